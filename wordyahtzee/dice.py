@@ -1,0 +1,222 @@
+"""Dice as data, and the cup that throws them.
+
+A :class:`DiceSet` is a list of dice, each die a list of :class:`Face` (a letter and its
+point value); the blank face is ``"?"`` worth 0. Sets ship as JSON in
+``wordyahtzee/data/dice/`` or come inline in a game record.
+
+The :class:`Cup` is the throw-up-to-three-times-and-keep mechanism shared by every mode:
+it knows nothing of letters or pips, only of dice (sequences of faces) and an injected RNG.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Generic, TypeVar
+
+from .errors import DiceSetError, RuleError
+from .letters import ALPHABET, BLANK
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a letter die: a letter (or the blank ``"?"``) and its point value."""
+
+    letter: str
+    value: int
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """A named set of letter dice. Every letter has one value across the whole set."""
+
+    name: str
+    dice: tuple[tuple[Face, ...], ...]
+    language: str = ""
+    values: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.dice:
+            raise DiceSetError(f"dice set {self.name!r} has no dice")
+        values: dict[str, int] = {}
+        for i, die in enumerate(self.dice, 1):
+            if not die:
+                raise DiceSetError(f"dice set {self.name!r}: die {i} has no faces")
+            for face in die:
+                if face.letter != BLANK and face.letter not in ALPHABET:
+                    raise DiceSetError(
+                        f"dice set {self.name!r}: die {i} has face {face.letter!r}; "
+                        "faces are a single letter a-z or '?'")
+                if face.letter == BLANK and face.value != 0:
+                    raise DiceSetError(f"dice set {self.name!r}: the blank must be worth 0")
+                if values.setdefault(face.letter, face.value) != face.value:
+                    raise DiceSetError(
+                        f"dice set {self.name!r}: letter {face.letter!r} has two values")
+        object.__setattr__(self, "values", values)
+
+    @property
+    def size(self) -> int:
+        """How many dice the set has (7 for Woord Yahtzee)."""
+        return len(self.dice)
+
+    def value(self, letter: str) -> int:
+        """The point value of ``letter`` in this set (0 for the blank or a letter it lacks)."""
+        return self.values.get(letter, 0)
+
+    def letters(self, die: int) -> tuple[str, ...]:
+        """The letters on die number ``die`` (0-based)."""
+        return tuple(face.letter for face in self.dice[die])
+
+    def assign(self, shown: str) -> tuple[int, ...] | None:
+        """Match shown faces to distinct dice: ``result[i]`` is the die showing ``shown[i]``.
+
+        Returns ``None`` when the dice cannot show those faces all at once (wrong count, or
+        a letter no free die carries). A bipartite matching (Kuhn's augmenting paths).
+        """
+        if len(shown) != self.size:
+            return None
+        carriers = [[d for d in range(self.size) if ch in self.letters(d)] for ch in shown]
+        owner: list[int | None] = [None] * self.size  # die -> index into shown
+
+        def augment(i: int, seen: set[int]) -> bool:
+            for d in carriers[i]:
+                if d in seen:
+                    continue
+                seen.add(d)
+                j = owner[d]
+                if j is None or augment(j, seen):
+                    owner[d] = i
+                    return True
+            return False
+
+        for i in range(len(shown)):
+            if not augment(i, set()):
+                return None
+        result = [0] * self.size
+        for d, i in enumerate(owner):
+            assert i is not None
+            result[i] = d
+        return tuple(result)
+
+    def arrange(self, shown: str) -> str:
+        """Reorder shown faces so position ``d`` is what die ``d`` shows.
+
+        Raises :class:`RuleError` when the dice cannot show these faces.
+        """
+        match = self.assign(shown)
+        if match is None:
+            raise RuleError(f"the dice of set {self.name!r} cannot show {shown!r}",
+                            "impossible_throw")
+        out = [""] * self.size
+        for i, d in enumerate(match):
+            out[d] = shown[i]
+        return "".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The inline JSON form used in game records."""
+        return {"name": self.name, "language": self.language,
+                "dice": [[[f.letter, f.value] for f in die] for die in self.dice]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> DiceSet:
+        """Read the JSON form (shipped file or inline record object); clear errors."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("dice"), list):
+            raise DiceSetError("a dice set is an object with a list 'dice'")
+        name = data.get("name", "inline")
+        if not isinstance(name, str):
+            raise DiceSetError("a dice set's 'name' must be a string")
+        dice = []
+        for i, die in enumerate(data["dice"], 1):
+            if not isinstance(die, list):
+                raise DiceSetError(f"die {i} must be a list of [letter, value] faces")
+            faces = []
+            for face in die:
+                if (not isinstance(face, list) or len(face) != 2
+                        or not isinstance(face[0], str) or type(face[1]) is not int):
+                    raise DiceSetError(f"die {i}: each face is [letter, value], got {face!r}")
+                faces.append(Face(face[0].lower(), face[1]))
+            dice.append(tuple(faces))
+        language = data.get("language", "")
+        return cls(name, tuple(dice), language if isinstance(language, str) else "")
+
+    @classmethod
+    def load(cls, name: str) -> DiceSet:
+        """Load a shipped dice set by name (``"nl"``, ...)."""
+        if name not in shipped_dice_sets():
+            raise DiceSetError(f"unknown dice set {name!r}; shipped: "
+                               + ", ".join(shipped_dice_sets()), "unknown_dice_set")
+        text = resources.files("wordyahtzee.data.dice").joinpath(f"{name}.json").read_text(
+            encoding="utf-8")
+        return cls.from_json(json.loads(text))
+
+
+def shipped_dice_sets() -> list[str]:
+    """Names of the dice sets shipped in ``wordyahtzee/data/dice``."""
+    folder = resources.files("wordyahtzee.data.dice")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+class Cup(Generic[T]):
+    """Up to ``max_throws`` throws a turn; between throws any dice may be kept.
+
+    ``dice`` are sequences of faces (letter faces, or the pips 1..6); ``rng`` is injected
+    (``random.SystemRandom()`` in production, a seeded ``random.Random`` in tests). The cup
+    validates keeps and the throw count; it does not know what the faces mean.
+    """
+
+    def __init__(self, dice: Sequence[Sequence[T]], rng: random.Random,
+                 max_throws: int = 3) -> None:
+        self.dice = [tuple(die) for die in dice]
+        self.rng = rng
+        self.max_throws = max_throws
+        self.throws = 0
+        self.showing: tuple[T, ...] | None = None
+
+    @property
+    def can_throw(self) -> bool:
+        """True while throws remain this turn."""
+        return self.throws < self.max_throws
+
+    def check_keep(self, keep: Iterable[int]) -> frozenset[int]:
+        """Validate a keep (indices of dice not re-thrown) and return it as a set."""
+        kept = frozenset(keep)
+        if not self.can_throw:
+            raise RuleError(f"no throws left: {self.max_throws} is the most a turn",
+                            "no_throws_left")
+        if self.showing is None and kept:
+            raise RuleError("the first throw uses all the dice", "keep_before_throw")
+        bad = [i for i in kept if not isinstance(i, int) or not 0 <= i < len(self.dice)]
+        if bad:
+            raise RuleError(f"no die number {bad[0]!r}: dice are 0..{len(self.dice) - 1}",
+                            "bad_keep")
+        if len(kept) == len(self.dice):
+            raise RuleError("keeping every die is not a throw", "bad_keep")
+        return kept
+
+    def roll(self, keep: Iterable[int] = ()) -> tuple[T, ...]:
+        """Throw the dice not in ``keep``; returns the new faces without recording them."""
+        kept = self.check_keep(keep)
+        old = self.showing
+        return tuple(old[i] if old is not None and i in kept else self.rng.choice(die)
+                     for i, die in enumerate(self.dice))
+
+    def record(self, faces: Sequence[T]) -> None:
+        """Record a throw's result (from :meth:`roll`, or replayed from a log)."""
+        if not self.can_throw:
+            raise RuleError(f"no throws left: {self.max_throws} is the most a turn",
+                            "no_throws_left")
+        if len(faces) != len(self.dice):
+            raise RuleError(f"a throw shows {len(self.dice)} dice, not {len(faces)}",
+                            "impossible_throw")
+        self.showing = tuple(faces)
+        self.throws += 1
+
+    def reset(self) -> None:
+        """Start a new turn: no dice showing, no throws made."""
+        self.throws = 0
+        self.showing = None
