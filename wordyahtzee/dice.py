@@ -98,9 +98,9 @@ class DiceSet:
             if not augment(i, set()):
                 return None
         result = [0] * self.size
-        for d, i in enumerate(owner):
-            assert i is not None
-            result[i] = d
+        for d, index in enumerate(owner):
+            assert index is not None
+            result[index] = d
         return tuple(result)
 
     def arrange(self, shown: str) -> str:

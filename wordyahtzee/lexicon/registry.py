@@ -1,0 +1,171 @@
+"""Named dictionaries: the shipped ones and the user's own.
+
+- Shipped dictionaries live in the repository's ``dictionaries/`` folder: ``NAME.txt.gz``
+  (the word list) beside ``NAME.json`` (its metadata).
+- User-built ones live the same way in ``<user data dir>/dictionaries/``
+  (``WORDYAHTZEE_DATA_DIR`` overrides the data dir).
+- The compiled tries of either are cached in ``<user cache dir>/lexicon/NAME-HASH/``
+  (``WORDYAHTZEE_CACHE_DIR`` overrides), keyed by the word list's sha256, and built on first
+  use; a changed word list is simply a new cache entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ..errors import DictionaryError
+from .lexicon import Lexicon, LexiconInfo
+from .source import fold_entries, read_word_list
+
+DEFAULT_DICTIONARY = "nl"
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+SHIPPED_DIR = Path(__file__).resolve().parents[2] / "dictionaries"
+
+_loaded: dict[tuple[str, str], Lexicon] = {}
+_lock = threading.Lock()
+
+
+def data_dir() -> Path:
+    """The user data directory (user dictionaries, the game store)."""
+    override = os.environ.get("WORDYAHTZEE_DATA_DIR")
+    return Path(override) if override else Path(platformdirs.user_data_dir("wordyahtzee"))
+
+
+def cache_dir() -> Path:
+    """The cache directory (compiled tries, strategy tables)."""
+    override = os.environ.get("WORDYAHTZEE_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir("wordyahtzee"))
+
+
+def user_dictionary_dir() -> Path:
+    """Where ``dict build`` puts user dictionaries."""
+    return data_dir() / "dictionaries"
+
+
+@dataclass(frozen=True)
+class DictionaryEntry:
+    """A dictionary the registry knows: its word list and metadata sidecar."""
+
+    name: str
+    words_path: Path
+    meta: dict[str, Any]
+    shipped: bool
+
+    @property
+    def language(self) -> str:
+        """The wordfreq language code (``"nl"``, ``"en"``)."""
+        return str(self.meta.get("language", ""))
+
+
+def check_name(name: str) -> str:
+    """Validate a dictionary name: lower-case letters, digits, ``-`` and ``_``."""
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        raise DictionaryError(
+            f"bad dictionary name {name!r}: use 1-40 lower-case letters, digits, - or _, "
+            "starting with a letter or digit", "bad_name")
+    return name
+
+
+def _entry(folder: Path, name: str, shipped: bool) -> DictionaryEntry | None:
+    words, meta = folder / f"{name}.txt.gz", folder / f"{name}.json"
+    if not (words.is_file() and meta.is_file()):
+        return None
+    try:
+        data = json.loads(meta.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return DictionaryEntry(name, words, data if isinstance(data, dict) else {}, shipped)
+
+
+def list_dictionaries() -> list[DictionaryEntry]:
+    """Every dictionary: shipped first, then the user's, each sorted by name."""
+    found: list[DictionaryEntry] = []
+    for folder, shipped in ((SHIPPED_DIR, True), (user_dictionary_dir(), False)):
+        if folder.is_dir():
+            for meta in sorted(folder.glob("*.json")):
+                entry = _entry(folder, meta.stem, shipped)
+                if entry is not None and NAME_PATTERN.match(entry.name):
+                    found.append(entry)
+    return found
+
+
+def find_dictionary(name: str) -> DictionaryEntry:
+    """The registry entry for ``name``; a clear error naming the known ones if absent."""
+    check_name(name)
+    for folder, shipped in ((SHIPPED_DIR, True), (user_dictionary_dir(), False)):
+        entry = _entry(folder, name, shipped)
+        if entry is not None:
+            return entry
+    known = ", ".join(e.name for e in list_dictionaries()) or "none"
+    raise DictionaryError(f"unknown dictionary {name!r}; known: {known}", "unknown_dictionary")
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _compile(entry: DictionaryEntry, target: Path) -> Lexicon:
+    meta = entry.meta
+    info = LexiconInfo(
+        name=entry.name, language=entry.language, title=str(meta.get("title", "")),
+        source=str(meta.get("source", "")), licence=str(meta.get("licence", "")),
+        extra={"shipped": entry.shipped})
+    lexicon = Lexicon.from_frequencies(
+        fold_entries(read_word_list(entry.words_path), entry.language), info)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{entry.name}-", dir=target.parent))
+    try:
+        lexicon.save(tmp)
+        try:
+            tmp.rename(target)
+        except OSError:  # another process won the race: use its copy
+            shutil.rmtree(tmp, ignore_errors=True)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return lexicon
+    return Lexicon.open(target)
+
+
+def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
+    """The dictionary ``name``, compiled on first use and memory-mapped from the cache.
+
+    Loaded lexicons are kept for the life of the process.
+    """
+    entry = find_dictionary(name)
+    key = (name, _file_sha256(entry.words_path))
+    with _lock:
+        cached = _loaded.get(key)
+        if cached is not None:
+            return cached
+        target = cache_dir() / "lexicon" / f"{name}-{key[1][:16]}"
+        lexicon: Lexicon | None = None
+        if target.is_dir():
+            try:
+                lexicon = Lexicon.open(target)
+            except DictionaryError:
+                shutil.rmtree(target, ignore_errors=True)
+        if lexicon is None:
+            lexicon = _compile(entry, target)
+        _loaded[key] = lexicon
+        return lexicon
+
+
+def forget_loaded() -> None:
+    """Drop the process-level cache (after a dictionary is rebuilt or removed)."""
+    with _lock:
+        _loaded.clear()
