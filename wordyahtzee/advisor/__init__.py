@@ -1,0 +1,30 @@
+"""Strategy: the optimal classic Yahtzee advisor and the computer players built on it.
+
+>>> from wordyahtzee.advisor import load_strategy, Position
+>>> strategy = load_strategy("free")                         # doctest: +SKIP
+>>> strategy.expected_score                                  # doctest: +SKIP
+254.5896094819...
+>>> strategy.advise(Position(frozenset(), dice=(1, 3, 3, 5, 6), throws=1)).best  # doctest: +SKIP
+"""
+
+from .strategy import (
+    CACHE_ENV,
+    Advice,
+    ClassicStrategy,
+    Option,
+    Position,
+    cache_dir,
+    cache_path,
+    load_strategy,
+)
+
+__all__ = [
+    "CACHE_ENV",
+    "Advice",
+    "ClassicStrategy",
+    "Option",
+    "Position",
+    "cache_dir",
+    "cache_path",
+    "load_strategy",
+]

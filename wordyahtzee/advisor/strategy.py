@@ -1,0 +1,631 @@
+"""The optimal solo strategy for classic Yahtzee, for both joker readings.
+
+The strategy maximises the expected final score of a solo game. Between turns a game is in a
+*state*: which of the 13 boxes are filled (a 13-bit mask in sheet order, bit 0 = ``ones``),
+the upper-section total capped at 63, and whether the ``yahtzee`` box holds 50 ("armed":
+further Yahtzees earn the 100 bonus). The table :attr:`ClassicStrategy.values` holds, for
+every reachable state, the expected points still to come under optimal play (the upper bonus
+counts when the upper total reaches 63, so a state at 63 has no bonus pending).
+
+The table is computed backwards over the number of filled boxes with numpy. One turn is
+evaluated for many states at once, rows indexed by the 462 multisets of 0..5 dice:
+
+- after the last throw the value of a roll is the best legal box (score, bonuses, and the
+  value of the state it leads to), the joker readings taken from :func:`legal_scores`;
+- the expected value of a keep of *k* dice is the mean over the six faces of the keep with one
+  die more, so all keeps follow from the rolls in five small steps;
+- the best choice for a roll is the best of its sub-multisets, built up one die at a time.
+
+Computed tables are cached on disk (see :func:`cache_dir`); :func:`load_strategy` computes on
+a miss, with a progress bar, and recomputes after saying so when the cache file is corrupt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from math import factorial
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import RuleError
+from ..modes.classic import (
+    BOXES,
+    JOKER_READINGS,
+    LOWER_BOXES,
+    NUM_DICE,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+    YAHTZEE_BONUS,
+    YAHTZEE_SCORE,
+    box_score,
+    legal_scores,
+    yahtzee_bonus,
+)
+
+__all__ = [
+    "CACHE_ENV",
+    "TABLE_VERSION",
+    "Advice",
+    "ClassicStrategy",
+    "Option",
+    "Position",
+    "cache_dir",
+    "cache_path",
+    "load_strategy",
+]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+#: Environment variable that overrides the cache folder.
+CACHE_ENV = "WORDYAHTZEE_CACHE_DIR"
+#: Bumped whenever the table layout or the rules model changes; old cache files are ignored.
+TABLE_VERSION = 1
+
+NBOX = len(BOXES)
+NMASK = 1 << NBOX
+UPPER_CAP = UPPER_BONUS_THRESHOLD  # upper totals are stored capped at 63
+NUPPER = UPPER_CAP + 1
+YAHTZEE_BIT = BOXES.index("yahtzee")
+ALL_UPPER = (1 << len(UPPER_BOXES)) - 1
+CHUNK = 16384  # states evaluated together: bounds memory to a few hundred MB
+
+
+# ------------------------------------------------------------------------------------------
+# Dice multisets
+
+
+class _Multisets:
+    """The 462 multisets of 0..5 dice and the tables that walk between them."""
+
+    def __init__(self) -> None:
+        sets: list[tuple[int, ...]] = []
+        for size in range(NUM_DICE + 1):
+            sets.extend(itertools.combinations_with_replacement(range(1, 7), size))
+        self.sets = sets
+        self.index = {s: i for i, s in enumerate(sets)}
+        self.size = np.array([len(s) for s in sets])
+        n = len(sets)
+        self.child = np.full((n, 6), -1, dtype=np.int64)
+        self.remove = np.zeros((n, NUM_DICE), dtype=np.int64)
+        for i, s in enumerate(sets):
+            if len(s) < NUM_DICE:
+                for f in range(6):
+                    self.child[i, f] = self.index[tuple(sorted((*s, f + 1)))]
+            if s:
+                subs = [self.index[s[:j] + s[j + 1:]] for j in range(len(s))
+                        if j == 0 or s[j] != s[j - 1]]
+                subs += [subs[0]] * (NUM_DICE - len(subs))
+                self.remove[i] = subs
+        self.rows_of_size = [np.flatnonzero(self.size == k) for k in range(NUM_DICE + 1)]
+        self.rolls = self.rows_of_size[NUM_DICE]
+        self.first_roll = int(self.rolls[0])
+        self.roll_dice = [sets[i] for i in self.rolls]
+        self.roll_index = {d: j for j, d in enumerate(self.roll_dice)}
+        counts = np.array([[d.count(f) for f in range(1, 7)] for d in self.roll_dice])
+        self.counts = counts  # (252, 6)
+        perms = np.array([factorial(NUM_DICE) / np.prod([factorial(c) for c in row])
+                          for row in counts])
+        self.roll_prob = perms / 6.0 ** NUM_DICE
+        self.yahtzee_rows = np.array([self.roll_index[(f,) * NUM_DICE] for f in range(1, 7)])
+        self.is_yahtzee = np.zeros(len(self.rolls), dtype=bool)
+        self.is_yahtzee[self.yahtzee_rows] = True
+
+    def expectations(self, after: FloatArray) -> FloatArray:
+        """Expected value of every keep (462 rows) given the value ``after`` (252 rows) of
+        every roll: a keep's value is the mean over the faces of the die added to it."""
+        e = np.empty((len(self.sets), after.shape[1]))
+        e[self.first_roll:] = after
+        for k in range(NUM_DICE - 1, -1, -1):
+            rows = self.rows_of_size[k]
+            ch = self.child[rows]
+            acc = e[ch[:, 0]]
+            for f in range(1, 6):
+                acc += e[ch[:, f]]
+            acc /= 6.0
+            e[rows] = acc
+        return e
+
+    def best_subsets(self, e: FloatArray) -> FloatArray:
+        """For every roll, the best value over its sub-multisets (the roll itself included)."""
+        m = np.empty_like(e)
+        m[0] = e[0]
+        for k in range(1, NUM_DICE + 1):
+            rows = self.rows_of_size[k]
+            rem = self.remove[rows]
+            acc = e[rows]
+            for j in range(k):  # a multiset of k dice has at most k distinct faces
+                np.maximum(acc, m[rem[:, j]], out=acc)
+            m[rows] = acc
+        return m[self.first_roll:]
+
+
+_MS: _Multisets | None = None
+
+
+def _multisets() -> _Multisets:
+    global _MS
+    if _MS is None:
+        _MS = _Multisets()
+    return _MS
+
+
+# ------------------------------------------------------------------------------------------
+# Rule tables, built from the engine's scoring functions
+
+
+def _mask_boxes(mask: int) -> list[str]:
+    return [b for i, b in enumerate(BOXES) if mask >> i & 1]
+
+
+@dataclass(frozen=True)
+class _RuleTables:
+    base: FloatArray        # (13, 252): ordinary score of each roll in each box
+    joker_delta: FloatArray  # (8192, 6, 13): change for a Yahtzee of face f; -inf = illegal
+
+
+def _rule_tables(joker: str) -> _RuleTables:
+    ms = _multisets()
+    base = np.array([[box_score(b, d) for d in ms.roll_dice] for b in BOXES], dtype=float)
+    delta = np.zeros((NMASK, 6, NBOX))
+    for mask in range(NMASK):
+        if not mask >> YAHTZEE_BIT & 1:
+            continue  # the yahtzee box is open: a Yahtzee is an ordinary throw
+        filled = _mask_boxes(mask)
+        for f in range(6):
+            dice = (f + 1,) * NUM_DICE
+            legal = legal_scores(dice, filled, joker) if len(filled) < NBOX else {}
+            row = np.full(NBOX, -np.inf)
+            for b, s in legal.items():
+                i = BOXES.index(b)
+                row[i] = s - base[i, ms.roll_index[dice]]
+            delta[mask, f] = row
+    return _RuleTables(base, delta)
+
+
+def _reachable_uppers() -> list[IntArray]:
+    """For each set of filled upper boxes (6-bit mask): the reachable capped upper totals."""
+    out: list[IntArray] = []
+    for sub in range(ALL_UPPER + 1):
+        if sub == ALL_UPPER:
+            out.append(np.array([0]))  # nothing upper left to play for: one value serves all
+            continue
+        totals = {0}
+        for i in range(6):
+            if sub >> i & 1:
+                totals = {min(UPPER_CAP, t + c * (i + 1)) for t in totals for c in range(6)}
+        out.append(np.array(sorted(totals)))
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# One turn, for many states at once
+
+
+@dataclass
+class _Turn:
+    """Every intermediate of one turn for a batch of states (columns)."""
+
+    boxes: FloatArray  # (13, 252, N) value of each box for each final roll (-inf illegal)
+    after3: FloatArray  # (252, N) value of each roll after the last throw: best box
+    keep3: FloatArray  # (462, N) value of each keep before the last throw
+    after2: FloatArray  # (252, N)
+    keep2: FloatArray  # (462, N) value of each keep before the second throw
+    after1: FloatArray  # (252, N)
+
+
+def _box_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: IntArray,
+                armed: IntArray, keep_boxes: bool = False
+                ) -> tuple[FloatArray, FloatArray | None]:
+    """The value of each final roll (252, N): best legal box, its score, the bonuses and the
+    value of the next state. With ``keep_boxes`` also every box's value (13, 252, N)."""
+    ms = _multisets()
+    flat = values.reshape(-1)
+    n = len(mask)
+    best = np.full((len(ms.rolls), n), -np.inf)
+    per_box = np.empty((NBOX, len(ms.rolls), n)) if keep_boxes else None
+    for b in range(NBOX):
+        closed = (mask >> b & 1).astype(bool)
+        if closed.all():
+            if per_box is not None:
+                per_box[b] = -np.inf
+            continue
+        nxt = (mask | (1 << b)) * NUPPER
+        if b < len(UPPER_BOXES):
+            face = b + 1
+            vc = np.empty((NUM_DICE + 1, n))
+            for c in range(NUM_DICE + 1):
+                raised = upper + c * face
+                vc[c] = flat[((nxt + np.minimum(raised, UPPER_CAP)) * 2) + armed]
+                vc[c] += c * face + UPPER_BONUS * ((upper < UPPER_CAP) & (raised >= UPPER_CAP))
+            vc[:, closed] = -np.inf
+            cand = vc[ms.counts[:, b]]
+        elif b == YAHTZEE_BIT:
+            v0 = flat[(nxt + upper) * 2]
+            v1 = flat[(nxt + upper) * 2 + 1] + YAHTZEE_SCORE
+            v0[closed] = -np.inf
+            v1[closed] = -np.inf
+            cand = np.where(ms.is_yahtzee[:, None], v1[None, :], v0[None, :])
+        else:
+            v = flat[(nxt + upper) * 2 + armed]
+            v[closed] = -np.inf
+            cand = rules.base[b][:, None] + v[None, :]
+        for f in range(6):
+            cand[ms.yahtzee_rows[f]] += rules.joker_delta[mask, f, b]
+        np.maximum(best, cand, out=best)
+        if per_box is not None:
+            per_box[b] = cand
+    bonus = YAHTZEE_BONUS * armed.astype(float)
+    best[ms.yahtzee_rows] += bonus
+    if per_box is not None:
+        per_box[:, ms.yahtzee_rows] += bonus
+    return best, per_box
+
+
+def _turn(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: IntArray,
+          armed: IntArray) -> _Turn:
+    ms = _multisets()
+    after3, per_box = _box_values(values, rules, mask, upper, armed, keep_boxes=True)
+    assert per_box is not None
+    keep3 = ms.expectations(after3)
+    after2 = ms.best_subsets(keep3)
+    keep2 = ms.expectations(after2)
+    after1 = ms.best_subsets(keep2)
+    return _Turn(per_box, after3, keep3, after2, keep2, after1)
+
+
+def _state_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: IntArray,
+                  armed: IntArray) -> FloatArray:
+    """Expected remaining score from the start of a turn, for a batch of states."""
+    ms = _multisets()
+    after3, _ = _box_values(values, rules, mask, upper, armed)
+    after2 = ms.best_subsets(ms.expectations(after3))
+    del after3
+    after1 = ms.best_subsets(ms.expectations(after2))
+    del after2
+    out: FloatArray = ms.roll_prob @ after1
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# Positions and advice
+
+
+@dataclass(frozen=True)
+class Position:
+    """A solo decision point: the sheet (filled boxes, upper total, the yahtzee box's score)
+    and, within a turn, the dice showing and the throws made (1..3)."""
+
+    filled: frozenset[str]
+    upper_total: int = 0
+    yahtzee_box: int | None = None
+    dice: tuple[int, ...] | None = None
+    throws: int = 0
+
+    def __post_init__(self) -> None:
+        unknown = set(self.filled) - set(BOXES)
+        if unknown:
+            raise RuleError(f"unknown box {sorted(unknown)[0]!r}", "unknown_box")
+        if ("yahtzee" in self.filled) != (self.yahtzee_box is not None):
+            raise RuleError("yahtzee_box is the yahtzee box's score, None while it is open",
+                            "bad_position")
+        if self.dice is not None:
+            if len(self.dice) != NUM_DICE or any(not 1 <= d <= 6 for d in self.dice):
+                raise RuleError(f"dice are {NUM_DICE} pips 1..6", "impossible_throw")
+            if not 1 <= self.throws <= 3:
+                raise RuleError("a position with dice has 1..3 throws made", "bad_position")
+
+    @classmethod
+    def from_sheet(cls, scores: Mapping[str, int], dice: Sequence[int] | None = None,
+                   throws: int = 0) -> Position:
+        """A position from a sheet's filled boxes and scores (a :class:`ScoreSheet`'s
+        ``scores``)."""
+        upper = sum(scores.get(b, 0) for b in UPPER_BOXES)
+        return cls(frozenset(scores), upper, scores.get("yahtzee"),
+                   tuple(dice) if dice is not None else None, throws)
+
+    @property
+    def mask(self) -> int:
+        """The filled boxes as a bit mask (bit i = ``BOXES[i]``)."""
+        return sum(1 << i for i, b in enumerate(BOXES) if b in self.filled)
+
+    @property
+    def armed(self) -> int:
+        """1 when the yahtzee box holds 50 (further Yahtzees earn the bonus)."""
+        return int(self.yahtzee_box == YAHTZEE_SCORE)
+
+    @property
+    def state_upper(self) -> int:
+        """The upper total as the table stores it (capped at 63; 0 once all upper boxes are
+        filled, when it no longer matters)."""
+        if all(b in self.filled for b in UPPER_BOXES):
+            return 0
+        return min(self.upper_total, UPPER_CAP)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice with the expected points still to come if it is taken and play is optimal
+    afterwards: ``kind`` is ``"keep"`` (``keep``: the dice kept, sorted pips) or ``"box"``
+    (``box``: the box filled; ``points``: what it scores now, bonuses included)."""
+
+    kind: str
+    value: float
+    keep: tuple[int, ...] = ()
+    box: str = ""
+    points: int = 0
+
+    def keep_indices(self, dice: Sequence[int]) -> list[int]:
+        """The dice positions (0..4) to keep for this keep, given the dice showing."""
+        todo = list(self.keep)
+        out = []
+        for i, d in enumerate(dice):
+            if d in todo:
+                todo.remove(d)
+                out.append(i)
+        return out
+
+
+@dataclass(frozen=True)
+class Advice:
+    """All options at a position, best first; ``best`` is the first."""
+
+    position: Position
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        """The option with the highest expected value."""
+        return self.options[0]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """``[{"kind", "keep" | "box", "value"}, …]``, best first."""
+        out: list[dict[str, Any]] = []
+        for o in self.options:
+            item: dict[str, Any] = {"kind": o.kind, "value": o.value}
+            if o.kind == "keep":
+                item["keep"] = list(o.keep)
+            else:
+                item["box"] = o.box
+                item["points"] = o.points
+            out.append(item)
+        return out
+
+
+class ClassicStrategy:
+    """The optimal solo strategy for one joker reading: a table of state values and the
+    queries built on it. Get one with :func:`load_strategy` (cached) or :meth:`compute`."""
+
+    def __init__(self, joker: str, values: FloatArray) -> None:
+        if joker not in JOKER_READINGS:
+            raise RuleError(f"unknown joker reading {joker!r}", "bad_rules")
+        self.joker = joker
+        self.values = values
+        self._rules: _RuleTables | None = None
+
+    @property
+    def rules(self) -> _RuleTables:
+        if self._rules is None:
+            self._rules = _rule_tables(self.joker)
+        return self._rules
+
+    # -- computing -----------------------------------------------------------------------
+
+    @classmethod
+    def compute(cls, joker: str = "free",
+                progress: Callable[[int, int], None] | None = None) -> ClassicStrategy:
+        """Compute the table (tens of seconds). ``progress(done, total)`` is called as
+        states are finished."""
+        rules = _rule_tables(joker)
+        values = np.zeros((NMASK, NUPPER, 2))
+        reach = _reachable_uppers()
+        by_level: list[list[int]] = [[] for _ in range(NBOX + 1)]
+        for mask in range(NMASK):
+            by_level[mask.bit_count()].append(mask)
+        states = []
+        for level in range(NBOX - 1, -1, -1):
+            ms_, us, as_ = [], [], []
+            for mask in by_level[level]:
+                ups = reach[mask & ALL_UPPER]
+                for armed in ((0, 1) if mask >> YAHTZEE_BIT & 1 else (0,)):
+                    ms_.append(np.full(len(ups), mask))
+                    us.append(ups)
+                    as_.append(np.full(len(ups), armed))
+            states.append((np.concatenate(ms_), np.concatenate(us), np.concatenate(as_)))
+        total = sum(len(s[0]) for s in states)
+        done = 0
+        if progress:
+            progress(0, total)
+        for mask_a, up_a, arm_a in states:
+            for start in range(0, len(mask_a), CHUNK):
+                sl = slice(start, start + CHUNK)
+                cm, cu, ca = mask_a[sl], up_a[sl], arm_a[sl]
+                values[cm, cu, ca] = _state_values(values, rules, cm, cu, ca)
+                done += len(cm)
+                if progress:
+                    progress(done, total)
+            full = np.unique(mask_a[(mask_a & ALL_UPPER) == ALL_UPPER])
+            if len(full):
+                values[full] = values[full, :1, :]
+        strategy = cls(joker, values)
+        strategy._rules = rules
+        return strategy
+
+    # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final score of a solo game from the start under optimal play."""
+        return float(self.values[0, 0, 0])
+
+    def state_value(self, filled: Iterable[str], upper_total: int = 0,
+                    yahtzee_box: int | None = None) -> float:
+        """Expected points still to come from the start of a turn in this state."""
+        pos = Position(frozenset(filled), upper_total, yahtzee_box)
+        return float(self.values[pos.mask, pos.state_upper, pos.armed])
+
+    def _turn_for(self, pos: Position) -> _Turn:
+        one = np.array([pos.mask])
+        return _turn(self.values, self.rules, one, np.array([pos.state_upper]),
+                     np.array([pos.armed]))
+
+    def options(self, pos: Position) -> list[Option]:
+        """Every legal choice at ``pos`` with its expected remaining value (unsorted).
+
+        With throws left: every keep of a proper sub-multiset of the dice (``keep=()`` throws
+        all again) and every legal box; after the third throw only the boxes.
+        """
+        if pos.dice is None:
+            raise RuleError("the position has no dice yet: throw first", "no_throw")
+        if len(pos.filled) == NBOX:
+            raise RuleError("every box is filled", "game_over")
+        ms = _multisets()
+        turn = self._turn_for(pos)
+        dice = tuple(sorted(pos.dice))
+        r = ms.roll_index[dice]
+        out: list[Option] = []
+        legal = legal_scores(dice, pos.filled, self.joker)
+        bonus = yahtzee_bonus(dice, pos.yahtzee_box)
+        for b, s in legal.items():
+            out.append(Option("box", float(turn.boxes[BOXES.index(b), r, 0]), box=b,
+                              points=s + bonus))
+        if pos.throws < 3:
+            keeps = turn.keep2 if pos.throws == 1 else turn.keep3
+            subs = {tuple(c) for k in range(NUM_DICE)
+                    for c in itertools.combinations(dice, k)}
+            for k in sorted(subs, key=lambda t: (len(t), t)):
+                out.append(Option("keep", float(keeps[ms.index[k], 0]), keep=k))
+        return out
+
+    def advise(self, pos: Position) -> Advice:
+        """All options at ``pos``, best first (ties: boxes before keeps, then sheet/keep
+        order)."""
+        opts = self.options(pos)
+        order = {id(o): i for i, o in enumerate(opts)}
+        opts.sort(key=lambda o: (-o.value, order[id(o)]))
+        return Advice(pos, tuple(opts))
+
+    # -- the cache file ----------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        """Write the table to ``path`` (atomically)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = {"version": TABLE_VERSION, "joker": self.joker,
+                "sha256": hashlib.sha256(self.values.tobytes()).hexdigest()}
+        tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            np.savez(fh, values=self.values, meta=np.array(json.dumps(meta)))
+        os.replace(tmp, path)
+
+    @classmethod
+    def load(cls, path: Path, joker: str) -> ClassicStrategy:
+        """Read a table written by :meth:`save`; ``ValueError`` says what is wrong with it."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                values = np.array(data["values"])
+        except (OSError, KeyError, ValueError, EOFError) as exc:
+            raise ValueError(f"unreadable ({exc.__class__.__name__}: {exc})") from None
+        except Exception as exc:  # zipfile and numpy raise many kinds on garbage
+            raise ValueError(f"unreadable ({exc.__class__.__name__})") from None
+        if not isinstance(meta, dict) or meta.get("version") != TABLE_VERSION:
+            raise ValueError("written by another version")
+        if meta.get("joker") != joker:
+            raise ValueError(f"holds the {meta.get('joker')!r} table, not {joker!r}")
+        if values.shape != (NMASK, NUPPER, 2) or values.dtype != np.float64:
+            raise ValueError(f"has a table of shape {values.shape}")
+        if hashlib.sha256(values.tobytes()).hexdigest() != meta.get("sha256"):
+            raise ValueError("checksum mismatch")
+        return cls(joker, values)
+
+
+# ------------------------------------------------------------------------------------------
+# The cache
+
+
+def cache_dir() -> Path:
+    """The strategy cache folder: ``$WORDYAHTZEE_CACHE_DIR`` or the user cache dir."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("wordyahtzee"))
+
+
+def cache_path(joker: str) -> Path:
+    """Where the table for ``joker`` is cached."""
+    return cache_dir() / f"classic-strategy-{joker}-v{TABLE_VERSION}.npz"
+
+
+class _ProgressBar:
+    def __init__(self, out: TextIO, label: str) -> None:
+        self.out = out
+        self.label = label
+        self.start = time.monotonic()
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        pct = int(100 * done / total) if total else 100
+        if pct == self.shown:
+            return
+        self.shown = pct
+        bar = "#" * (pct // 4)
+        end = "\n" if done >= total else ""
+        self.out.write(f"\r{self.label} [{bar:<25}] {pct:3d}% "
+                       f"{time.monotonic() - self.start:5.1f}s{end}")
+        self.out.flush()
+
+
+_LOADED: dict[tuple[str, str], ClassicStrategy] = {}
+
+
+def load_strategy(joker: str = "free", *, out: TextIO | None = sys.stderr,
+                  use_cache: bool = True) -> ClassicStrategy:
+    """The strategy for ``joker``: from memory, else from the cache file, else computed (with
+    a progress bar on ``out``) and cached. A corrupt cache file is reported on ``out`` and
+    replaced."""
+    if joker not in JOKER_READINGS:
+        raise RuleError(f"unknown joker reading {joker!r}; readings: "
+                        + ", ".join(JOKER_READINGS), "bad_rules")
+    path = cache_path(joker)
+    key = (joker, str(path))
+    if use_cache and key in _LOADED:
+        return _LOADED[key]
+    strategy = None
+    if use_cache and path.exists():
+        try:
+            strategy = ClassicStrategy.load(path, joker)
+        except ValueError as exc:
+            if out is not None:
+                print(f"wordyahtzee: the strategy cache {path} is corrupt ({exc}); "
+                      "recomputing it", file=out)
+    if strategy is None:
+        progress = _ProgressBar(out, f"computing the optimal strategy ({joker} joker)") \
+            if out is not None else None
+        strategy = ClassicStrategy.compute(joker, progress)
+        if use_cache:
+            try:
+                strategy.save(path)
+            except OSError as exc:
+                if out is not None:
+                    print(f"wordyahtzee: cannot write the strategy cache {path}: "
+                          f"{exc.strerror}", file=out)
+    if use_cache:
+        _LOADED[key] = strategy
+    return strategy
+
+
+# The lower boxes are re-exported for players that reason about them.
+LOWER = LOWER_BOXES
