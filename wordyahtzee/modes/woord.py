@@ -335,7 +335,8 @@ class WoordGame:
             test = all_consonants if box == "consonants" else all_vowels
             if not test(turn.faces, self.rules.y_is_vowel):
                 kind = "consonants" if box == "consonants" else "vowels"
-                raise RuleError(f"the dice {turn.faces!r} are not all {kind}", "not_eligible")
+                raise RuleError(f"the dice {self._throws[-1]!r} are not all {kind}",
+                                "not_eligible")
             return CONSONANTS_SCORE if box == "consonants" else VOWELS_SCORE
         if box == "woord_yahtzee":
             if len(words) != 1 or len(words[0]) != self.dice_set.size:
@@ -432,7 +433,7 @@ class WoordGame:
             if old is not None and any(old[d] != arranged[d] for d in kept):
                 raise RuleError("a kept die changed", "impossible_throw")
         self._cup.record(tuple(arranged))
-        self._throws.append(arranged)
+        self._throws.append(faces)  # as shown (a record's own order, for its messages)
         if self._started_at is None:
             at = event.get("at")
             self._started_at = float(at) if isinstance(at, int | float) else self.clock()
@@ -546,7 +547,7 @@ class WoordGame:
             folded.append(word)
         if folded and not is_formable(folded, faces):
             shown = " ".join(folded)
-            raise RuleError(f"{shown!r} cannot be formed from the dice {faces!r} "
+            raise RuleError(f"{shown!r} cannot be formed from the dice {self._throws[-1]!r} "
                             "(each die once)", "not_formable")
         return folded
 
