@@ -7,6 +7,17 @@
 >>> strategy.advise(Position(frozenset(), dice=(1, 3, 3, 5, 6), throws=1)).best  # doctest: +SKIP
 """
 
+from .players import (
+    LEVELS,
+    BeginnerPlayer,
+    ComputerPlayer,
+    GreedyPlayer,
+    Move,
+    OptimalPlayer,
+    computer_player,
+    play_turn,
+    position_of,
+)
 from .strategy import (
     CACHE_ENV,
     Advice,
@@ -20,11 +31,20 @@ from .strategy import (
 
 __all__ = [
     "CACHE_ENV",
+    "LEVELS",
     "Advice",
+    "BeginnerPlayer",
     "ClassicStrategy",
+    "ComputerPlayer",
+    "GreedyPlayer",
+    "Move",
+    "OptimalPlayer",
     "Option",
     "Position",
     "cache_dir",
     "cache_path",
+    "computer_player",
     "load_strategy",
+    "play_turn",
+    "position_of",
 ]

@@ -516,6 +516,66 @@ class ClassicStrategy:
         opts.sort(key=lambda o: (-o.value, order[id(o)]))
         return Advice(pos, tuple(opts))
 
+    def simulate(self, games: int, seed: int = 0, batch: int = 2000) -> npt.NDArray[np.int64]:
+        """Play ``games`` solo games with the optimal policy (vectorised, seeded); returns the
+        final scores. Ties go to scoring now, then to the smaller keep, as :meth:`advise`."""
+        ms = _multisets()
+        rng = np.random.default_rng(seed)
+        scores = np.zeros(games, dtype=np.int64)
+        faces = np.zeros((len(ms.sets), NUM_DICE), dtype=np.int64)
+        for i, st in enumerate(ms.sets):
+            faces[i, :len(st)] = st
+        code = np.full(7 ** NUM_DICE, -1, dtype=np.int64)
+        for j, d in enumerate(ms.roll_dice):
+            code[sum(f * 7 ** p for p, f in enumerate(d))] = j
+        weights = 7 ** np.arange(NUM_DICE)
+        proper = [sorted({ms.index[c] for k in range(NUM_DICE)
+                          for c in itertools.combinations(d, k)}) for d in ms.roll_dice]
+        subs = np.array([p + [p[0]] * (32 - len(p)) for p in proper])
+
+        def throw(kept: IntArray) -> IntArray:
+            fresh = rng.integers(1, 7, size=(len(kept), NUM_DICE))
+            dice = np.sort(np.where(faces[kept] > 0, faces[kept], fresh), axis=1)
+            out: IntArray = code[dice @ weights]
+            return out
+
+        for start in range(0, games, batch):
+            n = min(batch, games - start)
+            cols = np.arange(n)
+            mask = np.zeros(n, dtype=np.int64)
+            upper = np.zeros(n, dtype=np.int64)
+            armed = np.zeros(n, dtype=np.int64)
+            total = np.zeros(n, dtype=np.int64)
+            for _ in range(NBOX):
+                turn = _turn(self.values, self.rules, mask, np.where(
+                    (mask & ALL_UPPER) == ALL_UPPER, 0, np.minimum(upper, UPPER_CAP)), armed)
+                roll = throw(np.zeros(n, dtype=np.int64))
+                for keeps, box_best in ((turn.keep2, turn.after3), (turn.keep3, turn.after3)):
+                    options = keeps[subs[roll], cols[:, None]]
+                    choice = options.argmax(axis=1)
+                    go_on = options[cols, choice] > box_best[roll, cols]
+                    kept = subs[roll, choice]
+                    rerolled = throw(kept)
+                    roll = np.where(go_on, rerolled, roll)
+                box = turn.boxes[:, roll, cols].argmax(axis=0)
+                yrow = ms.is_yahtzee[roll]
+                face = np.array(ms.roll_dice)[roll, 0]
+                points = self.rules.base[box, roll].astype(np.int64)
+                delta = self.rules.joker_delta[mask, face - 1, box]
+                points += np.where(yrow, delta, 0).astype(np.int64)
+                new_upper = upper + np.where(box < len(UPPER_BOXES), points, 0)
+                armed = np.where(box == YAHTZEE_BIT, (points == YAHTZEE_SCORE).astype(int),
+                                 armed)
+                points += np.where(yrow & (armed == 1) & (box != YAHTZEE_BIT),
+                                   YAHTZEE_BONUS, 0)
+                points += np.where((upper < UPPER_CAP) & (new_upper >= UPPER_CAP),
+                                   UPPER_BONUS, 0)
+                upper = new_upper
+                mask |= 1 << box
+                total += points
+            scores[start:start + n] = total
+        return scores
+
     # -- the cache file ----------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
