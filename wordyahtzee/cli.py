@@ -59,6 +59,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_classic_ev(args: argparse.Namespace) -> int:
+    """``classic ev``: the optimal solo expected score from the start of a game."""
+    from .advisor import load_strategy
+
+    print(f"{load_strategy(args.joker).expected_score:.6f}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -75,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="score a recorded game (JSON)")
     p.add_argument("file", metavar="FILE", help="record file, or - for stdin")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("classic", help="classic Yahtzee tools")
+    classic = p.add_subparsers(dest="classic_command", required=True, metavar="COMMAND")
+    p = classic.add_parser("ev", help="optimal solo expected score from the start")
+    p.add_argument("--joker", choices=("free", "forced"), default="free",
+                   help="joker reading (default: free)")
+    p.set_defaults(func=cmd_classic_ev)
 
     return parser
 
