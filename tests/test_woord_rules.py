@@ -349,3 +349,27 @@ def test_no_timer_option():
 def test_bad_rules_options_are_refused(options, message):
     with pytest.raises(RuleError, match=message):
         WoordRules.from_json(options)
+
+
+@pytest.mark.parametrize("keep", [[7], [-1], ["0"], [[1]], [True], [0, 1, 2, 3, 4, 5, 6]])
+def test_bad_keeps_are_refused_and_change_nothing(keep):
+    game = new_game()
+    game.throw()
+    before = game.to_json()
+    with pytest.raises(RuleError):
+        game.throw(keep=keep)
+    assert game.to_json() == before
+
+
+def test_a_bad_event_changes_nothing():
+    game = new_game()
+    game.throw()
+    before = game.to_json()
+    for event in ({"type": "throw", "faces": "aaaaaaa", "keep": [0]},
+                  {"type": "throw", "faces": 7, "keep": []},
+                  {"type": "claim", "box": 3},
+                  {"type": "claim", "box": "letters_2", "words": "en"},
+                  {"type": "dance"}, ["throw"]):
+        with pytest.raises(RuleError):
+            game.apply(event)
+    assert game.to_json() == before

@@ -184,16 +184,17 @@ class Cup(Generic[T]):
 
     def check_keep(self, keep: Iterable[int]) -> frozenset[int]:
         """Validate a keep (indices of dice not re-thrown) and return it as a set."""
-        kept = frozenset(keep)
+        items = list(keep)
         if not self.can_throw:
             raise RuleError(f"no throws left: {self.max_throws} is the most a turn",
                             "no_throws_left")
-        if self.showing is None and kept:
+        if self.showing is None and items:
             raise RuleError("the first throw uses all the dice", "keep_before_throw")
-        bad = [i for i in kept if not isinstance(i, int) or not 0 <= i < len(self.dice)]
+        bad = [i for i in items if type(i) is not int or not 0 <= i < len(self.dice)]
         if bad:
             raise RuleError(f"no die number {bad[0]!r}: dice are 0..{len(self.dice) - 1}",
                             "bad_keep")
+        kept = frozenset(items)
         if len(kept) == len(self.dice):
             raise RuleError("keeping every die is not a throw", "bad_keep")
         return kept

@@ -280,7 +280,7 @@ class WoordGame:
         self._check_running()
         if self._time_is_up():
             raise RuleError("the time is up for this turn", "time_up")
-        faces = "".join(self._cup.roll(keep))
+        faces = "".join(self._cup.roll(keep))  # validates the keep
         self.apply({"type": "throw", "faces": faces, "keep": sorted(set(keep)),
                     "at": self.clock()})
         return faces
