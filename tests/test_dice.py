@@ -69,7 +69,7 @@ def test_malformed_sets_are_refused(data, message):
 
 
 def test_unknown_set_names_the_shipped_ones():
-    with pytest.raises(DiceSetError, match="unknown dice set 'zz'; shipped: .*nl"):
+    with pytest.raises(DiceSetError, match=r"unknown dice set 'zz'; shipped: .*nl"):
         DiceSet.load("zz")
 
 
