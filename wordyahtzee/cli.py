@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import WordyahtzeeError
 
@@ -67,6 +68,158 @@ def cmd_classic_ev(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dictionary_word_count(entry: Any) -> int:
+    count = entry.meta.get("word_count")
+    if isinstance(count, int) and not isinstance(count, bool):
+        return count
+    from .lexicon import load_lexicon
+
+    return len(load_lexicon(entry.name))
+
+
+def cmd_dict_build(args: argparse.Namespace) -> int:
+    """``dict build``: make a user dictionary from word lists and/or wordfreq."""
+    from pathlib import Path
+
+    from .lexicon.build import BuildOptions, Progress, build_dictionary
+
+    options = BuildOptions(
+        name=args.name, sources=tuple(args.sources), wordfreq=args.wordfreq,
+        min_zipf=args.min_zipf, top=args.top, minus=tuple(args.minus),
+        intersect=tuple(args.intersect), language=args.language,
+        min_length=args.min_length, max_length=args.max_length, alphabet=args.alphabet,
+        diacritics=args.diacritics, drop_capitalised=args.drop_capitalised,
+        title=args.title, licence=args.licence, force=args.force)
+    result = build_dictionary(
+        options, output_dir=Path(args.output_dir) if args.output_dir else None,
+        progress=Progress(sys.stderr, enabled=False if args.quiet else None))
+    if args.json:
+        print(json.dumps(result.meta, ensure_ascii=False, indent=2))
+    elif not args.quiet:
+        print(result.summary())
+    return 0
+
+
+def cmd_dict_list(args: argparse.Namespace) -> int:
+    """``dict list``: every dictionary, shipped and user-built."""
+    from .lexicon import list_dictionaries
+
+    rows: list[dict[str, Any]] = [
+        {"name": e.name, "words": _dictionary_word_count(e), "language": e.language,
+         "kind": "shipped" if e.shipped else "user",
+         "title": str(e.meta.get("title", ""))} for e in list_dictionaries()]
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    width = max([4, *(len(r["name"]) for r in rows)])
+    print(f"{'name':<{width}}  {'words':>9}  lang  kind     title")
+    for r in rows:
+        print(f"{r['name']:<{width}}  {r['words']:>9,}  {r['language']:<4}  "
+              f"{r['kind']:<7}  {r['title']}")
+    return 0
+
+
+def cmd_dict_info(args: argparse.Namespace) -> int:
+    """``dict info``: what a dictionary is and how it was made."""
+    from .lexicon import find_dictionary, load_lexicon
+
+    entry = find_dictionary(args.name)
+    lexicon = load_lexicon(args.name)
+    info: dict[str, Any] = {**entry.meta, "name": entry.name, "language": entry.language,
+                            "kind": "shipped" if entry.shipped else "user",
+                            "path": str(entry.words_path), "word_count": len(lexicon),
+                            "checksum": lexicon.info.checksum}
+    stated = entry.meta.get("checksum")
+    if stated and stated != lexicon.info.checksum:
+        info["checksum_mismatch"] = stated
+    if args.json:
+        print(json.dumps(info, ensure_ascii=False, indent=2))
+        return 0
+    for key in ("name", "title", "language", "kind", "word_count", "path", "source",
+                "licence", "created", "checksum"):
+        if info.get(key) not in (None, ""):
+            value = f"{info[key]:,}" if key == "word_count" else info[key]
+            print(f"{key:<12}{value}")
+    for key in ("sources", "minus", "intersect"):
+        for item in info.get(key) or []:
+            shown = {k: v for k, v in item.items() if k != "sha256"}
+            print(f"{key:<12}" + ", ".join(f"{k}={v}" for k, v in shown.items()))
+    options = info.get("options")
+    if isinstance(options, dict):
+        set_options = {k: v for k, v in options.items() if v not in (None, [], False)}
+        print(f"{'options':<12}" + ", ".join(f"{k}={v}" for k, v in set_options.items()))
+    counts = info.get("counts")
+    if isinstance(counts, dict):
+        dropped = counts.get("dropped") or {}
+        detail = ", ".join(f"{k} {v:,}" for k, v in dropped.items() if v) or "none"
+        print(f"{'counts':<12}read {counts.get('read', 0):,}, kept {counts.get('kept', 0):,}; "
+              f"dropped: {detail}")
+    if "checksum_mismatch" in info:
+        print(f"{'warning':<12}the sidecar names checksum {stated}: the word list changed")
+    return 0
+
+
+def cmd_dict_remove(args: argparse.Namespace) -> int:
+    """``dict remove``: delete a user dictionary and its cached tries."""
+    from .lexicon.registry import remove_dictionary
+
+    entry = remove_dictionary(args.name)
+    print(f"removed dictionary {entry.name!r}")
+    return 0
+
+
+def _add_dict_parser(sub: Any) -> None:
+    """The ``dict`` sub-command group (docs/dictionaries.md)."""
+    group = sub.add_parser("dict", help="build, list, describe and remove dictionaries")
+    commands = group.add_subparsers(dest="dict_command", required=True, metavar="ACTION")
+
+    p = commands.add_parser("build", help="build a dictionary from word lists or wordfreq")
+    p.add_argument("sources", nargs="*", metavar="SOURCE",
+                   help="word list (.txt or .gz, one word a line, UTF-8) or dictionary name")
+    p.add_argument("--name", required=True, help="the new dictionary's name")
+    p.add_argument("--title", default="", help="a one-line description")
+    p.add_argument("--licence", default="", help="the word list's licence, one line")
+    p.add_argument("--language", default=None,
+                   help="language code for Zipf frequencies (default: --wordfreq's, else nl)")
+    p.add_argument("--wordfreq", metavar="LANG", default=None,
+                   help="also take words from wordfreq's list for LANG")
+    p.add_argument("--min-zipf", type=float, default=None, metavar="Z",
+                   help="keep only words with a Zipf frequency of at least Z")
+    p.add_argument("--top", type=int, default=None, metavar="N",
+                   help="take the N most frequent qualifying words from --wordfreq")
+    p.add_argument("--minus", action="append", default=[], metavar="FILE|NAME",
+                   help="drop the words of this list (repeatable)")
+    p.add_argument("--intersect", action="append", default=[], metavar="FILE|NAME",
+                   help="keep only words also in this list (repeatable)")
+    p.add_argument("--min-length", type=int, default=1, metavar="N")
+    p.add_argument("--max-length", type=int, default=None, metavar="N")
+    p.add_argument("--alphabet", default="a-z",
+                   help="allowed letters after folding, e.g. a-z or a-pr-wyz (default a-z)")
+    p.add_argument("--diacritics", choices=("fold", "drop"), default="fold",
+                   help="fold (ruïne -> ruine, the default) or drop entries with diacritics")
+    p.add_argument("--drop-capitalised", action="store_true",
+                   help="drop entries with a capital letter (names, abbreviations)")
+    p.add_argument("--force", action="store_true", help="replace a user dictionary")
+    p.add_argument("--output-dir", default=None, metavar="DIR",
+                   help="write here instead of the user dictionary folder")
+    p.add_argument("--json", action="store_true", help="print the sidecar as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
+    p.set_defaults(func=cmd_dict_build)
+
+    p = commands.add_parser("list", help="list the dictionaries")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_dict_list)
+
+    p = commands.add_parser("info", help="describe a dictionary")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_dict_info)
+
+    p = commands.add_parser("remove", help="remove a dictionary you built")
+    p.add_argument("name", metavar="NAME")
+    p.set_defaults(func=cmd_dict_remove)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -90,6 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--joker", choices=("free", "forced"), default="free",
                    help="joker reading (default: free)")
     p.set_defaults(func=cmd_classic_ev)
+
+    _add_dict_parser(sub)
 
     return parser
 

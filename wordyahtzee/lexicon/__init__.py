@@ -1,5 +1,6 @@
 """The dictionary service: tries, anagram index, frequencies, and named dictionaries."""
 
+from .build import BuildOptions, BuildResult, build_dictionary
 from .lexicon import Lexicon, LexiconInfo
 from .registry import (
     DEFAULT_DICTIONARY,
@@ -9,16 +10,21 @@ from .registry import (
     find_dictionary,
     list_dictionaries,
     load_lexicon,
+    remove_dictionary,
 )
 
 __all__ = [
     "DEFAULT_DICTIONARY",
+    "BuildOptions",
+    "BuildResult",
     "DictionaryEntry",
     "Lexicon",
     "LexiconInfo",
+    "build_dictionary",
     "cache_dir",
     "data_dir",
     "find_dictionary",
     "list_dictionaries",
     "load_lexicon",
+    "remove_dictionary",
 ]

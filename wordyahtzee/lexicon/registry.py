@@ -165,6 +165,43 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
         return lexicon
 
 
+def cached_tries(name: str) -> list[Path]:
+    """The cache folders holding compiled tries of dictionary ``name`` (any version)."""
+    check_name(name)
+    folder = cache_dir() / "lexicon"
+    if not folder.is_dir():
+        return []
+    pattern = re.compile(re.escape(name) + r"-[0-9a-f]{16}")
+    return sorted(p for p in folder.iterdir() if p.is_dir() and pattern.fullmatch(p.name))
+
+
+def remove_dictionary(name: str) -> DictionaryEntry:
+    """Delete the user dictionary ``name``: its word list, its sidecar and its cached tries.
+
+    Shipped dictionaries are refused; returns the entry that was removed.
+    """
+    check_name(name)
+    entry = _entry(user_dictionary_dir(), name, shipped=False)
+    if entry is None:
+        if _entry(SHIPPED_DIR, name, shipped=True) is not None:
+            raise DictionaryError(f"dictionary {name!r} is shipped with wordyahtzee and "
+                                  "cannot be removed; only dictionaries you built can",
+                                  "shipped_dictionary")
+        known = ", ".join(e.name for e in list_dictionaries() if not e.shipped) or "none"
+        raise DictionaryError(f"no user dictionary {name!r}; yours: {known}",
+                              "unknown_dictionary")
+    meta_path = entry.words_path.with_name(f"{name}.json")
+    try:
+        meta_path.unlink()  # the sidecar first: without it the registry no longer sees it
+        entry.words_path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise DictionaryError(f"cannot remove dictionary {name!r}: {exc}") from None
+    for folder in cached_tries(name):
+        shutil.rmtree(folder, ignore_errors=True)
+    forget_loaded()
+    return entry
+
+
 def forget_loaded() -> None:
     """Drop the process-level cache (after a dictionary is rebuilt or removed)."""
     with _lock:
