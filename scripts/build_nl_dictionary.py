@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+"""Build the shipped Dutch "ordinary dictionary" word list, ``dictionaries/nl.txt.gz``.
+
+Source: the OpenTaal word list as packaged by Debian (``wdutch``, ``/usr/share/dict/dutch``).
+RULES §1 allows only words "from an ordinary dictionary: no proper names, abbreviations,
+place names or foreign words". This script applies that filter rule by rule (see
+``dictionaries/README.md``) and writes the kept words in their original spelling (diacritics
+kept, lower case), sorted and unique, one per line, gzip-compressed deterministically.
+
+Usage (from the repository root)::
+
+    python scripts/build_nl_dictionary.py [SOURCE] [--out PATH] [--sample N]
+
+Needs only the standard library, ``wordyahtzee.letters`` and ``wordfreq`` (used as a signal
+for foreign words; the shipped list was built with wordfreq 3.1.1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import gzip
+import random
+import re
+import sys
+import unicodedata
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+
+DEFAULT_SOURCE = Path("/usr/share/dict/dutch")
+DEFAULT_OUT = REPO / "dictionaries" / "nl.txt.gz"
+WORDFREQ_VERSION = "3.1.1"
+
+
+def _words(text: str) -> set[str]:
+    """The whitespace-separated words of ``text``."""
+    return set(text.split())
+
+
+# ---------------------------------------------------------------------------------------------
+# Curated lists. Every word is written in its folded (a–z) form unless noted.
+# ---------------------------------------------------------------------------------------------
+
+# Single-letter entries are letter names and unit symbols; these few are real words.
+SINGLE_LETTER_WORDS = {"u", "ú", "o", "ó", "à"}
+
+# Vowel-less entries are abbreviations and unit symbols (btw, cd, km, tv, wc ...), except
+# these interjections.
+VOWELLESS_INTERJECTIONS = {"brr", "pst", "sst", "tss", "zzz", "mmm"}
+
+# An entry "x." (or "x.y.") marks "x"/"xy" as an abbreviation; these stems are also words.
+DOTTED_STEM_WORDS = {
+    "as", "bijl", "dra", "fa", "mi", "min", "om", "pa", "po", "prof", "red", "tem", "verg",
+    "vrij",
+}
+
+# Lower-case abbreviations and letter-by-letter acronyms that contain a vowel (found by
+# reading every entry of up to three letters and every entry with an un-Dutch onset).
+# Acronyms that are spoken and inflected as ordinary words stay (aids, laser, radar, havo,
+# mavo, pabo, vut, pin, vip, ufo, aso, emo).
+ABBREVIATIONS = {
+    "adi", "adv", "afa", "aio", "alv", "ama", "anw", "apa", "apk", "apr", "ata", "atb", "atv",
+    "aug", "ava", "azc", "bic", "blo", "bov", "bvba", "cai", "cao", "cat", "cfk", "cli", "co",
+    "cos", "dec", "dep", "det", "dpi", "ebo", "ebt", "ecg", "egt", "elo", "emt", "epa", "epi",
+    "esp", "est", "eto", "eva", "feb", "febr", "fep", "fom", "fte", "gak", "gem", "get", "hbo",
+    "heao", "hiv", "hso", "ia", "ic", "id", "ie", "ino", "int", "io", "isp", "ito", "iva",
+    "ivf", "jan", "jul", "jun", "kca", "kmo", "lbgo", "lbo", "lic", "lio", "lno", "lso", "lto",
+    "max", "mbo", "ngo", "nov", "ns", "oio", "okt", "ov", "ozb", "pda", "pcb", "sep", "sept",
+    "soa", "tgv", "uhd", "ulo", "uv", "vbo", "vmbo", "vof", "vso", "vve", "vwo", "vzw", "wo",
+    "www", "ltd", "kcal", "naw", "mrt", "mw", "ca",
+}
+
+# Foreign words that wordfreq cannot separate from Dutch on frequency alone: the list was
+# made by reading every entry that is among the ~5,000 most frequent words of English,
+# French, German, Spanish, Italian or Portuguese and clearly more frequent there than in
+# Dutch, and keeping the established Dutch words and loans (weekend, computer, cool, baby,
+# café, design, show, job, team ...). Also Latin and French fragments of multi-word entries
+# (status quo, ipso facto, à la carte ...).
+FOREIGN = _words("""
+merci time straight
+the to on at but so like up out more get been make these made take down home state high
+does house without end big money free second city different care small white far try yes
+black law five story hope important coming death pay large lost research wrong matter happy
+move community special future report form living major building easy market ready son study
+board field thinking wants fine issue running common military security county happen issues
+private return view weeks hour middle gold interest king society hands sent director source
+lives official reading save blue picture mom range football style dog choice continue walk
+built crazy loss goal listen missing professional risk schools piece boys culture places
+response cold conference ice join kid sale significant winning clean scene sounds
+statement gun heavy subject wide dad goals nobody pre sister battle features opinion reach
+approach independent none multiple secret resources speaking touch doubt programs reports basic
+captain crime male reality agreement sick teacher catch environment trial coffee condition heat
+putting accept fat screen serve slow species traditional separate views wedding benefit feature
+profile pull push target draw employees leaders memory prime spread waste adult engineering
+smaller winner bag bet camp indeed cat produce background classes garden host lucky prove units
+beauty images mad offers teachers excellent lies taste tea matters pair plane plenty proper
+teaching upper accident terrible border buildings homes launch native trees charges flow joke
+officials device relations hole listening strike actor urban escape extended factors mixed
+secure funding passing zero editor mayor minor returns row affect blow concerns motion moves
+attitude decades random recovery scenes accurate navy shift storage button counter crown
+pregnant turkey carbon chose doctors personality retail dates manage contest puts reform decade
+fantasy clinical comedy kinds lock statements suspect tie employee equivalent memories reply
+train face close minute et est ne se tu fait faire sa ont peut deux leur suis sans
+va peu monde faut avant sous vie déjà soit grand jour sera vu cas fin petit jours mort nouveau
+nouvelle cours grande femme nom prix enfants jeu enfin eau femmes tes pu fut gouvernement
+guerre jeune vont enfant belle beau ancien époque grands recherche santé affaires avis nouveaux
+voiture propos derrière marche mots rencontre esprit mouvement noir origine sortie bonjour
+cadre grandes premiers vieux mer cour valeur hors poste annonce présence moyenne soleil
+monsieur quant reçu permis sept contraire longue sang sérieux bande commune faux discours
+maître attaque avance grave bonnes commerce grosse arrivé changement lettre couleur importante
+soutien visite suisse mondiale tiens valeurs seigneur anciens puissance stade touche absence
+blanche cité tombe chinois madame peau tels bonheur ressources retraite revenu acte bouche
+chaud recherches salut secondes vin faveur noël journaliste belles pont beauté buts agence
+extrême triste actes communes allons entend reine voitures danse monter vivant baisse employés
+humaine participation japon oublie colère eaux importants principale blague chute journalistes
+gare logement noirs rencontres bilan lancé marqué barre gratuit dessin toucher conduite détail
+plaît naturelle riches vendu couche couverture promotion socialiste surveillance allemande
+fermer hausse organisme puissant attente frappe inde pilote tres portable superbe contente avec
+pour oui passe carte cuisine bei noch immer wieder bin ab zwei nun seiner dort kommen ins ende
+welt leute bist teil richtig grossen sollen dein weit neu dessen halten überhaupt wasser
+wichtig denke tut tod deinen mach schaffen machte passt richtige gewinnen weder eins herren
+teilen runde schluss leuten wichtige handy lustig studium naja gelten richter schaden hielt
+hinten gehalten dar verlag anschluss armee karten strassen blut heimat innen bilden verwenden
+wem bühne hessen komisch witz experten gelang ansicht privaten staffel hersteller toten
+gestalten kalt pass ruft vermeiden mut wichtigste machten normalen betroffen nerven stern und
+ich ist sehr mit el no por sus yo dos nada tienen presidente pueblo ante hora señor cambio
+tarde tras amor paso uso amigo pasar hola zona cara mayo modo campo significa seis vivo causa
+mar presente culpa redes rico alma señora doble familias voto rato carne duro piel planes clave
+piso carga pies bandera madera frase agentes breve toque volumen artes perfecta romper ama
+positivo agente plano caballero mina viste aviso mata guste dei nel dal io tra sul dove mia
+vita hai bene volta li tutte sotto forse volte lei sui numero dato allo donna fra tale
+bambini conto voce unica bello lingua pare poter mie mani pace bambino natura nero
+parlando canzone termini rende natale critica conti bagno forti dolce modi anima tipi corsa
+grosso occidentale mila nonna potente canto relativa penale porti pene manco
+carabinieri alla forma tem já sem agora nas sou deus fora dele équipe nesse pais ia ar oi rei
+indo leste vim pede taxa leis facto raio interesses flor topo cai independente
+impressionante equipes quo cum mea ipso hoc delicti mater nervosa absurdum perpetuum machina
+pectoris interruptus fallopii stante concreto pseudologia fantastica hysteron dementia numerus
+mellitus nigra rasa tabula habilis hominem aequo fide bona ore posteriori priori apriori statu
+generis coûte beurre haute masqués mouton pieds pêche nous entre plume equipe invité
+invite
+""")
+
+# Words the automatic foreign-word rule (below) would drop but that are Dutch: loans in
+# Dutch dictionaries, Dutch plurals of loans, music terms, and Dutch inflections that happen
+# to look German.
+KEEP = _words("""
+abdomen absoluter aficionado agio bascule bijou blossen bucht canapé cella cicerone clientèle
+congé cortège coupes couloir couloirs cracks cultivar cumul curare custos debater deficit
+deficits dengue desiderata dessous dioxide doublé douceur duplo emballage entente ersatz errata
+etude etudes exposé exposés fiancé flashes foulard gages gendarmerie gendarmes gilet gummi
+gymnasiums habitué habitués hearing hearings heu legato lento libretto machismo mediocre
+moderato nocturne nocturnes noblesse octavo offset oratorio pantalon pantalons paralysie
+parvenu passerelle passiva pedo peperoni pianoforte plaque plaques potent promenades pullover
+putsch raids rappel recto referent referenten romances rubato saldi scherzo secco sombrero
+soufflé sortiment stopper teenager teenagers terrazzo timbre timbres zeitgeist galt krasser
+lacher breit sprengen roten zeugen alten episoden protagonisten moderatoren presenten strang
+krank geringer geringere technischer typischer historischer internationaler elektrischer
+canasta caoutchouc cloche crochet conclave continuo basso decime divertimento graduale
+quattrocento cinquecento pampa sostenuto ritenuto appassionato scherzando vides jetons mines
+mobiles centimes cents budgets bulletins baskets canons inputs jerseys tabs trusts discounts
+drains filets crosses cues gallons shocks surprises coups revues foyers liaisons entrepreneurs
+concerti cordillera hidalgo wiegt spiegelt verhandelt mangelt verankert steigert heult acre
+acres acta agitato agressor alto ambiance aria armada attaché aula aura balsa barrage bases
+basta bijouterie bissen bleu boa bock bonne boules brioche cache cantor capo capriccio caritas
+casco cases cavalier centime chance chanson chansons charcuterie chefs ciao click coda
+commercial communiqué concerto contra coupe courage crescendo cru credo dada dansant deniers
+deren demi dies diminuendo dito dra dry dumps embargo engere ensemble entrepreneur enquêtes
+enquêteur essence essences examina expertises fauteuil favela fiche fix flagrant fond fondant
+forfait fortissimo francs frigo gamba gaucho gays gemocht gendarme gestand gigs gilets glacé
+gourmand grandeur grazioso gros gut happening hommage inches indices inertie inferno influenza
+joints junta largo leader leasing levels liaison libero limit linie lire loco maestoso maestro
+maillot maillots mais mannequin mannequins marquise masse matches medici meetings mezzo mica
+midi mille mora nippel nuancen occasion occasions overall pages passant passé patio patience
+patois patronage pedigree persona peso piccolo plenum podia poco pointe polenta portière poses
+prairies premières presto primo prior provo puh pullman punaise quasi quitte quota raclette
+rappels rein remous reprise revanche revers rouge ruche rund runs sage sagen salto salvo samba
+seinen setting smoking souvenir sprengt standing starts steps stipendium stock stops stores
+sumo surprise suspense tableau taille tissue toccata torero tranche trema tub tutti ultimo
+velours vendetta verso vide votum vulgo wort yard yards zog zeug agonie allures barrages
+communiqués evidente herstellers initiale modest persistente recurrente garçon chasseur
+chasseurs redoute cocotte coiffeur etnie fantasme hetze renonce thinner dans aller most area
+plans short fuga specie pari collo corso liga toilette testes romantici tragici penultima
+façades débouché débouchés doublure lacune lacunes montages pannes pistes pistolets volants
+vedettes
+""")
+
+# The automatic rule: a word is foreign when it is uncommon in Dutch text (wordfreq Zipf < 3.6)
+# yet common in English, French, German, Spanish, Italian or Portuguese (Zipf >= 3.3, at
+# least 1.3 higher), and no Dutch inflection or stem of it is in the source list.
+AUTO_NL_MAX = 3.6
+AUTO_OTHER_MIN = 3.3
+AUTO_GAP = 1.3
+OTHER_LANGS = ("en", "fr", "de", "es", "it", "pt")
+
+VOWELS = set("aeiouy")
+
+
+def _freqs(word: str) -> tuple[float, ...]:
+    from wordfreq import zipf_frequency
+
+    return tuple(zipf_frequency(word, lang) for lang in ("nl", *OTHER_LANGS))
+
+
+class ForeignCheck:
+    """The automatic foreign-word rule, with a cache of wordfreq look-ups."""
+
+    def __init__(self, lowercase_entries: set[str]):
+        self.entries = lowercase_entries
+        self.cache: dict[str, tuple[float, ...]] = {}
+
+    def freqs(self, word: str) -> tuple[float, ...]:
+        if word not in self.cache:
+            self.cache[word] = _freqs(word)
+        return self.cache[word]
+
+    def looks_foreign_by_freq(self, word: str, nl_max: float, other_min: float,
+                              gap: float) -> bool:
+        f = self.freqs(word)
+        other = max(f[1:])
+        return f[0] < nl_max and other >= other_min and other - f[0] >= gap
+
+    def _relatives(self, w: str) -> set[str]:
+        """Dutch inflections and stems of ``w`` (Dutch spelling rules, roughly)."""
+        rel: set[str] = set()
+        cons = w[-1] not in "aeiou"
+        for suf in ("en", "de", "te", "e", "t", "d"):
+            rel.add(w + suf)
+            if cons:
+                rel.add(w + w[-1] + suf)
+        m = re.match(r"^(.*)([aeou])\2([^aeiou])$", w)
+        if m:
+            for suf in ("en", "e", "de", "te"):
+                rel.add(m.group(1) + m.group(2) + m.group(3) + suf)
+        rel |= {"ge" + w + "d", "ge" + w + "t", "ge" + w + "en"}
+        for suf in ("en", "e", "de", "te", "s", "n", "t", "er"):
+            if w.endswith(suf) and len(w) - len(suf) >= 2:
+                s = w[: -len(suf)]
+                rel.add(s)
+                if suf in ("t", "er"):
+                    rel |= {s + "en", s + "e"}
+                if len(s) >= 2 and s[-1] == s[-2] and s[-1] not in "aeiou":
+                    rel.add(s[:-1])
+                m = re.match(r"^(.*[^aeiou])([aeou])([^aeiou])$", s)
+                if m:
+                    rel.add(m.group(1) + m.group(2) * 2 + m.group(3))
+                if s.endswith("z"):
+                    rel.add(s[:-1] + "s")
+                if s.endswith("v"):
+                    rel.add(s[:-1] + "f")
+        rel.discard(w)
+        return rel
+
+    def anchored(self, w: str) -> bool:
+        """True when a Dutch-looking relative of ``w`` is in the source list."""
+        for r in self._relatives(w):
+            if len(r) >= 3 and r in self.entries:
+                f = self.freqs(r)
+                other = max(f[1:])
+                if not (other >= 2.0 and other - f[0] >= 0.5):
+                    return True  # a relative that is not used abroad
+                if f[0] >= 1.0 and not self.looks_foreign_by_freq(r, AUTO_NL_MAX,
+                                                                  AUTO_OTHER_MIN, AUTO_GAP):
+                    return True  # a relative that Dutch text uses as much as foreign text
+        return False
+
+    def is_foreign(self, w: str) -> bool:
+        return (self.looks_foreign_by_freq(w, AUTO_NL_MAX, AUTO_OTHER_MIN, AUTO_GAP)
+                and not self.anchored(w))
+
+
+def _has_vowel(folded: str) -> bool:
+    return any(ch in VOWELS for ch in folded)
+
+
+def classify(entries: list[str]) -> tuple[dict[str, str], collections.Counter]:
+    """Map every distinct entry to ``"keep"`` or its drop category."""
+    distinct = list(dict.fromkeys(e.strip() for e in entries if e.strip()))
+    lower_plain = {e for e in distinct if e.isalpha() and e == e.lower()}
+    dotted_stems: set[str] = set()
+    for e in distinct:
+        if "." in e and " " not in e and e == e.lower():
+            stem = e.replace(".", "")
+            if stem.isalpha():
+                dotted_stems.add(fold(stem))
+    foreign_check = ForeignCheck(lower_plain)
+    result: dict[str, str] = {}
+    for e in distinct:
+        result[e] = _category(e, dotted_stems, foreign_check)
+    counts = collections.Counter(result.values())
+    return result, counts
+
+
+def _category(e: str, dotted_stems: set[str], fc: ForeignCheck) -> str:
+    if any(ch.isdigit() for ch in e):
+        return "digit"
+    if " " in e:
+        return "space"
+    if "-" in e:
+        return "hyphen"
+    if "'" in e or "’" in e:
+        return "apostrophe"
+    if "." in e:
+        return "period"
+    if not e.isalpha():
+        return "other_character"
+    if e != e.lower():
+        return "capitalised"
+    folded = fold(e)
+    if not is_plain_word(folded):
+        return "not_a_to_z"
+    if len(folded) == 1:
+        return "keep" if e in SINGLE_LETTER_WORDS else "single_letter"
+    if not _has_vowel(folded):
+        return "keep" if folded in VOWELLESS_INTERJECTIONS else "abbreviation_no_vowel"
+    if folded in dotted_stems and folded not in DOTTED_STEM_WORDS:
+        return "abbreviation_dotted_form"
+    if folded in ABBREVIATIONS:
+        return "abbreviation_listed"
+    nfc = unicodedata.normalize("NFC", e)
+    if nfc in KEEP:
+        return "keep"
+    if nfc in FOREIGN:
+        return "foreign_listed"
+    if fc.is_foreign(e):
+        return "foreign_frequency"
+    return "keep"
+
+
+def write_gzip(words: list[str], out: Path) -> None:
+    data = "".join(w + "\n" for w in words).encode("utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                                               compresslevel=9) as gz:
+        gz.write(data)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE,
+                    help=f"wdutch word list (default {DEFAULT_SOURCE})")
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                    help="output file (default dictionaries/nl.txt.gz)")
+    ap.add_argument("--sample", type=int, default=0, metavar="N",
+                    help="print N random kept words and N random drops per category")
+    ap.add_argument("--seed", type=int, default=20240601, help="seed for --sample")
+    args = ap.parse_args(argv)
+
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        wf = version("wordfreq")
+    except PackageNotFoundError:  # pragma: no cover
+        print("wordfreq is required (pip install wordfreq)", file=sys.stderr)
+        return 2
+    if wf != WORDFREQ_VERSION:
+        print(f"warning: wordfreq {wf}, the shipped list used {WORDFREQ_VERSION}",
+              file=sys.stderr)
+
+    entries = args.source.read_text(encoding="utf-8").splitlines()
+    result, counts = classify(entries)
+    kept = sorted({unicodedata.normalize("NFC", e) for e, c in result.items() if c == "keep"})
+    assert all(is_plain_word(fold(w)) for w in kept)
+    write_gzip(kept, args.out)
+
+    print(f"source: {args.source}  ({len(entries)} lines, {len(result)} distinct entries)")
+    for cat, n in sorted(counts.items(), key=lambda t: (t[0] == "keep", -t[1])):
+        if cat != "keep":
+            print(f"  dropped {cat:26s} {n:7d}")
+    print(f"  dropped total {'':20s} {len(result) - counts['keep']:7d}")
+    print(f"kept {len(kept)} words -> {args.out}")
+
+    if args.sample:
+        rng = random.Random(args.seed)
+        by_cat: dict[str, list[str]] = collections.defaultdict(list)
+        for e, c in result.items():
+            by_cat[c].append(e)
+        for cat in sorted(by_cat):
+            pool = sorted(by_cat[cat])
+            pick = rng.sample(pool, min(args.sample, len(pool)))
+            print(f"\n== {cat} ({len(pool)}): {' '.join(sorted(pick))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
