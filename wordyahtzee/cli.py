@@ -89,7 +89,8 @@ def cmd_dict_build(args: argparse.Namespace) -> int:
         intersect=tuple(args.intersect), language=args.language,
         min_length=args.min_length, max_length=args.max_length, alphabet=args.alphabet,
         diacritics=args.diacritics, drop_capitalised=args.drop_capitalised,
-        title=args.title, licence=args.licence, force=args.force)
+        title=args.title, licence=args.licence, source_note=args.source_note,
+        force=args.force)
     result = build_dictionary(
         options, output_dir=Path(args.output_dir) if args.output_dir else None,
         progress=Progress(sys.stderr, enabled=False if args.quiet else None))
@@ -179,6 +180,8 @@ def _add_dict_parser(sub: Any) -> None:
     p.add_argument("--name", required=True, help="the new dictionary's name")
     p.add_argument("--title", default="", help="a one-line description")
     p.add_argument("--licence", default="", help="the word list's licence, one line")
+    p.add_argument("--source-note", default="",
+                   help="one line on where the words come from (default: a summary)")
     p.add_argument("--language", default=None,
                    help="language code for Zipf frequencies (default: --wordfreq's, else nl)")
     p.add_argument("--wordfreq", metavar="LANG", default=None,

@@ -132,6 +132,7 @@ class BuildOptions:
     drop_capitalised: bool = False
     title: str = ""
     licence: str = ""
+    source_note: str = ""
     force: bool = False
 
     @property
@@ -176,7 +177,8 @@ class BuildOptions:
             raise DictionaryError(f"--diacritics is one of {', '.join(DIACRITICS_MODES)}",
                                   "bad_option")
         parse_alphabet(self.alphabet)
-        for label, text in (("--title", self.title), ("--licence", self.licence)):
+        for label, text in (("--title", self.title), ("--licence", self.licence),
+                            ("--source-note", self.source_note)):
             if "\n" in text or len(text) > 300:
                 raise DictionaryError(f"{label} is one line of at most 300 characters",
                                       "bad_option")
@@ -442,7 +444,7 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
                               "empty_dictionary")
 
     spellings = sorted(spelling for _, spelling in rules.kept.values())
-    described = [src.describe() for src in sources]
+    described: list[dict[str, Any]] = [src.describe() for src in sources]
     if options.wordfreq:
         described.append(_Source("wordfreq", options.wordfreq).describe())
     for item, count in zip(described, read_per_source, strict=True):
@@ -455,12 +457,14 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
         "name": name,
         "language": language,
         "title": options.title or name,
-        "source": _source_summary(options),
+        "source": options.source_note or _source_summary(options),
         "licence": options.licence,
         "sources": described,
         "minus": [src.describe() for src in minus_sources],
         "intersect": [src.describe() for src in intersect_sources],
         "options": options.to_json(),
+        "frequencies": {"wordfreq": importlib.metadata.version("wordfreq"),
+                        "language": language, "available": bool(table)},
         "counts": {"read": rules.read, "kept": len(lexicon), "dropped": dropped},
         "word_count": len(lexicon),
         "checksum": lexicon.info.checksum,
