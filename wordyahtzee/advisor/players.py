@@ -134,8 +134,9 @@ class OptimalPlayer(ComputerPlayer):
         return Move("throw", keep=_indices(position.dice, best.keep))
 
 
-# Average score of each box under optimal play (Glenn 2006, Table 3): what a box "usually"
-# brings in, so a greedy player can tell a good score from a waste.
+# About what each box scores on average under optimal play (measured by simulating the
+# optimal player): what a box "usually" brings in, so a greedy player can tell a good score
+# from a waste.
 _PAR = {"ones": 1.88, "twos": 5.28, "threes": 8.57, "fours": 12.16, "fives": 15.69,
         "sixes": 19.19, "three_of_a_kind": 21.66, "four_of_a_kind": 13.10,
         "full_house": 22.59, "small_straight": 29.46, "large_straight": 32.71,
