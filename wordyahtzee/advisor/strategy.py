@@ -649,11 +649,12 @@ class _ProgressBar:
 _LOADED: dict[tuple[str, str], ClassicStrategy] = {}
 
 
-def load_strategy(joker: str = "free", *, out: TextIO | None = sys.stderr,
+def load_strategy(joker: str = "free", *, out: TextIO | None = None, quiet: bool = False,
                   use_cache: bool = True) -> ClassicStrategy:
     """The strategy for ``joker``: from memory, else from the cache file, else computed (with
-    a progress bar on ``out``) and cached. A corrupt cache file is reported on ``out`` and
-    replaced."""
+    a progress bar on ``out``, default stderr; nothing with ``quiet``) and cached. A corrupt
+    cache file is reported on ``out`` and replaced."""
+    out = None if quiet else (out if out is not None else sys.stderr)
     if joker not in JOKER_READINGS:
         raise RuleError(f"unknown joker reading {joker!r}; readings: "
                         + ", ".join(JOKER_READINGS), "bad_rules")
