@@ -117,7 +117,7 @@ class Lexicon:
             info = LexiconInfo.from_json(json.loads((folder / META_FILE).read_text("utf-8")))
             words = marisa_trie.RecordTrie("<H").mmap(str(folder / WORDS_FILE))
             anagrams = marisa_trie.BytesTrie().mmap(str(folder / ANAGRAMS_FILE))
-        except (OSError, ValueError, TypeError) as exc:
+        except (OSError, ValueError, TypeError, RuntimeError) as exc:  # marisa: RuntimeError
             raise DictionaryError(f"cannot open the dictionary in {folder}: {exc}") from None
         if len(words) != info.word_count:
             raise DictionaryError(f"the dictionary in {folder} is incomplete")
@@ -159,8 +159,12 @@ class Lexicon:
         return sorted(b.decode("ascii") for b in self._anagrams.get(key, []))
 
     def alphagrams(self) -> Iterator[str]:
-        """Every distinct alphagram (for index-building tools such as the solver)."""
-        return iter(self._anagrams.iterkeys())
+        """Every distinct alphagram, once (for index-building tools such as the solver)."""
+        seen: set[str] = set()
+        for key in self._anagrams.iterkeys():  # a key repeats once per word it holds
+            if key not in seen:
+                seen.add(key)
+                yield key
 
     def frequencies(self) -> Iterator[tuple[str, float]]:
         """Every ``(word, zipf)`` pair."""

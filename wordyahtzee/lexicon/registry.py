@@ -93,7 +93,7 @@ def list_dictionaries() -> list[DictionaryEntry]:
     found: list[DictionaryEntry] = []
     for folder, shipped in ((SHIPPED_DIR, True), (user_dictionary_dir(), False)):
         if folder.is_dir():
-            for meta in sorted(folder.glob("*.json")):
+            for meta in sorted(folder.glob("*.json"), key=lambda p: p.stem):
                 entry = _entry(folder, meta.stem, shipped)
                 if entry is not None and NAME_PATTERN.match(entry.name):
                     found.append(entry)

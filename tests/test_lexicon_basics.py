@@ -1,0 +1,173 @@
+"""The Lexicon and the registry: membership, folding, anagrams, Zipf, metadata, the cache."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from wordyahtzee.errors import DictionaryError
+from wordyahtzee.lexicon import Lexicon, LexiconInfo, find_dictionary, list_dictionaries
+from wordyahtzee.lexicon.lexicon import WORDS_FILE, word_checksum
+from wordyahtzee.lexicon.registry import (
+    cached_tries,
+    check_name,
+    forget_loaded,
+    load_lexicon,
+    user_dictionary_dir,
+)
+from wordyahtzee.lexicon.source import fold_entries, read_word_list
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Private data and cache directories for one test."""
+    monkeypatch.setenv("WORDYAHTZEE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
+    forget_loaded()
+    yield tmp_path
+    forget_loaded()
+
+
+def install(name: str, words: list[str], language: str = "nl", **meta: object) -> Path:
+    """Put a user dictionary straight into the data dir (as a build would)."""
+    folder = user_dictionary_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.txt.gz"
+    path.write_bytes(gzip.compress("".join(w + "\n" for w in words).encode(), mtime=0))
+    (folder / f"{name}.json").write_text(
+        json.dumps({"name": name, "language": language, **meta}), encoding="utf-8")
+    return path
+
+
+def test_membership_folds_case_and_diacritics() -> None:
+    lex = Lexicon.from_words(["ruïne", "huis", "één", "Kat"], name="t")
+    assert lex.is_valid("ruine") and lex.is_valid("Ruïne") and lex.is_valid("RUÏNE")
+    assert lex.is_valid("een") and lex.is_valid("één") and lex.is_valid("kat")
+    assert "ruine" in lex and "ruïne" not in lex  # `in` is the folded fast path
+    assert not lex.is_valid("huizen") and not lex.is_valid("") and not lex.is_valid("hu-is")
+    assert len(lex) == 4 and sorted(lex) == ["een", "huis", "kat", "ruine"]
+
+
+def test_words_that_are_not_letters_are_left_out() -> None:
+    lex = Lexicon.from_words(["tv-toestel", "a.b", "huis2", "huis"])
+    assert sorted(lex) == ["huis"]
+    with pytest.raises(DictionaryError, match="no words"):
+        Lexicon.from_words(["123"])
+
+
+def test_anagrams_and_alphagrams() -> None:
+    lex = Lexicon.from_words(["stok", "kost", "tosk", "huis", "kat"])
+    assert lex.anagrams("kots") == ["kost", "stok", "tosk"]
+    assert lex.anagrams("KOTS") == ["kost", "stok", "tosk"]
+    assert lex.anagrams("zzz") == []
+    assert sorted(lex.alphagrams()) == ["akt", "hisu", "kost"]
+
+
+def test_zipf_frequencies() -> None:
+    entries = fold_entries(["huis", "ruïne", "xqzt"], "nl")
+    assert entries["huis"] > 4 and 0 < entries["ruine"] < entries["huis"]
+    assert entries["xqzt"] == 0.0
+    lex = Lexicon.from_frequencies(entries, LexiconInfo(name="t", language="nl"))
+    assert lex.zipf("huis") == pytest.approx(entries["huis"], abs=0.01)
+    assert lex.zipf("Ruïne") == pytest.approx(entries["ruine"], abs=0.01)
+    assert lex.zipf("absent") == 0.0
+    assert dict(lex.frequencies())["huis"] == pytest.approx(entries["huis"], abs=0.01)
+
+
+def test_metadata_and_checksum() -> None:
+    lex = Lexicon.from_words(["b", "a"], name="t", language="en")
+    assert lex.info.name == "t" and lex.info.language == "en" and lex.info.word_count == 2
+    assert lex.info.checksum == word_checksum(["a", "b"]) == word_checksum(["b", "a"])
+    again = LexiconInfo.from_json(json.loads(json.dumps(lex.info.to_json())))
+    assert again == lex.info
+
+
+def test_save_and_open_round_trip(tmp_path: Path) -> None:
+    lex = Lexicon.from_words(["huis", "kat"], name="t")
+    lex.save(tmp_path)
+    opened = Lexicon.open(tmp_path)
+    assert sorted(opened) == ["huis", "kat"] and opened.info == lex.info
+
+
+def test_check_name_refuses_path_characters() -> None:
+    for bad in ["", "../x", "a/b", "a\\b", ".hidden", "Caps", "a b", "x" * 41, "é"]:
+        with pytest.raises(DictionaryError, match="bad dictionary name"):
+            check_name(bad)
+    assert check_name("nl-basis_2") == "nl-basis_2"
+
+
+def test_registry_lists_shipped_and_user_dictionaries(env: Path) -> None:
+    install("mine", ["huis", "kat"])
+    entries = {e.name: e for e in list_dictionaries()}
+    assert entries["nl"].shipped and not entries["mine"].shipped
+    assert find_dictionary("mine").language == "nl"
+    with pytest.raises(DictionaryError, match=r"unknown dictionary 'nope'; known: .*mine"):
+        find_dictionary("nope")
+
+
+def test_user_dictionary_loads_and_is_cached(env: Path) -> None:
+    install("mine", ["huis", "Kat", "ruïne"])
+    lex = load_lexicon("mine")
+    assert lex.is_valid("ruine") and lex.is_valid("kat") and len(lex) == 3
+    assert load_lexicon("mine") is lex
+    assert len(cached_tries("mine")) == 1
+    forget_loaded()
+    assert sorted(load_lexicon("mine")) == ["huis", "kat", "ruine"]
+
+
+def test_a_changed_word_list_is_a_new_cache_entry(env: Path) -> None:
+    install("mine", ["huis"])
+    assert len(load_lexicon("mine")) == 1
+    install("mine", ["huis", "kat"])
+    assert len(load_lexicon("mine")) == 2
+    assert len(cached_tries("mine")) == 2
+
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "meta", "other-trie"])
+def test_a_corrupt_cache_is_rebuilt(env: Path, damage: str) -> None:
+    install("mine", ["huis", "kat", "stok"])
+    load_lexicon("mine")
+    [folder] = cached_tries("mine")
+    if damage == "garbage":
+        (folder / WORDS_FILE).write_bytes(b"not a trie" * 10)
+    elif damage == "empty":
+        (folder / WORDS_FILE).write_bytes(b"")
+    elif damage == "meta":
+        (folder / "meta.json").write_text("{not json", encoding="utf-8")
+    else:
+        Lexicon.from_words(["een"]).save(folder)  # a valid trie of the wrong size
+        meta = json.loads((folder / "meta.json").read_text())
+        meta["word_count"] = 3
+        (folder / "meta.json").write_text(json.dumps(meta))
+    forget_loaded()
+    lex = load_lexicon("mine")
+    assert sorted(lex) == ["huis", "kat", "stok"]
+    forget_loaded()
+    assert sorted(load_lexicon("mine")) == ["huis", "kat", "stok"]  # the rebuilt cache opens
+
+
+def test_read_word_list_reports_progress_and_skips_comments(tmp_path: Path) -> None:
+    path = tmp_path / "w.txt.gz"
+    path.write_bytes(gzip.compress(b"\xef\xbb\xbfhuis\n# comment\n\n  kat  \r\n"))
+    seen: list[tuple[int, int]] = []
+    assert list(read_word_list(path, lambda done, total: seen.append((done, total)))) == [
+        "huis", "kat"]
+    assert seen and seen[-1][0] == seen[-1][1] == path.stat().st_size
+
+
+def test_read_word_list_errors_are_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "b.bin"
+    binary.write_bytes(b"huis\n\x00\x01\x02\n")
+    latin = tmp_path / "l.txt"
+    latin.write_bytes("ruïne\n".encode("latin-1"))
+    broken = tmp_path / "x.gz"
+    broken.write_bytes(b"\x1f\x8b\x08garbage")
+    for path, message in [(binary, "NUL byte"), (latin, "not UTF-8"),
+                          (broken, "cannot read"), (tmp_path / "none.txt", "no such"),
+                          (tmp_path, "is a directory")]:
+        with pytest.raises(DictionaryError, match=message) as info:
+            list(read_word_list(path))
+        assert "\n" not in str(info.value)
