@@ -223,6 +223,24 @@ def _add_dict_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_dict_remove)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``serve``: the web front-end on a production WSGI server (waitress)."""
+    import waitress
+
+    from web import create_app
+
+    if not 0 <= args.port <= 65535 or not 1 <= args.threads <= 512:
+        raise WordyahtzeeError("serve: --port is 0-65535 and --threads 1-512", "usage")
+    app = create_app({"DATABASE": args.db})
+    resumed = app.extensions["wordyahtzee.tables"].resume_all()
+    store = app.extensions["wordyahtzee.store"]
+    print(f"wordyahtzee: serving on http://{args.host}:{args.port}/ (database {store.path}; "
+          f"{resumed} game(s) in progress)", flush=True)
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
+                   channel_timeout=60, ident="wordyahtzee")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -248,6 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_classic_ev)
 
     _add_dict_parser(sub)
+
+    p = sub.add_parser("serve", help="serve the web app (waitress, default 127.0.0.1:5000)")
+    p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    p.add_argument("--db", default=None, metavar="PATH",
+                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir)")
+    p.add_argument("--threads", type=int, default=32,
+                   help="worker threads (each live browser holds one; default: 32)")
+    p.set_defaults(func=cmd_serve)
 
     return parser
 

@@ -1,0 +1,350 @@
+"""The JSON API under ``/api`` (documented in :mod:`web.openapi`, served at
+``/api/openapi.json``).
+
+Every error is a 4xx JSON body ``{"error": {"code", "message"}}``; bodies are size-limited
+and validated before the engine sees them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from wordyahtzee.dice import shipped_dice_sets
+from wordyahtzee.errors import DictionaryError, RuleError, WordyahtzeeError
+from wordyahtzee.lexicon import list_dictionaries
+from wordyahtzee.modes.woord import WoordRules
+from wordyahtzee.store import StaleGameError, StoreError, rules_key
+
+from . import dictjobs, solving
+from .modes import MODES, BadRequest, check_words
+from .openapi import openapi_document
+from .tables import KINDS, MAX_PLAYERS, ApiError, TableManager
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+TOKEN_HEADER = "X-Seat-Token"
+MAX_CHECK_WORDS = 50
+
+
+def _tables() -> TableManager:
+    manager: TableManager = current_app.extensions["wordyahtzee.tables"]
+    return manager
+
+
+def _body() -> dict[str, Any]:
+    """The request's JSON object (400 if it is not one, 413 if too big)."""
+    limit = int(current_app.config["MAX_JSON_BYTES"])
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, f"the request body is larger than {limit} bytes", "too_large")
+    raw = request.get_data(cache=True)
+    if len(raw) > limit:
+        raise ApiError(413, f"the request body is larger than {limit} bytes", "too_large")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadRequest("the request body is not valid JSON", "bad_json") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object", "bad_json")
+    return data
+
+
+def _token(body: dict[str, Any] | None = None) -> str | None:
+    token = request.headers.get(TOKEN_HEADER)
+    if not token and body is not None and isinstance(body.get("token"), str):
+        token = body["token"]
+    return token[:200] if token else None
+
+
+def error_response(status: int, code: str, message: str,
+                   extra: dict[str, Any] | None = None) -> Response:
+    """A JSON error body with the given status."""
+    payload: dict[str, Any] = {"error": {"code": code, "message": message}}
+    if extra:
+        payload.update(extra)
+    response = jsonify(payload)
+    response.status_code = status
+    return response
+
+
+def _status_for(exc: WordyahtzeeError) -> int:
+    if isinstance(exc, ApiError):
+        return exc.status
+    if isinstance(exc, StaleGameError):
+        return 409
+    if isinstance(exc, StoreError):
+        return 404 if exc.code == "not_found" else 400
+    if isinstance(exc, RuleError) and exc.code not in ("bad_rules", "bad_players"):
+        return 422
+    return 400
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Engine errors and HTTP errors as JSON under ``/api``; plain pages elsewhere."""
+
+    @app.errorhandler(WordyahtzeeError)
+    def engine_error(exc: WordyahtzeeError) -> Response:
+        extra = exc.extra if isinstance(exc, ApiError) else None
+        return error_response(_status_for(exc), exc.code, exc.message, extra)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        status = exc.code or 500
+        if not request.path.startswith("/api"):
+            from .pages import error_page
+
+            return error_page(status, exc.description or exc.name)
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+                 413: "too_large", 415: "unsupported_media_type"}
+        message = exc.description or exc.name
+        if status == 404:
+            message = f"no API endpoint {request.path}"
+        elif status == 405:
+            message = f"{request.method} is not allowed on {request.path}"
+        response = error_response(status, codes.get(status, "http_error"), message)
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Any:  # pragma: no cover - a bug, logged
+        app.logger.exception("unexpected error")
+        if not request.path.startswith("/api"):
+            from .pages import error_page
+
+            return error_page(500, "Something went wrong on the server.")
+        return error_response(500, "internal", "something went wrong on the server")
+
+
+# -- meta -----------------------------------------------------------------------------------
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document of this API."""
+    return jsonify(openapi_document())
+
+
+def _dictionaries() -> list[dict[str, Any]]:
+    result = []
+    for entry in list_dictionaries():
+        meta = entry.meta
+        result.append({"name": entry.name, "title": str(meta.get("title") or entry.name),
+                       "language": entry.language, "shipped": entry.shipped,
+                       "word_count": meta.get("word_count")})
+    return result
+
+
+@bp.get("/meta")
+def meta() -> Response:
+    """What a start screen needs: modes, kinds, dictionaries, dice sets, rules defaults."""
+    return jsonify({
+        "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
+        "dictionaries": _dictionaries(), "dice_sets": shipped_dice_sets(),
+        "rules_defaults": WoordRules().to_json(),
+        "server_time": current_app.config["CLOCK"](),
+    })
+
+
+@bp.get("/dictionaries")
+def dictionaries() -> Response:
+    """Every dictionary (shipped and user-built)."""
+    return jsonify({"dictionaries": _dictionaries()})
+
+
+@bp.post("/dictionaries")
+def upload_dictionary() -> Any:
+    """Build a custom dictionary from an uploaded word list (multipart ``file``, ``name``)."""
+    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"])
+    return jsonify({"job": job}), 202
+
+
+@bp.get("/dictionaries/jobs/<job_id>")
+def dictionary_job(job_id: str) -> Response:
+    """Progress of a dictionary build."""
+    return jsonify({"job": dictjobs.get_job(job_id)})
+
+
+@bp.post("/check")
+def check() -> Response:
+    """Is each word in the dictionary? ``{"words": [...], "dictionary": "nl"}``."""
+    body = _body()
+    words = body.get("words")
+    if isinstance(words, str):
+        words = words.split()
+    if (not isinstance(words, list) or not words
+            or not all(isinstance(w, str) and 0 < len(w) <= 40 for w in words)):
+        raise BadRequest("words must be a list of 1 to 50 words")
+    if len(words) > MAX_CHECK_WORDS:
+        raise BadRequest(f"at most {MAX_CHECK_WORDS} words at once")
+    dictionary = body.get("dictionary", "nl")
+    if not isinstance(dictionary, str):
+        raise BadRequest("dictionary is a name")
+    return jsonify({"dictionary": dictionary, "results": check_words(words, dictionary)})
+
+
+@bp.post("/solve")
+def solve() -> Response:
+    """The best words for seven faces, per box (``?`` = the blank)."""
+    body = _body()
+    letters = body.get("letters")
+    dictionary = body.get("dictionary", "nl")
+    dice_set = body.get("dice_set", "nl")
+    if not isinstance(letters, str) or not isinstance(dictionary, str) or not isinstance(
+            dice_set, str):
+        raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
+                         "as strings")
+    return jsonify(solving.solve(letters, dictionary, dice_set))
+
+
+# -- games ----------------------------------------------------------------------------------
+
+@bp.post("/games")
+def create_game() -> Any:
+    """Start a game: ``{"mode", "kind", "players", "rules"}``; returns seats with tokens."""
+    body = _body()
+    table, seats = _tables().create(body)
+    state = _tables().state(table)
+    distinct: list[dict[str, Any]] = []
+    for seat in seats:
+        if seat.token not in [s["token"] for s in distinct]:
+            distinct.append({"seat": seat.seat, "name": seat.name, "token": seat.token})
+    links = [{"seats": [s.seat for s in seats if s.token == d["token"]], "name": d["name"],
+              "token": d["token"], "url": f"/games/{table.id}#seat={d['token']}"}
+             for d in distinct]
+    return jsonify({"id": table.id, "kind": table.kind, "links": links,
+                    "watch_url": f"/games/{table.id}", "state": state}), 201
+
+
+@bp.get("/games")
+def list_games() -> Response:
+    """Recent games (``status=active|finished``, ``limit``)."""
+    status = request.args.get("status")
+    if status not in (None, "active", "finished"):
+        raise BadRequest("status is active or finished")
+    try:
+        limit = int(request.args.get("limit", "20"))
+    except ValueError:
+        raise BadRequest("limit is a number") from None
+    return jsonify({"games": current_app.extensions["wordyahtzee.store"].list_games(
+        status, limit)})
+
+
+@bp.get("/games/<game_id>")
+def game_state(game_id: str) -> Response:
+    """The game's full state (a due timeout is applied first); ``you`` lists your seats."""
+    manager = _tables()
+    table = manager.tick(game_id)
+    state = manager.state(table)
+    state["you"] = sorted(table.seats_for(_token()))
+    return jsonify(state)
+
+
+@bp.get("/games/<game_id>/events")
+def game_events(game_id: str) -> Response:
+    """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``."""
+    manager = _tables()
+    table = manager.tick(game_id)
+    seconds = float(current_app.config["SSE_SECONDS"])
+
+    def stream() -> Iterator[str]:
+        yield "retry: 1000\n\n"
+        end = time.monotonic() + seconds
+        seq = -1
+        while True:
+            state = manager.state(table)
+            if state["seq"] != seq:
+                seq = state["seq"]
+                data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+                yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
+            left = end - time.monotonic()
+            if left <= 0:
+                break
+            if not manager.wait(table, seq, left):
+                break
+        yield "event: bye\ndata: {}\n\n"
+
+    response = Response(stream(), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+@bp.post("/games/<game_id>/throw")
+def throw(game_id: str) -> Response:
+    """Throw the dice not kept: ``{"keep": [die numbers], "seq": n}``."""
+    body = _body()
+    return jsonify(_tables().act(game_id, _token(body), "throw", body))
+
+
+@bp.post("/games/<game_id>/claim")
+def claim(game_id: str) -> Response:
+    """Write a box: ``{"box", "words": [...], "zero_box"?, "seq": n}``."""
+    body = _body()
+    return jsonify(_tables().act(game_id, _token(body), "claim", body))
+
+
+@bp.post("/games/<game_id>/preview")
+def preview(game_id: str) -> Response:
+    """Live feedback on words: per word and per claimable box, without playing."""
+    body = _body()
+    return jsonify(_tables().preview(game_id, body))
+
+
+@bp.get("/games/<game_id>/record")
+def record(game_id: str) -> Response:
+    """The game record (DESIGN.md format) of the turns played so far, and the result."""
+    manager = _tables()
+    table = manager.tick(game_id)
+    with table.lock:
+        return jsonify({"record": table.mode.record(table.played),
+                        "result": table.mode.result(table.played)
+                        if table.mode.finished(table.played) else None})
+
+
+# -- high scores ----------------------------------------------------------------------------
+
+@bp.get("/highscores")
+def highscores() -> Response:
+    """High scores per dictionary and rules set (``dictionary``, ``rules`` = a rules JSON
+    object or key, ``kind`` = solo (default) or all); without ``rules``: every list."""
+    store = current_app.extensions["wordyahtzee.store"]
+    mode = request.args.get("mode", "woord")
+    dictionary = request.args.get("dictionary")
+    rules_arg = request.args.get("rules")
+    kind = request.args.get("kind", "solo")
+    if kind not in ("solo", "hotseat", "online", "all"):
+        raise BadRequest("kind is solo, hotseat, online or all")
+    lists = []
+    if rules_arg is not None or dictionary is not None:
+        try:
+            rules = json.loads(rules_arg) if rules_arg else {}
+        except (ValueError, RecursionError):
+            raise BadRequest("rules is a JSON object of rules options") from None
+        if not isinstance(rules, dict):
+            raise BadRequest("rules is a JSON object of rules options")
+        if dictionary is not None:
+            rules = {**rules, "dictionary": dictionary}
+        try:
+            canonical = WoordRules.from_json(rules).to_json()
+        except WordyahtzeeError as exc:
+            raise BadRequest(exc.message, "bad_rules") from None
+        wanted = [(canonical["dictionary"], rules_key(canonical))]
+    else:
+        wanted = [(item["dictionary"], item["rules"])
+                  for item in store.high_score_lists(mode)]
+    for dict_name, key in wanted:
+        entries = store.high_scores(mode, dict_name, key, 10,
+                                    None if kind == "all" else kind)
+        lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),
+                      "rules_key": key, "entries": [e.to_json() for e in entries]})
+    return jsonify({"lists": lists, "kind": kind})
+
+
+__all__ = ["TOKEN_HEADER", "DictionaryError", "bp", "register_error_handlers"]

@@ -1,0 +1,126 @@
+"""Custom dictionaries from uploaded word lists, built in the background with progress.
+
+The upload is size-limited (``UPLOAD_MAX_BYTES``), saved to a temporary file and handed to
+the engine's builder (:func:`wordyahtzee.lexicon.build.build_dictionary`); a job records
+its progress for the browser to poll. One build runs at a time.
+"""
+
+from __future__ import annotations
+
+import secrets
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import request
+
+from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.lexicon.build import BuildOptions, Progress, build_dictionary
+from wordyahtzee.lexicon.registry import check_name, load_lexicon
+
+from .modes import BadRequest
+from .tables import ApiError
+
+_jobs: dict[str, dict[str, Any]] = {}
+_lock = threading.Lock()
+MAX_JOBS = 50
+
+
+class _JobProgress(Progress):
+    """Progress that writes the share done into a job instead of a terminal."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        super().__init__(enabled=False)
+        self.job = job
+
+    def update(self, label: str, done: int, total: int) -> None:
+        """Record the share read (reading is 90% of the work; compiling the rest)."""
+        share = min(1.0, done / total) if total > 0 else 1.0
+        self.job["progress"] = round(0.9 * share, 3)
+
+
+def _public(job: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in job.items() if not k.startswith("_")}
+
+
+def get_job(job_id: str) -> dict[str, Any]:
+    """A job's public fields; 404 if unknown."""
+    with _lock:
+        job = _jobs.get(job_id)
+        if job is None:
+            raise ApiError(404, f"no dictionary job {job_id!r}", "not_found")
+        return _public(job)
+
+
+def _run(job: dict[str, Any], path: Path, options: BuildOptions) -> None:
+    try:
+        job["status"] = "building"
+        result = build_dictionary(options, progress=_JobProgress(job))
+        job["progress"] = 0.95
+        load_lexicon(result.name)  # compile the tries now, not at the first game
+        job.update(status="done", progress=1.0, word_count=result.word_count,
+                   read=result.read, dropped=result.dropped)
+    except WordyahtzeeError as exc:
+        job.update(status="failed", error={"code": exc.code, "message": exc.message})
+    except Exception as exc:  # a word list the builder could not read
+        job.update(status="failed", error={"code": "bad_word_list",
+                                           "message": f"could not build: {exc}"})
+    finally:
+        job["finished_at"] = time.time()
+        path.unlink(missing_ok=True)
+
+
+def start_upload(max_bytes: int) -> dict[str, Any]:
+    """Validate a multipart upload (``file``, ``name``, ``title``) and start its build."""
+    if request.content_length is not None and request.content_length > max_bytes:
+        raise ApiError(413, f"the word list is larger than {max_bytes // 1024 // 1024} MiB",
+                       "too_large")
+    if not request.mimetype.startswith("multipart/form-data"):
+        raise BadRequest("send the word list as multipart/form-data with a 'file' field")
+    upload = request.files.get("file")
+    name = request.form.get("name", "")
+    title = " ".join(request.form.get("title", "").split())[:100]
+    if upload is None or not upload.filename:
+        raise BadRequest("no word list: send a 'file' field", "no_file")
+    check_name(name)
+    data = upload.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ApiError(413, "the word list is too large", "too_large")
+    if not data.strip():
+        raise BadRequest("the word list is empty", "empty_word_list")
+    gz = data[:2] == b"\x1f\x8b"
+    if not gz:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("the word list is not UTF-8 text (or .gz)", "bad_word_list") \
+                from None
+    options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
+                           title=title or name)
+    with _lock:
+        if any(j["status"] in ("queued", "building") for j in _jobs.values()):
+            raise ApiError(409, "another dictionary is being built; try again shortly",
+                           "busy")
+        if len(_jobs) >= MAX_JOBS:
+            oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])
+            del _jobs[oldest]
+        with tempfile.NamedTemporaryFile(prefix="wordyahtzee-upload-",
+                                         suffix=".txt.gz" if gz else ".txt",
+                                         delete=False) as tmp:
+            tmp.write(data)
+        path = Path(tmp.name)
+        options = BuildOptions(**{**options.__dict__, "sources": (str(path),)})
+        try:
+            options.check()
+        except WordyahtzeeError:
+            path.unlink(missing_ok=True)
+            raise
+        job_id = secrets.token_hex(6)
+        job: dict[str, Any] = {"id": job_id, "name": name, "status": "queued",
+                               "progress": 0.0, "created_at": time.time(), "error": None}
+        _jobs[job_id] = job
+    threading.Thread(target=_run, args=(job, path, options), daemon=True,
+                     name=f"dict-build-{name}").start()
+    return _public(job)

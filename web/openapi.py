@@ -1,0 +1,249 @@
+"""The OpenAPI 3.1 document of ``/api`` (hand-written; a test checks every route is here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordyahtzee.modes.woord import BOXES
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str = "OK") -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    text = {400: "Malformed request (bad JSON, wrong types, bad rules or names)",
+            403: "The seat token cannot act now (watching only, or not your turn)",
+            404: "No such game, job or endpoint",
+            409: "Conflict: stale `seq`, the time ran out, or the game is over; the body "
+                 "carries the current `state`",
+            413: "Request body too large",
+            422: "Illegal move by the rules (the message says why)"}
+    return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
+
+
+def _body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False,
+         "schema": {"type": "string"},
+         "description": "The seat's secret token (from the seat's link `#seat=TOKEN`). "
+                        "May also be sent as `token` in the JSON body."}
+
+
+def openapi_document() -> dict[str, Any]:
+    """The document served at ``/api/openapi.json``."""
+    box = {"type": "string", "enum": list(BOXES)}
+    action_common = {"seq": {"type": "integer", "minimum": 0,
+                             "description": "The number of events the browser has seen; "
+                                            "a different number gets 409 `stale`."},
+                     "token": {"type": "string"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Woord Yahtzee API", "version": "1",
+                 "description": "Play Woord Yahtzee: create games, throw, claim boxes, "
+                                "follow a table live (server-sent events), check words, "
+                                "build dictionaries. Every error is a 4xx JSON body "
+                                "`{\"error\": {\"code\", \"message\"}}`."},
+        "paths": {
+            "/api/openapi.json": {"get": {"summary": "This document",
+                                          "responses": {"200": _json({"type": "object"})}}},
+            "/api/meta": {"get": {
+                "summary": "Modes, kinds, dictionaries, dice sets and the rules defaults",
+                "responses": {"200": _json({"type": "object"})}}},
+            "/api/dictionaries": {
+                "get": {"summary": "Every dictionary (shipped and custom)",
+                        "responses": {"200": _json({"type": "object", "properties": {
+                            "dictionaries": {"type": "array",
+                                             "items": _ref("Dictionary")}}})}},
+                "post": {"summary": "Build a custom dictionary from an uploaded word list",
+                         "description": "multipart/form-data: `file` (UTF-8 text or gzip, "
+                                        "one word a line, at most 8 MiB), `name`, `title`. "
+                                        "Returns a job to poll.",
+                         "requestBody": {"required": True, "content": {
+                             "multipart/form-data": {"schema": {
+                                 "type": "object", "required": ["file", "name"],
+                                 "properties": {"file": {"type": "string",
+                                                         "format": "binary"},
+                                                "name": {"type": "string",
+                                                         "pattern": "^[a-z0-9][a-z0-9_-]{0,39}$"},
+                                                "title": {"type": "string"}}}}}},
+                         "responses": {"202": _json({"type": "object", "properties": {
+                             "job": _ref("Job")}}, "Build started"),
+                             **_errors(400, 409, 413)}}},
+            "/api/dictionaries/jobs/{job_id}": {"get": {
+                "summary": "Progress of a dictionary build",
+                "parameters": [{"name": "job_id", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": _json({"type": "object",
+                                            "properties": {"job": _ref("Job")}}),
+                              **_errors(404)}}},
+            "/api/check": {"post": {
+                "summary": "Is each word in the dictionary?",
+                "requestBody": _body({"type": "object", "required": ["words"], "properties": {
+                    "words": {"type": "array", "items": {"type": "string"}, "maxItems": 50},
+                    "dictionary": {"type": "string", "default": "nl"}}}),
+                "responses": {"200": _json({"type": "object"}), **_errors(400, 413)}}},
+            "/api/solve": {"post": {
+                "summary": "Best words for seven faces, per box (`?` = blank)",
+                "requestBody": _body({"type": "object", "required": ["letters"], "properties": {
+                    "letters": {"type": "string"},
+                    "dictionary": {"type": "string", "default": "nl"},
+                    "dice_set": {"type": "string", "default": "nl"}}}),
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "letters": {"type": "string"},
+                    "boxes": {"type": "object", "additionalProperties": {
+                        "type": "object", "properties": {
+                            "score": {"type": "integer"},
+                            "words": {"type": "array", "items": {"type": "string"}}}}},
+                    "words": {"type": "array"}}}), **_errors(400, 404, 413)}}},
+            "/api/games": {
+                "get": {"summary": "Recent games",
+                        "parameters": [
+                            {"name": "status", "in": "query",
+                             "schema": {"type": "string", "enum": ["active", "finished"]}},
+                            {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+                        "responses": {"200": _json({"type": "object"}), **_errors(400)}},
+                "post": {"summary": "Start a game",
+                         "description": "`solo`: one player; `hotseat`: 2-8 players on one "
+                                        "device (one token for all seats); `online`: 2-8 "
+                                        "seats, each with its own token and link.",
+                         "requestBody": _body(_ref("NewGame")),
+                         "responses": {"201": _json({"type": "object", "properties": {
+                             "id": {"type": "string"}, "kind": {"type": "string"},
+                             "links": {"type": "array", "items": {
+                                 "type": "object", "properties": {
+                                     "seats": {"type": "array",
+                                               "items": {"type": "integer"}},
+                                     "name": {"type": "string"},
+                                     "token": {"type": "string"},
+                                     "url": {"type": "string"}}}},
+                             "watch_url": {"type": "string"},
+                             "state": _ref("GameState")}}, "Created"),
+                             **_errors(400, 413)}}},
+            "/api/games/{game_id}": {"get": {
+                "summary": "The full state (a due timeout is applied first)",
+                "parameters": [GAME_ID, TOKEN],
+                "responses": {"200": _json(_ref("GameState")), **_errors(404)}}},
+            "/api/games/{game_id}/events": {"get": {
+                "summary": "Live updates as server-sent events",
+                "description": "`text/event-stream`. Sends `event: state` with the full "
+                               "state at once and after every change (including timeouts, "
+                               "which the stream applies when the hourglass runs out), "
+                               "then ends after about 25 s with `event: bye`; the browser's "
+                               "EventSource reconnects (`retry: 1000`).",
+                "parameters": [GAME_ID],
+                "responses": {"200": {"description": "An event stream",
+                                      "content": {"text/event-stream": {
+                                          "schema": {"type": "string"}}}},
+                              **_errors(404)}}},
+            "/api/games/{game_id}/throw": {"post": {
+                "summary": "Throw the dice not kept",
+                "parameters": [GAME_ID, TOKEN],
+                "requestBody": _body({"type": "object", "properties": {
+                    "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
+                                                        "maximum": 6}},
+                    **action_common}}, required=False),
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "faces": {"type": "string"}, "state": _ref("GameState")}}),
+                    **_errors(400, 403, 404, 409, 413, 422)}}},
+            "/api/games/{game_id}/claim": {"post": {
+                "summary": "Write a box (empty `words` = a zero)",
+                "parameters": [GAME_ID, TOKEN],
+                "requestBody": _body({"type": "object", "required": ["box"], "properties": {
+                    "box": box, "words": {"type": "array", "items": {"type": "string"}},
+                    "zero_box": {**box, "description": "free order: the round box that "
+                                                       "takes the 0 of a special claim"},
+                    **action_common}}),
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "points": {"type": "integer"}, "box": box,
+                    "state": _ref("GameState")}}),
+                    **_errors(400, 403, 404, 409, 413, 422)}}},
+            "/api/games/{game_id}/preview": {"post": {
+                "summary": "Live feedback: per word and per claimable box, without playing",
+                "parameters": [GAME_ID],
+                "requestBody": _body({"type": "object", "properties": {
+                    "words": {"type": "array", "items": {"type": "string"}},
+                    "zero_box": box}}, required=False),
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "words": {"type": "array", "items": {"type": "object"}},
+                    "formable_together": {"type": "boolean"},
+                    "boxes": {"type": "object", "additionalProperties": {
+                        "type": "object", "properties": {
+                            "score": {"type": ["integer", "null"]},
+                            "error": {"type": ["object", "null"]},
+                            "words": {"type": "array"}}}},
+                    "seq": {"type": "integer"}}}),
+                    **_errors(400, 404, 413, 422)}}},
+            "/api/games/{game_id}/record": {"get": {
+                "summary": "The game record (DESIGN.md format) and, once over, the result",
+                "parameters": [GAME_ID],
+                "responses": {"200": _json({"type": "object"}), **_errors(404)}}},
+            "/api/highscores": {"get": {
+                "summary": "High-score lists per dictionary and rules set",
+                "parameters": [
+                    {"name": "mode", "in": "query", "schema": {"type": "string",
+                                                                "default": "woord"}},
+                    {"name": "dictionary", "in": "query", "schema": {"type": "string"}},
+                    {"name": "rules", "in": "query", "schema": {"type": "string"},
+                     "description": "a JSON object of rules options"},
+                    {"name": "kind", "in": "query", "schema": {
+                        "type": "string", "enum": ["solo", "hotseat", "online", "all"],
+                        "default": "solo"}}],
+                "responses": {"200": _json({"type": "object"}), **_errors(400)}}},
+        },
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["error"], "properties": {
+                "error": {"type": "object", "required": ["code", "message"], "properties": {
+                    "code": {"type": "string"}, "message": {"type": "string"}}},
+                "state": {"$ref": "#/components/schemas/GameState"}}},
+            "Rules": {"type": "object", "properties": {
+                "upper_bonus_threshold": {"type": "integer", "default": 40},
+                "free_order": {"type": "boolean", "default": False},
+                "turn_seconds": {"type": ["number", "null"], "default": 60},
+                "min_word_length": {"type": "integer", "default": 2},
+                "y_is_vowel": {"type": "boolean", "default": True},
+                "dictionary": {"type": "string", "default": "nl"},
+                "dice_set": {"type": "string", "default": "nl"}},
+                "additionalProperties": False},
+            "NewGame": {"type": "object", "required": ["players"], "properties": {
+                "mode": {"type": "string", "enum": ["woord"], "default": "woord"},
+                "kind": {"type": "string", "enum": ["solo", "hotseat", "online"],
+                         "default": "solo"},
+                "players": {"type": "array", "items": {"type": "string", "maxLength": 24},
+                            "minItems": 1, "maxItems": 8},
+                "rules": {"$ref": "#/components/schemas/Rules"}}},
+            "GameState": {"type": "object", "properties": {
+                "id": {"type": "string"}, "mode": {"type": "string"},
+                "kind": {"type": "string"}, "seq": {"type": "integer"},
+                "status": {"type": "string", "enum": ["active", "finished"]},
+                "rules": {"$ref": "#/components/schemas/Rules"},
+                "players": {"type": "array", "items": {"type": "object"}},
+                "seats": {"type": "array", "items": {"type": "object"}},
+                "turn": {"type": ["object", "null"], "description":
+                         "number, player, round, round_box, throws, throws_left, faces, "
+                         "dice [{letter, value, blank}], deadline, seconds_left"},
+                "options": {"type": "object", "description": "boxes claimable now"},
+                "history": {"type": "array", "items": {"type": "object"}},
+                "winners": {"type": "array", "items": {"type": "string"}},
+                "you": {"type": "array", "items": {"type": "integer"},
+                        "description": "seats the request's token acts for"},
+                "server_time": {"type": "number"}}},
+            "Dictionary": {"type": "object", "properties": {
+                "name": {"type": "string"}, "title": {"type": "string"},
+                "language": {"type": "string"}, "shipped": {"type": "boolean"},
+                "word_count": {"type": ["integer", "null"]}}},
+            "Job": {"type": "object", "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"},
+                "status": {"type": "string", "enum": ["queued", "building", "done",
+                                                      "failed"]},
+                "progress": {"type": "number"}, "word_count": {"type": "integer"},
+                "error": {"type": ["object", "null"]}}},
+        }},
+    }

@@ -1,0 +1,88 @@
+"""The HTML pages. Each is a thin Jinja shell; the scripts in ``static/js`` fill it from the
+JSON API. The language is Dutch unless ``?lang=en`` (remembered in a cookie)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, make_response, render_template, request
+
+from wordyahtzee.dice import DiceSet
+from wordyahtzee.lexicon import list_dictionaries
+from wordyahtzee.modes.woord import BOXES, ROUND_BOXES, SPECIAL_BOXES, WoordRules
+
+from . import solving
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
+
+bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static")
+
+LANG_COOKIE = "lang"
+
+
+def current_language() -> str:
+    """``?lang=`` if given, else the cookie, else Dutch."""
+    lang = request.args.get("lang") or request.cookies.get(LANG_COOKIE) or DEFAULT_LANGUAGE
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def render(template: str, status: int = 200, **context: Any) -> Response:
+    """Render a page with the translator, the language and the scripts' string table."""
+    lang = current_language()
+    html = render_template(
+        template, t=translator(lang), lang=lang, other_lang="en" if lang == "nl" else "nl",
+        i18n_json=json.dumps(strings(lang), ensure_ascii=False), path=request.path,
+        **context)
+    response = make_response(html, status)
+    if request.args.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def error_page(status: int, message: str) -> Response:
+    """A plain error page for non-API paths."""
+    return render("error.html", status=status, status_code=status, message=message)
+
+
+def _dictionaries() -> list[dict[str, Any]]:
+    return [{"name": e.name, "title": str(e.meta.get("title") or e.name), "shipped": e.shipped,
+             "word_count": e.meta.get("word_count")} for e in list_dictionaries()]
+
+
+@bp.get("/")
+def start() -> Response:
+    """The start screen: solo, hot-seat or an online table; dictionary and rules."""
+    store = current_app.extensions["wordyahtzee.store"]
+    return render("start.html", dictionaries=_dictionaries(), defaults=WoordRules(),
+                  active=store.list_games("active", 10))
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Response:
+    """The game screen (the state itself comes from the API)."""
+    manager = current_app.extensions["wordyahtzee.tables"]
+    manager.table(game_id)  # 404 page for an unknown game
+    return render("game.html", game_id=game_id, solver=solving.available())
+
+
+@bp.get("/rules")
+def rules() -> Response:
+    """The rules (RULES §1 and the Dutch rulebook) with the dice set's letter values."""
+    dice = DiceSet.load("nl")
+    values = sorted((letter, value) for letter, value in dice.values.items() if letter != "?")
+    faces = [[f.letter for f in die] for die in dice.dice]
+    return render("rules.html", values=values, faces=faces, round_boxes=ROUND_BOXES,
+                  special_boxes=SPECIAL_BOXES, boxes=BOXES)
+
+
+@bp.get("/words")
+def words() -> Response:
+    """Word checker, best words for letters, and building a custom dictionary."""
+    return render("words.html", dictionaries=_dictionaries(), solver=solving.available())
+
+
+@bp.get("/highscores")
+def highscores() -> Response:
+    """The high-score lists per dictionary and rules set."""
+    return render("highscores.html")

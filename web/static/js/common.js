@@ -1,0 +1,85 @@
+// Shared helpers: translations, the JSON API, the ARIA live regions.
+
+const STRINGS = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+
+/** Translate a key with {named} parameters; an unknown key shows as itself. */
+export function t(key, params = {}) {
+  const text = STRINGS[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** The label of a box id ("letters_3" -> "3 letters"). */
+export function boxName(box) {
+  return t(`box.${box}`);
+}
+
+/** A readable message for an API error: the translated code, else the server's message. */
+export function errorText(error) {
+  if (!error) return t("err.generic");
+  const key = `err.${error.code}`;
+  return key in STRINGS ? STRINGS[key] : (error.message || t("err.generic"));
+}
+
+export class ApiError extends Error {
+  constructor(status, payload) {
+    super(payload?.error?.message || `HTTP ${status}`);
+    this.status = status;
+    this.payload = payload || {};
+    this.error = this.payload.error || { code: "http", message: this.message };
+  }
+}
+
+/** Call the JSON API. Throws ApiError (with the server's error body) on a non-2xx answer. */
+export async function api(method, path, body = undefined, token = null) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, { error: { code: "network", message: t("err.network") } });
+  }
+  let payload = null;
+  try { payload = await response.json(); } catch (err) { payload = null; }
+  if (!response.ok) throw new ApiError(response.status, payload);
+  return payload;
+}
+
+/** Say something through the polite (or assertive) live region. */
+export function announce(text, assertive = false) {
+  const region = document.getElementById(assertive ? "alert" : "live");
+  if (!region) return;
+  region.textContent = "";
+  // A fresh text node after a tick makes screen readers speak repeated messages too.
+  window.setTimeout(() => { region.textContent = text; }, 30);
+}
+
+/** Create an element with attributes and children. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") node.className = value;
+    else if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40"). */
+export function rulesText(rules) {
+  return t("scores.rules", {
+    dict: rules.dictionary ?? "nl",
+    order: rules.free_order ? t("rules.free") : t("rules.strict"),
+    timer: rules.turn_seconds ? t("rules.timer", { s: rules.turn_seconds }) : t("rules.no_timer"),
+    bonus: rules.upper_bonus_threshold,
+  });
+}

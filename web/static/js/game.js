@@ -1,0 +1,539 @@
+// The game screen. It renders the state the server sends and posts the player's intent;
+// every score, legal box and face comes from the server (no rule is computed here).
+import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const solverOn = root.dataset.solver === "yes";
+const $ = (id) => document.getElementById(id);
+
+// -- the seat token: from the link (#seat=...), remembered per game ---------------------------
+const hashToken = new URLSearchParams(window.location.hash.slice(1)).get("seat");
+if (hashToken) localStorage.setItem(`wy-seat-${gameId}`, hashToken);
+const token = hashToken || localStorage.getItem(`wy-seat-${gameId}`);
+
+let state = null;          // the last state from the server
+let you = [];              // the seats this browser acts for
+let kept = new Set();      // dice the player means to keep (local intent until a throw)
+let keptFor = "";          // turn/throw the keep selection belongs to
+let preview = null;        // the last preview answer
+let previewSeq = 0;
+let busy = false;
+let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
+const bestCache = new Map();
+
+// -- small helpers --------------------------------------------------------------------------
+function myTurn() {
+  return Boolean(state && state.turn && you.includes(state.turn.player));
+}
+function playerName(i) {
+  return state.players[i]?.name ?? "?";
+}
+function words() {
+  return $("word-input").value.split(/\s+/).filter(Boolean);
+}
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+// -- talking to the server ------------------------------------------------------------------
+async function load() {
+  try {
+    const answer = await api("GET", `/api/games/${gameId}`, undefined, token);
+    you = answer.you || [];
+    render(answer);
+  } catch (err) {
+    showMessage(errorText(err.error));
+  }
+}
+
+function listen() {
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  source.addEventListener("state", (event) => {
+    showMessage($("message").dataset.kind === "connection" ? "" : $("message").textContent);
+    $("message").dataset.kind = "";
+    const next = JSON.parse(event.data);
+    if (!state || next.seq >= state.seq) render(next);
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) window.setTimeout(listen, 2000);
+  });
+}
+
+async function act(action, body) {
+  if (busy) return null;
+  busy = true;
+  syncDisabled();
+  try {
+    const answer = await api("POST", `/api/games/${gameId}/${action}`,
+      { ...body, seq: state.seq }, token);
+    render(answer.state);
+    return answer;
+  } catch (err) {
+    if (err instanceof ApiError && err.payload?.state) {
+      render(err.payload.state);
+      const text = err.error.code === "time_up" ? t("game.time_up") : errorText(err.error);
+      showMessage(text);
+      announce(text, true);
+    } else {
+      showMessage(errorText(err.error));
+      announce(errorText(err.error), true);
+    }
+    return null;
+  } finally {
+    busy = false;
+    syncDisabled();
+  }
+}
+
+async function throwDice() {
+  if (!myTurn() || state.turn.throws_left <= 0 || busy) return;
+  const keep = state.turn.throws === 0 ? [] : [...kept].sort();
+  await act("throw", { keep });
+}
+
+async function claim(box, claimWords) {
+  if (!myTurn() || busy) return;
+  const body = { box, words: claimWords };
+  const zero = $("zero-box");
+  if (state.rules.free_order && state.boxes.special.includes(box) && zero.value) {
+    body.zero_box = zero.value;
+  }
+  const answer = await act("claim", body);
+  if (answer) $("word-input").value = "";
+}
+
+let previewTimer = null;
+function schedulePreview(delay = 150) {
+  window.clearTimeout(previewTimer);
+  previewTimer = window.setTimeout(runPreview, delay);
+}
+
+async function runPreview() {
+  if (!myTurn() || !state.turn.faces) return;
+  const ticket = ++previewSeq;
+  const body = { words: words() };
+  if (state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
+  try {
+    const answer = await api("POST", `/api/games/${gameId}/preview`, body);
+    if (ticket !== previewSeq || answer.seq !== state.seq) return;
+    preview = answer;
+    renderFeedback();
+    renderClaims();
+  } catch (err) {
+    if (ticket === previewSeq) showMessage(errorText(err.error));
+  }
+}
+
+// -- rendering ------------------------------------------------------------------------------
+function render(next) {
+  const previous = state;
+  state = next;
+  const turnKey = state.turn ? `${state.turn.number}:${state.turn.throws}` : "end";
+  if (turnKey !== keptFor) {
+    // A new throw: the dice kept for it stay kept (a convenience); a new turn starts empty.
+    const sameTurn = previous?.turn && state.turn && previous.turn.number === state.turn.number;
+    if (!sameTurn) kept = new Set();
+    keptFor = turnKey;
+    preview = null;
+    if (!sameTurn) $("word-input").value = "";
+  }
+  announceChanges(previous, state);
+  renderStatus();
+  renderDice();
+  renderSheet();
+  renderReview();
+  renderEnd();
+  renderInvites();
+  syncTimer();
+  if (myTurn() && state.turn.faces) {
+    renderFeedback();
+    renderClaims();
+    schedulePreview(0);
+  } else {
+    $("claims").hidden = true;
+    $("words-area").hidden = true;
+  }
+  syncDisabled();
+}
+
+function announceChanges(previous, current) {
+  if (!previous) return;
+  const done = current.history.length;
+  if (done > previous.history.length) {
+    const last = current.history[done - 1];
+    const text = last.timeout
+      ? t("game.timeout", { name: last.player, box: boxName(last.claim.box) })
+      : t("game.scored", { name: last.player, points: last.points ?? 0, box: boxName(last.claim.box) });
+    const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
+    announce(text + next);
+    showMessage(text);
+    return;
+  }
+  if (current.turn && previous.turn && current.turn.throws > previous.turn.throws) {
+    const letters = current.turn.dice.map((d) => (d.blank ? "blanco" : d.letter.toUpperCase())).join(" ");
+    announce(t("game.threw", { t: current.turn.throws, letters }));
+  }
+}
+
+function turnLine() {
+  if (!state.turn) return t("game.over");
+  const name = playerName(state.turn.player);
+  if (myTurn()) return state.players.length > 1 && you.length > 1
+    ? t("game.turn_of", { name }) : t("game.your_turn", { name });
+  if (you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+  return t("game.waiting_for", { name });
+}
+
+function renderStatus() {
+  const title = $("round-title");
+  if (state.turn) {
+    const box = state.rules.free_order ? "" : ` · ${boxName(state.turn.round_box)}`;
+    title.textContent = `${t("game.round", { r: state.turn.round, n: state.rounds })}${box}`;
+  } else {
+    title.textContent = t("game.over");
+  }
+  $("turn-line").textContent = turnLine();
+  document.title = `${title.textContent} · ${t("app.title")}`;
+}
+
+function renderDice() {
+  const box = $("dice");
+  box.replaceChildren();
+  $("play").hidden = !state.turn;
+  if (!state.turn) return;
+  const turn = state.turn;
+  const dice = turn.dice || Array.from({ length: 7 }, () => null);
+  dice.forEach((die, i) => {
+    const label = die === null ? `${i + 1}`
+      : die.blank ? t("game.die_blank", { i: i + 1 })
+        : t("game.die_label", { i: i + 1, letter: die.letter.toUpperCase(), value: die.value });
+    const isKept = kept.has(i);
+    const button = el("button", {
+      type: "button", class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " kept" : ""}`,
+      "aria-pressed": die === null ? null : String(isKept),
+      "aria-label": die === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
+      "data-die": String(i),
+      onclick: () => toggleKeep(i),
+    },
+    el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? "◆" : die.letter.toUpperCase()) }),
+    el("span", { class: "value", "aria-hidden": "true", text: die === null ? "" : String(die.value) }),
+    el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+    box.append(button);
+  });
+  const throwButton = $("throw");
+  throwButton.textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
+  $("throw-count").textContent = turn.throws_left > 0
+    ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
+    : t("game.no_throws_left");
+  $("keep-hint").hidden = !(myTurn() && turn.throws > 0 && turn.throws_left > 0);
+
+  const keys = $("letter-keys");
+  keys.replaceChildren();
+  (turn.dice || []).forEach((die, i) => {
+    keys.append(el("button", {
+      type: "button", class: "letter-key",
+      "aria-label": die.blank ? t("game.blank_hint") : t("game.add_letter", { letter: die.letter.toUpperCase() }),
+      onclick: () => addLetter(die, i),
+    }, die.blank ? "◆" : die.letter.toUpperCase()));
+  });
+  $("words-area").hidden = !(myTurn() && turn.faces);
+}
+
+function toggleKeep(i) {
+  if (!myTurn() || !state.turn.faces || state.turn.throws_left <= 0) return;
+  if (kept.has(i)) kept.delete(i); else kept.add(i);
+  renderDice();
+  syncDisabled();
+  const die = state.turn.dice[i];
+  const letter = die.blank ? "blanco" : die.letter.toUpperCase();
+  announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
+  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+}
+
+function addLetter(die) {
+  const input = $("word-input");
+  if (die.blank) {
+    input.focus();
+    showMessage(t("game.blank_hint"));
+    announce(t("game.blank_hint"));
+    return;
+  }
+  input.value += die.letter;
+  schedulePreview();
+}
+
+function renderFeedback() {
+  const list = $("feedback");
+  list.replaceChildren();
+  if (!preview) return;
+  for (const info of preview.words) {
+    const parts = [];
+    let ok = true;
+    if (!info.letters) { parts.push(t("game.not_letters")); ok = false; } else {
+      if (!info.long_enough) { parts.push(t("game.too_short")); ok = false; }
+      parts.push(info.in_dictionary ? t("game.in_dict") : t("game.not_in_dict"));
+      parts.push(info.formable ? t("game.formable") : t("game.not_formable"));
+      if (!info.in_dictionary || !info.formable) ok = false;
+      if (info.value !== null) parts.push(t("game.value", { points: info.value }));
+    }
+    list.append(el("li", { class: ok ? "ok" : "bad" },
+      el("span", { class: "mark", "aria-hidden": "true", text: ok ? "✓" : "✗" }),
+      el("strong", { text: info.word }), ` — ${parts.join(", ")}`));
+  }
+  if (preview.words.length > 1 && !preview.formable_together) {
+    list.append(el("li", { class: "bad" }, el("span", { class: "mark", "aria-hidden": "true", text: "✗" }),
+      t("game.together_not")));
+  }
+}
+
+function bestClaim() {
+  if (!preview) return null;
+  let best = null;
+  for (const [box, info] of Object.entries(preview.boxes)) {
+    if (info.score === null || info.score <= 0 || !info.words.length) continue;
+    if (!best || info.score > best.score) best = { box, ...info };
+  }
+  return best;
+}
+
+function renderClaims() {
+  const section = $("claims");
+  section.hidden = !(myTurn() && state.turn.faces);
+  if (section.hidden) return;
+  const zeroWrap = $("zero-box-wrap");
+  const zeroSelect = $("zero-box");
+  const sheet = state.players[state.turn.player];
+  if (state.rules.free_order) {
+    const open = state.boxes.round.filter((b) => sheet.boxes[b] === null);
+    const current = zeroSelect.value;
+    zeroSelect.replaceChildren(...open.map((b) => el("option", { value: b, text: boxName(b) })));
+    if (open.includes(current)) zeroSelect.value = current;
+    zeroWrap.hidden = false;
+  } else {
+    zeroWrap.hidden = true;
+  }
+  const list = $("claim-list");
+  list.replaceChildren();
+  const best = bestClaim();
+  const typed = words();
+  for (const [box, option] of Object.entries(state.options)) {
+    const info = preview?.boxes?.[box];
+    const isRound = state.boxes.round.includes(box);
+    const bonus = option.bonus ? ` (${boxName("woord_yahtzee_bonus")})` : "";
+    if (info && info.score !== null && (info.words.length > 0 || option.needs === "nothing")) {
+      list.append(el("button", {
+        type: "button", class: `claim ${best && best.box === box ? "primary" : "secondary"}`,
+        "data-box": box, onclick: () => claim(box, info.words),
+      }, t("game.claim_box", { box: boxName(box) + bonus, points: info.score })));
+    } else if (option.needs === "words") {
+      const reason = !typed.length || !info ? t("game.needs_words") : errorText(info.error);
+      list.append(el("button", {
+        type: "button", class: "claim secondary", disabled: true, "data-box": box,
+        "aria-disabled": "true",
+      }, `${boxName(box)}${bonus}: `, el("span", { class: "reason", text: reason })));
+    }
+    if (isRound) {
+      list.append(el("button", {
+        type: "button", class: "claim zero", "data-box": box, "data-zero": "yes",
+        onclick: () => claim(box, []),
+      }, t("game.claim_zero", { box: boxName(box) })));
+    }
+  }
+}
+
+function syncDisabled() {
+  const mine = myTurn();
+  const turn = state?.turn;
+  $("throw").disabled = busy || !mine || !turn || turn.throws_left <= 0;
+  $("throw").hidden = !turn || (!mine && you.length === 0 && false);
+  document.querySelectorAll("#dice .tile").forEach((tile) => {
+    tile.disabled = busy || !mine || !turn?.faces || turn.throws_left <= 0;
+  });
+  document.querySelectorAll("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = busy; });
+}
+
+function renderSheet() {
+  const table = $("sheet");
+  const current = state.turn;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
+    state.players.map((p, i) => el("th", {
+      scope: "col", class: current && current.player === i ? "current-player" : null,
+      "aria-current": current && current.player === i ? "true" : null,
+    }, p.name)));
+  const rows = [];
+  const boxRow = (box, extraClass = "") => {
+    const isCurrent = current && !state.rules.free_order && current.round_box === box;
+    return el("tr", { class: `${extraClass}${isCurrent ? " current-round" : ""}` },
+      el("th", { scope: "row" }, boxName(box),
+        isCurrent ? el("span", { class: "sr-only", text: ` (${t("game.current_round")})` }) : null),
+      state.players.map((p) => {
+        const v = p.boxes[box];
+        return el("td", { class: v === null ? "open" : (v === 0 ? "zero" : "") }, v === null ? "" : String(v));
+      }));
+  };
+  const totalRow = (label, key, cls) => el("tr", { class: cls },
+    el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
+  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
+  rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
+  rows.push(totalRow(t("game.upper_bonus", { n: state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"));
+  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : "")));
+  rows.push(totalRow(t("game.lower_total"), "lower_total", "subtotal"));
+  rows.push(totalRow(t("game.wy_bonus"), "woord_yahtzee_bonus", "subtotal"));
+  rows.push(totalRow(t("game.total"), "total", "grand-total"));
+  table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
+    el("thead", {}, head), el("tbody", {}, rows));
+}
+
+function renderReview() {
+  const list = $("review-list");
+  const showBest = solverOn && $("show-best")?.checked;
+  list.replaceChildren();
+  const items = [...state.history].reverse();
+  for (const turn of items) {
+    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ");
+    const claimText = turn.timeout ? t("game.time_up")
+      : `${boxName(turn.claim.box)}: ${turn.claim.words.length ? turn.claim.words.join(" ") : "—"} (${turn.points ?? 0})`;
+    const item = el("li", {},
+      el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: turn.player }) })),
+      el("p", {}, `${t("game.throws")}: `, el("code", { text: throws })),
+      el("p", {}, `${t("game.you_played")}: ${claimText}`));
+    if (showBest) {
+      const box = el("div", { class: "best" });
+      item.append(box);
+      fillBest(box, turn.throws[turn.throws.length - 1]);
+    }
+    list.append(item);
+  }
+}
+
+async function fillBest(container, letters) {
+  const key = `${state.rules.dictionary}:${letters}`;
+  try {
+    if (!bestCache.has(key)) {
+      bestCache.set(key, api("POST", "/api/solve", {
+        letters, dictionary: state.rules.dictionary, dice_set: state.rules.dice_set,
+      }));
+    }
+    const answer = await bestCache.get(key);
+    const rows = Object.entries(answer.boxes || {}).filter(([, v]) => v && v.score > 0).map(([box, v]) =>
+      el("li", {}, `${boxName(box)}: `, el("strong", { text: (v.words || []).join(" ") || "—" }), ` (${v.score})`));
+    container.replaceChildren(el("p", { class: "label", text: `${t("game.missed")}:` }),
+      rows.length ? el("ul", { class: "plain best-list" }, rows) : el("p", { text: t("game.no_words") }));
+  } catch (err) {
+    bestCache.delete(key);
+    container.replaceChildren(el("p", { class: "muted", text: errorText(err.error) }));
+  }
+}
+
+function renderEnd() {
+  const section = $("end");
+  section.hidden = state.status !== "finished";
+  if (section.hidden) return;
+  const names = state.winners.join(", ");
+  $("winners").textContent = state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  const ranked = state.players.map((p) => p).sort((a, b) => b.total - a.total);
+  $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", { name: p.name, total: p.total }) })));
+}
+
+function renderInvites() {
+  const section = $("invite");
+  const stored = sessionStorage.getItem(`wy-links-${gameId}`);
+  if (state.kind !== "online" || !stored || state.status === "finished") { section.hidden = true; return; }
+  const links = JSON.parse(stored).filter((link) => !link.seats.some((s) => you.includes(s)));
+  const list = $("invite-list");
+  list.replaceChildren();
+  const origin = window.location.origin;
+  const row = (label, url) => {
+    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
+    return el("li", {}, el("span", { class: "invite-name", text: label }), input,
+      el("button", {
+        type: "button", class: "secondary small", text: t("game.copy"),
+        onclick: async (event) => {
+          try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); }
+          event.target.textContent = t("game.copied");
+        },
+      }));
+  };
+  for (const link of links) list.append(row(link.name, origin + link.url));
+  list.append(row(t("game.watch_link"), `${origin}/games/${gameId}`));
+  section.hidden = false;
+}
+
+// -- the hourglass: counts down from the server's seconds_left; the server decides ----------
+function syncTimer() {
+  const box = $("timer");
+  const turn = state.turn;
+  const key = turn ? `${turn.number}:${turn.started_at}` : "";
+  if (!turn || turn.seconds_left === null || turn.seconds_left === undefined) {
+    box.hidden = !turn || turn.turn_seconds === null ? true : false;
+    if (turn && turn.turn_seconds === null) { box.hidden = false; $("timer-text").textContent = t("game.timer_off"); box.classList.remove("low"); }
+    else if (turn) { $("timer-text").textContent = t("game.time_left", { s: Math.round(turn.turn_seconds) }); box.classList.remove("low"); }
+    timer.deadline = null;
+    return;
+  }
+  box.hidden = false;
+  if (key !== timer.key) { timer.warned = false; timer.asked = false; timer.key = key; }
+  timer.deadline = performance.now() + turn.seconds_left * 1000;
+  if (!timer.handle) timer.handle = window.setInterval(tick, 250);
+  tick();
+}
+
+function tick() {
+  if (timer.deadline === null) return;
+  const left = Math.max(0, (timer.deadline - performance.now()) / 1000);
+  const shown = Math.ceil(left);
+  $("timer-text").textContent = t("game.time_left", { s: shown });
+  $("timer").classList.toggle("low", left <= 10);
+  $("timer").setAttribute("aria-label", t("game.time_left", { s: shown }));
+  if (left <= 10 && !timer.warned && myTurn()) {
+    timer.warned = true;
+    announce(t("game.time_warning"), true);
+  }
+  if (left <= 0 && !timer.asked) {
+    timer.asked = true;
+    // Ask the server: it applies the timeout by its own clock and everyone sees it.
+    window.setTimeout(load, 300);
+    window.setTimeout(() => { timer.asked = false; }, 3000);
+  }
+}
+
+// -- keyboard -------------------------------------------------------------------------------
+document.addEventListener("keydown", (event) => {
+  if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
+  const inText = event.target instanceof HTMLInputElement && event.target.type === "text";
+  if (/^[1-7]$/.test(event.key)) {
+    if (inText && event.target.id !== "word-input") return;
+    event.preventDefault();
+    toggleKeep(Number(event.key) - 1);
+    return;
+  }
+  if (!inText && (event.key === "g" || event.key === "G")) {
+    event.preventDefault();
+    throwDice();
+    return;
+  }
+  if (inText && event.target.id === "word-input" && event.key === "Enter") {
+    event.preventDefault();
+    const best = bestClaim();
+    if (best) claim(best.box, best.words);
+  }
+});
+
+$("throw").addEventListener("click", throwDice);
+$("word-input").addEventListener("input", () => schedulePreview());
+$("zero-box").addEventListener("change", () => schedulePreview(0));
+$("key-space").addEventListener("click", () => {
+  const input = $("word-input");
+  if (input.value && !input.value.endsWith(" ")) input.value += " ";
+  schedulePreview();
+});
+$("key-back").addEventListener("click", () => {
+  const input = $("word-input");
+  input.value = input.value.slice(0, -1);
+  schedulePreview();
+});
+$("key-clear").addEventListener("click", () => { $("word-input").value = ""; schedulePreview(); });
+$("show-best")?.addEventListener("change", () => renderReview());
+
+load().then(listen);

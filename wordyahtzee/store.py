@@ -1,0 +1,357 @@
+"""Persistence: games as append-only event logs in SQLite, seats, finished games, high scores.
+
+A stored game is its *setup* (mode, rules, players, dice set: the game's ``to_json()``
+without the events) plus its events, numbered from 0. Its state is always a replay of the
+events, so a server that is killed mid-game resumes every table by loading them again.
+
+The database runs in WAL mode (readers never block the writer); every write is one short
+transaction. Appending checks the sequence number, so two writers can never both add event
+``n`` to a game: the second gets :class:`StaleGameError`.
+
+This module is pure standard library (``sqlite3``); it knows nothing of Flask or the web.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import WordyahtzeeError
+
+SCHEMA_VERSION = 1
+DB_FILE = "wordyahtzee.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id          TEXT PRIMARY KEY,
+    mode        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    setup       TEXT NOT NULL,
+    dictionary  TEXT NOT NULL DEFAULT '',
+    rules_key   TEXT NOT NULL DEFAULT '',
+    status      TEXT NOT NULL DEFAULT 'active',
+    created_at  REAL NOT NULL,
+    updated_at  REAL NOT NULL,
+    finished_at REAL,
+    result      TEXT,
+    record      TEXT
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    event   TEXT NOT NULL,
+    at      REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat    INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    token   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seats_token ON seats (game_id, token);
+CREATE TABLE IF NOT EXISTS high_scores (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    mode        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    dictionary  TEXT NOT NULL,
+    rules_key   TEXT NOT NULL,
+    player      TEXT NOT NULL,
+    score       INTEGER NOT NULL,
+    game_id     TEXT NOT NULL,
+    at          REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS high_scores_list ON high_scores (mode, dictionary, rules_key,
+                                                             score DESC);
+"""
+
+
+class StoreError(WordyahtzeeError):
+    """A storage problem a caller can act on (unknown game, a bad argument)."""
+
+    code = "store_error"
+
+
+class StaleGameError(StoreError):
+    """An append that is not the game's next event (someone else wrote first)."""
+
+    code = "stale"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place at a table and the secret token that acts for it."""
+
+    seat: int
+    name: str
+    token: str
+
+
+@dataclass
+class StoredGame:
+    """A game as the store holds it: setup, events in order, seats and status."""
+
+    id: str
+    mode: str
+    kind: str
+    setup: dict[str, Any]
+    events: list[dict[str, Any]]
+    seats: list[Seat]
+    status: str
+    created_at: float
+    updated_at: float
+    finished_at: float | None = None
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+    dictionary: str = ""
+    rules_key: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The setup with its events: what a mode's ``from_json`` reads."""
+        return {**self.setup, "events": list(self.events)}
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What is written when a game ends: its result, its record and high-score entries."""
+
+    result: dict[str, Any]
+    record: dict[str, Any]
+    high_scores: Sequence[tuple[str, int]] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One line of a high-score list."""
+
+    player: str
+    score: int
+    game_id: str
+    at: float
+    kind: str = "solo"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON."""
+        return {"player": self.player, "score": self.score, "game_id": self.game_id,
+                "at": self.at, "kind": self.kind}
+
+
+def rules_key(rules: Mapping[str, Any]) -> str:
+    """A canonical key for a rules set (the dictionary is kept apart): sorted JSON."""
+    return json.dumps({k: v for k, v in rules.items() if k != "dictionary"},
+                      sort_keys=True, separators=(",", ":"))
+
+
+def default_path() -> Path:
+    """The database in the user data directory (``WORDYAHTZEE_DATA_DIR`` overrides)."""
+    from .lexicon.registry import data_dir
+
+    return data_dir() / DB_FILE
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    """The SQLite store. Safe to share between threads (one connection per thread)."""
+
+    def __init__(self, path: str | Path | None = None, *,
+                 clock: Any = time.time) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.clock = clock
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        db = self._connect()
+        db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    # -- connections ----------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
+                                 check_same_thread=False)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("PRAGMA foreign_keys = ON")
+            self._local.db = db
+        return db
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``: writers queue instead of failing)."""
+        db = self._connect()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when their threads end)."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    def journal_mode(self) -> str:
+        """The SQLite journal mode in force (``"wal"``)."""
+        return str(self._connect().execute("PRAGMA journal_mode").fetchone()[0])
+
+    # -- games ----------------------------------------------------------------------------
+
+    def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
+                    seats: Sequence[Seat]) -> None:
+        """Store a new game (no events yet) and its seats."""
+        now = self.clock()
+        rules = setup.get("rules") or {}
+        dictionary = str(rules.get("dictionary", "")) if isinstance(rules, Mapping) else ""
+        key = rules_key(rules) if isinstance(rules, Mapping) else ""
+        try:
+            with self._tx() as db:
+                db.execute(
+                    "INSERT INTO games (id, mode, kind, setup, dictionary, rules_key, status,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+                    (game_id, mode, kind, _dumps(dict(setup)), dictionary, key, now, now))
+                db.executemany(
+                    "INSERT INTO seats (game_id, seat, name, token) VALUES (?, ?, ?, ?)",
+                    [(game_id, s.seat, s.name, s.token) for s in seats])
+        except sqlite3.IntegrityError:
+            raise StoreError(f"game {game_id!r} exists already", "exists") from None
+
+    def load_game(self, game_id: str) -> StoredGame:
+        """A game with its events and seats; :class:`StoreError` ``not_found`` if absent."""
+        db = self._connect()
+        db.execute("BEGIN")
+        try:
+            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {game_id!r}", "not_found")
+            events = [json.loads(r[0]) for r in db.execute(
+                "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+            seats = [Seat(r["seat"], r["name"], r["token"]) for r in db.execute(
+                "SELECT seat, name, token FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,))]
+        finally:
+            db.execute("COMMIT")
+        return StoredGame(
+            id=row["id"], mode=row["mode"], kind=row["kind"], setup=json.loads(row["setup"]),
+            events=events, seats=seats, status=row["status"], created_at=row["created_at"],
+            updated_at=row["updated_at"], finished_at=row["finished_at"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            record=json.loads(row["record"]) if row["record"] else None,
+            dictionary=row["dictionary"], rules_key=row["rules_key"])
+
+    def event_count(self, game_id: str) -> int:
+        """How many events the game has (the next event's sequence number)."""
+        row = self._connect().execute(
+            "SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+        return int(row[0])
+
+    def append_events(self, game_id: str, first_seq: int,
+                      events: Sequence[Mapping[str, Any]],
+                      finish: Finish | None = None) -> None:
+        """Append events numbered from ``first_seq`` in one transaction.
+
+        Raises :class:`StaleGameError` unless ``first_seq`` is exactly the game's event
+        count. With ``finish``, the game is marked finished in the same transaction and
+        its high-score entries are written.
+        """
+        now = self.clock()
+        with self._tx() as db:
+            row = db.execute("SELECT status, mode, kind, dictionary, rules_key FROM games "
+                             "WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {game_id!r}", "not_found")
+            if row["status"] != "active":
+                raise StaleGameError(f"game {game_id!r} is over", "game_over")
+            count = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+            if count != first_seq:
+                raise StaleGameError(
+                    f"game {game_id!r} has {count} events, not {first_seq}", "stale")
+            db.executemany(
+                "INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
+                [(game_id, first_seq + i, _dumps(dict(e)), now)
+                 for i, e in enumerate(events)])
+            db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            if finish is not None:
+                db.execute(
+                    "UPDATE games SET status = 'finished', finished_at = ?, result = ?, "
+                    "record = ? WHERE id = ?",
+                    (now, _dumps(finish.result), _dumps(finish.record), game_id))
+                db.executemany(
+                    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
+                    " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
+                      int(score), game_id, now) for player, score in finish.high_scores])
+
+    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """Recent games, newest first: id, mode, kind, status, players, timestamps."""
+        query = "SELECT id, mode, kind, status, setup, created_at, updated_at, finished_at, " \
+                "result FROM games"
+        params: list[Any] = []
+        if status is not None:
+            query += " WHERE status = ?"
+            params.append(status)
+        query += " ORDER BY updated_at DESC LIMIT ?"
+        params.append(max(1, min(int(limit), 500)))
+        games = []
+        for row in self._connect().execute(query, params):
+            setup = json.loads(row["setup"])
+            games.append({"id": row["id"], "mode": row["mode"], "kind": row["kind"],
+                          "status": row["status"], "players": setup.get("players", []),
+                          "created_at": row["created_at"], "updated_at": row["updated_at"],
+                          "finished_at": row["finished_at"],
+                          "result": json.loads(row["result"]) if row["result"] else None})
+        return games
+
+    def active_game_ids(self) -> list[str]:
+        """Ids of every game still being played (to resume after a restart)."""
+        return [r[0] for r in self._connect().execute(
+            "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
+
+    # -- high scores ----------------------------------------------------------------------
+
+    def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
+                    kind: str | None = "solo") -> list[HighScore]:
+        """The best scores for a mode, dictionary and rules key, best first.
+
+        ``kind`` selects solo games (the default), another kind, or every game (``None``).
+        """
+        query = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = ? "
+                 "AND dictionary = ? AND rules_key = ?")
+        params: list[Any] = [mode, dictionary, rules]
+        if kind is not None:
+            query += " AND kind = ?"
+            params.append(kind)
+        query += " ORDER BY score DESC, at ASC LIMIT ?"
+        params.append(max(1, min(int(limit), 100)))
+        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                for r in self._connect().execute(query, params)]
+
+    def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
+        """Every (mode, dictionary, rules key) that has a list, with its entry count."""
+        query = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
+                 "FROM high_scores")
+        params: list[Any] = []
+        if mode is not None:
+            query += " WHERE mode = ?"
+            params.append(mode)
+        query += " GROUP BY mode, dictionary, rules_key ORDER BY mode, dictionary, rules_key"
+        return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
+                 "entries": r["n"], "best": r["best"]}
+                for r in self._connect().execute(query, params)]
