@@ -143,6 +143,17 @@ class ScoreSheet:
         """Grand total: upper + upper bonus + lower + Woord Yahtzee bonuses."""
         return self.upper_total + self.upper_bonus + self.lower_total + self.woord_yahtzee_bonus
 
+    def write(self, box: str, points: int, zero_box: str | None = None) -> None:
+        """Write a claim's points: into ``box``, or into the bonus tally when ``box`` is
+        ``woord_yahtzee`` already holding 50; ``zero_box`` (a special claim's round box)
+        gets 0."""
+        if box == "woord_yahtzee" and self.boxes[box] == WOORD_YAHTZEE_SCORE:
+            self.woord_yahtzee_bonus += points
+        else:
+            self.boxes[box] = points
+        if zero_box is not None:
+            self.boxes[zero_box] = 0
+
     def to_json(self, name: str) -> dict[str, Any]:
         """The ``replay`` output form; an empty box counts 0."""
         return {"name": name, "boxes": {b: self.boxes[b] or 0 for b in BOXES},
@@ -461,13 +472,7 @@ class WoordGame:
 
     def _end_turn(self, box: str, points: int, claim: Claim | None, zero_box: str | None,
                   seconds: float | None) -> None:
-        sheet = self.sheets[self.turn.player]
-        if box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE:
-            sheet.woord_yahtzee_bonus += points
-        else:
-            sheet.boxes[box] = points
-        if zero_box is not None:
-            sheet.boxes[zero_box] = 0
+        self.sheets[self.turn.player].write(box, points, zero_box)
         record: dict[str, Any] = {"player": self.current_player, "throws": list(self._throws)}
         record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
         if seconds is not None:
