@@ -1,0 +1,613 @@
+"""The best words for a throw, box by box.
+
+Given the faces a throw shows (``?`` = the blank), a :class:`~wordyahtzee.lexicon.Lexicon`
+and a :class:`~wordyahtzee.dice.DiceSet` (for the letter values), :meth:`Solver.solve`
+finds every formable word with its score and, for each of the twelve boxes, the best claim
+the rules allow (:mod:`wordyahtzee.modes.woord` holds the rules; this module only searches).
+
+How it is fast (see ``docs/solver.md``):
+
+- an index built once per dictionary (and cached on disk beside the compiled tries) maps
+  every *alphagram* (sorted letters) of a word of at most ``n`` letters to the rank of its
+  most frequent word, and every alphagram with *one letter missing* to the rank of the most
+  frequent word that the blank completes; rank 0 is the dictionary's most frequent short
+  word, equal frequencies alphabetically;
+- a throw has only ``2**n`` dice subsets (128 for seven dice): one dictionary look-up per
+  subset gives the best word each subset can lay, and a max-plus dynamic programme over the
+  subsets (vectorised with numpy) gives the best two, three or any number of words on
+  disjoint dice.
+
+Ties: equal scores go to the more frequent word, then alphabetically. A claim of several
+words is compared by its total score, then (``chance``) by fewer words, then by the smaller
+sum of its words' frequency ranks; what ties even then goes to the first claim found in a
+fixed order of dice subsets of the sorted faces, so the answer depends only on the faces.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import tempfile
+import threading
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .dice import DiceSet
+from .errors import RuleError
+from .letters import ALPHABET, BLANK, alphagram, fold
+from .lexicon import Lexicon, cache_dir, load_lexicon
+from .modes.woord import (
+    BOXES,
+    EARLY_ONLY,
+    MAX_THROWS,
+    ROUND_BOXES,
+    SPECIAL_BOXES,
+    UPPER_BOXES,
+    WOORD_YAHTZEE_BONUS,
+    WOORD_YAHTZEE_SCORE,
+    Claim,
+    ScoreSheet,
+    WoordGame,
+    WoordRules,
+    all_consonants,
+    all_vowels,
+    is_formable,
+    words_score,
+)
+
+__all__ = [
+    "BoxResult",
+    "RankedClaim",
+    "ScoredWord",
+    "Solution",
+    "Solver",
+    "SolverIndex",
+    "get_solver",
+    "legal_claims",
+    "parse_rack",
+    "rank_claims",
+    "solve",
+]
+
+INDEX_FORMAT = 1
+"""Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
+
+_NEG = -(1 << 50)  # "no claim" in the key arrays; sums of a few of them stay negative
+Array = npt.NDArray[np.int64]
+
+
+# -- results ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoredWord:
+    """A formable word and its score on this throw (real dice before the blank)."""
+
+    word: str
+    score: int
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """The best claim for one box: its score and word(s); score 0 and no words when the
+    box cannot be claimed with these faces."""
+
+    box: str
+    score: int
+    words: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"score": int, "words": [...]}`` (the ``solve --json`` box shape)."""
+        return {"score": self.score, "words": list(self.words)}
+
+
+@dataclass(frozen=True)
+class RankedClaim:
+    """A legal claim now, what it scores, and what it adds to the player's grand total
+    (``gain`` includes the upper bonus it completes; a Woord Yahtzee bonus counts 100)."""
+
+    claim: Claim
+    points: int
+    gain: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"box", "words", "zero_box"?, "points", "gain"}``."""
+        return {**self.claim.to_json(), "points": self.points, "gain": self.gain}
+
+
+class Solution:
+    """What a throw offers: the best claim per box (:attr:`boxes`) and every formable word
+    (:attr:`words`, computed on first use, best first)."""
+
+    def __init__(self, letters: str, boxes: dict[str, BoxResult],
+                 words: _WordFinder) -> None:
+        self.letters = letters
+        """The faces as given (folded), ``?`` for a blank."""
+        self.boxes = boxes
+        """Box id → :class:`BoxResult`, for all twelve boxes in sheet order."""
+        self._finder = words
+        self._words: list[ScoredWord] | None = None
+
+    @property
+    def words(self) -> list[ScoredWord]:
+        """Every formable word, by score, then frequency (common first), then alphabet."""
+        if self._words is None:
+            self._words = self._finder.all_words()
+        return self._words
+
+    def best(self, box: str) -> BoxResult:
+        """The best claim for ``box``."""
+        try:
+            return self.boxes[box]
+        except KeyError:
+            raise RuleError(f"unknown box {box!r}", "unknown_box") from None
+
+    def to_json(self, top: int | None = None) -> dict[str, Any]:
+        """The ``solve --json`` shape; ``top`` keeps only the first ``top`` words."""
+        words = self.words if top is None else self.words[:top]
+        return {"letters": self.letters,
+                "boxes": {b: r.to_json() for b, r in self.boxes.items()},
+                "words": [{"word": w.word, "score": w.score} for w in words]}
+
+    def __repr__(self) -> str:
+        return f"<Solution {self.letters!r}>"
+
+
+# -- the index ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SolverIndex:
+    """The alphagram index of a dictionary's words of at most ``max_length`` letters.
+
+    ``words[r]`` is the word of rank ``r`` (by Zipf frequency, descending, then alphabet);
+    ``exact[a]`` is the best rank among words with alphagram ``a``; ``missing[a]`` the best
+    rank among words whose alphagram is ``a`` plus one letter (what a blank completes).
+    It does not depend on letter values, so every dice set shares it.
+    """
+
+    max_length: int
+    words: tuple[str, ...]
+    exact: Mapping[str, int]
+    missing: Mapping[str, int]
+    checksum: str = ""
+    _rank_of: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def build(cls, lexicon: Lexicon, max_length: int) -> SolverIndex:
+        """Build from a lexicon (a second or so for the Dutch dictionary)."""
+        short = [(w, z) for w, z in lexicon.frequencies() if len(w) <= max_length]
+        short.sort(key=lambda wz: (-wz[1], wz[0]))
+        words = tuple(w for w, _ in short)
+        exact: dict[str, int] = {}
+        missing: dict[str, int] = {}
+        for rank, word in enumerate(words):
+            key = alphagram(word)
+            exact.setdefault(key, rank)
+            for i in range(len(key)):
+                if i and key[i] == key[i - 1]:
+                    continue
+                missing.setdefault(key[:i] + key[i + 1:], rank)
+        return cls(max_length, words, exact, missing, lexicon.info.checksum)
+
+    @classmethod
+    def load(cls, lexicon: Lexicon, max_length: int, *, cache: bool = True) -> SolverIndex:
+        """The index of ``lexicon``, read from the cache or built (and then cached)."""
+        checksum = lexicon.info.checksum
+        if not cache or not checksum:
+            return cls.build(lexicon, max_length)
+        path = (cache_dir() / "solver"
+                / f"{lexicon.name}-{checksum[:16]}-n{max_length}-v{INDEX_FORMAT}.marshal")
+        try:
+            data = marshal.loads(path.read_bytes())
+            if data[0] == INDEX_FORMAT and data[1] == checksum and data[2] == max_length:
+                return cls(max_length, data[3], data[4], data[5], checksum)
+        except (OSError, ValueError, EOFError, TypeError, IndexError):
+            pass
+        index = cls.build(lexicon, max_length)
+        index._save(path)
+        return index
+
+    def _save(self, path: Path) -> None:
+        payload = marshal.dumps((INDEX_FORMAT, self.checksum, self.max_length, self.words,
+                                 dict(self.exact), dict(self.missing)))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".index-", dir=path.parent)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(payload)
+            os.replace(tmp, path)
+        except OSError:  # a read-only cache only costs a rebuild next time
+            pass
+
+    def rank(self, word: str) -> int:
+        """The frequency rank of ``word`` (a word of the index)."""
+        if not self._rank_of:
+            self._rank_of.update((w, r) for r, w in enumerate(self.words))
+        return self._rank_of[word]
+
+    def anagram_ranks(self, lexicon: Lexicon, key: str) -> list[int]:
+        """Ranks of every word with alphagram ``key`` (from ``lexicon``), best first."""
+        if key not in self.exact:
+            return []
+        return sorted(self.rank(w) for w in lexicon.anagrams(key))
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+# -- subset tables ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Tables:
+    """Per dice count ``n``: the subset arithmetic the solver reuses for every throw."""
+
+    n: int
+    full: int
+    popcount: Array            # popcount of each mask
+    bits: Array                # (2**n, n) 0/1 matrix: which dice a mask holds
+    sub: Array                 # every (t, s ⊆ t) pair, grouped by t: s
+    rest: Array                # ... and t ^ s
+    starts: Array              # where each t's group starts in sub/rest
+    bounds: list[int]          # starts, plus the end
+    by_popcount: Array         # the masks ordered by popcount
+    popcount_starts: Array     # where each popcount 0..n starts in by_popcount
+
+
+@lru_cache(maxsize=8)
+def _tables(n: int) -> _Tables:
+    size = 1 << n
+    popcount = np.array([m.bit_count() for m in range(size)], dtype=np.int64)
+    bits = np.array([[(m >> i) & 1 for i in range(n)] for m in range(size)], dtype=np.int64)
+    sub: list[int] = []
+    rest: list[int] = []
+    starts: list[int] = []
+    for t in range(size):
+        starts.append(len(sub))
+        s = t
+        while True:
+            sub.append(s)
+            rest.append(t ^ s)
+            if s == 0:
+                break
+            s = (s - 1) & t
+    return _Tables(n, size - 1, popcount, bits, np.array(sub, dtype=np.int64),
+                   np.array(rest, dtype=np.int64), np.array(starts, dtype=np.int64),
+                   [*starts, len(sub)], np.argsort(popcount, kind="stable"),
+                   np.searchsorted(np.sort(popcount), np.arange(n + 1)))
+
+
+# -- the solver ---------------------------------------------------------------------------
+
+class Solver:
+    """Best claims for throws of one dice set against one dictionary, under given rules.
+
+    Build one per (dictionary, dice set, rules) and reuse it: :func:`get_solver` keeps them.
+    The rules options that matter are ``min_word_length`` and ``y_is_vowel``.
+    """
+
+    def __init__(self, lexicon: Lexicon, dice_set: DiceSet, rules: WoordRules | None = None,
+                 *, index: SolverIndex | None = None, cache: bool = True) -> None:
+        self.lexicon = lexicon
+        self.dice_set = dice_set
+        self.rules = rules or WoordRules()
+        self.n = dice_set.size
+        if not 1 <= self.n <= 10:
+            raise RuleError(f"the solver handles 1 to 10 dice, not {self.n}", "bad_dice_set")
+        self.index = index or SolverIndex.load(lexicon, self.n, cache=cache)
+        if self.index.max_length < self.n:
+            raise RuleError("the solver index is too short for this dice set", "bad_index")
+        self._tables = _tables(self.n)
+        count = max(1, len(self.index.words))
+        self._m1 = 1 << count.bit_length()          # > any rank
+        self._mult = self._m1 << self.n.bit_length()  # > n * m1: rank sums stay below it
+        self._max_words = self.n // self.rules.min_word_length
+        self._length_ok = self._tables.popcount >= self.rules.min_word_length
+        values = np.zeros(256, dtype=np.int64)  # byte of a letter -> its value; 0 -> blank
+        for letter in ALPHABET:
+            values[ord(letter)] = dice_set.value(letter)
+        self._values = values
+
+    # -- the public entry -----------------------------------------------------------------
+
+    def solve(self, letters: str) -> Solution:
+        """Analyse the faces ``letters`` (``?`` = blank; any order, any case).
+
+        Raises :class:`RuleError` for a wrong length or a character that is not a letter
+        or ``?``. The faces need not be a throw the dice set can show (letters it has no
+        face for score 0, as :meth:`DiceSet.value` says).
+        """
+        faces = parse_rack(letters, self.n)
+        real = "".join(sorted(faces.replace(BLANK, "")))
+        blanks = self.n - len(real)
+        keys = self._single_keys(real, blanks)
+        t = self._tables
+        boxes: dict[str, BoxResult] = {}
+
+        # one word of each length: a max over the subsets of that many dice
+        by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
+        for box in UPPER_BOXES:
+            boxes[box] = self._result(box, [by_length[int(box[8:])]])
+
+        # levels[k - 1][s]: key of the best k words on disjoint dice within dice subset s
+        gathered = keys[t.sub]
+        levels = [np.maximum.reduceat(gathered, t.starts)]
+        while len(levels) < max(3, self._max_words):
+            levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
+
+        boxes["one_word"] = self._result("one_word", [int(levels[0][t.full])])
+        boxes["two_words"] = self._result("two_words", self._recover(2, levels, keys))
+        boxes["three_words"] = self._result("three_words", self._recover(3, levels, keys))
+        y = self.rules.y_is_vowel
+        boxes["consonants"] = BoxResult("consonants", 25 if all_consonants(faces, y) else 0)
+        boxes["vowels"] = BoxResult("vowels", 25 if all_vowels(faces, y) else 0)
+        seven = by_length[self.n]
+        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
+                                            (self._word(seven),))
+                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
+        boxes["chance"] = self._chance(levels, keys)
+        return Solution(faces, {b: boxes[b] for b in BOXES},
+                        _WordFinder(self, faces, real, blanks))
+
+    # -- building blocks ------------------------------------------------------------------
+
+    def _single_keys(self, real: str, blanks: int) -> Array:
+        """Key of the best single word each dice subset lays: score·M + (M1 − rank).
+
+        Bit ``i`` of a subset is ``real[-1 - i]`` for the real letters, then the blanks.
+        """
+        alph = [""]
+        for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
+            alph += [ch + a for a in alph]
+        if blanks == 0:
+            get = self.index.exact.get
+            ranks = [get(a, -1) for a in alph]
+        elif blanks == 1:
+            get = self.index.exact.get
+            ranks = [get(a, -1) for a in alph]
+            get = self.index.missing.get
+            ranks += [get(a, -1) for a in alph]
+        else:
+            ranks = self._many_blanks(real, blanks, alph)
+        rank = np.array(ranks, dtype=np.int64)
+        values = self._values[np.frombuffer(real[::-1].encode("ascii") + bytes(blanks),
+                                            dtype=np.uint8)]
+        score = self._tables.bits @ values
+        return np.where((rank >= 0) & self._length_ok,
+                        score * self._mult + (self._m1 - rank), _NEG)
+
+    def _many_blanks(self, real: str, blanks: int, alph: list[str]) -> list[int]:
+        """Ranks per dice subset when two or more blanks show (a scan of the index)."""
+        table = _blank_table(self.index, real, blanks)
+        ranks: list[int] = []
+        for high in range(1 << blanks):
+            k = high.bit_count()
+            ranks.extend(table.get((a, k), -1) for a in alph)
+        return ranks
+
+    def _word(self, key: int) -> str:
+        return self.index.words[self._m1 - key % self._mult]
+
+    def _result(self, box: str, parts: Sequence[int]) -> BoxResult:
+        """A box's claim from the keys of its words (none, or a negative key: no claim).
+
+        The score is the search's sum of the real dice each word takes; for a best claim
+        it equals :func:`~wordyahtzee.modes.woord.words_score` (the tests check it).
+        """
+        if not parts or min(parts) < 0:
+            return BoxResult(box, 0)
+        if len(parts) == 1:
+            key = parts[0]
+            return BoxResult(box, key // self._mult, (self._word(key),))
+        ordered = sorted(parts, reverse=True)
+        return BoxResult(box, sum(parts) // self._mult, tuple(map(self._word, ordered)))
+
+    def _recover(self, k: int, levels: list[Array], keys: Array) -> list[int]:
+        """The single-word keys of a best claim of ``k`` words on all the dice (or [])."""
+        t = self._tables
+        if levels[k - 1][t.full] < 0:
+            return []
+        parts: list[int] = []
+        target = t.full
+        while k > 1:
+            lo, hi = t.bounds[target], t.bounds[target + 1]
+            subs = t.sub[lo:hi]
+            s = int(subs[int(np.argmax(keys[subs] + levels[k - 2][t.rest[lo:hi]]))])
+            parts.append(int(keys[s]))
+            target ^= s
+            k -= 1
+        parts.append(int(levels[0][target]))
+        return parts
+
+    def _chance(self, levels: list[Array], keys: Array) -> BoxResult:
+        full = self._tables.full
+        best_k, best_score = 0, -1
+        for k in range(1, self._max_words + 1):
+            total = int(levels[k - 1][full])
+            if total >= 0 and total // self._mult > best_score:  # fewer words win ties
+                best_k, best_score = k, total // self._mult
+        if not best_k:
+            return BoxResult("chance", 0)
+        return self._result("chance", self._recover(best_k, levels, keys))
+
+
+class _WordFinder:
+    """Lists every formable word of one throw (only when asked: it is the slow part)."""
+
+    def __init__(self, solver: Solver, faces: str, real: str, blanks: int) -> None:
+        self.solver, self.faces, self.real, self.blanks = solver, faces, real, blanks
+
+    def all_words(self) -> list[ScoredWord]:
+        solver, index, lexicon = self.solver, self.solver.index, self.solver.lexicon
+        min_length = solver.rules.min_word_length
+        found: set[str] = set()
+        if self.blanks >= 2:  # rare (no shipped set has two blanks): scan every word
+            found.update(w for w in index.words if is_formable((w,), self.faces))
+        else:
+            subsets = {"".join(c) for size in range(len(self.real) + 1)
+                       for c in combinations(self.real, size)}
+            for key in subsets:
+                if key in index.exact:
+                    found.update(lexicon.anagrams(key))
+                if self.blanks:
+                    for letter in sorted(ALPHABET):
+                        longer = alphagram(key + letter)
+                        if longer in index.exact:
+                            found.update(lexicon.anagrams(longer))
+        scored = [ScoredWord(w, words_score((w,), self.faces, solver.dice_set))
+                  for w in found if len(w) >= min_length]
+        scored.sort(key=lambda sw: (-sw.score, index.rank(sw.word)))
+        return scored
+
+
+def _blank_table(index: SolverIndex, real: str, blanks: int) -> dict[tuple[str, int], int]:
+    """(real letters used, blanks used) → best rank: a scan of the whole index, for the
+    rare faces with two or more blanks."""
+    have = Counter(real)
+    table: dict[tuple[str, int], int] = {}
+    limit = len(real) + blanks
+    for key, best in index.exact.items():
+        if len(key) > limit:
+            continue
+        cap = "".join(ch * min(n, have[ch]) for ch, n in sorted(Counter(key).items()))
+        lacking = len(key) - len(cap)
+        if lacking > blanks:
+            continue
+        for drop in range(min(blanks - lacking, len(cap)) + 1):
+            for kept in {"".join(c) for c in combinations(cap, len(cap) - drop)}:
+                slot = (kept, lacking + drop)
+                if best < table.get(slot, len(index.words)):
+                    table[slot] = best
+    return table
+
+
+# -- faces --------------------------------------------------------------------------------
+
+def parse_rack(letters: str, size: int = 7) -> str:
+    """Fold ``letters`` (case, diacritics) and check it is ``size`` faces of a–z or ``?``.
+
+    Raises :class:`RuleError` (``bad_rack``) otherwise.
+    """
+    if not isinstance(letters, str):
+        raise RuleError("the faces are a string of letters and ?", "bad_rack")
+    faces = fold(letters).replace(" ", "")
+    bad = sorted({ch for ch in faces if ch != BLANK and ch not in ALPHABET})
+    if bad:
+        raise RuleError(f"{letters.strip()!r}: {bad[0]!r} is not a letter a-z or ? "
+                        "(the blank)", "bad_rack")
+    if len(faces) != size:
+        raise RuleError(f"{letters.strip()!r}: a throw shows {size} faces, not {len(faces)}",
+                        "bad_rack")
+    return faces
+
+
+# -- convenience and claims ---------------------------------------------------------------
+
+_solvers: dict[tuple[Any, ...], Solver] = {}
+_solvers_lock = threading.Lock()
+
+
+def get_solver(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
+               rules: WoordRules | None = None) -> Solver:
+    """A solver for a dictionary and dice set (names or objects), kept for reuse."""
+    lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
+    dice = DiceSet.load(dice_set) if isinstance(dice_set, str) else dice_set
+    rules = rules or WoordRules()
+    key = (lexicon.info.checksum or id(lexicon), lexicon.name, dice.name, dice.dice,
+           rules.min_word_length, rules.y_is_vowel)
+    with _solvers_lock:
+        solver = _solvers.get(key)
+        if solver is None:
+            solver = _solvers[key] = Solver(lexicon, dice, rules)
+        return solver
+
+
+def solve(letters: str, dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
+          rules: WoordRules | None = None) -> Solution:
+    """Analyse one throw: ``solve("kusnatl").boxes["letters_5"]``."""
+    return get_solver(dictionary, dice_set, rules).solve(letters)
+
+
+def _sheet_gain(sheet: ScoreSheet, box: str, points: int, zero_box: str | None) -> int:
+    after = ScoreSheet(sheet.upper_bonus_threshold, dict(sheet.boxes),
+                       sheet.woord_yahtzee_bonus)
+    after.write(box, points, zero_box)
+    return after.total - sheet.total
+
+
+def rank_claims(solution: Solution, sheet: ScoreSheet, *, round_box: str | None = None,
+                throws: int = 1, free_zero_box: str | None = None) -> list[RankedClaim]:
+    """The claims a sheet allows now with this throw, best gain first.
+
+    ``round_box``: this round's box in strict order (``None`` = free order: any open round
+    box); ``throws``: how many throws this turn has had (the early-only specials close at
+    the third); ``free_zero_box``: with free order, the open round box a special claim
+    zeroes (default: the first open one). A round box with no word is listed as a 0 claim.
+    Ties keep the sheet order of the boxes. For a live game, prefer :func:`legal_claims`,
+    which asks the game itself.
+    """
+    if round_box is not None:
+        rounds = [round_box] if sheet.is_open(round_box) else []
+        zero: str | None = round_box
+    else:
+        rounds = [b for b in ROUND_BOXES if sheet.is_open(b)]
+        zero = free_zero_box or (rounds[0] if rounds else None)
+    out: list[RankedClaim] = []
+    for box in rounds:
+        best = solution.boxes[box]
+        claim = Claim(box, best.words)
+        out.append(RankedClaim(claim, best.score, _sheet_gain(sheet, box, best.score, None)))
+    if zero is not None:
+        for box in SPECIAL_BOXES:
+            best = solution.boxes[box]
+            bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
+            if (not sheet.is_open(box) and not bonus) or best.score == 0:
+                continue
+            if box in EARLY_ONLY and throws >= MAX_THROWS:
+                continue
+            points = WOORD_YAHTZEE_BONUS if bonus else best.score
+            claim = Claim(box, best.words, None if round_box is not None else zero)
+            out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, zero)))
+    order = {b: i for i, b in enumerate(BOXES)}
+    out.sort(key=lambda rc: (-rc.gain, order[rc.claim.box]))
+    return out
+
+
+def legal_claims(game: WoordGame, solver: Solver | None = None) -> list[RankedClaim]:
+    """For a live game: the claims the current player may make now, best gain first.
+
+    Each candidate is the solver's best claim for a box the game offers
+    (:meth:`WoordGame.options`), checked and scored by :meth:`WoordGame.evaluate` (the
+    rules); ``gain`` is what it adds to the grand total, bonuses included. Empty before the
+    first throw.
+    """
+    turn = game.turn
+    if turn.faces is None:
+        return []
+    solver = solver or get_solver(game.lexicon, game.dice_set, game.rules)
+    solution = solver.solve(turn.faces)
+    sheet = game.sheets[turn.player]
+    options = game.options()
+    rounds = [b for b in ROUND_BOXES if b in options]
+    zero = None if not game.rules.free_order else (rounds[0] if rounds else None)
+    out: list[RankedClaim] = []
+    for box in (*rounds, *(b for b in SPECIAL_BOXES if b in options)):
+        best = solution.boxes[box]
+        claim = Claim(box, best.words, zero if box in SPECIAL_BOXES else None)
+        try:
+            points = game.evaluate(claim)
+        except RuleError:
+            continue
+        target_zero = (zero if game.rules.free_order else game.round_box()) \
+            if box in SPECIAL_BOXES else None
+        out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, target_zero)))
+    order = {b: i for i, b in enumerate(BOXES)}
+    out.sort(key=lambda rc: (-rc.gain, order[rc.claim.box]))
+    return out
+
