@@ -83,7 +83,7 @@ ABBREVIATIONS = {
 # (status quo, ipso facto, à la carte ...).
 FOREIGN = _words("""
 merci time straight
-the to on at but so like up out more get been make these made take down home state high
+the to on but so like up out more get make these take down home state high
 does house without end big money free second city different care small white far try yes
 black law five story hope important coming death pay large lost research wrong matter happy
 move community special future report form living major building easy market ready son study
@@ -97,8 +97,8 @@ approach independent none multiple secret resources speaking touch doubt program
 captain crime male reality agreement sick teacher catch environment trial coffee condition heat
 putting accept fat screen serve slow species traditional separate views wedding benefit feature
 profile pull push target draw employees leaders memory prime spread waste adult engineering
-smaller winner bag bet camp indeed cat produce background classes garden host lucky prove units
-beauty images mad offers teachers excellent lies taste tea matters pair plane plenty proper
+smaller winner bag camp indeed cat produce background classes garden host lucky prove units
+beauty images mad offers teachers excellent taste tea matters pair plane plenty proper
 teaching upper accident terrible border buildings homes launch native trees charges flow joke
 officials device relations hole listening strike actor urban escape extended factors mixed
 secure funding passing zero editor mayor minor returns row affect blow concerns motion moves
@@ -111,35 +111,35 @@ nouvelle cours grande femme nom prix enfants jeu enfin eau femmes tes pu fut gou
 guerre jeune vont enfant belle beau ancien époque grands recherche santé affaires avis nouveaux
 voiture propos derrière marche mots rencontre esprit mouvement noir origine sortie bonjour
 cadre grandes premiers vieux mer cour valeur hors poste annonce présence moyenne soleil
-monsieur quant reçu permis sept contraire longue sang sérieux bande commune faux discours
+monsieur quant reçu permis sept contraire longue sang sérieux bande faux discours
 maître attaque avance grave bonnes commerce grosse arrivé changement lettre couleur importante
 soutien visite suisse mondiale tiens valeurs seigneur anciens puissance stade touche absence
 blanche cité tombe chinois madame peau tels bonheur ressources retraite revenu acte bouche
-chaud recherches salut secondes vin faveur noël journaliste belles pont beauté buts agence
+chaud recherches salut secondes vin faveur noël journaliste belles beauté buts agence
 extrême triste actes communes allons entend reine voitures danse monter vivant baisse employés
 humaine participation japon oublie colère eaux importants principale blague chute journalistes
 gare logement noirs rencontres bilan lancé marqué barre gratuit dessin toucher conduite détail
 plaît naturelle riches vendu couche couverture promotion socialiste surveillance allemande
 fermer hausse organisme puissant attente frappe inde pilote tres portable superbe contente avec
-pour oui passe carte cuisine bei noch immer wieder bin ab zwei nun seiner dort kommen ins ende
+pour oui carte cuisine bei wieder bin ab zwei nun seiner dort kommen ins ende
 welt leute bist teil richtig grossen sollen dein weit neu dessen halten überhaupt wasser
-wichtig denke tut tod deinen mach schaffen machte passt richtige gewinnen weder eins herren
+wichtig denke tod deinen mach schaffen machte passt richtige gewinnen weder eins herren
 teilen runde schluss leuten wichtige handy lustig studium naja gelten richter schaden hielt
-hinten gehalten dar verlag anschluss armee karten strassen blut heimat innen bilden verwenden
+hinten gehalten verlag anschluss armee karten strassen blut heimat innen bilden verwenden
 wem bühne hessen komisch witz experten gelang ansicht privaten staffel hersteller toten
-gestalten kalt pass ruft vermeiden mut wichtigste machten normalen betroffen nerven stern und
-ich ist sehr mit el no por sus yo dos nada tienen presidente pueblo ante hora señor cambio
-tarde tras amor paso uso amigo pasar hola zona cara mayo modo campo significa seis vivo causa
+gestalten kalt pass ruft vermeiden mut wichtigste machten normalen betroffen nerven und
+ich ist sehr mit no por sus yo nada tienen presidente pueblo ante señor cambio
+tarde tras amor paso uso amigo pasar hola zona cara mayo modo campo significa seis vivo
 mar presente culpa redes rico alma señora doble familias voto rato carne duro piel planes clave
-piso carga pies bandera madera frase agentes breve toque volumen artes perfecta romper ama
-positivo agente plano caballero mina viste aviso mata guste dei nel dal io tra sul dove mia
-vita hai bene volta li tutte sotto forse volte lei sui numero dato allo donna fra tale
-bambini conto voce unica bello lingua pare poter mie mani pace bambino natura nero
-parlando canzone termini rende natale critica conti bagno forti dolce modi anima tipi corsa
-grosso occidentale mila nonna potente canto relativa penale porti pene manco
-carabinieri alla forma tem já sem agora nas sou deus fora dele équipe nesse pais ia ar oi rei
-indo leste vim pede taxa leis facto raio interesses flor topo cai independente
-impressionante equipes quo cum mea ipso hoc delicti mater nervosa absurdum perpetuum machina
+piso carga bandera madera agentes toque volumen artes perfecta romper ama
+positivo agente plano caballero mina viste aviso mata guste dei nel dal io tra sul mia
+vita hai bene volta li tutte sotto forse volte sui numero dato allo donna fra tale
+bambini conto voce unica bello lingua pare poter mani pace bambino natura nero
+parlando canzone termini rende natale critica conti bagno forti dolce anima corsa
+grosso occidentale mila nonna potente canto relativa penale porti pene
+carabinieri alla forma tem já sem agora nas deus dele équipe nesse pais ia ar oi
+leste vim pede taxa leis facto raio interesses flor topo cai independente
+impressionante equipes quo cum mea ipso hoc delicti nervosa absurdum perpetuum machina
 pectoris interruptus fallopii stante concreto pseudologia fantastica hysteron dementia numerus
 mellitus nigra rasa tabula habilis hominem aequo fide bona ore posteriori priori apriori statu
 generis coûte beurre haute masqués mouton pieds pêche nous entre plume equipe invité
@@ -188,6 +188,19 @@ chasseurs redoute cocotte coiffeur etnie fantasme hetze renonce thinner dans all
 plans short fuga specie pari collo corso liga toilette testes romantici tragici penultima
 façades débouché débouchés doublure lacune lacunes montages pannes pistes pistolets volants
 vedettes
+at been made lies bet el dos noch dar dove lei manco rei pies passe tut frase causa breve mater
+fora modi tipi indo sou mie pont commune stern immer hora tras innen kommen machten richter
+nerven weder schaffen karten schreien schreit schicht schichten decent decente clever combine
+combines default desk bias cargo pistolet poet prudent prudente ignorant ignorante indifferent
+indifferente excellente timide flagrante absente persistent imminent imminente parfait crayon
+crayons cahier cahiers carnet carnets bloc bavarois bonhomme camion camions canard canards
+confrère confrères consommé couverts cuisinier délégué déléguée délégués employé escudo facteur
+facteurs flûte fusillade garçons gêne majeur mignon misère ouverture ouvertures romancier
+routier routiers souplesse tailleur variété variétés vestiaire vestiaires voile voiles volant
+kidnapping pressing referee referees sheet sheets census genera nuclei stimulus inhibitor
+affidavit quarto varia stanza glühwein schlager schnaps focaccia pancetta partita rioja stamina
+tabasco tifosi vivace conquistador campanile traverse praxis discount fundraising goalkeeper
+mangels realen equilibrium sanguine caudillo grandezza
 """)
 
 # The automatic rule: a word is foreign when it is uncommon in Dutch text (wordfreq Zipf < 3.6)
