@@ -209,7 +209,8 @@ class BuildResult:
     def summary(self) -> str:
         """One line for the terminal."""
         dropped = ", ".join(f"{reason} {n:,}" for reason, n in self.dropped.items() if n)
-        return (f"built dictionary {self.name!r}: {self.word_count:,} words "
+        words = "word" if self.word_count == 1 else "words"
+        return (f"built dictionary {self.name!r}: {self.word_count:,} {words} "
                 f"(read {self.read:,} entries; dropped: {dropped or 'none'}) -> "
                 f"{self.words_path}")
 
