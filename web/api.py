@@ -81,7 +81,7 @@ def _status_for(exc: WordyahtzeeError) -> int:
         return 409
     if isinstance(exc, StoreError):
         return 404 if exc.code == "not_found" else 400
-    if isinstance(exc, RuleError) and exc.code not in ("bad_rules", "bad_players"):
+    if isinstance(exc, RuleError) and exc.code not in ("bad_rules", "bad_players", "bad_rack"):
         return 422
     return 400
 

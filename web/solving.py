@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.errors import RuleError, WordyahtzeeError
 
 from .tables import ApiError
+
+TOP_WORDS = 30
 
 
 def _solver() -> Any:
@@ -30,5 +32,6 @@ def available() -> bool:
 def solve(letters: str, dictionary: str, dice_set: str) -> dict[str, Any]:
     """Best score and words per box for seven faces (``?`` = blank), and the best words."""
     solver = _solver()
-    result = solver.solve_json(letters, dictionary=dictionary, dice_set=dice_set)
-    return dict(result)
+    if len(letters) > 40:
+        raise RuleError("give the 7 faces of a throw (? = the blank)", "bad_rack")
+    return dict(solver.solve(letters, dictionary, dice_set).to_json(top=TOP_WORDS))

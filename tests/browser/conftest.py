@@ -1,0 +1,96 @@
+"""Browser tests: the app served in-process, driven by Debian's chromium through Playwright.
+
+Screenshots go to ``artifacts/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from web import create_app
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+class FakeClock:
+    """The wall clock plus an offset a test can move forward."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
+@dataclass
+class Live:
+    url: str
+    app: Any
+    clock: FakeClock
+
+    @property
+    def tables(self) -> Any:
+        return self.app.extensions["wordyahtzee.tables"]
+
+    @property
+    def store(self) -> Any:
+        return self.app.extensions["wordyahtzee.store"]
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    clock = FakeClock()
+    seeds = iter(range(1000, 100000))
+    app = create_app({"DATABASE": tmp_path_factory.mktemp("db") / "web.sqlite3",
+                      "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),
+                      "SSE_SECONDS": 10.0, "TESTING": True})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield Live(f"http://127.0.0.1:{server.server_port}", app, clock)
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium")
+    assert executable, "Debian's chromium is needed (apt-get install chromium)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, headless=True,
+                                    args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(10_000)
+    yield ctx
+    ctx.close()
+
+
+def shot(page: Any, name: str) -> None:
+    """Save a full-page screenshot as an artefact."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,76 @@
+"""Playing turns through the game screen, as a player would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from wordyahtzee.solver import solve
+
+
+def game_id(page: Any) -> str:
+    return str(page.locator("#game").get_attribute("data-game-id"))
+
+
+def server_state(live: Any, gid: str) -> dict[str, Any]:
+    return dict(live.tables.current_state(gid))
+
+
+def start_game(page: Any, live: Any, kind: str, names: list[str], *,
+               timer: bool = True) -> str:
+    page.goto(live.url + "/")
+    page.check(f"input[name=kind][value={kind}]")
+    while page.locator("#players input").count() < len(names):
+        page.click("#add-player")
+    for i, name in enumerate(names):
+        page.fill(f"#player-{i + 1}", name)
+    if not timer:
+        page.check("input[name=timer][value=off]")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    expect(page.locator("#throw")).to_be_visible()
+    return game_id(page)
+
+
+def throw(page: Any, throws_before: int) -> None:
+    page.click("#throw")
+    expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+    if throws_before + 1 < 3:
+        expect(page.locator("#throw-count")).to_contain_text(str(throws_before + 2))
+    else:
+        expect(page.locator("#throw")).to_be_disabled()
+
+
+def best_words(live: Any, gid: str) -> tuple[str, list[str], int]:
+    state = server_state(live, gid)
+    turn = state["turn"]
+    box = turn["round_box"]
+    result = solve(turn["faces"], state["rules"]["dictionary"]).boxes[box]
+    return box, list(result.words), result.score
+
+
+def claim_best_or_zero(page: Any, live: Any, gid: str, *, zero: bool = False) -> int:
+    """Type the best words for the round's box (or strike it out) and claim it."""
+    box, words, score = best_words(live, gid)
+    before = len(server_state(live, gid)["history"])
+    if words and not zero:
+        page.fill("#word-input", " ".join(words))
+        button = page.locator(f"#claim-list button[data-box={box}]:not([data-zero])")
+        expect(button).to_contain_text(str(score))
+        expect(button).to_be_enabled()
+        button.click()
+    else:
+        score = 0
+        page.locator(f"#claim-list button[data-box={box}][data-zero]").click()
+    wait_history(live, gid, before + 1)
+    return score
+
+
+def wait_history(live: Any, gid: str, count: int, page: Any | None = None) -> None:
+    import time
+
+    end = time.monotonic() + 10
+    while len(server_state(live, gid)["history"]) < count:
+        assert time.monotonic() < end, "the claim did not arrive"
+        time.sleep(0.05)
