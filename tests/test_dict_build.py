@@ -308,3 +308,12 @@ def test_cli_build_twice_needs_force(env: Path, capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "dict", "build", "words.txt", "--name", "mijn", "--force",
                        "--json", "--max-length", "3")
     assert code == 0 and json.loads(out)["word_count"] == 4
+
+
+def test_shipped_nl_basis_is_common_words_of_nl() -> None:
+    """``nl-basis`` is derived from ``nl``: rebuild it (scripts/build_nl_basis.sh) after ``nl``."""
+    basis, nl = load_lexicon("nl-basis"), load_lexicon("nl")
+    assert 15_000 < len(basis) < 30_000
+    assert all(word in nl for word in basis), "nl-basis is stale: run scripts/build_nl_basis.sh"
+    assert all(z >= 3.0 for _, z in basis.frequencies())
+    assert {"fiets", "huis", "school", "konijn"} <= set(basis) and "kut" not in basis
