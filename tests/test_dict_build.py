@@ -317,3 +317,19 @@ def test_shipped_nl_basis_is_common_words_of_nl() -> None:
     assert all(word in nl for word in basis), "nl-basis is stale: run scripts/build_nl_basis.sh"
     assert all(z >= 3.0 for _, z in basis.frequencies())
     assert {"fiets", "huis", "school", "konijn"} <= set(basis) and "kut" not in basis
+
+
+def test_remove_drops_the_solver_index_too(env: Path) -> None:
+    from wordyahtzee.dice import DiceSet
+    from wordyahtzee.lexicon import remove_dictionary
+    from wordyahtzee.solver import Solver
+
+    build(name="mijn")
+    build(name="mijn-2")
+    Solver(load_lexicon("mijn"), DiceSet.load("nl"))
+    Solver(load_lexicon("mijn-2"), DiceSet.load("nl"))
+    solver_dir = env / "cache" / "solver"
+    assert len(list(solver_dir.glob("mijn-*.marshal"))) == 2
+    remove_dictionary("mijn")
+    assert [p.name.startswith("mijn-2-") for p in solver_dir.glob("*.marshal")] == [True]
+    assert cached_tries("mijn") == [] and len(cached_tries("mijn-2")) == 1

@@ -175,8 +175,17 @@ def cached_tries(name: str) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_dir() and pattern.fullmatch(p.name))
 
 
+def _cached_solver_indexes(name: str) -> list[Path]:
+    """The solver's cached word indexes of dictionary ``name`` (``wordyahtzee.solver``)."""
+    folder = cache_dir() / "solver"
+    if not folder.is_dir():
+        return []
+    pattern = re.compile(re.escape(name) + r"-[0-9a-f]{16}-n\d+-v\d+\.marshal")
+    return sorted(p for p in folder.iterdir() if pattern.fullmatch(p.name))
+
+
 def remove_dictionary(name: str) -> DictionaryEntry:
-    """Delete the user dictionary ``name``: its word list, its sidecar and its cached tries.
+    """Delete the user dictionary ``name``: word list, sidecar, cached tries and indexes.
 
     Shipped dictionaries are refused; returns the entry that was removed.
     """
@@ -198,6 +207,8 @@ def remove_dictionary(name: str) -> DictionaryEntry:
         raise DictionaryError(f"cannot remove dictionary {name!r}: {exc}") from None
     for folder in cached_tries(name):
         shutil.rmtree(folder, ignore_errors=True)
+    for index in _cached_solver_indexes(name):
+        index.unlink(missing_ok=True)
     forget_loaded()
     return entry
 
