@@ -18,7 +18,7 @@ from flask import request
 
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon.build import BuildOptions, Progress, build_dictionary
-from wordyahtzee.lexicon.registry import check_name, load_lexicon
+from wordyahtzee.lexicon.registry import check_name, find_dictionary, load_lexicon
 
 from .modes import BadRequest
 from .tables import ApiError
@@ -85,6 +85,13 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
     if upload is None or not upload.filename:
         raise BadRequest("no word list: send a 'file' field", "no_file")
     check_name(name)
+    try:
+        find_dictionary(name)
+    except WordyahtzeeError:
+        pass  # a new name, as it should be
+    else:
+        raise ApiError(409, f"a dictionary {name!r} exists already; choose another name",
+                       "name_clash")
     data = upload.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise ApiError(413, "the word list is too large", "too_large")

@@ -177,7 +177,10 @@ function announceChanges(previous, current) {
 }
 
 function turnLine() {
-  if (!state.turn) return t("game.over");
+  if (!state.turn) {
+    const names = state.winners.join(", ");
+    return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  }
   const name = playerName(state.turn.player);
   if (myTurn()) return state.players.length > 1 && you.length > 1
     ? t("game.turn_of", { name }) : t("game.your_turn", { name });

@@ -1,0 +1,98 @@
+"""Random and malformed requests against every API endpoint never get a 500."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from web import create_app
+
+METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**70, 2**70)
+    | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
+                                                                 max_size=5),
+    max_leaves=20)
+FIELDS = ["players", "kind", "mode", "rules", "keep", "seq", "box", "words", "zero_box",
+          "token", "letters", "dictionary", "dice_set"]
+shaped = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6)
+bodies = st.one_of(
+    shaped.map(json.dumps), json_values.map(json.dumps), st.binary(max_size=200),
+    st.text(max_size=200), st.just(""), st.just("{"), st.just("[" * 3000))
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    seeds = iter(range(10**6))
+    app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite3",
+                      "TESTING": True, "SSE_SECONDS": 0.05,
+                      "RNG_FACTORY": lambda: random.Random(next(seeds))})
+    client = app.test_client()
+    created = client.post("/api/games", json={"kind": "hotseat", "players": ["A", "B"],
+                                              "rules": {"free_order": True}}).json
+    app.config["FUZZ_GAME"] = created["id"]
+    app.config["FUZZ_TOKEN"] = created["links"][0]["token"]
+    return app
+
+
+def _routes(app: Any) -> list[str]:
+    return sorted({r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api")})
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
+    client = fuzz_app.test_client()
+    rule = data.draw(st.sampled_from(_routes(fuzz_app)))
+    game = data.draw(st.sampled_from([fuzz_app.config["FUZZ_GAME"], "nope", "%00", "x" * 80]))
+    path = rule.replace("<game_id>", game).replace("<job_id>", data.draw(st.text(
+        "abcdef0123456789", max_size=12)) or "0")
+    method = data.draw(st.sampled_from(METHODS))
+    body = data.draw(bodies)
+    headers = {}
+    if data.draw(st.booleans()):
+        headers["X-Seat-Token"] = data.draw(st.sampled_from(
+            [fuzz_app.config["FUZZ_TOKEN"], "wrong", ""]))
+    content_type = data.draw(st.sampled_from(["application/json", "text/plain",
+                                              "multipart/form-data", None]))
+    query = data.draw(st.dictionaries(st.sampled_from(
+        ["status", "limit", "kind", "rules", "dictionary", "mode", "lang", "since"]),
+        st.text(max_size=20), max_size=3))
+    kwargs: dict[str, Any] = {"method": method, "headers": headers, "query_string": query}
+    if method not in ("GET", "HEAD", "OPTIONS"):
+        kwargs["data"] = body
+        if content_type:
+            kwargs["content_type"] = content_type
+    response = client.open(path, **kwargs)
+    assert response.status_code < 500, (method, path, body, response.data[:300])
+    if path.startswith("/api") and response.status_code >= 400 and method != "HEAD":
+        assert "error" in response.get_json()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(action=st.sampled_from(["throw", "claim", "preview"]), body=shaped)
+def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any]) -> None:
+    """Well-formed JSON objects with wild field values, against a live game."""
+    client = fuzz_app.test_client()
+    gid, token = fuzz_app.config["FUZZ_GAME"], fuzz_app.config["FUZZ_TOKEN"]
+    body.pop("seq", None)
+    response = client.post(f"/api/games/{gid}/{action}", json=body,
+                           headers={"X-Seat-Token": token})
+    assert response.status_code < 500, (action, body, response.data[:300])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(path=st.text(max_size=40), method=st.sampled_from(METHODS))
+def test_no_500_on_random_paths(fuzz_app: Any, path: str, method: str) -> None:
+    client = fuzz_app.test_client()
+    response = client.open("/api/" + path, method=method)
+    assert response.status_code < 500
+    response = client.open("/" + path, method=method)
+    assert response.status_code < 500

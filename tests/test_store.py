@@ -1,0 +1,114 @@
+"""The SQLite store: WAL, append-only events with sequence checks, seats, finishing, high
+scores, and resuming a game by replaying what was stored."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from wordyahtzee.modes.woord import WoordGame, WoordRules
+from wordyahtzee.store import Finish, Seat, StaleGameError, Store, StoreError, rules_key
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "games.sqlite3")
+
+
+def _setup(game: WoordGame) -> dict:
+    data = game.to_json()
+    data.pop("events")
+    return data
+
+
+def test_wal_mode_and_schema(store: Store) -> None:
+    assert store.journal_mode() == "wal"
+    Store(store.path)  # opening again is harmless
+
+
+def test_create_load_and_append(store: Store) -> None:
+    game = WoordGame(["Anna"], WoordRules(turn_seconds=None), rng=random.Random(1))
+    store.create_game("g1", "woord", "solo", _setup(game), [Seat(0, "Anna", "tok")])
+    game.throw()
+    game.claim("letters_2", [])
+    store.append_events("g1", 0, game.events[:1])
+    store.append_events("g1", 1, game.events[1:])
+    stored = store.load_game("g1")
+    assert stored.events == game.events and stored.seats == [Seat(0, "Anna", "tok")]
+    assert stored.status == "active" and store.event_count("g1") == 2
+    again = WoordGame.from_json(stored.to_json())
+    assert again.sheets[0].boxes == game.sheets[0].boxes and again.turn.round == 2
+    assert store.active_game_ids() == ["g1"]
+
+
+def test_stale_append_is_refused(store: Store) -> None:
+    store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
+    store.append_events("g", 0, [{"type": "x"}])
+    with pytest.raises(StaleGameError):
+        store.append_events("g", 0, [{"type": "y"}])
+    with pytest.raises(StaleGameError):
+        store.append_events("g", 5, [{"type": "y"}])
+    assert store.event_count("g") == 1
+
+
+def test_concurrent_appends_never_duplicate(store: Store) -> None:
+    store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
+    wins: list[int] = []
+
+    def writer(i: int) -> None:
+        try:
+            store.append_events("g", 0, [{"type": "x", "by": i}])
+            wins.append(i)
+        except StaleGameError:
+            pass
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(wins) == 1 and store.event_count("g") == 1
+
+
+def test_unknown_and_duplicate_games(store: Store) -> None:
+    with pytest.raises(StoreError) as exc:
+        store.load_game("nope")
+    assert exc.value.code == "not_found"
+    store.create_game("g", "woord", "solo", {}, [])
+    with pytest.raises(StoreError):
+        store.create_game("g", "woord", "solo", {}, [])
+    with pytest.raises(StoreError):
+        store.append_events("nope", 0, [])
+
+
+def test_finish_writes_result_and_high_scores(store: Store) -> None:
+    rules = WoordRules().to_json()
+    store.create_game("s1", "woord", "solo", {"rules": rules}, [Seat(0, "Anna", "t")])
+    store.create_game("s2", "woord", "solo", {"rules": rules}, [Seat(0, "Bram", "t")])
+    store.create_game("h1", "woord", "hotseat", {"rules": rules}, [Seat(0, "Cato", "t")])
+    store.append_events("s1", 0, [{"e": 1}], Finish({"r": 1}, {"rec": 1}, [("Anna", 90)]))
+    store.append_events("s2", 0, [{"e": 1}], Finish({"r": 2}, {"rec": 2}, [("Bram", 120)]))
+    store.append_events("h1", 0, [{"e": 1}], Finish({"r": 3}, {"rec": 3}, [("Cato", 200)]))
+    key = rules_key(rules)
+    best = store.high_scores("woord", "nl", key)
+    assert [(h.player, h.score) for h in best] == [("Bram", 120), ("Anna", 90)]
+    everyone = store.high_scores("woord", "nl", key, kind=None)
+    assert everyone[0].player == "Cato" and everyone[0].to_json()["kind"] == "hotseat"
+    assert store.load_game("s1").result == {"r": 1}
+    assert store.load_game("s1").record == {"rec": 1}
+    with pytest.raises(StaleGameError):
+        store.append_events("s1", 1, [{"e": 2}])
+    lists = store.high_score_lists("woord")
+    assert lists == [{"mode": "woord", "dictionary": "nl", "rules": key, "entries": 3,
+                      "best": 200}]
+    assert [g["id"] for g in store.list_games("finished")][:1] in (["h1"], ["s2"], ["s1"])
+    assert store.active_game_ids() == []
+
+
+def test_rules_key_is_canonical() -> None:
+    a = rules_key({"free_order": False, "upper_bonus_threshold": 40, "dictionary": "nl"})
+    b = rules_key({"upper_bonus_threshold": 40, "free_order": False})
+    assert a == b
