@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import collections
 import gzip
+import json
 import random
 import re
 import sys
@@ -353,6 +354,17 @@ def write_gzip(words: list[str], out: Path) -> None:
         gz.write(data)
 
 
+def update_sidecar(kept: list[str], sidecar: Path) -> None:
+    """Record the game's word count and checksum (folded words) in ``nl.json``."""
+    from wordyahtzee.lexicon.lexicon import word_checksum
+
+    folded = {fold(w) for w in kept}
+    meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    meta.update(word_count=len(folded), checksum=word_checksum(folded))
+    sidecar.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(folded)} distinct game words (folded) -> {sidecar}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE,
@@ -387,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  dropped {cat:26s} {n:7d}")
     print(f"  dropped total {'':20s} {len(result) - counts['keep']:7d}")
     print(f"kept {len(kept)} words -> {args.out}")
+    if args.out == DEFAULT_OUT:
+        update_sidecar(kept, DEFAULT_OUT.with_name("nl.json"))
 
     if args.sample:
         rng = random.Random(args.seed)
