@@ -241,6 +241,37 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``solve``: the best claim per box for the faces shown; ``-`` solves one throw a line
+    from stdin and prints one JSON object a line (a bad line gets ``{"letters", "error"}``
+    and the stream goes on)."""
+    from .solver import get_solver
+
+    if args.top is not None and args.top < 0:
+        raise WordyahtzeeError("solve: --top takes a number of words, 0 or more", "usage")
+    solver = get_solver(args.dict, args.dice_set)
+    if args.letters == "-":
+        for line in sys.stdin:
+            text = line.strip()
+            if not text:
+                continue
+            try:
+                data = solver.solve(text).to_json(args.top)
+            except WordyahtzeeError as exc:
+                data = {"letters": text, "error": {"code": exc.code, "message": exc.message}}
+            print(json.dumps(data, ensure_ascii=False), flush=True)
+        return 0
+    solution = solver.solve(args.letters)
+    if args.json:
+        print(json.dumps(solution.to_json(args.top), ensure_ascii=False))
+        return 0
+    for box, best in solution.boxes.items():
+        print(f"{box}\t{best.score}\t{' '.join(best.words)}")
+    for word in solution.words[:args.top or 0]:
+        print(f"{word.word}\t{word.score}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
@@ -275,6 +306,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=32,
                    help="worker threads (each live browser holds one; default: 32)")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("solve", help="best words for 7 shown faces (? = the blank)")
+    p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
+    p.add_argument("--dice-set", default="nl", help="dice set for letter values (default: nl)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--top", type=int, default=None, metavar="N",
+                   help="list the N best words too (text), or only N words (JSON)")
+    p.add_argument("letters", metavar="LETTERS",
+                   help="the faces, e.g. kusnatl or 'kus?atl'; - reads one throw a line")
+    p.set_defaults(func=cmd_solve)
 
     return parser
 
