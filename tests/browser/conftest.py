@@ -71,7 +71,9 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=15_000)  # two shared cores: be patient, never sleep
 
     executable = shutil.which("chromium")
     assert executable, "Debian's chromium is needed (apt-get install chromium)"
@@ -85,7 +87,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(15_000)
     yield ctx
     ctx.close()
 

@@ -1,0 +1,88 @@
+"""``wordyahtzee serve`` end to end: a real waitress server, killed mid-game and started
+again, loses nothing; its event stream reaches the client at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _call(base: str, method: str, path: str, body: Any = None,
+          token: str | None = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("X-Seat-Token", token)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port", str(port),
+                             "--db", str(db)], stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=os.environ.copy())
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
+    db, port = tmp_path / "serve.sqlite3", _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _serve(db, port)
+    try:
+        status, created = _call(base, "POST", "/api/games",
+                                {"kind": "online", "players": ["Anna", "Bram"]})
+        assert status == 201
+        gid, anna = created["id"], created["links"][0]["token"]
+        bram = created["links"][1]["token"]
+        stream = urllib.request.urlopen(f"{base}/api/games/{gid}/events", timeout=10)
+        assert stream.readline() == b"retry: 1000\n"
+        status, thrown = _call(base, "POST", f"/api/games/{gid}/throw", {"seq": 0}, anna)
+        assert status == 200
+        seen = b""
+        while b'"seq":1' not in seen:  # the stream carries the move at once
+            seen += stream.readline()
+        stream.close()
+        before = _call(base, "GET", f"/api/games/{gid}")[1]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    proc = _serve(db, port)
+    try:
+        after = _call(base, "GET", f"/api/games/{gid}")[1]
+        assert after["turn"]["faces"] == thrown["faces"] == before["turn"]["faces"]
+        assert after["seq"] == 1
+        status, claimed = _call(base, "POST", f"/api/games/{gid}/claim",
+                                {"seq": 1, "box": "letters_2", "words": []}, anna)
+        assert status == 200 and claimed["state"]["turn"]["player"] == 1
+        status, error = _call(base, "POST", f"/api/games/{gid}/claim", {"box": 1}, bram)
+        assert status == 400 and error["error"]["code"] == "bad_request"
+    finally:
+        proc.terminate()
+        proc.wait(10)
