@@ -349,7 +349,7 @@ function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
   $("throw").disabled = busy || !mine || !turn || turn.throws_left <= 0;
-  $("throw").hidden = !turn || (!mine && you.length === 0 && false);
+  $("throw").hidden = !turn;
   document.querySelectorAll("#dice .tile").forEach((tile) => {
     tile.disabled = busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
