@@ -80,6 +80,7 @@ __all__ = [
 INDEX_FORMAT = 1
 """Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
 
+_LETTERS = sorted(ALPHABET)
 _NEG = -(1 << 50)  # "no claim" in the key arrays; sums of a few of them stay negative
 Array = npt.NDArray[np.int64]
 
@@ -151,7 +152,7 @@ class Solution:
 
     def to_json(self, top: int | None = None) -> dict[str, Any]:
         """The ``solve --json`` shape; ``top`` keeps only the first ``top`` words."""
-        words = self.words if top is None else self.words[:top]
+        words = self.words if top is None else self.words[:top] if top > 0 else []
         return {"letters": self.letters,
                 "boxes": {b: r.to_json() for b, r in self.boxes.items()},
                 "words": [{"word": w.word, "score": w.score} for w in words]}
@@ -446,24 +447,32 @@ class _WordFinder:
     def all_words(self) -> list[ScoredWord]:
         solver, index, lexicon = self.solver, self.solver.index, self.solver.lexicon
         min_length = solver.rules.min_word_length
-        found: set[str] = set()
+        value = solver.dice_set.value
+        score: dict[str, int] = {}  # word -> the best score it makes (real dice first)
         if self.blanks >= 2:  # rare (no shipped set has two blanks): scan every word
-            found.update(w for w in index.words if is_formable((w,), self.faces))
+            for word in index.words:
+                if is_formable((word,), self.faces):
+                    score[word] = words_score((word,), self.faces, solver.dice_set)
         else:
             subsets = {"".join(c) for size in range(len(self.real) + 1)
                        for c in combinations(self.real, size)}
+            exact, missing = index.exact, index.missing
+            best: dict[str, int] = {}  # alphagram -> the best score its words make
             for key in subsets:
-                if key in index.exact:
-                    found.update(lexicon.anagrams(key))
-                if self.blanks:
-                    for letter in sorted(ALPHABET):
+                points = sum(map(value, key))
+                if key in exact:
+                    best[key] = points  # from real dice only: nothing beats it
+                if self.blanks and key in missing:
+                    for letter in _LETTERS:
                         longer = alphagram(key + letter)
-                        if longer in index.exact:
-                            found.update(lexicon.anagrams(longer))
-        scored = [ScoredWord(w, words_score((w,), self.faces, solver.dice_set))
-                  for w in found if len(w) >= min_length]
-        scored.sort(key=lambda sw: (-sw.score, index.rank(sw.word)))
-        return scored
+                        if longer in exact and best.get(longer, -1) < points:
+                            best[longer] = points
+            for key, points in best.items():
+                score.update(dict.fromkeys(lexicon.anagrams(key), points))
+        rank = index.rank
+        ordered = sorted((w for w in score if len(w) >= min_length),
+                         key=lambda w: (-score[w], rank(w)))
+        return [ScoredWord(w, score[w]) for w in ordered]
 
 
 def _blank_table(index: SolverIndex, real: str, blanks: int) -> dict[tuple[str, int], int]:
