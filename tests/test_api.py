@@ -28,7 +28,8 @@ def make_app(path: Path, clock: Clock | None = None, **config: Any) -> Any:
     seeds = iter(range(1, 10_000))
     return create_app({"DATABASE": path, "TESTING": True, "CLOCK": clock or Clock(),
                        "RNG_FACTORY": lambda: random.Random(next(seeds)),
-                       "SSE_SECONDS": 0.5, **config})
+                       "SSE_SECONDS": 0.5, "WARM_STRATEGIES": (), "COMPUTER_PACE": 0.0,
+                       **config})
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ bodies = st.one_of(
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     seeds = iter(range(10**6))
     app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite3",
-                      "TESTING": True, "SSE_SECONDS": 0.05,
+                      "TESTING": True, "SSE_SECONDS": 0.05, "WARM_STRATEGIES": (),
                       "RNG_FACTORY": lambda: random.Random(next(seeds))})
     client = app.test_client()
     created = client.post("/api/games", json={"kind": "hotseat", "players": ["A", "B"],

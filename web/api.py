@@ -15,14 +15,16 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from wordyahtzee.advisor import LEVELS
 from wordyahtzee.dice import shipped_dice_sets
 from wordyahtzee.errors import DictionaryError, RuleError, WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
+from wordyahtzee.modes.classic import JOKER_READINGS, MATCH_GAMES
 from wordyahtzee.modes.woord import WoordRules
 from wordyahtzee.store import StaleGameError, StoreError, rules_key
 
-from . import dictjobs, solving
-from .modes import MODES, BadRequest, check_words
+from . import dictjobs, solving, strategies
+from .modes import MODES, BadRequest, check_words, get_mode
 from .openapi import openapi_document
 from .tables import KINDS, MAX_PLAYERS, ApiError, TableManager
 
@@ -148,6 +150,11 @@ def meta() -> Response:
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(), "dice_sets": shipped_dice_sets(),
         "rules_defaults": WoordRules().to_json(),
+        "classic": {"rules_defaults": {"joker": "free", "match": False},
+                    "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
+                    "computer_levels": list(LEVELS),
+                    "hints_ready": {j: strategies.peek(j) is not None
+                                    for j in JOKER_READINGS}},
         "server_time": current_app.config["CLOCK"](),
     })
 
@@ -213,7 +220,7 @@ def create_game() -> Any:
     state = _tables().state(table)
     distinct: list[dict[str, Any]] = []
     for seat in seats:
-        if seat.token not in [s["token"] for s in distinct]:
+        if seat.computer is None and seat.token not in [s["token"] for s in distinct]:
             distinct.append({"seat": seat.seat, "name": seat.name, "token": seat.token})
     links = [{"seats": [s.seat for s in seats if s.token == d["token"]], "name": d["name"],
               "token": d["token"], "url": f"/games/{table.id}#seat={d['token']}"}
@@ -297,6 +304,14 @@ def preview(game_id: str) -> Response:
     return jsonify(_tables().preview(game_id, body))
 
 
+@bp.get("/games/<game_id>/hint")
+def hint(game_id: str) -> Any:
+    """Classic: the advisor's best keeps and boxes for the player to move, with expected
+    final scores; 202 with ``ready: false`` while the strategy table is being prepared."""
+    answer = _tables().hint(game_id)
+    return jsonify(answer), 200 if answer["ready"] else 202
+
+
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
     """The game record (DESIGN.md format) of the turns played so far, and the result."""
@@ -315,31 +330,40 @@ def highscores() -> Response:
     """High scores per dictionary and rules set (``dictionary``, ``rules`` = a rules JSON
     object or key, ``kind`` = solo (default) or all); without ``rules``: every list."""
     store = current_app.extensions["wordyahtzee.store"]
-    mode = request.args.get("mode", "woord")
     dictionary = request.args.get("dictionary")
     rules_arg = request.args.get("rules")
+    one_list = rules_arg is not None or dictionary is not None
+    mode_arg = request.args.get("mode")
+    if mode_arg is not None or one_list:
+        adapter = get_mode(mode_arg or "woord")
+        modes = [adapter.name]
+    else:
+        modes = sorted(MODES)
     kind = request.args.get("kind", "solo")
     if kind not in ("solo", "hotseat", "online", "all"):
         raise BadRequest("kind is solo, hotseat, online or all")
     lists = []
-    if rules_arg is not None or dictionary is not None:
+    wanted: list[tuple[str, str, str]]
+    if one_list:
         try:
             rules = json.loads(rules_arg) if rules_arg else {}
         except (ValueError, RecursionError):
             raise BadRequest("rules is a JSON object of rules options") from None
         if not isinstance(rules, dict):
             raise BadRequest("rules is a JSON object of rules options")
-        if dictionary is not None:
+        if dictionary is not None and modes == ["woord"]:
             rules = {**rules, "dictionary": dictionary}
         try:
-            canonical = WoordRules.from_json(rules).to_json()
+            canonical = (WoordRules.from_json(rules).to_json() if adapter.name == "woord"
+                         else adapter.parse_rules(rules))
         except WordyahtzeeError as exc:
             raise BadRequest(exc.message, "bad_rules") from None
-        wanted = [(canonical["dictionary"], rules_key(canonical))]
+        canonical.pop("match", None)  # a match's games count in the reading's list
+        wanted = [(modes[0], str(canonical.get("dictionary", "")), rules_key(canonical))]
     else:
-        wanted = [(item["dictionary"], item["rules"])
-                  for item in store.high_score_lists(mode)]
-    for dict_name, key in wanted:
+        wanted = [(item["mode"], item["dictionary"], item["rules"])
+                  for mode in modes for item in store.high_score_lists(mode)]
+    for mode, dict_name, key in wanted:
         entries = store.high_scores(mode, dict_name, key, 10,
                                     None if kind == "all" else kind)
         lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),

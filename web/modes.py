@@ -1,5 +1,5 @@
-"""The game modes the web front-end can host, keyed by mode id (``"woord"``, later
-``"classic"``).
+"""The game modes the web front-end can host, keyed by mode id (``"woord"``,
+``"classic"``; the classic adapter lives in :mod:`web.classic`).
 
 A :class:`ModeAdapter` turns HTTP intent into engine calls and engine state into JSON.
 It computes no rule: every legal move, score and face comes from the engine
@@ -107,6 +107,11 @@ class ModeAdapter(Protocol):
 
     def record(self, played: Played) -> dict[str, Any]:
         """The game record (DESIGN.md format)."""
+        ...
+
+    def game_results(self, played: Played, first_seq: int) -> list[list[int]]:
+        """Each seat's total in every game that ended at event ``first_seq`` or later (the
+        high-score entries of a commit; a classic match ends several games)."""
         ...
 
 
@@ -234,6 +239,11 @@ class WoordMode:
         """``WoordGame.to_record()``."""
         return dict(played.game.to_record())
 
+    def game_results(self, played: Played, first_seq: int) -> list[list[int]]:
+        """The totals once the game is over (a finished game takes no further events, so
+        the commit that sees it finished is the one that finished it)."""
+        return [self.totals(played)] if self.finished(played) else []
+
     def state(self, played: Played) -> dict[str, Any]:
         """The whole game for rendering: rules, sheets, the turn, what may be claimed now."""
         game: WoordGame = played.game
@@ -319,8 +329,10 @@ class WoordMode:
                 "zero_box": zero_box}
 
 
-MODES: dict[str, ModeAdapter] = {"woord": WoordMode()}
-"""The registered modes. Classic Yahtzee plugs in here with its own adapter."""
+from .classic import ClassicMode  # noqa: E402  (it uses Played and BadRequest from here)
+
+MODES: dict[str, ModeAdapter] = {"woord": WoordMode(), "classic": ClassicMode()}
+"""The registered modes: Woord Yahtzee and classic Yahtzee."""
 
 
 def get_mode(name: Any) -> ModeAdapter:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordyahtzee.advisor import LEVELS
+from wordyahtzee.modes import classic
 from wordyahtzee.modes.woord import BOXES
 
 
@@ -39,7 +41,8 @@ TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False,
 
 def openapi_document() -> dict[str, Any]:
     """The document served at ``/api/openapi.json``."""
-    box = {"type": "string", "enum": list(BOXES)}
+    box = {"type": "string", "enum": list(BOXES) + list(classic.BOXES),
+           "description": "a box id of the game's mode"}
     action_common = {"seq": {"type": "integer", "minimum": 0,
                              "description": "The number of events the browser has seen; "
                                             "a different number gets 409 `stale`."},
@@ -47,9 +50,11 @@ def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Woord Yahtzee API", "version": "1",
-                 "description": "Play Woord Yahtzee: create games, throw, claim boxes, "
-                                "follow a table live (server-sent events), check words, "
-                                "build dictionaries. Every error is a 4xx JSON body "
+                 "description": "Play Woord Yahtzee and classic Yahtzee: create games "
+                                "(with computer players in classic), throw, claim boxes, "
+                                "ask the advisor for a hint, follow a table live "
+                                "(server-sent events), check words, build dictionaries. "
+                                "Every error is a 4xx JSON body "
                                 "`{\"error\": {\"code\", \"message\"}}`."},
         "paths": {
             "/api/openapi.json": {"get": {"summary": "This document",
@@ -143,6 +148,22 @@ def openapi_document() -> dict[str, Any]:
                                       "content": {"text/event-stream": {
                                           "schema": {"type": "string"}}}},
                               **_errors(404)}}},
+            "/api/games/{game_id}/hint": {"get": {
+                "summary": "Classic: the advisor's best keeps and boxes for the player to move",
+                "description": "The optimal solo strategy's options, best first (at most "
+                               "six), each with `value` (expected points still to come) and "
+                               "`expected_total` (the expected final score). A keep gives "
+                               "the pips (`keep`) and the dice positions (`keep_indices`; "
+                               "empty = throw all); a box gives its `points` now. Before the "
+                               "first throw the only option is to throw all dice. While the "
+                               "strategy table is still being prepared (the first start "
+                               "computes it, 15-20 s) the answer is 202 with "
+                               "`ready: false`: ask again a second later.",
+                "parameters": [GAME_ID],
+                "responses": {
+                    "200": _json(_ref("Hint")),
+                    "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
+                    **_errors(404, 422)}}},
             "/api/games/{game_id}/throw": {"post": {
                 "summary": "Throw the dice not kept",
                 "parameters": [GAME_ID, TOKEN],
@@ -151,10 +172,15 @@ def openapi_document() -> dict[str, Any]:
                                                         "maximum": 6}},
                     **action_common}}, required=False),
                 "responses": {"200": _json({"type": "object", "properties": {
-                    "faces": {"type": "string"}, "state": _ref("GameState")}}),
+                    "faces": {"type": "string", "description": "Woord Yahtzee: the seven "
+                                                               "faces"},
+                    "dice": {"type": "array", "items": {"type": "integer"},
+                             "description": "classic: the five dice"},
+                    "state": _ref("GameState")}}),
                     **_errors(400, 403, 404, 409, 413, 422)}}},
             "/api/games/{game_id}/claim": {"post": {
-                "summary": "Write a box (empty `words` = a zero)",
+                "summary": "Write a box (Woord Yahtzee: empty `words` = a zero; classic: "
+                           "just the `box`)",
                 "parameters": [GAME_ID, TOKEN],
                 "requestBody": _body({"type": "object", "required": ["box"], "properties": {
                     "box": box, "words": {"type": "array", "items": {"type": "string"}},
@@ -187,9 +213,15 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": _json({"type": "object"}), **_errors(404)}}},
             "/api/highscores": {"get": {
                 "summary": "High-score lists per dictionary and rules set",
+                "description": "Without `mode`, `dictionary` and `rules`: every list of "
+                               "every mode. Classic lists are per joker reading "
+                               "(`mode=classic&rules={\"joker\":\"free\"}`); the games of "
+                               "a match count one by one; computer players never enter.",
                 "parameters": [
-                    {"name": "mode", "in": "query", "schema": {"type": "string",
-                                                                "default": "woord"}},
+                    {"name": "mode", "in": "query", "schema": {
+                        "type": "string", "enum": ["woord", "classic"]},
+                     "description": "default: every mode, or `woord` with "
+                                    "`dictionary`/`rules`"},
                     {"name": "dictionary", "in": "query", "schema": {"type": "string"}},
                     {"name": "rules", "in": "query", "schema": {"type": "string"},
                      "description": "a JSON object of rules options"},
@@ -212,24 +244,65 @@ def openapi_document() -> dict[str, Any]:
                 "dictionary": {"type": "string", "default": "nl"},
                 "dice_set": {"type": "string", "default": "nl"}},
                 "additionalProperties": False},
+            "ClassicRules": {"type": "object", "properties": {
+                "joker": {"type": "string", "enum": list(classic.JOKER_READINGS),
+                          "default": "free",
+                          "description": "free: the Dutch rulebook; forced: the English "
+                                         "rule (RULES.md §2)"},
+                "match": {"type": "boolean", "default": False,
+                          "description": f"a match of {classic.MATCH_GAMES} games: the "
+                                         "highest total over all games wins"}},
+                "additionalProperties": False},
             "NewGame": {"type": "object", "required": ["players"], "properties": {
-                "mode": {"type": "string", "enum": ["woord"], "default": "woord"},
+                "mode": {"type": "string", "enum": ["woord", "classic"], "default": "woord"},
                 "kind": {"type": "string", "enum": ["solo", "hotseat", "online"],
-                         "default": "solo"},
-                "players": {"type": "array", "items": {"type": "string", "maxLength": 24},
-                            "minItems": 1, "maxItems": 8},
-                "rules": {"$ref": "#/components/schemas/Rules"}}},
+                         "default": "solo",
+                         "description": "solo: one human (classic: plus any computer "
+                                        "players); hotseat/online: 2-8 seats, at least "
+                                        "one human"},
+                "players": {"type": "array", "minItems": 1, "maxItems": 8, "items": {
+                    "oneOf": [
+                        {"type": "string", "maxLength": 24},
+                        {"type": "object", "required": ["name"], "properties": {
+                            "name": {"type": "string", "maxLength": 24},
+                            "computer": {"type": "string", "enum": list(LEVELS),
+                                         "description": "classic only: a computer seat "
+                                                        "the server plays"}}}]}},
+                "rules": {"oneOf": [{"$ref": "#/components/schemas/Rules"},
+                                    {"$ref": "#/components/schemas/ClassicRules"}]}}},
+            "Hint": {"type": "object", "properties": {
+                "ready": {"type": "boolean"}, "failed": {"type": ["string", "null"]},
+                "seq": {"type": "integer"}, "player": {"type": "integer"},
+                "throws": {"type": "integer"},
+                "best": _ref("HintOption"),
+                "options": {"type": "array", "items": _ref("HintOption")}}},
+            "HintOption": {"type": "object", "properties": {
+                "kind": {"type": "string", "enum": ["keep", "box"]},
+                "keep": {"type": "array", "items": {"type": "integer"}},
+                "keep_indices": {"type": "array", "items": {"type": "integer"}},
+                "box": {"type": "string"}, "points": {"type": "integer"},
+                "value": {"type": "number"}, "expected_total": {"type": "number"}}},
             "GameState": {"type": "object", "properties": {
                 "id": {"type": "string"}, "mode": {"type": "string"},
                 "kind": {"type": "string"}, "seq": {"type": "integer"},
                 "status": {"type": "string", "enum": ["active", "finished"]},
-                "rules": {"$ref": "#/components/schemas/Rules"},
+                "rules": {"oneOf": [{"$ref": "#/components/schemas/Rules"},
+                                    {"$ref": "#/components/schemas/ClassicRules"}]},
                 "players": {"type": "array", "items": {"type": "object"}},
-                "seats": {"type": "array", "items": {"type": "object"}},
+                "seats": {"type": "array", "items": {
+                    "type": "object", "properties": {
+                        "seat": {"type": "integer"}, "name": {"type": "string"},
+                        "computer": {"type": ["string", "null"], "enum": [*LEVELS, None]}}}},
                 "turn": {"type": ["object", "null"], "description":
-                         "number, player, round, round_box, throws, throws_left, faces, "
-                         "dice [{letter, value, blank}], deadline, seconds_left"},
-                "options": {"type": "object", "description": "boxes claimable now"},
+                         "Woord Yahtzee: number, player, round, round_box, throws, "
+                         "throws_left, faces, dice [{letter, value, blank}], kept, "
+                         "deadline, seconds_left. Classic: number, player, round, throws, "
+                         "throws_left, dice [5 pips] or null, kept"},
+                "options": {"type": "object", "description": "boxes claimable now (classic: "
+                                                             "box -> points it would score)"},
+                "match": {"type": ["object", "null"], "description":
+                          "classic match: length, game (1-based), games [{number, over, "
+                          "totals, winners}], totals"},
                 "history": {"type": "array", "items": {"type": "object"}},
                 "winners": {"type": "array", "items": {"type": "string"}},
                 "you": {"type": "array", "items": {"type": "integer"},

@@ -13,6 +13,7 @@ This module is pure standard library (``sqlite3``); it knows nothing of Flask or
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -25,7 +26,7 @@ from typing import Any
 
 from .errors import WordyahtzeeError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_FILE = "wordyahtzee.sqlite3"
 
 _SCHEMA = """
@@ -55,6 +56,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat    INTEGER NOT NULL,
     name    TEXT NOT NULL,
     token   TEXT NOT NULL,
+    computer TEXT,
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS seats_token ON seats (game_id, token);
@@ -88,11 +90,13 @@ class StaleGameError(StoreError):
 
 @dataclass(frozen=True)
 class Seat:
-    """A player's place at a table and the secret token that acts for it."""
+    """A player's place at a table and the secret token that acts for it. A computer seat
+    (``computer`` names its level) has no token: the server plays it."""
 
     seat: int
     name: str
     token: str
+    computer: str | None = None
 
 
 @dataclass
@@ -172,6 +176,11 @@ class Store:
         self._local = threading.local()
         db = self._connect()
         db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
+        columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
+        if "computer" not in columns:  # a version-1 database: computer seats came later
+            # another process may have added it a moment ago
+            with contextlib.suppress(sqlite3.OperationalError):
+                db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # -- connections ----------------------------------------------------------------------
@@ -227,8 +236,9 @@ class Store:
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
                     (game_id, mode, kind, _dumps(dict(setup)), dictionary, key, now, now))
                 db.executemany(
-                    "INSERT INTO seats (game_id, seat, name, token) VALUES (?, ?, ?, ?)",
-                    [(game_id, s.seat, s.name, s.token) for s in seats])
+                    "INSERT INTO seats (game_id, seat, name, token, computer) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, s.seat, s.name, s.token, s.computer) for s in seats])
         except sqlite3.IntegrityError:
             raise StoreError(f"game {game_id!r} exists already", "exists") from None
 
@@ -242,8 +252,8 @@ class Store:
                 raise StoreError(f"no game {game_id!r}", "not_found")
             events = [json.loads(r[0]) for r in db.execute(
                 "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
-            seats = [Seat(r["seat"], r["name"], r["token"]) for r in db.execute(
-                "SELECT seat, name, token FROM seats WHERE game_id = ? ORDER BY seat",
+            seats = [Seat(r["seat"], r["name"], r["token"], r["computer"]) for r in db.execute(
+                "SELECT seat, name, token, computer FROM seats WHERE game_id = ? ORDER BY seat",
                 (game_id,))]
         finally:
             db.execute("COMMIT")
@@ -263,12 +273,14 @@ class Store:
 
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]],
-                      finish: Finish | None = None) -> None:
+                      finish: Finish | None = None,
+                      high_scores: Sequence[tuple[str, int]] = ()) -> None:
         """Append events numbered from ``first_seq`` in one transaction.
 
         Raises :class:`StaleGameError` unless ``first_seq`` is exactly the game's event
         count. With ``finish``, the game is marked finished in the same transaction and
-        its high-score entries are written.
+        its high-score entries are written. ``high_scores`` are entries written with these
+        events without finishing the game (a game of a classic match ended).
         """
         now = self.clock()
         with self._tx() as db:
@@ -298,6 +310,12 @@ class Store:
                     " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
                       int(score), game_id, now) for player, score in finish.high_scores])
+            if high_scores:
+                db.executemany(
+                    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
+                    " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
+                      int(score), game_id, now) for player, score in high_scores])
 
     def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """Recent games, newest first: id, mode, kind, status, players, timestamps."""
