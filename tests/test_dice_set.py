@@ -28,13 +28,14 @@ def test_standard_dutch_scrabble_values():
 def test_the_design_throws_can_be_shown():
     for throw in ("kusnatl", "kussent"):
         assert NL.assign(throw) is not None, throw
-    assert sum("s" in NL.letters(d) for d in range(NL.size)) == 2
+    assert NL.assign("eeeeeeo") is not None
+    assert sum("s" in NL.letters(d) for d in range(NL.size)) >= 2
 
 
 def test_letters_follow_dutch_frequencies():
     counts = Counter(f.letter for f in FACES if f.letter != BLANK)
-    assert counts.most_common(1)[0] == ("e", 6)
-    common = "enaitordlsgvhkmjuwbpzc"  # every letter above 1% of Dutch text
+    assert counts.most_common(1)[0][0] == "e"
+    common = "enaitordlsgvhkmjuwbpzcf"  # every letter above 0.8% of Dutch text
     assert set(common) <= set(counts)
     assert all(len(set(NL.letters(d))) == 6 for d in range(NL.size))  # no die repeats
 
@@ -45,7 +46,7 @@ def test_all_vowels_and_all_consonants_are_possible_but_rare():
         vowels *= sum(f.letter == BLANK or f.letter in VOWELS | {"y"} for f in die) / 6
         consonants *= sum(f.letter == BLANK or f.letter not in VOWELS | {"y"} for f in die) / 6
     assert 1 / 2000 < vowels < 1 / 100
-    assert 1 / 200 < consonants < 1 / 10
+    assert 1 / 200 < consonants <= 0.015
 
 
 def test_the_file_keeps_its_shape_and_says_why():
@@ -53,4 +54,4 @@ def test_the_file_keeps_its_shape_and_says_why():
         encoding="utf-8"))
     assert set(data) == {"name", "language", "description", "rationale", "dice"}
     assert data["name"] == "nl" and data["language"] == "nl"
-    assert "analyse_dice" in data["rationale"]
+    assert "search_dice" in data["rationale"]
