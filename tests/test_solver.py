@@ -301,6 +301,30 @@ def test_a_fresh_index_gives_the_same_answers(tmp_path, monkeypatch):
         assert fresh.solve(faces).to_json() == SOLVER.solve(faces).to_json()
 
 
+def test_threads_share_a_fresh_solver():
+    """The web server solves from many threads at once; a fresh index must not race."""
+    import threading
+
+    racks = ["kusnatl", "?ilrdeb", "aenrs?t", "mlnrtes", "aeouiws", "dezitsb", "hjlnrea"]
+    expected = [SOLVER.solve(r).to_json() for r in racks]
+    for _ in range(3):
+        fresh = Solver(LEXICON, DICE, index=SolverIndex.build(LEXICON, 7))
+        results: dict[int, object] = {}
+
+        def work(i: int, solver: Solver = fresh) -> None:
+            try:
+                results[i] = solver.solve(racks[i]).to_json()
+            except Exception as exc:  # reported below as a failure
+                results[i] = exc
+
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(len(racks))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [results[i] for i in range(len(racks))] == expected
+
+
 def test_equal_scores_go_to_the_common_word():
     words = SOLVER.solve("aenrst?").words
     for a, b in itertools.pairwise(words):

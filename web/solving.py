@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import threading
 from typing import Any
 
 from wordyahtzee.errors import RuleError, WordyahtzeeError
@@ -11,7 +10,6 @@ from wordyahtzee.errors import RuleError, WordyahtzeeError
 from .tables import ApiError
 
 TOP_WORDS = 30
-_lock = threading.Lock()
 
 
 def _solver() -> Any:
@@ -36,5 +34,4 @@ def solve(letters: str, dictionary: str, dice_set: str) -> dict[str, Any]:
     solver = _solver()
     if len(letters) > 40:
         raise RuleError("give the 7 faces of a throw (? = the blank)", "bad_rack")
-    with _lock:  # the solver fills lazy per-index tables; one call at a time is safe
-        return dict(solver.solve(letters, dictionary, dice_set).to_json(top=TOP_WORDS))
+    return dict(solver.solve(letters, dictionary, dice_set).to_json(top=TOP_WORDS))

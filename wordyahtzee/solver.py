@@ -230,7 +230,10 @@ class SolverIndex:
     def rank(self, word: str) -> int:
         """The frequency rank of ``word`` (a word of the index)."""
         if not self._rank_of:
-            self._rank_of.update((w, r) for r, w in enumerate(self.words))
+            # Built whole, then published in one dict.update (a single step under the GIL):
+            # a thread that finds the table filled never sees it half-filled.
+            table = {w: r for r, w in enumerate(self.words)}
+            self._rank_of.update(table)
         return self._rank_of[word]
 
     def anagram_ranks(self, lexicon: Lexicon, key: str) -> list[int]:
