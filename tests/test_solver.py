@@ -311,7 +311,7 @@ def test_threads_share_a_fresh_solver():
         fresh = Solver(LEXICON, DICE, index=SolverIndex.build(LEXICON, 7))
         results: dict[int, object] = {}
 
-        def work(i: int, solver: Solver = fresh) -> None:
+        def work(i: int, solver: Solver = fresh, results: dict[int, object] = results) -> None:
             try:
                 results[i] = solver.solve(racks[i]).to_json()
             except Exception as exc:  # reported below as a failure
