@@ -46,11 +46,13 @@ from .letters import ALPHABET, BLANK, alphagram, fold
 from .lexicon import Lexicon, cache_dir, load_lexicon
 from .modes.woord import (
     BOXES,
+    CONSONANTS_SCORE,
     EARLY_ONLY,
     MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
     UPPER_BOXES,
+    VOWELS_SCORE,
     WOORD_YAHTZEE_BONUS,
     WOORD_YAHTZEE_SCORE,
     Claim,
@@ -349,8 +351,9 @@ class Solver:
         boxes["two_words"] = self._result("two_words", self._recover(2, levels, keys))
         boxes["three_words"] = self._result("three_words", self._recover(3, levels, keys))
         y = self.rules.y_is_vowel
-        boxes["consonants"] = BoxResult("consonants", 25 if all_consonants(faces, y) else 0)
-        boxes["vowels"] = BoxResult("vowels", 25 if all_vowels(faces, y) else 0)
+        boxes["consonants"] = BoxResult("consonants",
+                                        CONSONANTS_SCORE if all_consonants(faces, y) else 0)
+        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(faces, y) else 0)
         seven = by_length[self.n]
         boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
                                             (self._word(seven),))
