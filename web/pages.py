@@ -60,9 +60,11 @@ def start() -> Response:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    """The game screen (the state itself comes from the API)."""
+    """The game screen of the table's mode (the state itself comes from the API)."""
     manager = current_app.extensions["wordyahtzee.tables"]
-    manager.table(game_id)  # 404 page for an unknown game
+    table = manager.table(game_id)  # 404 page for an unknown game
+    if table.mode.name == "classic":
+        return render("classic.html", game_id=game_id)
     return render("game.html", game_id=game_id, solver=solving.available())
 
 

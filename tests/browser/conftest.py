@@ -61,7 +61,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     seeds = iter(range(1000, 100000))
     app = create_app({"DATABASE": tmp_path_factory.mktemp("db") / "web.sqlite3",
                       "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),
-                      "SSE_SECONDS": 10.0, "TESTING": True})
+                      "SSE_SECONDS": 10.0, "TESTING": True,
+                      "COMPUTER_PACE": 0.05, "WARM_STRATEGIES": ("free",)})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -74,8 +74,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40"). */
-export function rulesText(rules) {
+/** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40";
+ * classic: "Yahtzee; joker vrij"). */
+export function rulesText(rules, mode = "woord") {
+  if (mode === "classic") {
+    return t("scores.classic_rules", { joker: t(`joker.short.${rules.joker ?? "free"}`) });
+  }
   return t("scores.rules", {
     dict: rules.dictionary ?? "nl",
     order: rules.free_order ? t("rules.free") : t("rules.strict"),

@@ -12,7 +12,7 @@ async function show(kind) {
     if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
     const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
     container.replaceChildren(...lists.map((list) => el("section", { class: "card" },
-      el("h2", { text: rulesText(list.rules) }),
+      el("h2", { text: rulesText(list.rules, list.mode) }),
       el("table", { class: "plain-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "#" }),
           el("th", { scope: "col", text: t("scores.player") }),

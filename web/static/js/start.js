@@ -5,10 +5,63 @@ const form = document.getElementById("start-form");
 const list = document.getElementById("players");
 const addButton = document.getElementById("add-player");
 const errorBox = document.getElementById("start-error");
+const computerList = document.getElementById("computers");
+const addComputerButton = document.getElementById("add-computer");
 const MAX_PLAYERS = 8;
+const LEVELS = ["optimal", "greedy", "beginner"];
 
 function kind() {
   return form.querySelector("input[name=kind]:checked").value;
+}
+
+function mode() {
+  return form.querySelector("input[name=mode]:checked").value;
+}
+
+function computerRows() {
+  return [...computerList.querySelectorAll("li")];
+}
+
+function addComputer() {
+  const n = computerRows().length + 1;
+  const input = el("input", { type: "text", maxlength: "24", autocomplete: "off", class: "computer-name" });
+  const select = el("select", { class: "computer-level" },
+    LEVELS.map((level) => el("option", { value: level, text: t(`level.${level}`) })));
+  const remove = el("button", {
+    type: "button", class: "secondary small remove", text: "×",
+    onclick: () => { item.remove(); relabelComputers(); },
+  });
+  const item = el("li", {}, el("label", { class: "sr-only computer-name-label" }), input,
+    el("label", { class: "sr-only computer-level-label" }), select, remove);
+  computerList.append(item);
+  relabelComputers();
+  return n;
+}
+
+function relabelComputers() {
+  computerRows().forEach((item, i) => {
+    const n = i + 1;
+    const input = item.querySelector("input");
+    const select = item.querySelector("select");
+    input.id = `computer-${n}`;
+    select.id = `computer-level-${n}`;
+    input.placeholder = t("start.computer_default", { n });
+    item.querySelector(".computer-name-label").setAttribute("for", input.id);
+    item.querySelector(".computer-name-label").textContent = t("start.computer_name", { n });
+    item.querySelector(".computer-level-label").setAttribute("for", select.id);
+    item.querySelector(".computer-level-label").textContent = t("start.computer_level", { n });
+    item.querySelector(".remove").setAttribute("aria-label", t("start.remove_computer", { n }));
+  });
+  addComputerButton.hidden = nameInputs().length + computerRows().length >= MAX_PLAYERS;
+}
+
+function syncMode() {
+  const classic = mode() === "classic";
+  document.getElementById("woord-rules").hidden = classic;
+  document.getElementById("classic-rules").hidden = !classic;
+  document.getElementById("computers-set").hidden = !classic;
+  document.getElementById("intro-woord").hidden = classic;
+  document.getElementById("intro-classic").hidden = !classic;
 }
 
 function nameInputs() {
@@ -47,7 +100,8 @@ function relabel() {
     remove.setAttribute("aria-label", t("start.remove_player", { n }));
     remove.hidden = solo || nameInputs().length <= 2;
   });
-  addButton.hidden = solo || nameInputs().length >= MAX_PLAYERS;
+  addButton.hidden = solo || nameInputs().length + computerRows().length >= MAX_PLAYERS;
+  addComputerButton.hidden = nameInputs().length + computerRows().length >= MAX_PLAYERS;
 }
 
 function syncKind() {
@@ -59,25 +113,46 @@ function syncKind() {
 }
 
 form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", syncKind));
+form.querySelectorAll("input[name=mode]").forEach((radio) => radio.addEventListener("change", syncMode));
 addButton.addEventListener("click", () => addPlayer().focus());
+addComputerButton.addEventListener("click", () => {
+  const n = addComputer();
+  document.getElementById(`computer-${n}`).focus();
+});
 addPlayer();
 syncKind();
+syncMode();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorBox.textContent = "";
   const players = nameInputs().map((input, i) => input.value.trim() || t("start.default_name", { n: i + 1 }));
-  const bonus = Number.parseInt(document.getElementById("bonus").value, 10);
-  const rules = {
-    dictionary: document.getElementById("dictionary").value,
-    free_order: form.querySelector("input[name=order]:checked").value === "free",
-    turn_seconds: form.querySelector("input[name=timer]:checked").value === "on" ? 60 : null,
-    upper_bonus_threshold: Number.isFinite(bonus) ? bonus : 40,
-  };
+  const gameMode = mode();
+  let rules;
+  if (gameMode === "classic") {
+    computerRows().forEach((item, i) => {
+      players.push({
+        name: item.querySelector("input").value.trim() || t("start.computer_default", { n: i + 1 }),
+        computer: item.querySelector("select").value,
+      });
+    });
+    rules = {
+      joker: form.querySelector("input[name=joker]:checked").value,
+      match: document.getElementById("match").checked,
+    };
+  } else {
+    const bonus = Number.parseInt(document.getElementById("bonus").value, 10);
+    rules = {
+      dictionary: document.getElementById("dictionary").value,
+      free_order: form.querySelector("input[name=order]:checked").value === "free",
+      turn_seconds: form.querySelector("input[name=timer]:checked").value === "on" ? 60 : null,
+      upper_bonus_threshold: Number.isFinite(bonus) ? bonus : 40,
+    };
+  }
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
-    const created = await api("POST", "/api/games", { mode: "woord", kind: kind(), players, rules });
+    const created = await api("POST", "/api/games", { mode: gameMode, kind: kind(), players, rules });
     const mine = created.links[0];
     if (created.kind === "online") {
       sessionStorage.setItem(`wy-links-${created.id}`, JSON.stringify(created.links));

@@ -1,0 +1,421 @@
+// The classic Yahtzee screen. It renders the state the server sends and posts the player's
+// intent; every score, legal box, hint and computer move comes from the server.
+import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const $ = (id) => document.getElementById(id);
+// Where the pips of each face sit in a 3 x 3 grid (drawing only).
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+const hashToken = new URLSearchParams(window.location.hash.slice(1)).get("seat");
+if (hashToken) localStorage.setItem(`wy-seat-${gameId}`, hashToken);
+const token = hashToken || localStorage.getItem(`wy-seat-${gameId}`);
+
+let state = null;
+let you = [];
+let kept = new Set();
+let keptFor = "";
+let busy = false;
+let hint = null;        // { seq, answer } of the last hint shown
+let hintTicket = 0;
+let hintPending = false; // a hint request is waiting for the strategy table
+
+function myTurn() {
+  return Boolean(state && state.turn && you.includes(state.turn.player));
+}
+function seatOf(i) {
+  return state.seats?.[i] || {};
+}
+function playerName(i) {
+  return state.players[i]?.name ?? "?";
+}
+function gameNumber(s) {
+  return s?.match ? s.match.game : 1;
+}
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+function diceText(dice) {
+  return dice.join(" ");
+}
+
+// -- talking to the server ------------------------------------------------------------------
+async function load() {
+  try {
+    const answer = await api("GET", `/api/games/${gameId}`, undefined, token);
+    you = answer.you || [];
+    render(answer);
+  } catch (err) {
+    showMessage(errorText(err.error));
+  }
+}
+
+function listen() {
+  const source = new EventSource(`/api/games/${gameId}/events`);
+  source.addEventListener("state", (event) => {
+    const next = JSON.parse(event.data);
+    if (!state || next.seq >= state.seq) render(next);
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) window.setTimeout(listen, 2000);
+  });
+}
+
+async function act(action, body) {
+  if (busy) return null;
+  busy = true;
+  syncDisabled();
+  try {
+    const answer = await api("POST", `/api/games/${gameId}/${action}`, { ...body, seq: state.seq }, token);
+    render(answer.state);
+    return answer;
+  } catch (err) {
+    if (err instanceof ApiError && err.payload?.state) render(err.payload.state);
+    showMessage(errorText(err.error));
+    announce(errorText(err.error), true);
+    return null;
+  } finally {
+    busy = false;
+    syncDisabled();
+  }
+}
+
+async function throwDice() {
+  if (!myTurn() || state.turn.throws_left <= 0 || busy) return;
+  const keep = state.turn.throws === 0 ? [] : [...kept].sort();
+  await act("throw", { keep });
+}
+
+async function claim(box) {
+  if (!myTurn() || busy || !(box in state.options)) return;
+  await act("claim", { box });
+}
+
+async function askHint() {
+  if (!state || !state.turn || state.status === "finished") return;
+  const ticket = ++hintTicket;
+  const seq = state.seq;
+  hintPending = true;
+  $("hint").hidden = false;
+  $("hint-best").textContent = t("classic.hint_busy");
+  try {
+    for (;;) {
+      const answer = await api("GET", `/api/games/${gameId}/hint`);
+      if (ticket !== hintTicket || !state || state.seq !== seq) return;
+      if (answer.ready) {
+        hintPending = false;
+        hint = { seq: answer.seq, answer };
+        renderDice();
+        renderSheet();
+        syncDisabled();
+        renderHint();
+        announce($("hint-best").textContent);
+        return;
+      }
+      if (answer.failed) {
+        hintPending = false;
+        $("hint-best").textContent = t("classic.hint_failed", { why: answer.failed });
+        return;
+      }
+      $("hint-best").textContent = t("classic.hint_busy");
+      $("hint-table").hidden = true;
+      $("hint-apply").hidden = true;
+      await new Promise((resolve) => { window.setTimeout(resolve, 1000); });
+    }
+  } catch (err) {
+    if (ticket === hintTicket) {
+      hintPending = false;
+      $("hint-best").textContent = errorText(err.error);
+    }
+  }
+}
+
+function applyHint() {
+  const best = hint?.answer?.best;
+  if (!best || best.kind !== "keep" || !myTurn() || state.turn.throws === 0) return;
+  kept = new Set(best.keep_indices);
+  renderDice();
+  syncDisabled();
+  announce(t("classic.hint_keep", { dice: diceText(best.keep) }));
+}
+
+// -- rendering ------------------------------------------------------------------------------
+function render(next) {
+  const previous = state;
+  state = next;
+  const turnKey = state.turn ? `${gameNumber(state)}:${state.turn.number}:${state.turn.throws}` : "end";
+  if (turnKey !== keptFor) {
+    const sameTurn = previous?.turn && state.turn && gameNumber(previous) === gameNumber(state)
+      && previous.turn.number === state.turn.number;
+    kept = sameTurn ? new Set(state.turn.kept) : new Set();
+    keptFor = turnKey;
+  }
+  if (hint ? hint.seq !== state.seq : previous && previous.seq !== state.seq) {
+    const wasPending = hintPending;
+    hint = null;
+    hintTicket += 1; // a hint still being fetched is for a position that has gone
+    hintPending = false;
+    // asked for while the table was being prepared or a throw was under way: ask again
+    if (wasPending && state.turn) window.setTimeout(askHint, 0);
+  }
+  announceChanges(previous, state);
+  renderStatus();
+  renderDice();
+  renderHint();
+  renderSheet();
+  renderMatch();
+  renderReview();
+  renderEnd();
+  renderInvites();
+  syncDisabled();
+}
+
+function announceChanges(previous, current) {
+  if (!previous) return;
+  if (gameNumber(current) > gameNumber(previous)) {
+    const text = t("classic.game_over_next", { g: gameNumber(previous), next: gameNumber(current) });
+    announce(`${text} ${turnLine()}`);
+    showMessage(text);
+    return;
+  }
+  const done = current.history.length;
+  if (done > previous.history.length) {
+    const last = current.history[done - 1];
+    const text = t("classic.scored", { name: playerName(last.player), points: last.score ?? 0, box: boxName(last.box) });
+    const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
+    announce(text + next);
+    showMessage(text);
+    return;
+  }
+  if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
+    const dice = diceText(current.turn.dice);
+    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice })
+      : t("classic.computer_threw", { name: playerName(current.turn.player), dice }));
+  }
+}
+
+function turnLine() {
+  if (!state.turn) {
+    const names = state.winners.join(", ");
+    return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  }
+  const i = state.turn.player;
+  const name = playerName(i);
+  const level = seatOf(i).computer;
+  if (level) return t("classic.computer_turn", { name, level: t(`level.short.${level}`) });
+  if (myTurn()) return you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
+  if (you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+  return t("game.waiting_for", { name });
+}
+
+function renderStatus() {
+  const title = $("round-title");
+  let text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.over");
+  if (state.match) text = `${t("classic.game_of", { g: state.match.game, n: state.match.length })} · ${text}`;
+  title.textContent = text;
+  $("turn-line").textContent = turnLine();
+  document.title = `${text} · ${t("mode.classic_short")}`;
+}
+
+function dieButton(pips, i) {
+  const isKept = kept.has(i);
+  const suggested = hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
+    && hint.answer.best.keep_indices.includes(i);
+  const label = pips === null ? `${i + 1}` : t("classic.die", { i: i + 1, pips });
+  const face = el("span", { class: "face", "aria-hidden": "true" },
+    Array.from({ length: 9 }, (_, cell) => el("span", {
+      class: `pip${pips !== null && PIPS[pips].includes(cell) ? " on" : ""}`,
+    })));
+  return el("button", {
+    type: "button",
+    class: `die${pips === null ? " empty" : ""}${isKept ? " kept" : ""}${suggested ? " suggested" : ""}`,
+    "aria-pressed": pips === null ? null : String(isKept),
+    "aria-label": pips === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
+    "data-die": String(i), "data-pips": pips === null ? "" : String(pips),
+    onclick: () => toggleKeep(i),
+  }, face, el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+}
+
+function renderDice() {
+  const box = $("dice");
+  $("play").hidden = !state.turn;
+  if (!state.turn) { box.replaceChildren(); return; }
+  const turn = state.turn;
+  const dice = turn.dice || [null, null, null, null, null];
+  box.replaceChildren(...dice.map((pips, i) => dieButton(pips, i)));
+  $("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
+  $("throw-count").textContent = turn.throws_left > 0
+    ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
+    : t("game.no_throws_left");
+  $("keep-hint").hidden = !(myTurn() && turn.throws > 0 && turn.throws_left > 0);
+  $("claim-help").hidden = !(myTurn() && turn.throws > 0);
+}
+
+function toggleKeep(i) {
+  if (!myTurn() || !state.turn.dice || state.turn.throws_left <= 0) return;
+  if (kept.has(i)) kept.delete(i); else kept.add(i);
+  renderDice();
+  syncDisabled();
+  announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
+  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+}
+
+function optionText(option) {
+  if (option.kind === "box") return t("classic.hint_box", { points: option.points, box: boxName(option.box) });
+  if (hint.answer.throws === 0) return t("classic.hint_throw");
+  return option.keep.length ? t("classic.hint_keep", { dice: diceText(option.keep) }) : t("classic.hint_keep_none");
+}
+
+function renderHint() {
+  const panel = $("hint");
+  panel.dataset.ready = hint ? "yes" : "no";
+  if (!hint) {
+    if (!hintPending) {
+      panel.hidden = true;
+      $("hint-best").textContent = "";
+    }
+    $("hint-table").hidden = true;
+    $("hint-apply").hidden = true;
+    return;
+  }
+  const answer = hint.answer;
+  panel.hidden = false;
+  const best = answer.best;
+  $("hint-best").textContent = `${optionText(best)} (${t("classic.hint_expected").toLowerCase()} ${best.expected_total.toFixed(1)})`;
+  $("hint-apply").hidden = !(best.kind === "keep" && answer.throws > 0 && myTurn());
+  const rows = answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+    el("td", { text: optionText(option) }),
+    el("td", { class: "num", text: option.expected_total.toFixed(1) })));
+  $("hint-table").querySelector("tbody").replaceChildren(...rows);
+  $("hint-table").hidden = answer.options.length < 2;
+}
+
+function syncDisabled() {
+  const mine = myTurn();
+  const turn = state?.turn;
+  $("throw").disabled = busy || !mine || !turn || turn.throws_left <= 0;
+  $("hint-button").disabled = !turn;
+  document.querySelectorAll("#dice .die").forEach((die) => {
+    die.disabled = busy || !mine || !turn?.dice || turn.throws_left <= 0;
+  });
+  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = busy || !mine; });
+}
+
+function renderSheet() {
+  const table = $("sheet");
+  const turn = state.turn;
+  const suggestedBox = hint?.answer?.best?.kind === "box" ? hint.answer.best.box : null;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
+    state.players.map((p, i) => el("th", {
+      scope: "col", class: turn && turn.player === i ? "current-player" : null,
+      "aria-current": turn && turn.player === i ? "true" : null,
+    }, p.name, seatOf(i).computer ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null)));
+  const cell = (p, i, box) => {
+    const v = p.boxes[box];
+    if (v !== null) return el("td", { class: v === 0 ? "zero" : "" }, String(v));
+    const live = turn && turn.player === i && turn.dice;
+    if (!live) return el("td", { class: "open" });
+    if (!(box in state.options)) {
+      return el("td", { class: "open not-allowed" }, el("span", { "aria-hidden": "true", text: "–" }),
+        el("span", { class: "sr-only", text: t("classic.not_allowed") }));
+    }
+    const points = state.options[box];
+    if (!myTurn()) return el("td", { class: "open preview" }, String(points));
+    return el("td", { class: "open" }, el("button", {
+      type: "button", class: `option${suggestedBox === box ? " suggested" : ""}`, "data-box": box,
+      "aria-label": t("classic.write", { box: boxName(box), points }),
+      onclick: () => claim(box),
+    }, String(points)));
+  };
+  const boxRow = (box, extraClass = "") => el("tr", { class: extraClass },
+    el("th", { scope: "row" }, boxName(box)), state.players.map((p, i) => cell(p, i, box)));
+  const totalRow = (label, key, cls) => el("tr", { class: cls },
+    el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
+  const rows = [];
+  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
+  rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
+  rows.push(totalRow(t("classic.upper_bonus"), "upper_bonus", "subtotal"));
+  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : "")));
+  rows.push(totalRow(t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"));
+  rows.push(totalRow(t("game.total"), "total", "grand-total"));
+  table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
+    el("thead", {}, head), el("tbody", {}, rows));
+}
+
+function renderMatch() {
+  const section = $("match");
+  section.hidden = !state.match;
+  if (!state.match) return;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("classic.match") }),
+    state.players.map((p) => el("th", { scope: "col", text: p.name })));
+  const rows = state.match.games.map((g) => el("tr", { class: g.over ? "" : "current-round" },
+    el("th", { scope: "row", text: t("classic.game_n", { n: g.number }) }),
+    g.totals.map((v) => el("td", { text: String(v) }))));
+  rows.push(el("tr", { class: "grand-total" }, el("th", { scope: "row", text: t("classic.match_total") }),
+    state.match.totals.map((v) => el("td", { text: String(v) }))));
+  $("match-table").replaceChildren(el("thead", {}, head), el("tbody", {}, rows));
+}
+
+function renderReview() {
+  const items = [...state.history].reverse().map((turn) => el("li", {},
+    el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: playerName(turn.player) }) })),
+    el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") })),
+    el("p", {}, `${t("game.you_played")}: ${boxName(turn.box)} (${turn.score ?? 0})`)));
+  $("review-list").replaceChildren(...items);
+}
+
+function renderEnd() {
+  const section = $("end");
+  section.hidden = state.status !== "finished";
+  if (section.hidden) return;
+  const names = state.winners.join(", ");
+  $("winners").textContent = state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  const totals = state.match ? state.match.totals : state.players.map((p) => p.total);
+  const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] })).sort((a, b) => b.total - a.total);
+  $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
+}
+
+function renderInvites() {
+  const section = $("invite");
+  const stored = sessionStorage.getItem(`wy-links-${gameId}`);
+  if (state.kind !== "online" || !stored || state.status === "finished") { section.hidden = true; return; }
+  const links = JSON.parse(stored).filter((link) => !link.seats.some((s) => you.includes(s)));
+  const origin = window.location.origin;
+  const row = (label, url) => {
+    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
+    return el("li", {}, el("span", { class: "invite-name", text: label }), input,
+      el("button", {
+        type: "button", class: "secondary small", text: t("game.copy"),
+        onclick: async (event) => {
+          try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); }
+          event.target.textContent = t("game.copied");
+        },
+      }));
+  };
+  $("invite-list").replaceChildren(...links.map((link) => row(link.name, origin + link.url)),
+    row(t("game.watch_link"), `${origin}/games/${gameId}`));
+  section.hidden = false;
+}
+
+// -- keyboard -------------------------------------------------------------------------------
+document.addEventListener("keydown", (event) => {
+  if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (/^[1-5]$/.test(event.key)) {
+    event.preventDefault();
+    toggleKeep(Number(event.key) - 1);
+  } else if (event.key === "g" || event.key === "G") {
+    event.preventDefault();
+    throwDice();
+  } else if (event.key === "h" || event.key === "H") {
+    event.preventDefault();
+    askHint();
+  }
+});
+
+$("throw").addEventListener("click", throwDice);
+$("hint-button").addEventListener("click", askHint);
+$("hint-apply").addEventListener("click", applyHint);
+
+load().then(listen);
