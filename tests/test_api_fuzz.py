@@ -11,7 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import web.strategies
 from web import create_app
+from wordyahtzee.advisor import computer_player
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 json_values = st.recursive(
@@ -22,7 +24,24 @@ json_values = st.recursive(
     max_leaves=20)
 FIELDS = ["players", "kind", "mode", "rules", "keep", "seq", "box", "words", "zero_box",
           "token", "letters", "dictionary", "dice_set"]
-shaped = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6)
+CLASSIC_BOXES = ["ones", "sixes", "three_of_a_kind", "full_house", "yahtzee", "chance"]
+classic_values = {
+    "mode": st.sampled_from(["classic", "woord", "chess"]) | json_values,
+    "kind": st.sampled_from(["solo", "hotseat", "online"]) | json_values,
+    "players": st.lists(st.one_of(
+        st.text(max_size=8),
+        st.fixed_dictionaries({"name": st.text(max_size=8)}, optional={
+            "computer": st.sampled_from(["optimal", "greedy", "beginner", "x"]) | json_values}),
+        json_values), max_size=4),
+    "rules": st.fixed_dictionaries({}, optional={
+        "joker": st.sampled_from(["free", "forced"]) | json_values,
+        "match": st.booleans() | json_values}) | json_values,
+    "keep": st.lists(st.integers(-2, 7), max_size=6) | json_values,
+    "box": st.sampled_from(CLASSIC_BOXES) | json_values,
+}
+shaped = st.one_of(
+    st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6),
+    st.fixed_dictionaries({}, optional=classic_values))
 bodies = st.one_of(
     shaped.map(json.dumps), json_values.map(json.dumps), st.binary(max_size=200),
     st.text(max_size=200), st.just(""), st.just("{"), st.just("[" * 3000))
@@ -31,6 +50,10 @@ bodies = st.one_of(
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     seeds = iter(range(10**6))
+    patch = pytest.MonkeyPatch()
+    patch.setattr(web.strategies, "warm", lambda jokers: None)  # hints answer "not ready"
+    # fuzzed tables may seat an optimal player first: never compute a table in the background
+    patch.setattr(web.strategies, "player", lambda level, joker: computer_player("beginner"))
     app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite3",
                       "TESTING": True, "SSE_SECONDS": 0.05, "WARM_STRATEGIES": (),
                       "RNG_FACTORY": lambda: random.Random(next(seeds))})
@@ -39,7 +62,13 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
                                               "rules": {"free_order": True}}).json
     app.config["FUZZ_GAME"] = created["id"]
     app.config["FUZZ_TOKEN"] = created["links"][0]["token"]
-    return app
+    classic = client.post("/api/games", json={
+        "mode": "classic", "kind": "hotseat", "rules": {"joker": "forced", "match": True},
+        "players": ["A", "B", {"name": "R", "computer": "beginner"}]}).json
+    app.config["FUZZ_CLASSIC"] = classic["id"]
+    app.config["FUZZ_CLASSIC_TOKEN"] = classic["links"][0]["token"]
+    yield app
+    patch.undo()
 
 
 def _routes(app: Any) -> list[str]:
@@ -51,7 +80,8 @@ def _routes(app: Any) -> list[str]:
 def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
     client = fuzz_app.test_client()
     rule = data.draw(st.sampled_from(_routes(fuzz_app)))
-    game = data.draw(st.sampled_from([fuzz_app.config["FUZZ_GAME"], "nope", "%00", "x" * 80]))
+    game = data.draw(st.sampled_from([fuzz_app.config["FUZZ_GAME"], fuzz_app.config[
+        "FUZZ_CLASSIC"], "nope", "%00", "x" * 80]))
     path = rule.replace("<game_id>", game).replace("<job_id>", data.draw(st.text(
         "abcdef0123456789", max_size=12)) or "0")
     method = data.draw(st.sampled_from(METHODS))
@@ -59,7 +89,8 @@ def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
     headers = {}
     if data.draw(st.booleans()):
         headers["X-Seat-Token"] = data.draw(st.sampled_from(
-            [fuzz_app.config["FUZZ_TOKEN"], "wrong", ""]))
+            [fuzz_app.config["FUZZ_TOKEN"], fuzz_app.config["FUZZ_CLASSIC_TOKEN"], "wrong",
+             ""]))
     content_type = data.draw(st.sampled_from(["application/json", "text/plain",
                                               "multipart/form-data", None]))
     query = data.draw(st.dictionaries(st.sampled_from(
@@ -77,15 +108,34 @@ def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(action=st.sampled_from(["throw", "claim", "preview"]), body=shaped)
-def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any]) -> None:
-    """Well-formed JSON objects with wild field values, against a live game."""
+@given(action=st.sampled_from(["throw", "claim", "preview"]), body=shaped,
+       classic=st.booleans())
+def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any],
+                                classic: bool) -> None:
+    """Well-formed JSON objects with wild field values, against a live game of each mode
+    (the classic one has a computer seat that the server plays between the fuzzed moves)."""
     client = fuzz_app.test_client()
-    gid, token = fuzz_app.config["FUZZ_GAME"], fuzz_app.config["FUZZ_TOKEN"]
+    if classic:
+        gid, token = fuzz_app.config["FUZZ_CLASSIC"], fuzz_app.config["FUZZ_CLASSIC_TOKEN"]
+    else:
+        gid, token = fuzz_app.config["FUZZ_GAME"], fuzz_app.config["FUZZ_TOKEN"]
     body.pop("seq", None)
     response = client.post(f"/api/games/{gid}/{action}", json=body,
                            headers={"X-Seat-Token": token})
     assert response.status_code < 500, (action, body, response.data[:300])
+    if classic:
+        fuzz_app.extensions["wordyahtzee.tables"].settle(gid, 10)
+        state = client.get(f"/api/games/{gid}").json
+        assert state["seats"][2]["computer"] == "beginner"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=shaped)
+def test_no_500_on_creating_games(fuzz_app: Any, body: dict[str, Any]) -> None:
+    """Random table set-ups (modes, kinds, computer seats, rules) are created or refused
+    with a 4xx."""
+    response = fuzz_app.test_client().post("/api/games", json=body)
+    assert response.status_code in (201, 400, 413), (body, response.data[:300])
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

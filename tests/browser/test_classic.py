@@ -117,8 +117,7 @@ def test_classic_keyboard_on_a_phone(browser: Any, live: Any) -> None:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
-        start_classic(page, live, [("Greedy", "greedy"), ("Bea", "beginner")], name="Kees",
-                      joker="forced")
+        start_classic(page, live, [("Greedy", "greedy"), ("Bea", "beginner")], name="Kees")
         page.check("#match")
         shot(page, "classic-start-phone")
         gid = submit(page)
@@ -154,7 +153,7 @@ def test_classic_keyboard_on_a_phone(browser: Any, live: Any) -> None:
             expect(page.locator("#review-list li")).to_have_count(3 * turn + 1, timeout=10_000)
         live.tables.settle(gid, 30)
         state = server_state(live, gid)
-        assert state["match"]["length"] == 5 and state["rules"] == {"joker": "forced"}
+        assert state["match"]["length"] == 5 and state["rules"] == {"joker": "free"}
         assert [s["computer"] for s in state["seats"]] == [None, "greedy", "beginner"]
         expect(page.locator("#review-list li")).to_have_count(6)
         shot(page, "classic-sheet-phone")

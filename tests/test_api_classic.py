@@ -1,0 +1,225 @@
+"""Classic Yahtzee through the JSON API: tables with computer seats, whole games, a match of
+five, hints, high scores per joker reading, errors, and a restart mid-computer-turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import web.strategies
+from wordyahtzee.advisor import load_strategy
+from wordyahtzee.modes.classic import BOXES
+
+from .test_api import Clock, assert_error, make_app, seat
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return make_app(tmp_path / "classic.sqlite3", Clock())
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+def new_classic(client: Any, players: list[Any], kind: str = "solo",
+                **rules: Any) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    r = client.post("/api/games", json={"mode": "classic", "kind": kind, "players": players,
+                                        "rules": rules})
+    assert r.status_code == 201, r.json
+    return r.json["id"], r.json["links"], r.json["state"]
+
+
+def play_turn(client: Any, app: Any, gid: str, token: str) -> dict[str, Any]:
+    """Throw once and write the first box the state offers; wait for the computers."""
+    r = client.post(f"/api/games/{gid}/throw", json={"keep": []}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    assert len(r.json["dice"]) == 5 and r.json["state"]["turn"]["dice"] == r.json["dice"]
+    options = r.json["state"]["options"]
+    box = next(b for b in BOXES if b in options)
+    r = client.post(f"/api/games/{gid}/claim", json={"box": box, "seq": r.json["state"]["seq"]},
+                    headers=seat(token))
+    assert r.status_code == 200, r.json
+    assert r.json["points"] == options[box]
+    assert app.extensions["wordyahtzee.tables"].settle(gid, 20)
+    return dict(client.get(f"/api/games/{gid}").json)
+
+
+def test_solo_against_two_computers_to_the_end(client: Any, app: Any) -> None:
+    gid, links, state = new_classic(client, ["Anna", {"name": "Greta", "computer": "greedy"},
+                                             {"name": "Bert", "computer": "beginner"}],
+                                    joker="forced")
+    assert len(links) == 1 and links[0]["seats"] == [0]  # no links for computer seats
+    assert [s["computer"] for s in state["seats"]] == [None, "greedy", "beginner"]
+    assert state["rules"] == {"joker": "forced"} and state["match"] is None
+    assert state["turn"]["dice"] is None and state["options"] == {}
+    token = links[0]["token"]
+    for _ in range(13):
+        state = play_turn(client, app, gid, token)
+    assert state["status"] == "finished" and len(state["history"]) == 39
+    assert all(None not in p["boxes"].values() for p in state["players"])
+    assert state["winners"]
+    record = client.get(f"/api/games/{gid}/record").json
+    assert record["record"]["mode"] == "classic" and len(record["record"]["turns"]) == 39
+    assert record["result"]["players"][1]["name"] == "Greta"
+    lists = client.get("/api/highscores", query_string={
+        "mode": "classic", "rules": '{"joker": "forced"}'}).json["lists"]
+    assert [e["player"] for e in lists[0]["entries"]] == ["Anna"]  # computers never enter
+    assert lists[0]["rules"] == {"joker": "forced"}
+    everything = client.get("/api/highscores").json["lists"]
+    assert {item["mode"] for item in everything} == {"classic"}
+    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)), 409,
+                 "game_over")
+    assert_error(client.get(f"/api/games/{gid}/hint"), 422, "game_over")
+
+
+def test_match_of_five_games(client: Any, app: Any) -> None:
+    gid, links, state = new_classic(client, ["Anna", {"name": "Bert", "computer": "beginner"}],
+                                    match=True)
+    assert state["match"]["length"] == 5 and state["match"]["game"] == 1
+    token = links[0]["token"]
+    for game in range(5):
+        for _ in range(13):
+            state = play_turn(client, app, gid, token)
+        if game < 4:
+            assert state["match"]["game"] == game + 2 and state["status"] == "active"
+            assert state["turn"]["round"] == 1 and state["history"] == []
+            assert state["match"]["games"][game]["over"]
+    assert state["status"] == "finished"
+    match = state["match"]
+    assert [g["number"] for g in match["games"]] == [1, 2, 3, 4, 5]
+    assert match["totals"] == [sum(g["totals"][i] for g in match["games"]) for i in (0, 1)]
+    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "", '{"joker":"free"}',
+                                                            100)
+    assert sorted(e.score for e in scores) == sorted(g["totals"][0] for g in match["games"])
+    record = client.get(f"/api/games/{gid}/record").json
+    assert record["record"]["mode"] == "classic-match" and len(record["record"]["games"]) == 5
+    assert record["result"]["winners"] == state["winners"]
+    # a restart replays all five games from the stored events
+    again = make_app(app.config["DATABASE"]).test_client().get(f"/api/games/{gid}").json
+    assert again["match"] == match and again["players"] == state["players"]
+
+
+def test_hotseat_and_online_tables_with_a_computer(client: Any, app: Any) -> None:
+    gid, links, _ = new_classic(client, ["Anna", "Bram", {"name": "Robo", "computer": "greedy"}],
+                                kind="hotseat")
+    assert len(links) == 1 and links[0]["seats"] == [0, 1]
+    gid, links, _ = new_classic(client, ["Anna", {"name": "Robo", "computer": "beginner"},
+                                         "Bram"], kind="online")
+    assert [link["seats"] for link in links] == [[0], [2]]
+    anna, bram = links[0]["token"], links[1]["token"]
+    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(bram)), 403,
+                 "not_your_turn")
+    state = play_turn(client, app, gid, anna)  # Robo plays on the server meanwhile
+    assert state["turn"]["player"] == 2 and [h["player"] for h in state["history"]] == [0, 1]
+    state = play_turn(client, app, gid, bram)
+    assert state["turn"]["player"] == 0 and state["turn"]["round"] == 2
+
+
+def test_computer_turn_is_played_in_the_background(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "slow.sqlite3", COMPUTER_PACE=30.0)
+    client = app.test_client()
+    gid, links, _ = new_classic(client, ["Anna", {"name": "Bert", "computer": "beginner"}])
+    token = links[0]["token"]
+    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    box = next(iter(r.json["state"]["options"]))
+    r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+    assert r.status_code == 200  # answered at once: the computer's pace does not block
+    assert r.json["state"]["turn"]["player"] == 1
+    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)), 403,
+                 "not_your_turn")
+
+
+def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
+    db = tmp_path / "restart.sqlite3"
+    first = make_app(db, COMPUTER_PACE=1000.0)  # its worker sleeps: the server "dies" here
+    client = first.test_client()
+    gid, links, _ = new_classic(client, ["Anna", {"name": "Gert", "computer": "greedy"}])
+    token = links[0]["token"]
+    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    tables = first.extensions["wordyahtzee.tables"]
+    table = tables.table(gid)
+    with table.lock:  # one computer move (its first throw) reached the disk
+        table.mode.computer_move(table.played, "greedy")
+        tables._commit(table)
+    stored = first.extensions["wordyahtzee.store"].load_game(gid)
+    assert [e["type"] for e in stored.events] == ["throw", "score", "throw"]
+    second = make_app(db)  # a new process on the same database
+    resumed = second.extensions["wordyahtzee.tables"].resume_all()
+    assert resumed == 1
+    assert second.extensions["wordyahtzee.tables"].settle(gid, 20)
+    state = second.test_client().get(f"/api/games/{gid}").json
+    assert state["turn"]["player"] == 0 and state["turn"]["round"] == 2
+    events = second.extensions["wordyahtzee.store"].load_game(gid).events
+    assert events[:3] == stored.events and events[-1]["type"] == "score"
+    assert events[-1]["player"] == "Gert"
+
+
+def test_hint(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    gid, links, _ = new_classic(client, ["Anna"])
+    token = links[0]["token"]
+    monkeypatch.setattr(web.strategies, "peek", lambda joker: None)
+    r = client.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 202 and r.json["ready"] is False
+    strategy = load_strategy("free", quiet=True)
+    monkeypatch.setattr(web.strategies, "peek", lambda joker: strategy)
+    r = client.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 200 and r.json["throws"] == 0
+    assert r.json["best"]["expected_total"] == pytest.approx(strategy.expected_score, abs=0.01)
+    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    hint = client.get(f"/api/games/{gid}/hint").json
+    assert hint["ready"] and hint["seq"] == 1 and hint["player"] == 0
+    assert 2 <= len(hint["options"]) <= 6
+    values = [o["expected_total"] for o in hint["options"]]
+    assert values == sorted(values, reverse=True) and hint["best"] == hint["options"][0]
+    dice = r.json["dice"]
+    for option in hint["options"]:
+        if option["kind"] == "keep":
+            assert sorted(dice[i] for i in option["keep_indices"]) == option["keep"]
+        else:
+            assert option["points"] == r.json["state"]["options"][option["box"]]
+
+
+def test_classic_errors(client: Any, app: Any) -> None:
+    def create(players: Any, **extra: Any) -> Any:
+        return client.post("/api/games", json={"mode": "classic", "players": players, **extra})
+
+    assert_error(client.post("/api/games", json={
+        "players": ["A", {"name": "R", "computer": "optimal"}]}), 400, "bad_players")
+    assert_error(create(["A", {"name": "R", "computer": "genius"}]), 400, "bad_players")
+    assert_error(create([{"name": "R", "computer": "greedy"}, {"name": "S",
+                                                               "computer": "beginner"}],
+                        kind="hotseat"), 400, "bad_players")
+    assert_error(create(["A", "B"]), 400, "bad_players")  # solo: one human
+    assert_error(create(["A", {"name": "a", "computer": "greedy"}]), 400, "bad_players")
+    assert_error(create(["A", {"computer": "greedy"}]), 400, "bad_players")
+    assert_error(create(["A"], rules={"joker": "wild"}), 400, "bad_rules")
+    assert_error(create(["A"], rules={"match": "yes"}), 400, "bad_rules")
+    assert_error(create(["A"], rules={"dictionary": "nl"}), 400, "bad_rules")
+    assert_error(create(["A"], rules=[1]), 400, "bad_rules")
+    gid, links, _ = new_classic(client, ["Anna"])
+    token = links[0]["token"]
+    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": "chance"},
+                             headers=seat(token)), 422, "no_throw")
+    assert_error(client.post(f"/api/games/{gid}/throw", json={"keep": "all"},
+                             headers=seat(token)), 400)
+    assert client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).status_code \
+        == 200
+    assert_error(client.post(f"/api/games/{gid}/throw", json={"keep": [7]},
+                             headers=seat(token)), 422, "bad_keep")
+    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": "letters_2"},
+                             headers=seat(token)), 422, "unknown_box")
+    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": 5},
+                             headers=seat(token)), 400)
+    assert_error(client.post(f"/api/games/{gid}/preview", json={}), 422, "no_preview")
+    assert_error(client.get("/api/highscores?mode=chess"), 400, "unknown_mode")
+    assert_error(client.get('/api/highscores?mode=classic&rules={"joker":"x"}'), 400,
+                 "bad_rules")
+    woord = client.post("/api/games", json={"players": ["W"]}).json["id"]
+    assert_error(client.get(f"/api/games/{woord}/hint"), 422, "no_hint")
+    page = client.get(f"/games/{gid}")
+    assert page.status_code == 200 and b"classic.js" in page.data
