@@ -153,8 +153,7 @@ def meta() -> Response:
         "classic": {"rules_defaults": {"joker": "free", "match": False},
                     "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
                     "computer_levels": list(LEVELS),
-                    "hints_ready": {j: strategies.peek(j) is not None
-                                    for j in JOKER_READINGS}},
+                    "hints_ready": {j: strategies.is_ready(j) for j in JOKER_READINGS}},
         "server_time": current_app.config["CLOCK"](),
     })
 

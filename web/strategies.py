@@ -54,6 +54,11 @@ def peek(joker: str) -> ClassicStrategy | None:
     return strategy
 
 
+def is_ready(joker: str) -> bool:
+    """Is the table for ``joker`` in memory (without starting anything)?"""
+    return joker in _ready
+
+
 def failure(joker: str) -> str | None:
     """Why the last attempt to load the table failed, if it did."""
     return _failed.get(joker)
