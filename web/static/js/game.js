@@ -112,6 +112,7 @@ function schedulePreview(delay = 150) {
 async function runPreview() {
   if (!myTurn() || !state.turn.faces) return;
   const ticket = ++previewSeq;
+  const seq = state.seq;
   const body = { words: words() };
   if (state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
   try {
@@ -121,7 +122,8 @@ async function runPreview() {
     renderFeedback();
     renderClaims();
   } catch (err) {
-    if (ticket === previewSeq) showMessage(errorText(err.error));
+    // an answer about a turn that has since moved on (say, the hourglass ran out) is stale
+    if (ticket === previewSeq && seq === state.seq) showMessage(errorText(err.error));
   }
 }
 
