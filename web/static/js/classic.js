@@ -1,6 +1,7 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
+import { announce, api, boxName, el, errorText, t } from "./common.js";
+import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -8,21 +9,16 @@ const $ = (id) => document.getElementById(id);
 // Where the pips of each face sit in a 3 x 3 grid (drawing only).
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
-const hashToken = new URLSearchParams(window.location.hash.slice(1)).get("seat");
-if (hashToken) localStorage.setItem(`wy-seat-${gameId}`, hashToken);
-const token = hashToken || localStorage.getItem(`wy-seat-${gameId}`);
-
 let state = null;
-let you = [];
+const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
 let kept = new Set();
 let keptFor = "";
-let busy = false;
 let hint = null;        // { seq, answer } of the last hint shown
 let hintTicket = 0;
 let hintPending = false; // a hint request is waiting for the strategy table
 
 function myTurn() {
-  return Boolean(state && state.turn && you.includes(state.turn.player));
+  return Boolean(state && state.turn && table.you.includes(state.turn.player));
 }
 function seatOf(i) {
   return state.seats?.[i] || {};
@@ -40,56 +36,15 @@ function diceText(dice) {
   return dice.join(" ");
 }
 
-// -- talking to the server ------------------------------------------------------------------
-async function load() {
-  try {
-    const answer = await api("GET", `/api/games/${gameId}`, undefined, token);
-    you = answer.you || [];
-    render(answer);
-  } catch (err) {
-    showMessage(errorText(err.error));
-  }
-}
-
-function listen() {
-  const source = new EventSource(`/api/games/${gameId}/events`);
-  source.addEventListener("state", (event) => {
-    const next = JSON.parse(event.data);
-    if (!state || next.seq >= state.seq) render(next);
-  });
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) window.setTimeout(listen, 2000);
-  });
-}
-
-async function act(action, body) {
-  if (busy) return null;
-  busy = true;
-  syncDisabled();
-  try {
-    const answer = await api("POST", `/api/games/${gameId}/${action}`, { ...body, seq: state.seq }, token);
-    render(answer.state);
-    return answer;
-  } catch (err) {
-    if (err instanceof ApiError && err.payload?.state) render(err.payload.state);
-    showMessage(errorText(err.error));
-    announce(errorText(err.error), true);
-    return null;
-  } finally {
-    busy = false;
-    syncDisabled();
-  }
-}
-
 async function throwDice() {
-  if (!myTurn() || state.turn.throws_left <= 0 || busy) return;
+  if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
   const keep = state.turn.throws === 0 ? [] : [...kept].sort();
-  await act("throw", { keep });
+  await table.act("throw", { keep });
 }
 
 async function claim(box) {
-  if (!myTurn() || busy || !(box in state.options)) return;
-  await act("claim", { box });
+  if (!myTurn() || table.busy || !(box in state.options)) return;
+  await table.act("claim", { box });
 }
 
 async function askHint() {
@@ -167,7 +122,7 @@ function render(next) {
   renderMatch();
   renderReview();
   renderEnd();
-  renderInvites();
+  table.showInvites(state);
   syncDisabled();
 }
 
@@ -204,8 +159,8 @@ function turnLine() {
   const name = playerName(i);
   const level = seatOf(i).computer;
   if (level) return t("classic.computer_turn", { name, level: t(`level.short.${level}`) });
-  if (myTurn()) return you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
-  if (you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+  if (myTurn()) return table.you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
+  if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
   return t("game.waiting_for", { name });
 }
 
@@ -294,12 +249,12 @@ function renderHint() {
 function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
-  $("throw").disabled = busy || !mine || !turn || turn.throws_left <= 0;
+  $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
   $("hint-button").disabled = !turn;
   document.querySelectorAll("#dice .die").forEach((die) => {
-    die.disabled = busy || !mine || !turn?.dice || turn.throws_left <= 0;
+    die.disabled = table.busy || !mine || !turn?.dice || turn.throws_left <= 0;
   });
-  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = busy || !mine; });
+  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !mine; });
 }
 
 function renderSheet() {
@@ -376,28 +331,6 @@ function renderEnd() {
   $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
 }
 
-function renderInvites() {
-  const section = $("invite");
-  const stored = sessionStorage.getItem(`wy-links-${gameId}`);
-  if (state.kind !== "online" || !stored || state.status === "finished") { section.hidden = true; return; }
-  const links = JSON.parse(stored).filter((link) => !link.seats.some((s) => you.includes(s)));
-  const origin = window.location.origin;
-  const row = (label, url) => {
-    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
-    return el("li", {}, el("span", { class: "invite-name", text: label }), input,
-      el("button", {
-        type: "button", class: "secondary small", text: t("game.copy"),
-        onclick: async (event) => {
-          try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); }
-          event.target.textContent = t("game.copied");
-        },
-      }));
-  };
-  $("invite-list").replaceChildren(...links.map((link) => row(link.name, origin + link.url)),
-    row(t("game.watch_link"), `${origin}/games/${gameId}`));
-  section.hidden = false;
-}
-
 // -- keyboard -------------------------------------------------------------------------------
 document.addEventListener("keydown", (event) => {
   if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -418,4 +351,4 @@ $("throw").addEventListener("click", throwDice);
 $("hint-button").addEventListener("click", askHint);
 $("hint-apply").addEventListener("click", applyHint);
 
-load().then(listen);
+table.start();

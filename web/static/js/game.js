@@ -1,30 +1,25 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
+import { announce, api, boxName, el, errorText, t } from "./common.js";
+import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
 const solverOn = root.dataset.solver === "yes";
 const $ = (id) => document.getElementById(id);
 
-// -- the seat token: from the link (#seat=...), remembered per game ---------------------------
-const hashToken = new URLSearchParams(window.location.hash.slice(1)).get("seat");
-if (hashToken) localStorage.setItem(`wy-seat-${gameId}`, hashToken);
-const token = hashToken || localStorage.getItem(`wy-seat-${gameId}`);
-
 let state = null;          // the last state from the server
-let you = [];              // the seats this browser acts for
+const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
 let kept = new Set();      // dice the player means to keep (local intent until a throw)
 let keptFor = "";          // turn/throw the keep selection belongs to
 let preview = null;        // the last preview answer
 let previewSeq = 0;
-let busy = false;
 let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
 const bestCache = new Map();
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
-  return Boolean(state && state.turn && you.includes(state.turn.player));
+  return Boolean(state && state.turn && table.you.includes(state.turn.player));
 }
 function playerName(i) {
   return state.players[i]?.name ?? "?";
@@ -36,70 +31,20 @@ function showMessage(text) {
   $("message").textContent = text || "";
 }
 
-// -- talking to the server ------------------------------------------------------------------
-async function load() {
-  try {
-    const answer = await api("GET", `/api/games/${gameId}`, undefined, token);
-    you = answer.you || [];
-    render(answer);
-  } catch (err) {
-    showMessage(errorText(err.error));
-  }
-}
-
-function listen() {
-  const source = new EventSource(`/api/games/${gameId}/events`);
-  source.addEventListener("state", (event) => {
-    showMessage($("message").dataset.kind === "connection" ? "" : $("message").textContent);
-    $("message").dataset.kind = "";
-    const next = JSON.parse(event.data);
-    if (!state || next.seq >= state.seq) render(next);
-  });
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) window.setTimeout(listen, 2000);
-  });
-}
-
-async function act(action, body) {
-  if (busy) return null;
-  busy = true;
-  syncDisabled();
-  try {
-    const answer = await api("POST", `/api/games/${gameId}/${action}`,
-      { ...body, seq: state.seq }, token);
-    render(answer.state);
-    return answer;
-  } catch (err) {
-    if (err instanceof ApiError && err.payload?.state) {
-      render(err.payload.state);
-      const text = err.error.code === "time_up" ? t("game.time_up") : errorText(err.error);
-      showMessage(text);
-      announce(text, true);
-    } else {
-      showMessage(errorText(err.error));
-      announce(errorText(err.error), true);
-    }
-    return null;
-  } finally {
-    busy = false;
-    syncDisabled();
-  }
-}
-
 async function throwDice() {
-  if (!myTurn() || state.turn.throws_left <= 0 || busy) return;
+  if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
   const keep = state.turn.throws === 0 ? [] : [...kept].sort();
-  await act("throw", { keep });
+  await table.act("throw", { keep });
 }
 
 async function claim(box, claimWords) {
-  if (!myTurn() || busy) return;
+  if (!myTurn() || table.busy) return;
   const body = { box, words: claimWords };
   const zero = $("zero-box");
   if (state.rules.free_order && state.boxes.special.includes(box) && zero.value) {
     body.zero_box = zero.value;
   }
-  const answer = await act("claim", body);
+  const answer = await table.act("claim", body);
   if (answer) $("word-input").value = "";
 }
 
@@ -146,7 +91,7 @@ function render(next) {
   renderSheet();
   renderReview();
   renderEnd();
-  renderInvites();
+  table.showInvites(state);
   syncTimer();
   if (myTurn() && state.turn.faces) {
     renderFeedback();
@@ -184,9 +129,9 @@ function turnLine() {
     return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
   }
   const name = playerName(state.turn.player);
-  if (myTurn()) return state.players.length > 1 && you.length > 1
+  if (myTurn()) return state.players.length > 1 && table.you.length > 1
     ? t("game.turn_of", { name }) : t("game.your_turn", { name });
-  if (you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+  if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
   return t("game.waiting_for", { name });
 }
 
@@ -350,12 +295,12 @@ function renderClaims() {
 function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
-  $("throw").disabled = busy || !mine || !turn || turn.throws_left <= 0;
+  $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
   $("throw").hidden = !turn;
   document.querySelectorAll("#dice .tile").forEach((tile) => {
-    tile.disabled = busy || !mine || !turn?.faces || turn.throws_left <= 0;
+    tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
-  document.querySelectorAll("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = busy; });
+  document.querySelectorAll("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = table.busy; });
 }
 
 function renderSheet() {
@@ -441,30 +386,6 @@ function renderEnd() {
   $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", { name: p.name, total: p.total }) })));
 }
 
-function renderInvites() {
-  const section = $("invite");
-  const stored = sessionStorage.getItem(`wy-links-${gameId}`);
-  if (state.kind !== "online" || !stored || state.status === "finished") { section.hidden = true; return; }
-  const links = JSON.parse(stored).filter((link) => !link.seats.some((s) => you.includes(s)));
-  const list = $("invite-list");
-  list.replaceChildren();
-  const origin = window.location.origin;
-  const row = (label, url) => {
-    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
-    return el("li", {}, el("span", { class: "invite-name", text: label }), input,
-      el("button", {
-        type: "button", class: "secondary small", text: t("game.copy"),
-        onclick: async (event) => {
-          try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); }
-          event.target.textContent = t("game.copied");
-        },
-      }));
-  };
-  for (const link of links) list.append(row(link.name, origin + link.url));
-  list.append(row(t("game.watch_link"), `${origin}/games/${gameId}`));
-  section.hidden = false;
-}
-
 // -- the hourglass: counts down from the server's seconds_left; the server decides ----------
 function syncTimer() {
   const box = $("timer");
@@ -541,4 +462,4 @@ $("key-back").addEventListener("click", () => {
 $("key-clear").addEventListener("click", () => { $("word-input").value = ""; schedulePreview(); });
 $("show-best")?.addEventListener("change", () => renderReview());
 
-load().then(listen);
+table.start();
