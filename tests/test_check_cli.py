@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 
 import pytest
 
-from wordyahtzee.cli import main
+from .cli_helpers import run_cli
 
 EVERYDAY = ["huis", "fiets", "liep", "mooiste", "fietsenstalling", "ruïne", "één", "geëerd",
             "café", "reünie", "ijs", "bijten", "weekend", "computer", "kussen", "en", "de",
@@ -17,14 +15,8 @@ NOT_WORDS = ["jan", "amsterdam", "rotterdam", "enz", "tv", "cd", "pc", "km", "bv
              "xqzt", "huiz", "fiest", "aaaaa", "ij-s", "huis2", "a.b", ""]
 
 
-def check(capsys, *args, stdin=None):
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin or "")
-    try:
-        code = main(["check", *args])
-    finally:
-        sys.stdin = old
-    return code, *capsys.readouterr()
+def check(capsys, *args, stdin=""):
+    return run_cli(capsys, ["check", *args], stdin)
 
 
 @pytest.mark.parametrize("word", EVERYDAY)

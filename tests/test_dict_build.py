@@ -5,17 +5,17 @@ from __future__ import annotations
 import gzip
 import io
 import json
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from wordyahtzee.cli import main
 from wordyahtzee.errors import DictionaryError
 from wordyahtzee.lexicon import BuildOptions, build_dictionary, load_lexicon
 from wordyahtzee.lexicon.build import Progress, parse_alphabet
 from wordyahtzee.lexicon.registry import cached_tries, forget_loaded, user_dictionary_dir
+
+from .cli_helpers import run_cli
 
 WORDS = ["huis", "Huis", "kat", "ruïne", "ruine", "Amsterdam", "TV", "fiets-pomp", "huis2",
          "café", "xylofoon", "stok", "kost", "een", "één", "aquarium", "zo"]
@@ -35,14 +35,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def run(capsys: pytest.CaptureFixture[str], *args: str,
         stdin: str = "") -> tuple[int, str, str]:
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        code = main(list(args))
-    finally:
-        sys.stdin = old
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, args, stdin)
 
 
 def user_files() -> set[str]:

@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-from wordyahtzee.cli import main
-
+from .cli_helpers import run_cli
 from .woord_helpers import SCRABBLE_NL
 
 ANY_DICE = {"name": "any", "dice": [[["?", 0]] + [[c, v] for c, v in SCRABBLE_NL.items()]]
@@ -31,16 +30,8 @@ def turn(box, words=(), throws=(FILLER,), player="Anna", **extra):
 
 
 def run(capsys, data, text=None):
-    path = "-"
-    stdin = sys.stdin
-    try:
-        import io
-
-        sys.stdin = io.StringIO(text if text is not None else json.dumps(data))
-        code = main(["replay", path])
-    finally:
-        sys.stdin = stdin
-    out, err = capsys.readouterr()
+    code, out, err = run_cli(capsys, ["replay", "-"],
+                             text if text is not None else json.dumps(data))
     return code, (json.loads(out) if code == 0 else None), err
 
 

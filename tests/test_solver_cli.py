@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
 
-from wordyahtzee.cli import main
 from wordyahtzee.modes.woord import BOXES
 from wordyahtzee.solver import get_solver
 
+from .cli_helpers import run_cli
 
-def run(capsys, *args, stdin=None):
-    old = sys.stdin
-    sys.stdin = io.StringIO(stdin or "")
-    try:
-        code = main(["solve", *args])
-    finally:
-        sys.stdin = old
-    return code, *capsys.readouterr()
+
+def run(capsys, *args, stdin=""):
+    return run_cli(capsys, ["solve", *args], stdin)
 
 
 def test_text_is_one_line_per_box(capsys):
