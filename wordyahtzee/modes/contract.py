@@ -1,0 +1,144 @@
+"""The game contract: what every mode (Woord Yahtzee, classic Yahtzee, Kaartspel) offers.
+
+A game is pure: it is given its players, its rules, its resources (a lexicon, a dice set:
+already loaded), an RNG and a clock, and it never reads a file. Its state is what
+:meth:`Game.apply` makes of an append-only list of JSON events, so it can be stored after
+every event, replayed and audited. Everything a screen, the CLI, the table service or a
+computer player needs goes through the methods below; none of them computes a rule.
+
+How a move happens::
+
+    action = game.parse_action("throw", {"keep": [0, 3]})   # typed, validated intent
+    outcome = game.act(action)    # rolls dice / reads the clock, makes events, applies them
+    outcome.events                # the new events (JSON), to be stored
+    game.view(seat)               # what the screen renders now
+
+Errors are :class:`~wordyahtzee.errors.RuleError` with a stable code (see
+:mod:`wordyahtzee.errors`); an action that fails changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from ..errors import RuleError
+
+Clock = Callable[[], float]
+JSON = dict[str, Any]
+
+
+class Action(Protocol):
+    """A player's intent (throw, claim, move …): typed, validated, with a JSON form."""
+
+    name: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        """The body a client posts for this action."""
+        ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action did: the events it added and a summary for the client (the points a
+    claim scored, the faces a throw showed …)."""
+
+    events: list[JSON]
+    summary: JSON = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Resources:
+    """What a game is given instead of reading files itself."""
+
+    rng: random.Random
+    clock: Clock
+    lexicon: Any = None
+    dice_set: Any = None
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game of any mode. The table service, the web, the CLI and the computer players
+    use only these members."""
+
+    mode: ClassVar[str]
+    players: list[str]
+    events: list[JSON]
+
+    @property
+    def finished(self) -> bool:
+        """True once the game (or the whole match) is over."""
+        ...
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat (index into :attr:`players`) to move; ``None`` once finished."""
+        ...
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event, validating it: the only place the state changes."""
+        ...
+
+    def parse_action(self, name: str, body: Mapping[str, Any]) -> Action:
+        """A typed action from its name and JSON body (:class:`RuleError` if malformed)."""
+        ...
+
+    def act(self, action: Action) -> Outcome:
+        """Perform ``action`` for the player to move (throws use the RNG, claims the clock)."""
+        ...
+
+    def expire(self, now: float | None = None) -> bool:
+        """Apply a timeout if the turn's time ran out by ``now`` (default: the clock)."""
+        ...
+
+    def deadline(self) -> float | None:
+        """Clock time at which the current turn times out, if it can."""
+        ...
+
+    def view(self, seat: int | None = None) -> JSON:
+        """The state a screen renders, as JSON: sheets or board, the turn, what may be done
+        now (``options``), and ``history`` with each finished turn's ``points``."""
+        ...
+
+    def preview(self, body: Mapping[str, Any]) -> JSON:
+        """What a move would give now, without playing it (words typed so far …)."""
+        ...
+
+    def totals(self) -> list[int]:
+        """Each seat's total so far."""
+        ...
+
+    def result(self) -> JSON:
+        """Final sheets and winners (the ``replay`` output)."""
+        ...
+
+    def to_json(self) -> JSON:
+        """Setup (mode, rules, players, resources by name) plus ``events``."""
+        ...
+
+    def to_record(self) -> JSON:
+        """The game record of the turns played (``docs/records.md``)."""
+        ...
+
+    def finished_games(self, since_event: int) -> list[list[int]]:
+        """Each seat's total in every game that ended at event ``since_event`` or later
+        (a classic match ends several games; the high-score entries of a commit)."""
+        ...
+
+
+class ComputerPlayer(Protocol):
+    """The computer-move hook: a level of play for one mode and rules set."""
+
+    level: str
+
+    def decide(self, game: Any) -> Action:
+        """The action to play now for the seat to move."""
+        ...
+
+
+def bad_action(name: str, known: tuple[str, ...]) -> RuleError:
+    """The error for an action a mode does not have."""
+    return RuleError(f"unknown action {name!r}; actions: " + ", ".join(known), "bad_request")
