@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from web import create_app
+from wordyahtzee.web import create_app
 
 
 class Clock:

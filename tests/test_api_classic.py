@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-import web.strategies
+import wordyahtzee.tables.strategies as strategies
 from wordyahtzee.advisor import load_strategy
+from wordyahtzee.advisor.coach import coach
 from wordyahtzee.modes.classic import BOXES
 
 from .test_api import Clock, assert_error, make_app, seat
@@ -144,7 +145,7 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
     tables = first.extensions["wordyahtzee.tables"]
     table = tables.table(gid)
     with table.lock:  # one computer move (its first throw) reached the disk
-        table.mode.computer_move(table.played, "greedy")
+        table.game.act(coach("classic").decide(table.game, "greedy", None))
         tables._commit(table)
     stored = first.extensions["wordyahtzee.store"].load_game(gid)
     assert [e["type"] for e in stored.events] == ["throw", "score", "throw"]
@@ -162,11 +163,11 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
 def test_hint(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, links, _ = new_classic(client, ["Anna"])
     token = links[0]["token"]
-    monkeypatch.setattr(web.strategies, "peek", lambda joker: None)
+    monkeypatch.setattr(strategies, "peek", lambda mode, key: None)
     r = client.get(f"/api/games/{gid}/hint")
     assert r.status_code == 202 and r.json["ready"] is False
     strategy = load_strategy("free", quiet=True)
-    monkeypatch.setattr(web.strategies, "peek", lambda joker: strategy)
+    monkeypatch.setattr(strategies, "peek", lambda mode, key: strategy)
     r = client.get(f"/api/games/{gid}/hint")
     assert r.status_code == 200 and r.json["throws"] == 0
     assert r.json["best"]["expected_total"] == pytest.approx(strategy.expected_score, abs=0.01)

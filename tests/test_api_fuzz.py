@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wordyahtzee.web import create_app
 
-import web.strategies
-from web import create_app
-from wordyahtzee.advisor import computer_player
+import wordyahtzee.tables.strategies as strategies
+from wordyahtzee.advisor.coach import ClassicCoach
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 json_values = st.recursive(
@@ -51,9 +51,12 @@ bodies = st.one_of(
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     seeds = iter(range(10**6))
     patch = pytest.MonkeyPatch()
-    patch.setattr(web.strategies, "warm", lambda jokers: None)  # hints answer "not ready"
+    patch.setattr(strategies, "warm", lambda keys: None)  # hints answer "not ready"
     # fuzzed tables may seat an optimal player first: never compute a table in the background
-    patch.setattr(web.strategies, "player", lambda level, joker: computer_player("beginner"))
+    patch.setattr(ClassicCoach, "needs_table", lambda self, level: False)
+    beginner = ClassicCoach.decide
+    patch.setattr(ClassicCoach, "decide",
+                  lambda self, game, level, table: beginner(self, game, "beginner", None))
     app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite3",
                       "TESTING": True, "SSE_SECONDS": 0.05, "WARM_STRATEGIES": (),
                       "RNG_FACTORY": lambda: random.Random(next(seeds))})

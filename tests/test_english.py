@@ -13,6 +13,7 @@ import pytest
 
 from wordyahtzee import DiceSet, RuleError, WoordGame, WoordRules, replay
 from wordyahtzee.cli import main
+from wordyahtzee.games import new_game
 from wordyahtzee.lexicon import Lexicon, find_dictionary, load_lexicon
 from wordyahtzee.modes.woord import ROUND_BOXES
 
@@ -111,7 +112,8 @@ def play(game: WoordGame, lexicon: Lexicon) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_english_game_through_the_engine(en: Lexicon, seed: int) -> None:
     rules = WoordRules(dictionary="en", dice_set="en", upper_bonus_threshold=45)
-    game = WoordGame(["Alice", "Bob"], rules, rng=random.Random(seed))
+    game = new_game("woord", ["Alice", "Bob"], rules.to_json(), rng=random.Random(seed))
+    assert isinstance(game, WoordGame)
     assert game.lexicon.name == "en" and game.dice_set.name == "en"
     play(game, en)
     assert game.finished
@@ -131,8 +133,8 @@ def test_english_words_through_the_cli(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_a_dutch_word_is_not_english() -> None:
-    game = WoordGame(["Alice"], WoordRules(dictionary="en"), dice_set=any_face_dice(),
-                     rng=random.Random(3))
+    game = WoordGame(["Alice"], WoordRules(dictionary="en"), lexicon=load_lexicon("en"),
+                     dice_set=any_face_dice(), rng=random.Random(3))
     show(game, "iktahsu")
     with pytest.raises(RuleError, match="not in the dictionary 'en'"):
         game.claim("letters_2", ["ik"])

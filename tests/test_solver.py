@@ -405,7 +405,7 @@ def test_legal_claims_for_a_live_game(free_order):
         for ranked in claims:
             assert game.evaluate(ranked.claim) == ranked.points
             copy = WoordGame.from_json(json.loads(json.dumps(game.to_json())),
-                                       lexicon=LEXICON, clock=FakeClock())
+                                       lexicon=LEXICON, dice_set=DICE, clock=FakeClock())
             before = copy.sheets[0].total
             copy.claim(ranked.claim.box, ranked.claim.words, ranked.claim.zero_box)
             assert copy.sheets[0].total - before == ranked.gain

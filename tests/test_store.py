@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from wordyahtzee.games import new_game, restore
 from wordyahtzee.modes.woord import WoordGame, WoordRules
-from wordyahtzee.store import Finish, Seat, StaleGameError, Store, StoreError, rules_key
+from wordyahtzee.store import Finish, Seat, StaleGameError, StoreError, rules_key
+from wordyahtzee.store.sqlite import SQLiteStore
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path / "games.sqlite3")
+def store(tmp_path: Path) -> SQLiteStore:
+    return SQLiteStore(tmp_path / "games.sqlite3")
 
 
 def _setup(game: WoordGame) -> dict:
@@ -24,13 +26,13 @@ def _setup(game: WoordGame) -> dict:
     return data
 
 
-def test_wal_mode_and_schema(store: Store) -> None:
+def test_wal_mode_and_schema(store: SQLiteStore) -> None:
     assert store.journal_mode() == "wal"
-    Store(store.path)  # opening again is harmless
+    SQLiteStore(store.path)  # opening again is harmless
 
 
-def test_create_load_and_append(store: Store) -> None:
-    game = WoordGame(["Anna"], WoordRules(turn_seconds=None), rng=random.Random(1))
+def test_create_load_and_append(store: SQLiteStore) -> None:
+    game = new_game("woord", ["Anna"], {"turn_seconds": None}, rng=random.Random(1))
     store.create_game("g1", "woord", "solo", _setup(game), [Seat(0, "Anna", "tok")])
     game.throw()
     game.claim("letters_2", [])
@@ -39,12 +41,13 @@ def test_create_load_and_append(store: Store) -> None:
     stored = store.load_game("g1")
     assert stored.events == game.events and stored.seats == [Seat(0, "Anna", "tok")]
     assert stored.status == "active" and store.event_count("g1") == 2
-    again = WoordGame.from_json(stored.to_json())
+    again = restore(stored.to_json())
+    assert isinstance(again, WoordGame)
     assert again.sheets[0].boxes == game.sheets[0].boxes and again.turn.round == 2
     assert store.active_game_ids() == ["g1"]
 
 
-def test_stale_append_is_refused(store: Store) -> None:
+def test_stale_append_is_refused(store: SQLiteStore) -> None:
     store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
     store.append_events("g", 0, [{"type": "x"}])
     with pytest.raises(StaleGameError):
@@ -54,7 +57,7 @@ def test_stale_append_is_refused(store: Store) -> None:
     assert store.event_count("g") == 1
 
 
-def test_concurrent_appends_never_duplicate(store: Store) -> None:
+def test_concurrent_appends_never_duplicate(store: SQLiteStore) -> None:
     store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
     wins: list[int] = []
 
@@ -73,7 +76,7 @@ def test_concurrent_appends_never_duplicate(store: Store) -> None:
     assert len(wins) == 1 and store.event_count("g") == 1
 
 
-def test_unknown_and_duplicate_games(store: Store) -> None:
+def test_unknown_and_duplicate_games(store: SQLiteStore) -> None:
     with pytest.raises(StoreError) as exc:
         store.load_game("nope")
     assert exc.value.code == "not_found"
@@ -84,7 +87,7 @@ def test_unknown_and_duplicate_games(store: Store) -> None:
         store.append_events("nope", 0, [])
 
 
-def test_finish_writes_result_and_high_scores(store: Store) -> None:
+def test_finish_writes_result_and_high_scores(store: SQLiteStore) -> None:
     rules = WoordRules().to_json()
     store.create_game("s1", "woord", "solo", {"rules": rules}, [Seat(0, "Anna", "t")])
     store.create_game("s2", "woord", "solo", {"rules": rules}, [Seat(0, "Bram", "t")])

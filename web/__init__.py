@@ -1,24 +1,26 @@
-"""The Flask front-end: an adapter over the engine (``create_app`` is the factory).
+"""The Flask front-end: a thin adapter over the table service and the engine
+(``create_app`` is the factory). Installed as ``wordyahtzee.web``.
 
 Configuration keys (``create_app({...})``):
 
 ``DATABASE``
-    path of the SQLite store (default: ``wordyahtzee.sqlite3`` in the user data dir).
+    where the store lives: a SQLite file path (default: ``wordyahtzee.sqlite3`` in the
+    user data dir).
 ``CLOCK``
     the wall clock the hourglass uses (default ``time.time``); tests inject a fake one.
 ``RNG_FACTORY``
     makes the dice RNG of each game (default ``random.SystemRandom``).
 ``SSE_SECONDS``
     how long one server-sent-events response stays open before the browser reconnects
-    (default 25; keeps the WSGI server's fixed thread pool free).
+    (default 25).
 ``COMPUTER_PACE``
     seconds a computer player waits before each move, so watchers see its throws
     (default 0.8; tests use less).
 ``WARM_STRATEGIES``
-    the joker readings whose classic strategy tables are loaded (or, the first time ever,
-    computed) in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
-    list, else both readings; ``()`` for none). Hints and the optimal computer player need
-    them; no request ever waits for one.
+    the strategy-table keys (classic: the joker readings) loaded, or the first time ever
+    computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
+    list, else all; ``()`` for none). Hints and optimal computer players need them; no
+    request ever waits for one.
 ``MAX_CONTENT_LENGTH``
     the largest request body (default 8 MiB, the word-list upload limit); JSON bodies are
     limited to ``MAX_JSON_BYTES`` (default 64 KiB).
@@ -34,10 +36,8 @@ from typing import Any
 
 from flask import Flask
 
-from wordyahtzee.store import Store
-
-from . import strategies
-from .tables import TableManager
+from wordyahtzee.store import Store, open_store
+from wordyahtzee.tables import TableService
 
 WARM_ENV = "WORDYAHTZEE_WARM"
 
@@ -63,11 +63,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    store = Store(app.config["DATABASE"], clock=app.config["CLOCK"])
-    manager = TableManager(store, app.config["CLOCK"], app.config["RNG_FACTORY"],
+    store = open_store(app.config["DATABASE"], clock=app.config["CLOCK"])
+    service = TableService(store, app.config["CLOCK"], app.config["RNG_FACTORY"],
                            float(app.config["COMPUTER_PACE"]))
     app.extensions["wordyahtzee.store"] = store
-    app.extensions["wordyahtzee.tables"] = manager
+    app.extensions["wordyahtzee.tables"] = service
 
     from . import api, pages
 
@@ -76,15 +76,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_error_handlers(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
-        warm = os.environ.get(WARM_ENV, "free,forced").split(",")
-    strategies.warm(warm)
+        env = os.environ.get(WARM_ENV)
+        warm = None if env is None else [k for k in env.split(",") if k]
+    service.warm(None if warm is None else list(warm))
     return app
 
 
-def tables(app: Flask) -> TableManager:
-    """The app's table manager."""
-    manager: TableManager = app.extensions["wordyahtzee.tables"]
-    return manager
+def tables(app: Flask) -> TableService:
+    """The app's table service."""
+    service: TableService = app.extensions["wordyahtzee.tables"]
+    return service
 
 
 def store(app: Flask) -> Store:

@@ -15,18 +15,17 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from wordyahtzee.advisor import LEVELS
+from wordyahtzee import games
 from wordyahtzee.dice import shipped_dice_sets
-from wordyahtzee.errors import DictionaryError, RuleError, WordyahtzeeError
-from wordyahtzee.lexicon import list_dictionaries
-from wordyahtzee.modes.classic import JOKER_READINGS, MATCH_GAMES
-from wordyahtzee.modes.woord import WoordRules
+from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_status
+from wordyahtzee.letters import fold
+from wordyahtzee.lexicon import list_dictionaries, load_lexicon
+from wordyahtzee.modes import MODES
 from wordyahtzee.store import StaleGameError, StoreError, rules_key
+from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
-from . import dictjobs, solving, strategies
-from .modes import MODES, BadRequest, check_words, get_mode
+from . import dictjobs, solving
 from .openapi import openapi_document
-from .tables import KINDS, MAX_PLAYERS, ApiError, TableManager
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -34,19 +33,19 @@ TOKEN_HEADER = "X-Seat-Token"
 MAX_CHECK_WORDS = 50
 
 
-def _tables() -> TableManager:
-    manager: TableManager = current_app.extensions["wordyahtzee.tables"]
-    return manager
+def _tables() -> TableService:
+    service: TableService = current_app.extensions["wordyahtzee.tables"]
+    return service
 
 
 def _body() -> dict[str, Any]:
     """The request's JSON object (400 if it is not one, 413 if too big)."""
     limit = int(current_app.config["MAX_JSON_BYTES"])
     if request.content_length is not None and request.content_length > limit:
-        raise ApiError(413, f"the request body is larger than {limit} bytes", "too_large")
+        raise ServiceError(f"the request body is larger than {limit} bytes", "too_large")
     raw = request.get_data(cache=True)
     if len(raw) > limit:
-        raise ApiError(413, f"the request body is larger than {limit} bytes", "too_large")
+        raise ServiceError(f"the request body is larger than {limit} bytes", "too_large")
     if not raw.strip():
         return {}
     try:
@@ -77,15 +76,15 @@ def error_response(status: int, code: str, message: str,
 
 
 def _status_for(exc: WordyahtzeeError) -> int:
-    if isinstance(exc, ApiError):
+    """The error table's status (:data:`wordyahtzee.errors.ERRORS`), unless the service
+    gave the situation its own."""
+    if isinstance(exc, ServiceError):
         return exc.status
     if isinstance(exc, StaleGameError):
         return 409
-    if isinstance(exc, StoreError):
-        return 404 if exc.code == "not_found" else 400
-    if isinstance(exc, RuleError) and exc.code not in ("bad_rules", "bad_players", "bad_rack"):
-        return 422
-    return 400
+    if isinstance(exc, StoreError) and exc.code != "not_found":
+        return 400
+    return http_status(exc.code)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -93,7 +92,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(WordyahtzeeError)
     def engine_error(exc: WordyahtzeeError) -> Response:
-        extra = exc.extra if isinstance(exc, ApiError) else None
+        extra = exc.extra if isinstance(exc, ServiceError) else None
         return error_response(_status_for(exc), exc.code, exc.message, extra)
 
     @app.errorhandler(HTTPException)
@@ -145,15 +144,14 @@ def _dictionaries() -> list[dict[str, Any]]:
 
 @bp.get("/meta")
 def meta() -> Response:
-    """What a start screen needs: modes, kinds, dictionaries, dice sets, rules defaults."""
+    """What a start screen needs: modes (each with its rules defaults and choices),
+    kinds, dictionaries, dice sets; ``rules_defaults`` are the first mode's."""
+    modes = _tables().describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(), "dice_sets": shipped_dice_sets(),
-        "rules_defaults": WoordRules().to_json(),
-        "classic": {"rules_defaults": {"joker": "free", "match": False},
-                    "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
-                    "computer_levels": list(LEVELS),
-                    "hints_ready": {j: strategies.is_ready(j) for j in JOKER_READINGS}},
+        "rules_defaults": modes[MODES[0]]["rules_defaults"],
+        **modes,
         "server_time": current_app.config["CLOCK"](),
     })
 
@@ -192,7 +190,9 @@ def check() -> Response:
     dictionary = body.get("dictionary", "nl")
     if not isinstance(dictionary, str):
         raise BadRequest("dictionary is a name")
-    return jsonify({"dictionary": dictionary, "results": check_words(words, dictionary)})
+    lexicon = load_lexicon(dictionary)
+    return jsonify({"dictionary": dictionary, "results": [
+        {"word": w, "folded": fold(w), "valid": lexicon.is_valid(w)} for w in words]})
 
 
 @bp.post("/solve")
@@ -305,8 +305,8 @@ def preview(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> Any:
-    """Classic: the advisor's best keeps and boxes for the player to move, with expected
-    final scores; 202 with ``ready: false`` while the strategy table is being prepared."""
+    """The coach's best choices for the player to move, with expected final scores; 202
+    with ``ready: false`` while the strategy table is being prepared."""
     answer = _tables().hint(game_id)
     return jsonify(answer), 200 if answer["ready"] else 202
 
@@ -314,12 +314,7 @@ def hint(game_id: str) -> Any:
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
     """The game record (DESIGN.md format) of the turns played so far, and the result."""
-    manager = _tables()
-    table = manager.tick(game_id)
-    with table.lock:
-        return jsonify({"record": table.mode.record(table.played),
-                        "result": table.mode.result(table.played)
-                        if table.mode.finished(table.played) else None})
+    return jsonify(_tables().record(game_id))
 
 
 # -- high scores ----------------------------------------------------------------------------
@@ -333,11 +328,9 @@ def highscores() -> Response:
     rules_arg = request.args.get("rules")
     one_list = rules_arg is not None or dictionary is not None
     mode_arg = request.args.get("mode")
-    if mode_arg is not None or one_list:
-        adapter = get_mode(mode_arg or "woord")
-        modes = [adapter.name]
-    else:
-        modes = sorted(MODES)
+    if mode_arg is not None and mode_arg not in MODES:
+        raise BadRequest("unknown mode; known: " + ", ".join(MODES), "unknown_mode")
+    modes = [mode_arg or MODES[0]] if mode_arg is not None or one_list else list(MODES)
     kind = request.args.get("kind", "solo")
     if kind not in ("solo", "hotseat", "online", "all"):
         raise BadRequest("kind is solo, hotseat, online or all")
@@ -350,15 +343,8 @@ def highscores() -> Response:
             raise BadRequest("rules is a JSON object of rules options") from None
         if not isinstance(rules, dict):
             raise BadRequest("rules is a JSON object of rules options")
-        if dictionary is not None and modes == ["woord"]:
-            rules = {**rules, "dictionary": dictionary}
-        try:
-            canonical = (WoordRules.from_json(rules).to_json() if adapter.name == "woord"
-                         else adapter.parse_rules(rules))
-        except WordyahtzeeError as exc:
-            raise BadRequest(exc.message, "bad_rules") from None
-        canonical.pop("match", None)  # a match's games count in the reading's list
-        wanted = [(modes[0], str(canonical.get("dictionary", "")), rules_key(canonical))]
+        dict_name, canonical = games.high_score_list(modes[0], rules, dictionary)
+        wanted = [(modes[0], dict_name, rules_key(canonical))]
     else:
         wanted = [(item["mode"], item["dictionary"], item["rules"])
                   for mode in modes for item in store.high_score_lists(mode)]
@@ -370,4 +356,4 @@ def highscores() -> Response:
     return jsonify({"lists": lists, "kind": kind})
 
 
-__all__ = ["TOKEN_HEADER", "DictionaryError", "bp", "register_error_handlers"]
+__all__ = ["TOKEN_HEADER", "bp", "register_error_handlers"]

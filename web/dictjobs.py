@@ -16,12 +16,9 @@ from typing import Any
 
 from flask import request
 
-from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.lexicon.build import BuildOptions, Progress, build_dictionary
 from wordyahtzee.lexicon.registry import check_name, find_dictionary, load_lexicon
-
-from .modes import BadRequest
-from .tables import ApiError
 
 _jobs: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
@@ -50,7 +47,7 @@ def get_job(job_id: str) -> dict[str, Any]:
     with _lock:
         job = _jobs.get(job_id)
         if job is None:
-            raise ApiError(404, f"no dictionary job {job_id!r}", "not_found")
+            raise ServiceError(f"no dictionary job {job_id!r}", "not_found")
         return _public(job)
 
 
@@ -75,7 +72,7 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions) -> None:
 def start_upload(max_bytes: int) -> dict[str, Any]:
     """Validate a multipart upload (``file``, ``name``, ``title``) and start its build."""
     if request.content_length is not None and request.content_length > max_bytes:
-        raise ApiError(413, f"the word list is larger than {max_bytes // 1024 // 1024} MiB",
+        raise ServiceError(f"the word list is larger than {max_bytes // 1024 // 1024} MiB",
                        "too_large")
     if not request.mimetype.startswith("multipart/form-data"):
         raise BadRequest("send the word list as multipart/form-data with a 'file' field")
@@ -90,11 +87,11 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
     except WordyahtzeeError:
         pass  # a new name, as it should be
     else:
-        raise ApiError(409, f"a dictionary {name!r} exists already; choose another name",
+        raise ServiceError(f"a dictionary {name!r} exists already; choose another name",
                        "name_clash")
     data = upload.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise ApiError(413, "the word list is too large", "too_large")
+        raise ServiceError("the word list is too large", "too_large")
     if not data.strip():
         raise BadRequest("the word list is empty", "empty_word_list")
     gz = data[:2] == b"\x1f\x8b"
@@ -108,7 +105,7 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
                            title=title or name)
     with _lock:
         if any(j["status"] in ("queued", "building") for j in _jobs.values()):
-            raise ApiError(409, "another dictionary is being built; try again shortly",
+            raise ServiceError("another dictionary is being built; try again shortly",
                            "busy")
         if len(_jobs) >= MAX_JOBS:
             oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])

@@ -95,7 +95,6 @@ NL: dict[str, str] = {
     "words.valid": "staat in het woordenboek", "words.invalid": "staat er niet in",
     "words.solve": "Beste woorden voor deze letters",
     "words.solve_label": "Zeven letters (? = blanco)", "words.solve_submit": "Zoek",
-    "words.solver_missing": "De woordzoeker is in deze installatie niet beschikbaar.",
     "words.upload": "Eigen woordenboek maken",
     "words.upload_hint": "Een tekstbestand (UTF-8 of .gz) met één woord per regel, "
     "hoogstens 8 MB. Woorden met accenten tellen als gewone letters; namen en woorden met "
@@ -267,7 +266,6 @@ EN: dict[str, str] = {
     "words.valid": "is in the dictionary", "words.invalid": "is not in it",
     "words.solve": "Best words for these letters",
     "words.solve_label": "Seven letters (? = blank)", "words.solve_submit": "Search",
-    "words.solver_missing": "The word finder is not available in this installation.",
     "words.upload": "Make your own dictionary",
     "words.upload_hint": "A text file (UTF-8 or .gz) with one word a line, at most 8 MB. "
     "Accented letters count as plain letters; names and words with digits or punctuation "

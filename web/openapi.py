@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordyahtzee.advisor import LEVELS
-from wordyahtzee.modes import classic
-from wordyahtzee.modes.woord import BOXES
+from wordyahtzee.games import describe_modes
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -41,8 +39,13 @@ TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False,
 
 def openapi_document() -> dict[str, Any]:
     """The document served at ``/api/openapi.json``."""
-    box = {"type": "string", "enum": list(BOXES) + list(classic.BOXES),
+    modes = describe_modes()
+    box = {"type": "string",
+           "enum": list(dict.fromkeys(b for info in modes.values() for b in info["boxes"])),
            "description": "a box id of the game's mode"}
+    levels = list(dict.fromkeys(lv for info in modes.values()
+                                for lv in info["computer_levels"]))
+    rules_ref = {"oneOf": [_ref(f"Rules_{name}") for name in modes]}
     action_common = {"seq": {"type": "integer", "minimum": 0,
                              "description": "The number of events the browser has seen; "
                                             "a different number gets 409 `stale`."},
@@ -235,26 +238,9 @@ def openapi_document() -> dict[str, Any]:
                 "error": {"type": "object", "required": ["code", "message"], "properties": {
                     "code": {"type": "string"}, "message": {"type": "string"}}},
                 "state": {"$ref": "#/components/schemas/GameState"}}},
-            "Rules": {"type": "object", "properties": {
-                "upper_bonus_threshold": {"type": "integer", "default": 40},
-                "free_order": {"type": "boolean", "default": False},
-                "turn_seconds": {"type": ["number", "null"], "default": 60},
-                "min_word_length": {"type": "integer", "default": 2},
-                "y_is_vowel": {"type": "boolean", "default": True},
-                "dictionary": {"type": "string", "default": "nl"},
-                "dice_set": {"type": "string", "default": "nl"}},
-                "additionalProperties": False},
-            "ClassicRules": {"type": "object", "properties": {
-                "joker": {"type": "string", "enum": list(classic.JOKER_READINGS),
-                          "default": "free",
-                          "description": "free: the Dutch rulebook; forced: the English "
-                                         "rule (RULES.md §2)"},
-                "match": {"type": "boolean", "default": False,
-                          "description": f"a match of {classic.MATCH_GAMES} games: the "
-                                         "highest total over all games wins"}},
-                "additionalProperties": False},
+            **{f"Rules_{name}": info["rules_schema"] for name, info in modes.items()},
             "NewGame": {"type": "object", "required": ["players"], "properties": {
-                "mode": {"type": "string", "enum": ["woord", "classic"], "default": "woord"},
+                "mode": {"type": "string", "enum": list(modes), "default": next(iter(modes))},
                 "kind": {"type": "string", "enum": ["solo", "hotseat", "online"],
                          "default": "solo",
                          "description": "solo: one human (classic: plus any computer "
@@ -265,11 +251,11 @@ def openapi_document() -> dict[str, Any]:
                         {"type": "string", "maxLength": 24},
                         {"type": "object", "required": ["name"], "properties": {
                             "name": {"type": "string", "maxLength": 24},
-                            "computer": {"type": "string", "enum": list(LEVELS),
-                                         "description": "classic only: a computer seat "
-                                                        "the server plays"}}}]}},
-                "rules": {"oneOf": [{"$ref": "#/components/schemas/Rules"},
-                                    {"$ref": "#/components/schemas/ClassicRules"}]}}},
+                            "computer": {"type": "string", "enum": levels,
+                                         "description": "a computer seat the server "
+                                                        "plays (modes with computer "
+                                                        "players)"}}}]}},
+                "rules": rules_ref}},
             "Hint": {"type": "object", "properties": {
                 "ready": {"type": "boolean"}, "failed": {"type": ["string", "null"]},
                 "seq": {"type": "integer"}, "player": {"type": "integer"},
@@ -286,13 +272,12 @@ def openapi_document() -> dict[str, Any]:
                 "id": {"type": "string"}, "mode": {"type": "string"},
                 "kind": {"type": "string"}, "seq": {"type": "integer"},
                 "status": {"type": "string", "enum": ["active", "finished"]},
-                "rules": {"oneOf": [{"$ref": "#/components/schemas/Rules"},
-                                    {"$ref": "#/components/schemas/ClassicRules"}]},
+                "rules": rules_ref,
                 "players": {"type": "array", "items": {"type": "object"}},
                 "seats": {"type": "array", "items": {
                     "type": "object", "properties": {
                         "seat": {"type": "integer"}, "name": {"type": "string"},
-                        "computer": {"type": ["string", "null"], "enum": [*LEVELS, None]}}}},
+                        "computer": {"type": ["string", "null"], "enum": [*levels, None]}}}},
                 "turn": {"type": ["object", "null"], "description":
                          "Woord Yahtzee: number, player, round, round_box, throws, "
                          "throws_left, faces, dice [{letter, value, blank}], kept, "

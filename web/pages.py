@@ -8,11 +8,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request
 
-from wordyahtzee.dice import DiceSet
 from wordyahtzee.lexicon import list_dictionaries
-from wordyahtzee.modes.woord import BOXES, ROUND_BOXES, SPECIAL_BOXES, WoordRules
 
-from . import solving
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
@@ -54,34 +51,31 @@ def _dictionaries() -> list[dict[str, Any]]:
 def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
-    return render("start.html", dictionaries=_dictionaries(), defaults=WoordRules(),
+    return render("start.html", dictionaries=_dictionaries(), modes=_modes(),
                   active=store.list_games("active", 10))
+
+
+def _modes() -> dict[str, Any]:
+    return dict(current_app.extensions["wordyahtzee.tables"].describe_modes())
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """The game screen of the table's mode (the state itself comes from the API)."""
-    manager = current_app.extensions["wordyahtzee.tables"]
-    table = manager.table(game_id)  # 404 page for an unknown game
-    if table.mode.name == "classic":
-        return render("classic.html", game_id=game_id)
-    return render("game.html", game_id=game_id, solver=solving.available())
+    table = current_app.extensions["wordyahtzee.tables"].table(game_id)  # else a 404 page
+    return render(f"{table.mode}.html", game_id=game_id)
 
 
 @bp.get("/rules")
 def rules() -> Response:
-    """The rules (RULES §1 and the Dutch rulebook) with the dice set's letter values."""
-    dice = DiceSet.load("nl")
-    values = sorted((letter, value) for letter, value in dice.values.items() if letter != "?")
-    faces = [[f.letter for f in die] for die in dice.dice]
-    return render("rules.html", values=values, faces=faces, round_boxes=ROUND_BOXES,
-                  special_boxes=SPECIAL_BOXES, boxes=BOXES)
+    """The rules of every mode, with the letter dice's values and faces."""
+    return render("rules.html", modes=_modes())
 
 
 @bp.get("/words")
 def words() -> Response:
     """Word checker, best words for letters, and building a custom dictionary."""
-    return render("words.html", dictionaries=_dictionaries(), solver=solving.available())
+    return render("words.html", dictionaries=_dictionaries())
 
 
 @bp.get("/highscores")

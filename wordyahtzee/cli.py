@@ -227,7 +227,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on a production WSGI server (waitress)."""
     import waitress
 
-    from web import create_app
+    from .web import create_app
 
     if not 0 <= args.port <= 65535 or not 1 <= args.threads <= 512:
         raise WordyahtzeeError("serve: --port is 0-65535 and --threads 1-512", "usage")

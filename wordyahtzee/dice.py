@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from importlib import resources
 from typing import Any, Generic, TypeVar
 
@@ -39,6 +40,8 @@ class DiceSet:
     dice: tuple[tuple[Face, ...], ...]
     language: str = ""
     values: Mapping[str, int] = field(default_factory=dict, compare=False)
+    shipped: bool = field(default=False, compare=False)
+    """True for a set loaded by name from the shipped files (records then name it)."""
 
     def __post_init__(self) -> None:
         if not self.dice:
@@ -150,11 +153,18 @@ class DiceSet:
         if name not in shipped_dice_sets():
             raise DiceSetError(f"unknown dice set {name!r}; shipped: "
                                + ", ".join(shipped_dice_sets()), "unknown_dice_set")
-        text = resources.files("wordyahtzee.data.dice").joinpath(f"{name}.json").read_text(
-            encoding="utf-8")
-        return cls.from_json(json.loads(text))
+        cached = _loaded.get(name)
+        if cached is None:
+            text = resources.files("wordyahtzee.data.dice").joinpath(f"{name}.json").read_text(
+                encoding="utf-8")
+            cached = _loaded[name] = replace(cls.from_json(json.loads(text)), shipped=True)
+        return cached
 
 
+_loaded: dict[str, DiceSet] = {}
+
+
+@lru_cache(maxsize=1)
 def shipped_dice_sets() -> list[str]:
     """Names of the dice sets shipped in ``wordyahtzee/data/dice``."""
     folder = resources.files("wordyahtzee.data.dice")

@@ -1,7 +1,8 @@
 """Game records: the JSON form of a finished (or unfinished) game, read by ``replay``.
 
-A record names its ``mode``; each mode module provides ``replay_record(data)`` which checks
-every turn against the rules and returns the final score sheets (DESIGN.md, "Game records").
+A record names its ``mode``; :func:`wordyahtzee.games.replay` hands it to that mode's
+``replay_record``, which checks every turn against the rules and returns the final score
+sheets (``docs/records.md``).
 """
 
 from __future__ import annotations
@@ -12,18 +13,46 @@ from typing import Any
 
 from .errors import RecordError
 
-MODES = ("woord", "classic")
+MAX_DEPTH = 64
+"""Records nest a few levels deep; deeper JSON is refused before it is parsed further."""
+MAX_INT_DIGITS = 30
 
 
 def parse_record(text: str) -> dict[str, Any]:
-    """Parse record JSON text; a clear :class:`RecordError` for anything malformed."""
+    """Parse record JSON text; a clear :class:`RecordError` for anything malformed,
+    including JSON nested deeper than :data:`MAX_DEPTH` or integers longer than
+    :data:`MAX_INT_DIGITS` digits."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:  # a cheap depth scan, so no parser recursion can blow up
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"record: JSON nested deeper than {MAX_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise RecordError(f"record: a number has more than {MAX_INT_DIGITS} digits")
+        return int(digits)
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=parse_int)
     except json.JSONDecodeError as exc:
         raise RecordError(f"record: malformed JSON: {exc.msg} at line {exc.lineno} "
                           f"column {exc.colno}") from None
-    except UnicodeDecodeError:
-        raise RecordError("record: not UTF-8 text") from None
+    except (UnicodeDecodeError, RecursionError, ValueError):
+        raise RecordError("record: not UTF-8 JSON text") from None
     if not isinstance(data, dict):
         raise RecordError("record: the top level must be a JSON object")
     return data
@@ -31,13 +60,9 @@ def parse_record(text: str) -> dict[str, Any]:
 
 def replay(data: Mapping[str, Any]) -> dict[str, Any]:
     """Score a parsed record: ``{"players": [...], "winners": [...]}``."""
-    mode = data.get("mode", "woord")
-    if mode == "woord":
-        from .modes import woord
+    from .games import replay as replay_any
 
-        return woord.replay_record(data)
-    if mode == "classic":
-        from .modes import classic
+    return replay_any(data)
 
-        return classic.replay_record(data)
-    raise RecordError(f"record: unknown mode {mode!r}; modes are: " + ", ".join(MODES))
+
+__all__ = ["parse_record", "replay"]

@@ -47,8 +47,6 @@ from .lexicon import Lexicon, cache_dir, load_lexicon
 from .modes.woord import (
     BOXES,
     CONSONANTS_SCORE,
-    EARLY_ONLY,
-    MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
     UPPER_BOXES,
@@ -61,6 +59,7 @@ from .modes.woord import (
     WoordRules,
     all_consonants,
     all_vowels,
+    claimable_boxes,
     is_formable,
     words_score,
 )
@@ -561,34 +560,27 @@ def rank_claims(solution: Solution, sheet: ScoreSheet, *, round_box: str | None 
     """The claims a sheet allows now with this throw, best gain first.
 
     ``round_box``: this round's box in strict order (``None`` = free order: any open round
-    box); ``throws``: how many throws this turn has had (the early-only specials close at
-    the third); ``free_zero_box``: with free order, the open round box a special claim
-    zeroes (default: the first open one). A round box with no word is listed as a 0 claim.
-    Ties keep the sheet order of the boxes. For a live game, prefer :func:`legal_claims`,
-    which asks the game itself.
+    box); ``throws``: how many throws this turn has had; ``free_zero_box``: with free
+    order, the open round box a special claim zeroes (default: the engine's choice). Which
+    boxes may be claimed comes from the engine (:func:`~wordyahtzee.modes.woord.claimable_boxes`);
+    a round box with no word is listed as a 0 claim, a special box only when the throw
+    qualifies. Ties keep the sheet order of the boxes. For a live game, prefer
+    :func:`legal_claims`, which also checks each claim with the game itself.
     """
-    if round_box is not None:
-        rounds = [round_box] if sheet.is_open(round_box) else []
-        zero: str | None = round_box
-    else:
-        rounds = [b for b in ROUND_BOXES if sheet.is_open(b)]
-        zero = free_zero_box or (rounds[0] if rounds else None)
+    rules = WoordRules(free_order=round_box is None,
+                       upper_bonus_threshold=sheet.upper_bonus_threshold)
+    round_no = ROUND_BOXES.index(round_box) + 1 if round_box is not None else 1
     out: list[RankedClaim] = []
-    for box in rounds:
+    for box, zero in claimable_boxes(sheet, rules, round_no, throws).items():
+        if round_box is None and zero is not None and free_zero_box is not None:
+            zero = free_zero_box
         best = solution.boxes[box]
-        claim = Claim(box, best.words)
-        out.append(RankedClaim(claim, best.score, _sheet_gain(sheet, box, best.score, None)))
-    if zero is not None:
-        for box in SPECIAL_BOXES:
-            best = solution.boxes[box]
-            bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
-            if (not sheet.is_open(box) and not bonus) or best.score == 0:
-                continue
-            if box in EARLY_ONLY and throws >= MAX_THROWS:
-                continue
-            points = WOORD_YAHTZEE_BONUS if bonus else best.score
-            claim = Claim(box, best.words, None if round_box is not None else zero)
-            out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, zero)))
+        if box in SPECIAL_BOXES and best.score == 0:
+            continue
+        bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
+        points = WOORD_YAHTZEE_BONUS if bonus else best.score
+        claim = Claim(box, best.words, zero if round_box is None else None)
+        out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, zero)))
     order = {b: i for i, b in enumerate(BOXES)}
     out.sort(key=lambda rc: (-rc.gain, order[rc.claim.box]))
     return out
@@ -597,32 +589,24 @@ def rank_claims(solution: Solution, sheet: ScoreSheet, *, round_box: str | None 
 def legal_claims(game: WoordGame, solver: Solver | None = None) -> list[RankedClaim]:
     """For a live game: the claims the current player may make now, best gain first.
 
-    Each candidate is the solver's best claim for a box the game offers
-    (:meth:`WoordGame.options`), checked and scored by :meth:`WoordGame.evaluate` (the
-    rules); ``gain`` is what it adds to the grand total, bonuses included. Empty before the
-    first throw.
+    The candidates are :func:`rank_claims` for the game's sheet, rules and throw; each is
+    checked and scored by :meth:`WoordGame.evaluate` (the rules), and ``gain`` is what it
+    adds to the grand total, bonuses included. Empty before the first throw.
     """
     turn = game.turn
     if turn.faces is None:
         return []
     solver = solver or get_solver(game.lexicon, game.dice_set, game.rules)
-    solution = solver.solve(turn.faces)
     sheet = game.sheets[turn.player]
-    options = game.options()
-    rounds = [b for b in ROUND_BOXES if b in options]
-    zero = None if not game.rules.free_order else (rounds[0] if rounds else None)
+    ranked = rank_claims(solver.solve(turn.faces), sheet,
+                         round_box=None if game.rules.free_order else game.round_box(),
+                         throws=turn.throws)
     out: list[RankedClaim] = []
-    for box in (*rounds, *(b for b in SPECIAL_BOXES if b in options)):
-        best = solution.boxes[box]
-        claim = Claim(box, best.words, zero if box in SPECIAL_BOXES else None)
+    for candidate in ranked:
         try:
-            points = game.evaluate(claim)
+            points = game.evaluate(candidate.claim)
         except RuleError:
             continue
-        target_zero = (zero if game.rules.free_order else game.round_box()) \
-            if box in SPECIAL_BOXES else None
-        out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, target_zero)))
-    order = {b: i for i, b in enumerate(BOXES)}
-    out.sort(key=lambda rc: (-rc.gain, order[rc.claim.box]))
+        out.append(candidate if points == candidate.points else RankedClaim(
+            candidate.claim, points, candidate.gain - candidate.points + points))
     return out
-

@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 from werkzeug.serving import make_server
-
-from web import create_app
+from wordyahtzee.web import create_app
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",

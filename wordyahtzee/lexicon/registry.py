@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -30,7 +31,21 @@ from .source import fold_entries, read_word_list
 
 DEFAULT_DICTIONARY = "nl"
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-SHIPPED_DIR = Path(__file__).resolve().parents[2] / "dictionaries"
+
+
+def _shipped_dir() -> Path:
+    """The shipped dictionaries: the ``wordyahtzee.dictionaries`` package data when
+    installed, else the repository's ``dictionaries/`` folder."""
+    try:
+        spec = importlib.util.find_spec("wordyahtzee.dictionaries")
+    except ImportError:
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parents[2] / "dictionaries"
+
+
+SHIPPED_DIR = _shipped_dir()
 
 _loaded: dict[tuple[str, str], Lexicon] = {}
 _lock = threading.Lock()

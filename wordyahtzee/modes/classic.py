@@ -22,10 +22,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
+from .contract import Outcome, Resources, Throw, bad_action, check_players
 
 __all__ = [
     "BOXES",
@@ -315,13 +316,7 @@ class ClassicGame:
 
     def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
                  rng: random.Random | None = None) -> None:
-        names = list(players)
-        if not names:
-            raise RuleError("a game needs at least one player", "bad_players")
-        if any(not isinstance(n, str) or not n.strip() for n in names):
-            raise RuleError("player names are non-empty strings", "bad_players")
-        if len(set(names)) != len(names):
-            raise RuleError("player names must differ", "bad_players")
+        names = check_players(list(players) if isinstance(players, tuple) else players)
         self.players: tuple[str, ...] = tuple(names)
         self.rules = rules or ClassicRules()
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -329,6 +324,7 @@ class ClassicGame:
         self.cup = _pip_cup(self.rng)
         self.turn = 0  # turns completed by all players together
         self.events: list[dict[str, Any]] = []
+        self.last_points = 0  # what the last score event gained
         self._turn_throws: list[Dice] = []
 
     # -- state -------------------------------------------------------------------------
@@ -406,36 +402,63 @@ class ClassicGame:
         player = self._require_turn()
         kept = sorted(self.cup.check_keep(keep))
         dice = self.cup.roll(kept)
-        self._record(player, dice, kept)
+        event: dict[str, Any] = {"type": "throw", "player": player, "dice": format_dice(dice)}
+        if kept:
+            event["keep"] = kept
+        self.apply(event)
         return dice
 
     def record_throw(self, dice: Sequence[int] | str) -> Dice:
         """Record a throw made elsewhere (physical dice, a log): the five dice now showing."""
         player = self._require_turn()
         faces = parse_dice(dice) if isinstance(dice, str) else _check_dice(dice)
-        if not self.cup.can_throw:
-            raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn", "no_throws_left")
-        self._record(player, faces, None)
+        self.apply({"type": "throw", "player": player, "dice": format_dice(faces)})
         return faces
-
-    def _record(self, player: str, dice: Dice, keep: list[int] | None) -> None:
-        self.cup.record(dice)
-        self._turn_throws.append(dice)
-        event: dict[str, Any] = {"type": "throw", "player": player, "dice": format_dice(dice)}
-        if keep:
-            event["keep"] = keep
-        self.events.append(event)
 
     def score(self, box: str) -> int:
         """Fill ``box`` with the current dice and end the turn; returns the points gained."""
         player = self._require_turn()
-        dice = self._require_dice()
-        points = self.sheets[player].fill(box, dice, self.rules)
-        self.events.append({"type": "score", "player": player, "box": box})
-        self.turn += 1
-        self.cup.reset()
-        self._turn_throws = []
-        return points
+        self.apply({"type": "score", "player": player, "box": box})
+        return self.last_points
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (``throw`` or ``score``), validating it: the only place the
+        game's state changes. A bad event raises :class:`RuleError` and changes nothing."""
+        if not isinstance(event, Mapping):
+            raise RuleError("an event is an object", "bad_event")
+        player = self._require_turn()
+        if event.get("player") != player:
+            raise RuleError(f"it is {player!r}'s turn, not {event.get('player')!r}'s",
+                            "wrong_player")
+        kind = event.get("type")
+        if kind == "throw":
+            text = event.get("dice")
+            if not isinstance(text, str):
+                raise RuleError("a throw event has 'dice' as a string", "bad_event")
+            dice = parse_dice(text)
+            if not self.cup.can_throw:
+                raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn",
+                                "no_throws_left")
+            keep = event.get("keep")
+            if keep is not None:
+                if not isinstance(keep, list):
+                    raise RuleError("keep is a list of dice positions", "bad_event")
+                kept = self.cup.check_keep(keep)
+                old = self.cup.showing
+                if old is not None and any(old[i] != dice[i] for i in kept):
+                    raise RuleError("a kept die changed", "impossible_throw")
+            self.cup.record(dice)
+            self._turn_throws.append(dice)
+        elif kind == "score":
+            box = _box_field(event.get("box"))
+            dice = self._require_dice()
+            self.last_points = self.sheets[player].fill(box, dice, self.rules)
+            self.turn += 1
+            self.cup.reset()
+            self._turn_throws = []
+        else:
+            raise RuleError(f"unknown event type {kind!r}", "bad_event")
+        self.events.append(dict(event))
 
     # -- serialisation -----------------------------------------------------------------
 
@@ -479,23 +502,7 @@ class ClassicGame:
             raise RecordError("game: 'events' must be a list")
         for i, event in enumerate(events, 1):
             try:
-                if not isinstance(event, Mapping):
-                    raise RuleError("an event is an object", "bad_event")
-                if event.get("player") != game.current_player:
-                    raise RuleError(f"it is {game.current_player!r}'s turn, not "
-                                    f"{event.get('player')!r}'s", "wrong_player")
-                kind = event.get("type")
-                if kind == "throw":
-                    dice = event.get("dice")
-                    if not isinstance(dice, str):
-                        raise RuleError("a throw event has 'dice' as a string", "bad_event")
-                    game.record_throw(dice)
-                    if event.get("keep"):
-                        game.events[-1]["keep"] = list(event["keep"])
-                elif kind == "score":
-                    game.score(_box_field(event.get("box")))
-                else:
-                    raise RuleError(f"unknown event type {kind!r}", "bad_event")
+                game.apply(event)
             except RuleError as exc:
                 raise RecordError(f"event {i}: {exc.message}") from None
         return game
@@ -521,14 +528,10 @@ class ClassicGame:
 
 
 def _players(data: Mapping[str, Any]) -> list[str]:
-    players = data.get("players")
-    if not isinstance(players, list) or not players:
-        raise RecordError("record: 'players' must be a non-empty list of names")
-    if any(not isinstance(p, str) or not p.strip() for p in players):
-        raise RecordError("record: every player name is a non-empty string")
-    if len(set(players)) != len(players):
-        raise RecordError("record: player names must differ")
-    return players
+    try:
+        return check_players(data.get("players"))
+    except RuleError as exc:
+        raise RecordError(f"record: {exc.message}") from None
 
 
 def _box_field(box: Any) -> str:
@@ -539,7 +542,8 @@ def _box_field(box: Any) -> str:
     return box
 
 
-def replay_record(data: Mapping[str, Any]) -> dict[str, Any]:
+def replay_record(data: Mapping[str, Any], resources: Resources | None = None
+                  ) -> dict[str, Any]:
     """Check and score a classic game record (DESIGN.md, "Game records").
 
     Returns ``{"players": [{"name", "boxes", "upper_bonus", "yahtzee_bonus", "total"}],
@@ -589,16 +593,46 @@ def replay_record(data: Mapping[str, Any]) -> dict[str, Any]:
 # Matches and high scores
 
 
+@dataclass(frozen=True)
+class Score:
+    """The ``claim`` action of classic Yahtzee: fill ``box`` with the dice showing."""
+
+    name: ClassVar[str] = "claim"
+    box: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"box": id}``."""
+        return {"box": self.box}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any]) -> Score:
+        """Read ``{"box": id}``."""
+        box = body.get("box")
+        if not isinstance(box, str) or not 0 < len(box) <= 40:
+            raise RuleError("claim needs a box id", "bad_request")
+        return cls(box)
+
+
 class ClassicMatch:
-    """A match of :data:`MATCH_GAMES` games between the same players; the highest total over
-    all games wins (equal totals share the win). Games are started one after another with
-    :meth:`next_game`; finished games count towards :meth:`totals`."""
+    """A match of ``games`` games between the same players (one game is a match of one):
+    the highest total over all games wins (equal totals share the win). The next game starts
+    as soon as one ends. This is the classic mode's game in the game contract
+    (:mod:`wordyahtzee.modes.contract`); a match's events carry ``"game": index``.
+
+    >>> match = ClassicMatch(["Anna"], rng=random.Random(2))
+    >>> outcome = match.act(match.parse_action("throw", {}))
+    >>> outcome.events[0]["type"], match.current_seat
+    ('throw', 0)
+    """
+
+    mode: ClassVar[str] = "classic"
+    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim")
 
     def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
                  rng: random.Random | None = None, games: int = MATCH_GAMES) -> None:
-        if games < 1:
-            raise RuleError("a match has at least one game", "bad_rules")
-        self.players = tuple(players)
+        if type(games) is not int or not 1 <= games <= MATCH_GAMES:
+            raise RuleError(f"a match has 1 to {MATCH_GAMES} games", "bad_rules")
+        self.players = check_players(players)
         self.rules = rules or ClassicRules()
         self.rng = rng if rng is not None else random.SystemRandom()
         self.length = games
@@ -614,44 +648,250 @@ class ClassicMatch:
         """True when the last game of the match is over."""
         return len(self.games) == self.length and self.game.is_over
 
+    finished = is_over
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move (None once the match is over)."""
+        player = self.game.current_player
+        return None if player is None else self.players.index(player)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """All events in order; a match's events name their game (0-based)."""
+        if self.length == 1:
+            return self.game.events
+        return [{**event, "game": i} for i, game in enumerate(self.games)
+                for event in game.events]
+
+    def _advance(self) -> None:
+        if self.game.is_over and not self.is_over:
+            self.games.append(ClassicGame(self.players, self.rules, self.rng))
+
     def next_game(self) -> ClassicGame:
         """Start the next game once the current one is over."""
         if not self.game.is_over:
             raise RuleError("the current game is not over yet", "game_not_over")
         if self.is_over:
             raise RuleError(f"the match is over: {self.length} games", "match_over")
-        self.games.append(ClassicGame(self.players, self.rules, self.rng))
+        self._advance()
         return self.game
 
-    def totals(self) -> dict[str, int]:
-        """Each player's total over the games played so far (the current one included)."""
+    # -- the contract ---------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event to the game it names (``"game"``, 0 for a single game)."""
+        if not isinstance(event, Mapping):
+            raise RuleError("an event is an object", "bad_event")
+        if self.is_over:
+            raise RuleError("the game is over", "game_over")
+        index = event.get("game", 0) if self.length > 1 else 0
+        if index != len(self.games) - 1:
+            raise RuleError("events are out of game order", "bad_event")
+        self.game.apply({k: v for k, v in event.items() if k != "game"})
+        self._advance()
+
+    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Score:
+        """``throw`` (``{"keep": [0-4]}``) or ``claim`` (``{"box"}``)."""
+        if name == "throw":
+            return Throw.from_json(body, NUM_DICE)
+        if name == "claim":
+            return Score.from_json(body)
+        raise bad_action(name, self.ACTIONS)
+
+    def act(self, action: Any) -> Outcome:
+        """Play a :class:`Throw` or a :class:`Score` for the player to move."""
+        first = sum(len(g.events) for g in self.games)
+        if self.is_over:
+            raise RuleError("the game is over", "game_over")
+        if isinstance(action, Throw):
+            summary: dict[str, Any] = {"dice": list(self.game.throw(action.keep))}
+        elif isinstance(action, Score):
+            points = self.game.score(action.box)
+            self._advance()
+            summary = {"points": points, "box": action.box}
+        else:
+            raise bad_action(getattr(action, "name", "?"), self.ACTIONS)
+        return Outcome(self.events[first:], summary)
+
+    def expire(self, now: float | None = None) -> bool:
+        """Classic Yahtzee has no hourglass."""
+        return False
+
+    def deadline(self) -> float | None:
+        """No hourglass: never."""
+        return None
+
+    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Nothing to preview: the view's ``options`` already give every box's score."""
+        raise RuleError("classic Yahtzee has no words to preview; the state's options give "
+                        "what each box would score", "no_preview")
+
+    def totals(self) -> list[int]:
+        """Each seat's total over the games played so far (the current one included)."""
+        totals = self.match_totals()
+        return [totals[p] for p in self.players]
+
+    def match_totals(self) -> dict[str, int]:
+        """Each player's total over the games played so far, by name."""
         return {p: sum(g.sheets[p].total for g in self.games) for p in self.players}
 
     def winners(self) -> list[str]:
         """The players with the highest match total."""
-        totals = self.totals()
+        totals = self.match_totals()
         best = max(totals.values())
         return [p for p in self.players if totals[p] == best]
 
-    def to_json(self) -> dict[str, Any]:
-        """The match as data: its games, each as :meth:`ClassicGame.to_json`."""
+    def finished_games(self, since_event: int) -> list[list[int]]:
+        """Seat totals of each game whose last event is ``since_event`` or later."""
+        out = []
+        end = 0
+        for game in self.games:
+            end += len(game.events)
+            if game.is_over and end - 1 >= since_event:
+                out.append([game.sheets[p].total for p in game.players])
+        return out
+
+    def result(self) -> dict[str, Any]:
+        """``ClassicGame.result()``; a match adds every game's result and the match totals."""
+        if self.length == 1:
+            return self.game.result()
+        totals = self.match_totals()
+        return {"players": [{"name": p, "total": totals[p]} for p in self.players],
+                "winners": self.winners(), "games": [g.result() for g in self.games]}
+
+    def to_record(self) -> dict[str, Any]:
+        """``ClassicGame.to_record()``; a match: one record per game."""
+        if self.length == 1:
+            return self.game.to_record()
         return {"mode": "classic-match", "rules": self.rules.to_json(),
                 "players": list(self.players), "length": self.length,
-                "games": [g.to_json() for g in self.games]}
+                "games": [g.to_record() for g in self.games]}
+
+    def to_json(self) -> dict[str, Any]:
+        """Mode, rules, players, the match length (above 1) and every event."""
+        data: dict[str, Any] = {"mode": self.mode, "rules": self.rules.to_json(),
+                                "players": list(self.players)}
+        if self.length > 1:
+            data["match"] = self.length
+        data["events"] = [dict(e) for e in self.events]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], rng: random.Random | None = None
                   ) -> ClassicMatch:
-        """Rebuild a match from :meth:`to_json` output."""
-        games = data.get("games")
-        length = data.get("length", MATCH_GAMES)
-        if not isinstance(games, list) or not games or type(length) is not int:
-            raise RecordError("match: 'games' must be a non-empty list, 'length' a number")
-        match = cls(_players(data), ClassicRules.from_json(data.get("rules")), rng, length)
-        match.games = [ClassicGame.from_json(g, match.rng) for g in games]
-        if len(match.games) > length or any(not g.is_over for g in match.games[:-1]):
-            raise RecordError("match: only the last game may be unfinished")
+        """Rebuild a match (or a single game) from :meth:`to_json` output."""
+        if not isinstance(data, Mapping):
+            raise RecordError("game: must be an object")
+        try:
+            match = cls(_players(data), ClassicRules.from_json(data.get("rules")), rng,
+                        data.get("match", 1))
+        except RuleError as exc:
+            raise RecordError(f"game: {exc.message}") from None
+        events = data.get("events") or []
+        if not isinstance(events, list):
+            raise RecordError("game: 'events' must be a list")
+        for i, event in enumerate(events, 1):
+            try:
+                match.apply(event)
+            except RuleError as exc:
+                raise RecordError(f"event {i}: {exc.message}") from None
         return match
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything a screen renders: sheets (``None`` = open box), the turn, the boxes
+        the dice may go in with their points, the turns so far with their points, and the
+        match."""
+        game = self.game
+        players = []
+        for name in self.players:
+            sheet = game.sheets[name]
+            players.append({
+                "name": name, "boxes": {b: sheet.scores.get(b) for b in BOXES},
+                "upper_total": sheet.upper_total, "upper_bonus": sheet.upper_bonus,
+                "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total})
+        history: list[dict[str, Any]] = []
+        throws: list[str] = []
+        for event in game.events:
+            if event["type"] == "throw":
+                throws.append(event["dice"])
+                continue
+            number = len(history)
+            history.append({"number": number, "round": number // len(self.players) + 1,
+                            "player": self.players.index(event["player"]), "throws": throws,
+                            "box": event["box"],
+                            "score": game.sheets[event["player"]].scores.get(event["box"])})
+            throws = []
+        turn = None
+        if game.current_player is not None:
+            last = game.events[-1] if game.events and game.throws else {}
+            turn = {"number": game.turn, "player": self.players.index(game.current_player),
+                    "round": game.round, "throws": game.throws,
+                    "throws_left": game.throws_left,
+                    "dice": list(game.dice) if game.dice is not None else None,
+                    "kept": list(last.get("keep", []))}
+        state: dict[str, Any] = {
+            "mode": self.mode, "rules": self.rules.to_json(), "players": players,
+            "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
+            "rounds": len(BOXES), "max_throws": MAX_THROWS,
+            "finished": self.is_over, "history": history, "turn": turn,
+            "options": (game.options() if game.current_player is not None
+                        and game.dice is not None else {}),
+            "winners": self.winners() if self.is_over else [],
+            "match": None,
+        }
+        if self.length > 1:
+            totals = self.match_totals()
+            state["match"] = {
+                "length": self.length, "game": len(self.games),
+                "games": [{"number": i + 1, "over": g.is_over,
+                           "totals": [g.sheets[p].total for p in g.players],
+                           "winners": g.winners() if g.is_over else []}
+                          for i, g in enumerate(self.games)],
+                "totals": [totals[p] for p in self.players]}
+        return state
+
+
+def parse_rules(data: Any) -> dict[str, Any]:
+    """A table's options: ``{"joker": "free"|"forced", "match": bool}``, the engine's rules
+    (checked by :meth:`ClassicRules.from_json`) plus whether it plays a match of five."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise RuleError("rules must be an object such as {\"joker\": \"free\"}", "bad_rules")
+    match = data.get("match", False)
+    if not isinstance(match, bool):
+        raise RuleError("rules: match is true (five games) or false", "bad_rules")
+    out = ClassicRules.from_json({k: v for k, v in data.items() if k != "match"}).to_json()
+    if match:
+        out["match"] = True
+    return out
+
+
+def new_game(players: Sequence[str], rules: Mapping[str, Any], resources: Resources
+             ) -> ClassicMatch:
+    """A fresh game, or the first game of a match (``rules`` from :func:`parse_rules`)."""
+    engine_rules = ClassicRules.from_json({k: v for k, v in rules.items() if k != "match"})
+    return ClassicMatch(players, engine_rules, resources.rng,
+                        MATCH_GAMES if rules.get("match") else 1)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> ClassicMatch:
+    """A stored game or match (:meth:`ClassicMatch.to_json`) replayed."""
+    return ClassicMatch.from_json(data, resources.rng)
+
+
+def describe() -> dict[str, Any]:
+    """What a start screen needs to offer this mode's options."""
+    return {"rules_defaults": {"joker": "free", "match": False}, "boxes": list(BOXES),
+            "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
+            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
+                "joker": {"type": "string", "enum": list(JOKER_READINGS), "default": "free",
+                          "description": "free: the Dutch rulebook; forced: the English "
+                                         "rule"},
+                "match": {"type": "boolean", "default": False,
+                          "description": f"a match of {MATCH_GAMES} games: the highest "
+                                         "total over all games wins"}}}}
 
 
 @dataclass(frozen=True)

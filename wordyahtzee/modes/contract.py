@@ -139,6 +139,63 @@ class ComputerPlayer(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Throw:
+    """The ``throw`` action of every dice mode: throw the dice not in ``keep`` (die numbers;
+    the first throw of a turn keeps none). The cup checks the numbers against the dice."""
+
+    name: ClassVar[str] = "throw"
+    keep: tuple[int, ...] = ()
+
+    def to_json(self) -> JSON:
+        """``{"keep": [die numbers]}``."""
+        return {"keep": list(self.keep)}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], dice: int) -> Throw:
+        """Read ``{"keep": [...]}`` for a cup of ``dice`` dice."""
+        keep = body.get("keep")
+        if keep is None:
+            keep = []
+        if (not isinstance(keep, list) or len(keep) > dice
+                or not all(type(k) is int for k in keep)):
+            raise RuleError(f"keep must be a list of die numbers (0-{dice - 1})",
+                            "bad_request")
+        return cls(tuple(keep))
+
+
+MAX_NAME = 24
+"""The longest player name, in characters."""
+
+
+def check_players(players: Any, *, min_players: int = 1, max_players: int | None = None,
+                  max_name: int | None = None) -> list[str]:
+    """The one check of player names every mode and the table service use: a list of
+    ``min_players``..``max_players`` names, each a non-blank string (of at most ``max_name``
+    characters: the table service passes :data:`MAX_NAME`), all different ignoring case.
+
+    >>> check_players(["Anna", "Bram"])
+    ['Anna', 'Bram']
+    >>> check_players(["Anna", "anna"])
+    Traceback (most recent call last):
+    ...
+    wordyahtzee.errors.RuleError: player names must differ
+    """
+    if (not isinstance(players, list | tuple)
+            or not all(isinstance(p, str) for p in players)):
+        raise RuleError("players must be a list of names", "bad_players")
+    if any(not p.strip() for p in players):
+        raise RuleError("every player needs a name", "bad_players")
+    if max_name is not None and any(len(p) > max_name for p in players):
+        raise RuleError(f"a name has at most {max_name} characters", "bad_players")
+    if len({p.casefold() for p in players}) != len(players):
+        raise RuleError("player names must differ", "bad_players")
+    if len(players) < min_players or (max_players is not None and len(players) > max_players):
+        most = "" if max_players is None else f" to {max_players}"
+        raise RuleError(f"a game has {min_players}{most} players", "bad_players")
+    return list(players)
+
+
 def bad_action(name: str, known: tuple[str, ...]) -> RuleError:
     """The error for an action a mode does not have."""
     return RuleError(f"unknown action {name!r}; actions: " + ", ".join(known), "bad_request")

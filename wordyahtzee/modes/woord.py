@@ -14,12 +14,15 @@ import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..dice import Cup, DiceSet
 from ..errors import RecordError, RuleError, WordyahtzeeError
 from ..letters import BLANK, fold, is_consonant, is_plain_word, is_vowel
-from ..lexicon import Lexicon, load_lexicon
+from .contract import Outcome, Resources, Throw, bad_action, check_players
+
+if TYPE_CHECKING:
+    from ..lexicon import Lexicon
 
 UPPER_BOXES = ("letters_2", "letters_3", "letters_4", "letters_5", "letters_6")
 ROUND_BOXES = (*UPPER_BOXES, "one_word", "two_words", "three_words")
@@ -40,6 +43,9 @@ WORD_COUNT = {"one_word": 1, "two_words": 2, "three_words": 3}
 WORD_COUNT.update({f"letters_{n}": 1 for n in range(2, 7)})
 EARLY_ONLY = frozenset({"consonants", "vowels", "chance"})
 """Special boxes that may only be claimed before the third throw (RULES §1, turn step 3)."""
+MAX_WORDS = 7
+"""The most words a claim (or a preview) may carry: one per die."""
+MAX_WORD_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -97,8 +103,9 @@ class WoordRules:
 @dataclass(frozen=True)
 class Claim:
     """What a player writes on the sheet: a box, the words for it, and (free order) the
-    round box that takes the 0 of a special claim."""
+    round box that takes the 0 of a special claim. The ``claim`` action."""
 
+    name: ClassVar[str] = "claim"
     box: str
     words: tuple[str, ...] = ()
     zero_box: str | None = None
@@ -109,6 +116,39 @@ class Claim:
         if self.zero_box is not None:
             data["zero_box"] = self.zero_box
         return data
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any]) -> Claim:
+        """Read ``{"box", "words"?, "zero_box"?}`` (blank words are dropped)."""
+        box = body.get("box")
+        if not isinstance(box, str) or not 0 < len(box) <= MAX_WORD_CHARS:
+            raise RuleError("a claim names its box", "bad_request")
+        return cls(box, tuple(word_list(body.get("words"))),
+                   optional_box(body.get("zero_box")))
+
+
+def word_list(value: Any) -> list[str]:
+    """Words from a request: a list of at most :data:`MAX_WORDS` short strings (blank
+    entries dropped); :class:`RuleError` otherwise."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise RuleError("words must be a list of strings", "bad_request")
+    if len(value) > MAX_WORDS:
+        raise RuleError(f"words: at most {MAX_WORDS}", "bad_request")
+    if any(len(v) > MAX_WORD_CHARS for v in value):
+        raise RuleError(f"words: a word has at most {MAX_WORD_CHARS} characters",
+                        "bad_request")
+    return [v for v in value if v.strip()]
+
+
+def optional_box(value: Any) -> str | None:
+    """A ``zero_box`` from a request: a box id, or None when absent or empty."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) > MAX_WORD_CHARS:
+        raise RuleError("zero_box must be a box id", "bad_request")
+    return value
 
 
 @dataclass
@@ -198,6 +238,44 @@ def all_vowels(faces: str, y_is_vowel: bool = True) -> bool:
     return all(f == BLANK or is_vowel(f, y_is_vowel) for f in faces)
 
 
+# -- what may be claimed: the one place for round order and the zero box ------------------
+
+def default_zero_box(sheet: ScoreSheet, rules: WoordRules, round_no: int) -> str | None:
+    """The round box that takes the 0 of a special claim or a timeout: this round's box in
+    strict order; with free order the first open round box (it keeps the later, richer
+    boxes). None when no round box is open."""
+    if not rules.free_order:
+        return ROUND_BOXES[round_no - 1]
+    return next((b for b in ROUND_BOXES if sheet.is_open(b)), None)
+
+
+def claimable_boxes(sheet: ScoreSheet, rules: WoordRules, round_no: int,
+                    throws: int) -> dict[str, str | None]:
+    """The boxes a player may claim after ``throws`` throws, whatever the dice show:
+    box → the round box that then takes the 0 (``None`` for a round box itself).
+
+    Strict order offers this round's box, free order every open round box; the specials
+    follow RULES §1 (``consonants``, ``vowels``, ``chance`` only before the third throw,
+    ``woord_yahtzee`` after any throw, also as the 100-point bonus once it holds 50). Whether
+    the dice qualify is :meth:`WoordGame.evaluate`'s job.
+    """
+    if throws < 1:
+        return {}
+    rounds = ([b for b in ROUND_BOXES if sheet.is_open(b)] if rules.free_order
+              else [ROUND_BOXES[round_no - 1]])
+    out: dict[str, str | None] = dict.fromkeys(rounds)
+    zero = default_zero_box(sheet, rules, round_no)
+    if zero is None:
+        return out
+    for box in SPECIAL_BOXES:
+        if box in EARLY_ONLY and throws >= MAX_THROWS:
+            continue
+        bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
+        if sheet.is_open(box) or bonus:
+            out[box] = zero
+    return out
+
+
 # -- the game -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -213,27 +291,45 @@ class Turn:
 
 
 class WoordGame:
-    """A game of Woord Yahtzee for one or more players over eight rounds."""
+    """A game of Woord Yahtzee for one or more players over eight rounds.
 
-    mode = "woord"
+    The game is pure: it is given its dictionary (a loaded :class:`Lexicon`), its dice set,
+    an RNG and a clock, and reads no file (:mod:`wordyahtzee.games` loads them by name).
+
+    >>> from wordyahtzee.lexicon import load_lexicon
+    >>> from wordyahtzee.dice import DiceSet
+    >>> game = WoordGame(["Anna"], WoordRules(turn_seconds=None), lexicon=load_lexicon("nl"),
+    ...                  dice_set=DiceSet.load("nl"), rng=random.Random(3))
+    >>> len(game.throw())
+    7
+    >>> game.claim("letters_2", [])        # no word: the round box scores 0
+    0
+    >>> game.turn.round
+    2
+    """
+
+    mode: ClassVar[str] = "woord"
+    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim")
 
     def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
-                 lexicon: Lexicon | None = None, dice_set: DiceSet | None = None,
+                 lexicon: Lexicon, dice_set: DiceSet,
                  rng: random.Random | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         self.rules = rules or WoordRules()
-        self.players = _check_players(players)
-        self.lexicon = lexicon or load_lexicon(self.rules.dictionary)
-        self.dice_set = dice_set or DiceSet.load(self.rules.dice_set)
+        self.players = check_players(players)
+        self.lexicon = lexicon
+        self.dice_set = dice_set
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self.sheets = [ScoreSheet(self.rules.upper_bonus_threshold) for _ in self.players]
         self.events: list[dict[str, Any]] = []
         self.history: list[dict[str, Any]] = []  # finished turns in record form
+        self.turn_points: list[dict[str, int]] = []  # per finished turn: points, gain
         self._cup: Cup[str] = Cup([self.dice_set.letters(d) for d in range(self.dice_set.size)],
                                   self.rng, MAX_THROWS)
         self._turn = 0
         self._throws: list[str] = []
+        self._kept: list[int] = []
         self._started_at: float | None = None
 
     # -- state ----------------------------------------------------------------------------
@@ -242,6 +338,11 @@ class WoordGame:
     def finished(self) -> bool:
         """True after every player has played eight turns."""
         return self._turn >= ROUNDS * len(self.players)
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move (None once the game is over)."""
+        return None if self.finished else self._turn % len(self.players)
 
     @property
     def turn(self) -> Turn:
@@ -259,7 +360,6 @@ class WoordGame:
         """The name of the player to move."""
         return self.players[self.turn.player]
 
-    @property
     def deadline(self) -> float | None:
         """Clock time at which the current turn runs out (None: no throw yet or no timer)."""
         if self._started_at is None or self.rules.turn_seconds is None:
@@ -268,7 +368,7 @@ class WoordGame:
 
     def seconds_left(self) -> float | None:
         """Seconds of the hourglass left, by the injected clock (None: not running)."""
-        deadline = self.deadline
+        deadline = self.deadline()
         return None if deadline is None else max(0.0, deadline - self.clock())
 
     def round_box(self) -> str:
@@ -284,7 +384,31 @@ class WoordGame:
         best = max(self.totals())
         return [p for p, t in zip(self.players, self.totals(), strict=True) if t == best]
 
+    def finished_games(self, since_event: int) -> list[list[int]]:
+        """The totals once the game is over (the event that finished it is the last)."""
+        return [self.totals()] if self.finished and len(self.events) - 1 >= since_event else []
+
     # -- actions (they create events) -----------------------------------------------------
+
+    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Claim:
+        """``throw`` (``{"keep"}``) or ``claim`` (``{"box", "words", "zero_box"}``)."""
+        if name == "throw":
+            return Throw.from_json(body, self.dice_set.size)
+        if name == "claim":
+            return Claim.from_json(body)
+        raise bad_action(name, self.ACTIONS)
+
+    def act(self, action: Any) -> Outcome:
+        """Play a :class:`Throw` or a :class:`Claim` for the player to move."""
+        first = len(self.events)
+        if isinstance(action, Throw):
+            summary: dict[str, Any] = {"faces": self.throw(action.keep)}
+        elif isinstance(action, Claim):
+            points = self.claim(action.box, action.words, action.zero_box)
+            summary = {"points": points, "box": action.box}
+        else:
+            raise bad_action(getattr(action, "name", "?"), self.ACTIONS)
+        return Outcome(self.events[first:], summary)
 
     def throw(self, keep: Sequence[int] = ()) -> str:
         """Throw the dice not kept (indices into the dice); returns the faces shown."""
@@ -297,27 +421,33 @@ class WoordGame:
         return faces
 
     def claim(self, box: str, words: Sequence[str] = (), zero_box: str | None = None) -> int:
-        """Write a claim on the sheet; returns the points it scored (0 when too late)."""
+        """Write a claim on the sheet; returns the points it scored in its box (0 when
+        too late; the 100 of a Woord Yahtzee bonus)."""
         self._check_running()
         seconds = 0.0 if self._started_at is None else self.clock() - self._started_at
         event: dict[str, Any] = {"type": "claim", "box": box, "words": list(words),
                                  "seconds": round(seconds, 3)}
         if zero_box is not None:
             event["zero_box"] = zero_box
-        player = self.turn.player
-        before = self.sheets[player].total
         self.apply(event)
-        return self.sheets[player].total - before
+        return self.turn_points[-1]["points"]
 
-    def expire(self) -> bool:
-        """If the hourglass has run out, score 0 and move on; True when it did."""
-        if self.finished or not self._time_is_up():
+    def expire(self, now: float | None = None) -> bool:
+        """If the hourglass has run out by ``now`` (default: the clock), score 0 and move
+        on; True when it did."""
+        if self.finished or not self._time_is_up(now):
             return False
         assert self._started_at is not None
-        self.apply({"type": "timeout", "seconds": round(self.clock() - self._started_at, 3)})
+        now = self.clock() if now is None else now
+        self.apply({"type": "timeout", "seconds": round(now - self._started_at, 3)})
         return True
 
     # -- evaluation (pure) ----------------------------------------------------------------
+
+    def claimable(self) -> dict[str, str | None]:
+        """:func:`claimable_boxes` for the player to move."""
+        turn = self.turn
+        return claimable_boxes(self.sheets[turn.player], self.rules, turn.round, turn.throws)
 
     def evaluate(self, claim: Claim) -> int:
         """The points ``claim`` would score now, or :class:`RuleError` if it is illegal.
@@ -332,13 +462,11 @@ class WoordGame:
         if box not in BOXES:
             raise RuleError(f"unknown box {box!r}", "unknown_box")
         self._zero_box(claim, sheet)  # validates round order and the zero box
-        if box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE:
-            pass  # the 100-point bonus: the box itself stays at 50
-        elif not sheet.is_open(box):
+        if box in SPECIAL_BOXES and box not in self.claimable():
+            if box in EARLY_ONLY and turn.throws >= MAX_THROWS and sheet.is_open(box):
+                raise RuleError(f"{box!r} may only be claimed before the third throw",
+                                "too_late_for_special")
             raise RuleError(f"box {box!r} is already filled", "box_filled")
-        if box in EARLY_ONLY and turn.throws >= MAX_THROWS:
-            raise RuleError(f"{box!r} may only be claimed before the third throw",
-                            "too_late_for_special")
         words = self._check_words(claim.words, turn.faces)
         if box in ("consonants", "vowels"):
             if words:
@@ -373,30 +501,110 @@ class WoordGame:
     def options(self) -> dict[str, dict[str, Any]]:
         """The boxes the current player may claim now: box → what it needs and scores.
 
-        ``{"needs": "words"|"nothing", "score": int | None, "bonus": bool}``; ``score`` is
-        known for boxes that need no words.
+        ``{"needs": "words"|"nothing", "score": int | None, "bonus": bool,
+        "zero_box": str | None}``; ``score`` is known for boxes that need no words.
         """
-        turn = self.turn
-        if turn.faces is None:
+        if self.finished or self.turn.faces is None:
             return {}
-        sheet = self.sheets[turn.player]
+        sheet = self.sheets[self.turn.player]
         result: dict[str, dict[str, Any]] = {}
-        round_boxes = ([b for b in ROUND_BOXES if sheet.is_open(b)] if self.rules.free_order
-                       else [self.round_box()])
-        for box in round_boxes:
-            result[box] = {"needs": "words", "score": None, "bonus": False}
-        zero = None if not self.rules.free_order else round_boxes[0]
-        for box in SPECIAL_BOXES:
+        for box, zero in self.claimable().items():
             needs = "nothing" if box in ("consonants", "vowels") else "words"
-            try:
-                score = self.evaluate(Claim(box, (), zero)) if needs == "nothing" else None
-                if needs == "words":
-                    self._special_open(box, sheet, turn)
-            except RuleError:
-                continue
-            result[box] = {"needs": needs, "score": score,
+            score = None
+            if needs == "nothing":
+                try:
+                    score = self.evaluate(Claim(box, (), zero if self.rules.free_order
+                                                else None))
+                except RuleError:
+                    continue
+            result[box] = {"needs": needs, "score": score, "zero_box": zero,
                            "bonus": box == "woord_yahtzee" and not sheet.is_open(box)}
         return result
+
+    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Live feedback while a player types ``{"words", "zero_box"?}``: per word (letters
+        a-z? long enough? in the dictionary? formable from the dice? its value) and per
+        claimable box (its score, or the reason it is refused), without playing."""
+        words = word_list(body.get("words"))
+        zero_box = optional_box(body.get("zero_box"))
+        self._check_running()
+        faces = self.turn.faces
+        if faces is None:
+            raise RuleError("throw the dice first", "no_throw")
+        word_info = []
+        for raw in words:
+            folded = fold(raw)
+            plain = is_plain_word(folded)
+            formable = plain and is_formable([folded], faces)
+            word_info.append({
+                "word": raw, "folded": folded, "letters": plain,
+                "long_enough": len(folded) >= self.rules.min_word_length,
+                "in_dictionary": plain and self.lexicon.is_valid(folded),
+                "formable": formable,
+                "value": words_score([folded], faces, self.dice_set) if formable else None})
+        folded_all = [str(w["folded"]) for w in word_info if w["letters"]]
+        together = bool(folded_all) and len(folded_all) == len(word_info) and is_formable(
+            folded_all, faces)
+        boxes: dict[str, Any] = {}
+        default_zero = None
+        for box, option in self.options().items():
+            claim_words = [] if option["needs"] == "nothing" else words
+            zero = None
+            if box in SPECIAL_BOXES and self.rules.free_order:
+                zero = zero_box or option["zero_box"]
+                default_zero = option["zero_box"]
+            try:
+                score = self.evaluate(Claim(box, tuple(claim_words), zero))
+                boxes[box] = {"score": score, "error": None, "words": claim_words,
+                              "zero_box": option["zero_box"] if zero is None else zero}
+            except WordyahtzeeError as exc:
+                boxes[box] = {"score": None, "words": claim_words,
+                              "error": {"code": exc.code, "message": exc.message},
+                              "zero_box": option["zero_box"] if zero is None else zero}
+        return {"words": word_info, "formable_together": together, "boxes": boxes,
+                "zero_box": zero_box or default_zero}
+
+    # -- views ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The whole game for a screen: rules, sheets, the turn, what may be claimed now,
+        and every finished turn with the points it scored (``points``: in its box or as a
+        bonus; ``gain``: what it added to the total, upper bonus included)."""
+        players = []
+        for name, sheet in zip(self.players, self.sheets, strict=True):
+            players.append({
+                "name": name, "boxes": dict(sheet.boxes), "upper_total": sheet.upper_total,
+                "upper_bonus": sheet.upper_bonus, "lower_total": sheet.lower_total,
+                "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "total": sheet.total})
+        history = [{**turn, "number": i, "round": i // len(self.players) + 1,
+                    "seat": i % len(self.players), **self.turn_points[i]}
+                   for i, turn in enumerate(self.history)]
+        state: dict[str, Any] = {
+            "mode": self.mode, "rules": self.rules.to_json(), "players": players,
+            "boxes": {"round": list(ROUND_BOXES), "special": list(SPECIAL_BOXES),
+                      "upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
+            "rounds": ROUNDS, "max_throws": MAX_THROWS,
+            "finished": self.finished, "history": history, "turn": None, "options": {},
+            "winners": self.winners() if self.finished else [],
+        }
+        if not self.finished:
+            turn = self.turn
+            faces = turn.faces
+            state["turn"] = {
+                "number": turn.number, "player": turn.player, "round": turn.round,
+                "round_box": self.round_box(), "throws": turn.throws,
+                "throws_left": MAX_THROWS - turn.throws, "faces": faces,
+                "dice": None if faces is None else [
+                    {"letter": ch, "value": self.dice_set.value(ch), "blank": ch == BLANK}
+                    for ch in faces],
+                "kept": list(self._kept), "deadline": self.deadline(),
+                "seconds_left": self.seconds_left(),
+                "turn_seconds": self.rules.turn_seconds, "started_at": turn.started_at,
+                "zero_box": default_zero_box(self.sheets[turn.player], self.rules,
+                                             turn.round),
+            }
+            state["options"] = self.options()
+        return state
 
     # -- events ---------------------------------------------------------------------------
 
@@ -413,7 +621,9 @@ class WoordGame:
         elif kind == "timeout":
             if self._started_at is None:
                 raise RuleError("no hourglass is running", "bad_event")
-            self._end_turn(self._default_zero_box(), 0, None, None, _seconds(event))
+            zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
+            assert zero is not None  # a turn always has an open round box
+            self._end_turn(zero, 0, None, None, _seconds(event))
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -427,6 +637,7 @@ class WoordGame:
         if self._cup.throws >= MAX_THROWS:
             raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn",
                             "no_throws_left")
+        kept: frozenset[int] = frozenset()
         if keep is None:  # a record: faces in any order; match them to dice
             arranged = self.dice_set.arrange(faces)
         else:
@@ -445,6 +656,7 @@ class WoordGame:
                 raise RuleError("a kept die changed", "impossible_throw")
         self._cup.record(tuple(arranged))
         self._throws.append(faces)  # as shown (a record's own order, for its messages)
+        self._kept = sorted(kept)
         if self._started_at is None:
             at = event.get("at")
             self._started_at = float(at) if isinstance(at, int | float) else self.clock()
@@ -472,7 +684,10 @@ class WoordGame:
 
     def _end_turn(self, box: str, points: int, claim: Claim | None, zero_box: str | None,
                   seconds: float | None) -> None:
-        self.sheets[self.turn.player].write(box, points, zero_box)
+        sheet = self.sheets[self.turn.player]
+        before = sheet.total
+        sheet.write(box, points, zero_box)
+        self.turn_points.append({"points": points, "gain": sheet.total - before})
         record: dict[str, Any] = {"player": self.current_player, "throws": list(self._throws)}
         record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
         if seconds is not None:
@@ -483,6 +698,7 @@ class WoordGame:
         self._turn += 1
         self._cup.reset()
         self._throws = []
+        self._kept = []
         self._started_at = None
 
     # -- helpers --------------------------------------------------------------------------
@@ -491,16 +707,9 @@ class WoordGame:
         if self.finished:
             raise RuleError("the game is over", "game_over")
 
-    def _time_is_up(self) -> bool:
-        deadline = self.deadline
-        return deadline is not None and self.clock() > deadline
-
-    def _default_zero_box(self) -> str:
-        """The round box that takes a 0 when the time runs out (free order: the first open)."""
-        if not self.rules.free_order:
-            return self.round_box()
-        sheet = self.sheets[self.turn.player]
-        return next(b for b in ROUND_BOXES if sheet.is_open(b))
+    def _time_is_up(self, now: float | None = None) -> bool:
+        deadline = self.deadline()
+        return deadline is not None and (self.clock() if now is None else now) > deadline
 
     def _zero_box(self, claim: Claim, sheet: ScoreSheet) -> str | None:
         """Check the claim's box against the round order; the round box that takes the 0."""
@@ -526,16 +735,6 @@ class WoordGame:
         if not sheet.is_open(claim.zero_box):
             raise RuleError(f"zero_box {claim.zero_box!r} is already filled", "box_filled")
         return claim.zero_box
-
-    def _special_open(self, box: str, sheet: ScoreSheet, turn: Turn) -> None:
-        """Raise unless ``box`` (chance / woord_yahtzee) may be claimed now with words."""
-        if box == "woord_yahtzee":
-            return  # always claimable (a bonus once it holds 50)
-        if not sheet.is_open(box):
-            raise RuleError(f"box {box!r} is already filled", "box_filled")
-        if turn.throws >= MAX_THROWS:
-            raise RuleError(f"{box!r} may only be claimed before the third throw",
-                            "too_late_for_special")
 
     def _check_words(self, words: Sequence[str], faces: str) -> list[str]:
         folded = []
@@ -564,13 +763,12 @@ class WoordGame:
                 "dice_set": self.dice_set.to_json(), "events": list(self.events)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, rng: random.Random | None = None,
-                  clock: Callable[[], float] = time.time,
-                  lexicon: Lexicon | None = None) -> WoordGame:
-        """Rebuild a game from :meth:`to_json` output by replaying its events."""
+    def from_json(cls, data: Mapping[str, Any], *, lexicon: Lexicon, dice_set: DiceSet,
+                  rng: random.Random | None = None,
+                  clock: Callable[[], float] = time.time) -> WoordGame:
+        """Rebuild a game from :meth:`to_json` output by replaying its events (``dice_set``:
+        the stored one, see :func:`wordyahtzee.games.restore`)."""
         rules = WoordRules.from_json(data.get("rules"))
-        dice = data.get("dice_set")
-        dice_set = DiceSet.from_json(dice) if isinstance(dice, Mapping) else None
         game = cls(data.get("players", []), rules, lexicon=lexicon, dice_set=dice_set,
                    rng=rng, clock=clock)
         events = data.get("events", [])
@@ -581,10 +779,10 @@ class WoordGame:
         return game
 
     def to_record(self) -> dict[str, Any]:
-        """The finished turns in the record format of DESIGN.md (read by ``replay``)."""
+        """The finished turns in the record format of ``docs/records.md`` (``replay``)."""
         rules = self.rules.to_json()
         dictionary, dice_name = rules.pop("dictionary"), rules.pop("dice_set")
-        shipped = dice_name == self.dice_set.name and _is_shipped(dice_name)
+        shipped = dice_name == self.dice_set.name and self.dice_set.shipped
         return {"mode": self.mode, "rules": rules, "dictionary": dictionary,
                 "dice_set": dice_name if shipped else self.dice_set.to_json(),
                 "players": list(self.players), "turns": list(self.history)}
@@ -595,11 +793,6 @@ class WoordGame:
                                                           strict=True)],
                 "winners": self.winners()}
 
-
-def _is_shipped(name: str) -> bool:
-    from ..dice import shipped_dice_sets
-
-    return name in shipped_dice_sets()
 
 
 def _seconds(event: Mapping[str, Any]) -> float | None:
@@ -612,37 +805,53 @@ def _seconds(event: Mapping[str, Any]) -> float | None:
     return float(seconds)
 
 
-def _check_players(players: Any) -> list[str]:
-    if (not isinstance(players, list | tuple) or not players
-            or not all(isinstance(p, str) and p.strip() for p in players)):
-        raise RuleError("players must be a non-empty list of names", "bad_players")
-    if len(set(players)) != len(players):
-        raise RuleError("player names must differ", "bad_players")
-    return list(players)
-
-
 # -- records ------------------------------------------------------------------------------
 
-def game_from_record(data: Mapping[str, Any]) -> WoordGame:
-    """Replay a DESIGN.md game record into a game; :class:`RecordError` names the turn."""
+@dataclass(frozen=True)
+class Needs:
+    """The named resources a stored game or a record asks for: a dictionary and a dice set
+    (a shipped name, or a set given inline)."""
+
+    dictionary: str
+    dice_set: str | DiceSet
+
+
+def needs(data: Mapping[str, Any]) -> Needs:
+    """What a stored game (``to_json``) or a record names: its dictionary and dice set."""
+    rules = data.get("rules") or {}
+    if not isinstance(rules, Mapping):
+        raise RecordError("record: rules must be a JSON object")
+    dictionary = data.get("dictionary", rules.get("dictionary", "nl"))
+    dice = data.get("dice_set", rules.get("dice_set", "nl"))
+    if not isinstance(dictionary, str):
+        raise RecordError("record: 'dictionary' is a dictionary name")
+    try:
+        if isinstance(dice, Mapping):
+            return Needs(dictionary, DiceSet.from_json(dice))
+    except WordyahtzeeError as exc:
+        raise RecordError(f"record: {exc.message}") from None
+    if not isinstance(dice, str):
+        raise RecordError("record: 'dice_set' is a name or a dice set object")
+    return Needs(dictionary, dice)
+
+
+def game_from_record(data: Mapping[str, Any], resources: Resources) -> WoordGame:
+    """Replay a game record into a game; :class:`RecordError` names the turn.
+
+    ``resources`` holds the lexicon and dice set the record names (:func:`needs`).
+    """
     try:
         rules_data = data.get("rules") or {}
         if not isinstance(rules_data, Mapping):
             raise RuleError("rules must be a JSON object", "bad_rules")
-        overrides: dict[str, Any] = {}
-        dictionary = data.get("dictionary")
-        if dictionary is not None:
-            overrides["dictionary"] = dictionary
-        dice = data.get("dice_set")
-        dice_set: DiceSet | None = None
-        if isinstance(dice, Mapping):
-            dice_set = DiceSet.from_json(dice)
-            overrides["dice_set"] = dice_set.name
-        elif dice is not None:
-            overrides["dice_set"] = dice
-        rules = WoordRules.from_json(rules_data, **overrides)
-        game = WoordGame(data.get("players", []), rules, dice_set=dice_set,
-                         rng=random.Random(0), clock=lambda: 0.0)
+        wanted = needs(data)
+        dice_name = (wanted.dice_set if isinstance(wanted.dice_set, str)
+                     else wanted.dice_set.name)
+        rules = WoordRules.from_json(rules_data, dictionary=wanted.dictionary,
+                                     dice_set=dice_name)
+        game = WoordGame(data.get("players", []), rules, lexicon=resources.lexicon,
+                         dice_set=resources.dice_set, rng=random.Random(0),
+                         clock=lambda: 0.0)
     except WordyahtzeeError as exc:
         raise RecordError(f"record: {exc.message}") from None
     turns = data.get("turns")
@@ -688,6 +897,39 @@ def _replay_turn(game: WoordGame, turn: Any) -> None:
     game.apply(event)
 
 
-def replay_record(data: Mapping[str, Any]) -> dict[str, Any]:
+def replay_record(data: Mapping[str, Any], resources: Resources) -> dict[str, Any]:
     """Score a Woord Yahtzee record (``wordyahtzee replay``)."""
-    return game_from_record(data).result()
+    return game_from_record(data, resources).result()
+
+
+def parse_rules(data: Any) -> dict[str, Any]:
+    """A table's options (:meth:`WoordRules.from_json`) as canonical JSON."""
+    return WoordRules.from_json(data).to_json()
+
+
+def new_game(players: Sequence[str], rules: Any, resources: Resources) -> WoordGame:
+    """A fresh game on the given resources (the mode registry's constructor)."""
+    if not isinstance(rules, WoordRules):
+        rules = WoordRules.from_json(rules)
+    return WoordGame(players, rules, lexicon=resources.lexicon, dice_set=resources.dice_set,
+                     rng=resources.rng, clock=resources.clock)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> WoordGame:
+    """A stored game (``to_json``) replayed on the given resources."""
+    return WoordGame.from_json(data, lexicon=resources.lexicon, dice_set=resources.dice_set,
+                               rng=resources.rng, clock=resources.clock)
+
+
+def describe() -> dict[str, Any]:
+    """What a start screen needs to offer this mode's options."""
+    return {"rules_defaults": WoordRules().to_json(), "boxes": list(BOXES),
+            "round_boxes": list(ROUND_BOXES), "special_boxes": list(SPECIAL_BOXES),
+            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
+                "upper_bonus_threshold": {"type": "integer", "default": 40},
+                "free_order": {"type": "boolean", "default": False},
+                "turn_seconds": {"type": ["number", "null"], "default": 60},
+                "min_word_length": {"type": "integer", "default": 2},
+                "y_is_vowel": {"type": "boolean", "default": True},
+                "dictionary": {"type": "string", "default": "nl"},
+                "dice_set": {"type": "string", "default": "nl"}}}}

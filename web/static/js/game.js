@@ -5,7 +5,6 @@ import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
-const solverOn = root.dataset.solver === "yes";
 const $ = (id) => document.getElementById(id);
 
 let state = null;          // the last state from the server
@@ -337,7 +336,7 @@ function renderSheet() {
 
 function renderReview() {
   const list = $("review-list");
-  const showBest = solverOn && $("show-best")?.checked;
+  const showBest = $("show-best")?.checked;
   list.replaceChildren();
   const items = [...state.history].reverse();
   for (const turn of items) {

@@ -1,4 +1,5 @@
-"""Persistence: games as append-only event logs in SQLite, seats, finished games, high scores.
+"""The SQLite store (the embedded default): games as append-only event logs, seats,
+finished games, high scores.
 
 A stored game is its *setup* (mode, rules, players, dice set: the game's ``to_json()``
 without the events) plus its events, numbered from 0. Its state is always a replay of the
@@ -20,11 +21,10 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import WordyahtzeeError
+from . import Finish, HighScore, Seat, StaleGameError, StoredGame, StoreError, rules_key
 
 SCHEMA_VERSION = 2
 DB_FILE = "wordyahtzee.sqlite3"
@@ -76,87 +76,9 @@ CREATE INDEX IF NOT EXISTS high_scores_list ON high_scores (mode, dictionary, ru
 """
 
 
-class StoreError(WordyahtzeeError):
-    """A storage problem a caller can act on (unknown game, a bad argument)."""
-
-    code = "store_error"
-
-
-class StaleGameError(StoreError):
-    """An append that is not the game's next event (someone else wrote first)."""
-
-    code = "stale"
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player's place at a table and the secret token that acts for it. A computer seat
-    (``computer`` names its level) has no token: the server plays it."""
-
-    seat: int
-    name: str
-    token: str
-    computer: str | None = None
-
-
-@dataclass
-class StoredGame:
-    """A game as the store holds it: setup, events in order, seats and status."""
-
-    id: str
-    mode: str
-    kind: str
-    setup: dict[str, Any]
-    events: list[dict[str, Any]]
-    seats: list[Seat]
-    status: str
-    created_at: float
-    updated_at: float
-    finished_at: float | None = None
-    result: dict[str, Any] | None = None
-    record: dict[str, Any] | None = None
-    dictionary: str = ""
-    rules_key: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """The setup with its events: what a mode's ``from_json`` reads."""
-        return {**self.setup, "events": list(self.events)}
-
-
-@dataclass(frozen=True)
-class Finish:
-    """What is written when a game ends: its result, its record and high-score entries."""
-
-    result: dict[str, Any]
-    record: dict[str, Any]
-    high_scores: Sequence[tuple[str, int]] = field(default_factory=tuple)
-
-
-@dataclass(frozen=True)
-class HighScore:
-    """One line of a high-score list."""
-
-    player: str
-    score: int
-    game_id: str
-    at: float
-    kind: str = "solo"
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON."""
-        return {"player": self.player, "score": self.score, "game_id": self.game_id,
-                "at": self.at, "kind": self.kind}
-
-
-def rules_key(rules: Mapping[str, Any]) -> str:
-    """A canonical key for a rules set (the dictionary is kept apart): sorted JSON."""
-    return json.dumps({k: v for k, v in rules.items() if k != "dictionary"},
-                      sort_keys=True, separators=(",", ":"))
-
-
 def default_path() -> Path:
     """The database in the user data directory (``WORDYAHTZEE_DATA_DIR`` overrides)."""
-    from .lexicon.registry import data_dir
+    from ..lexicon.registry import data_dir
 
     return data_dir() / DB_FILE
 
@@ -165,7 +87,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-class Store:
+class SQLiteStore:
     """The SQLite store. Safe to share between threads (one connection per thread)."""
 
     def __init__(self, path: str | Path | None = None, *,
@@ -215,6 +137,11 @@ class Store:
         if db is not None:
             db.close()
             self._local.db = None
+
+    @property
+    def location(self) -> str:
+        """The database file."""
+        return str(self.path)
 
     def journal_mode(self) -> str:
         """The SQLite journal mode in force (``"wal"``)."""

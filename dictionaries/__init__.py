@@ -1,0 +1,1 @@
+"""The shipped word lists, their metadata and licences (package data of wordyahtzee)."""

@@ -1,0 +1,136 @@
+"""Games of any mode, made, restored and replayed with what they need loaded.
+
+The mode modules are pure: a game is handed its dictionary, dice set, RNG and clock. This
+module is where those are loaded by name (dictionaries cached by the registry, dice sets
+from the package) before the mode's constructor is called. The CLI, the table service
+and the tests all make games through here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .modes import get_mode
+from .modes.contract import Game, Resources
+
+
+def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = None,
+              clock: Callable[[], float] = time.time) -> Resources:
+    """Load what a game of ``mode`` described by ``data`` (rules, a stored game or a
+    record) needs: for Woord Yahtzee the named dictionary and the dice set."""
+    module: Any = get_mode(mode)
+    lexicon = dice_set = None
+    if hasattr(module, "needs"):
+        from .dice import DiceSet, shipped_dice_sets
+        from .lexicon import load_lexicon
+
+        wanted = module.needs(data)
+        lexicon = load_lexicon(wanted.dictionary)
+        dice_set = wanted.dice_set
+        if isinstance(dice_set, str):
+            dice_set = DiceSet.load(dice_set)
+        elif dice_set.name in shipped_dice_sets() and DiceSet.load(dice_set.name) == dice_set:
+            dice_set = DiceSet.load(dice_set.name)  # a stored copy of a shipped set
+    return Resources(rng or random.SystemRandom(), clock, lexicon, dice_set)
+
+
+def parse_rules(mode: str, data: Any) -> dict[str, Any]:
+    """A table's rules for ``mode``, validated, with the dictionary and dice set they name
+    checked to exist (:class:`~wordyahtzee.errors.WordyahtzeeError` otherwise)."""
+    module: Any = get_mode(mode)
+    rules = module.parse_rules(data)
+    if hasattr(module, "needs"):
+        from .dice import DiceSet
+        from .errors import DiceSetError, RuleError
+        from .lexicon import find_dictionary
+
+        wanted = module.needs({"rules": rules})
+        find_dictionary(wanted.dictionary)
+        if isinstance(wanted.dice_set, str):
+            try:
+                DiceSet.load(wanted.dice_set)
+            except DiceSetError as exc:
+                raise RuleError(f"rules: {exc.message}", "bad_rules") from None
+    return dict(rules)
+
+
+def new_game(mode: str, players: Sequence[str], rules: Mapping[str, Any], *,
+             rng: random.Random | None = None,
+             clock: Callable[[], float] = time.time) -> Game:
+    """A fresh game of ``mode`` (``rules`` as :func:`parse_rules` returns them)."""
+    module: Any = get_mode(mode)
+    made: Game = module.new_game(list(players), rules,
+                                 resources(mode, {"rules": rules}, rng, clock))
+    return made
+
+
+def restore(data: Mapping[str, Any], *, rng: random.Random | None = None,
+            clock: Callable[[], float] = time.time) -> Game:
+    """A stored game (a game's ``to_json``, the setup plus its events) replayed."""
+    mode = data.get("mode", "woord")
+    module: Any = get_mode(mode)
+    made: Game = module.restore(data, resources(mode, data, rng, clock))
+    return made
+
+
+def replay(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Check and score a game record of any mode (``wordyahtzee replay``):
+    ``{"players": [...], "winners": [...]}``; :class:`~wordyahtzee.errors.RecordError`
+    names the turn and the rule of an illegal one."""
+    from .errors import RecordError, WordyahtzeeError
+
+    mode = record.get("mode", "woord")
+    try:
+        module: Any = get_mode(mode)
+        loaded = resources(mode, record, random.Random(0), lambda: 0.0)
+    except RecordError:
+        raise
+    except WordyahtzeeError as exc:
+        raise RecordError(f"record: {exc.message}") from None
+    result: dict[str, Any] = module.replay_record(record, loaded)
+    return result
+
+
+def describe_modes() -> dict[str, dict[str, Any]]:
+    """Every mode's start-screen facts (``describe()``), with the letter values and faces of
+    its default dice set for a mode that plays letter dice."""
+    from .advisor.coach import coach
+    from .modes import MODES
+
+    out: dict[str, dict[str, Any]] = {}
+    for name in MODES:
+        module: Any = get_mode(name)
+        info = dict(module.describe())
+        helper = coach(name)
+        info["computer_levels"] = list(helper.levels) if helper else []
+        if hasattr(module, "needs"):
+            from .dice import DiceSet
+
+            wanted = module.needs({"rules": info["rules_defaults"]})
+            dice = DiceSet.load(wanted.dice_set)
+            info["dice"] = {
+                "name": dice.name,
+                "values": sorted((k, v) for k, v in dice.values.items() if k != "?"),
+                "faces": [[f.letter for f in die] for die in dice.dice]}
+        out[name] = info
+    return out
+
+
+def high_score_list(mode: str, rules: Mapping[str, Any], dictionary: str | None
+                    ) -> tuple[str, dict[str, Any]]:
+    """The dictionary and canonical rules of the high-score list a game with these
+    options goes to (a classic match's games count in the single game's list)."""
+    from .errors import BadRequest, WordyahtzeeError
+
+    module: Any = get_mode(mode)
+    if dictionary is not None and hasattr(module, "needs"):
+        rules = {**rules, "dictionary": dictionary}
+    try:
+        canonical = dict(module.parse_rules(rules))
+    except WordyahtzeeError as exc:
+        raise BadRequest(exc.message, "bad_rules") from None
+    canonical.pop("match", None)
+    return str(canonical.get("dictionary", "")), canonical
