@@ -1,22 +1,54 @@
 """wordyahtzee: Woord Yahtzee, classic Yahtzee and the Yahtzee card game.
 
-The public API, re-exported here:
+The public API, re-exported here (imported on first use, so ``wordyahtzee check`` pays
+only for what it uses):
 
 - letters and dice: :func:`fold`, :class:`DiceSet`, :class:`Face`, :class:`Cup`;
 - the dictionary service: :class:`Lexicon`, :func:`load_lexicon`, :func:`list_dictionaries`;
+- games of every mode: :func:`new_game`, :func:`restore`, :func:`replay` (score a record);
 - Woord Yahtzee: :class:`WoordRules`, :class:`WoordGame`, :class:`Claim`, :class:`ScoreSheet`;
-- records: :func:`replay` (score a recorded game of any mode);
 - errors: :class:`WordyahtzeeError` and its family (:class:`RuleError`, ...).
+
+>>> import wordyahtzee
+>>> wordyahtzee.fold("ruïne")
+'ruine'
 """
 
-from .dice import Cup, DiceSet, Face
-from .errors import DiceSetError, DictionaryError, RecordError, RuleError, WordyahtzeeError
-from .letters import fold
-from .lexicon import Lexicon, list_dictionaries, load_lexicon
-from .modes.woord import BOXES, ROUND_BOXES, SPECIAL_BOXES, Claim, ScoreSheet, WoordGame, WoordRules
-from .records import replay
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
+    from .dice import Cup, DiceSet, Face
+    from .errors import DiceSetError, DictionaryError, RecordError, RuleError, WordyahtzeeError
+    from .games import new_game, replay, restore
+    from .letters import fold
+    from .lexicon.lexicon import Lexicon
+    from .lexicon.registry import list_dictionaries, load_lexicon
+    from .modes.woord import (
+        BOXES,
+        ROUND_BOXES,
+        SPECIAL_BOXES,
+        Claim,
+        ScoreSheet,
+        WoordGame,
+        WoordRules,
+    )
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "BOXES": "modes.woord", "ROUND_BOXES": "modes.woord", "SPECIAL_BOXES": "modes.woord",
+    "Claim": "modes.woord", "ScoreSheet": "modes.woord", "WoordGame": "modes.woord",
+    "WoordRules": "modes.woord",
+    "Cup": "dice", "DiceSet": "dice", "Face": "dice",
+    "DiceSetError": "errors", "DictionaryError": "errors", "RecordError": "errors",
+    "RuleError": "errors", "WordyahtzeeError": "errors",
+    "fold": "letters",
+    "Lexicon": "lexicon", "list_dictionaries": "lexicon", "load_lexicon": "lexicon",
+    "new_game": "games", "restore": "games", "replay": "games",
+}
 
 __all__ = [
     "BOXES",
@@ -38,5 +70,20 @@ __all__ = [
     "fold",
     "list_dictionaries",
     "load_lexicon",
+    "new_game",
     "replay",
+    "restore",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wordyahtzee' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

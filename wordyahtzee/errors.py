@@ -71,7 +71,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
           "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
           "shipped_dictionary", "http_error"),
-    403: ("not_a_player", "not_your_turn", "not_host", "cross_site"),
+    403: ("not_a_player", "not_your_turn"),
     404: ("not_found",),
     405: ("method_not_allowed",),
     409: ("stale", "name_clash", "busy"),
@@ -82,11 +82,9 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "impossible_throw", "joker_placement", "keep_before_throw", "match_over",
           "no_hint", "no_preview", "no_throw", "no_throws_left", "not_a_word",
           "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
-          "too_short", "unknown_box", "unknown_player", "wrong_player", "bad_step",
-          "letter_not_on_dice"),
-    429: ("rate_limited",),
+          "too_short", "unknown_box", "unknown_player", "wrong_player"),
     500: ("internal",),
-    503: ("solver_unavailable", "unavailable"),
+    503: ("solver_unavailable",),
 }
 
 ERRORS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items()

@@ -1,17 +1,34 @@
-"""The dictionary service: tries, anagram index, frequencies, and named dictionaries."""
+"""The dictionary service: tries, anagram index, frequencies, and named dictionaries.
 
-from .build import BuildOptions, BuildResult, build_dictionary
-from .lexicon import Lexicon, LexiconInfo
-from .registry import (
-    DEFAULT_DICTIONARY,
-    DictionaryEntry,
-    cache_dir,
-    data_dir,
-    find_dictionary,
-    list_dictionaries,
-    load_lexicon,
-    remove_dictionary,
-)
+Names are imported on first use (building a dictionary needs wordfreq; checking a word
+does not)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
+    from .build import BuildOptions, BuildResult, build_dictionary
+    from .lexicon import Lexicon, LexiconInfo
+    from .registry import (
+        DEFAULT_DICTIONARY,
+        DictionaryEntry,
+        cache_dir,
+        data_dir,
+        find_dictionary,
+        list_dictionaries,
+        load_lexicon,
+        remove_dictionary,
+    )
+
+_EXPORTS = {
+    "BuildOptions": "build", "BuildResult": "build", "build_dictionary": "build",
+    "Lexicon": "lexicon", "LexiconInfo": "lexicon",
+    "DEFAULT_DICTIONARY": "registry", "DictionaryEntry": "registry", "cache_dir": "registry",
+    "data_dir": "registry", "find_dictionary": "registry", "list_dictionaries": "registry",
+    "load_lexicon": "registry", "remove_dictionary": "registry",
+}
 
 __all__ = [
     "DEFAULT_DICTIONARY",
@@ -28,3 +45,12 @@ __all__ = [
     "load_lexicon",
     "remove_dictionary",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

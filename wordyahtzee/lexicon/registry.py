@@ -126,12 +126,34 @@ def find_dictionary(name: str) -> DictionaryEntry:
     raise DictionaryError(f"unknown dictionary {name!r}; known: {known}", "unknown_dictionary")
 
 
+_hashes: dict[tuple[str, int, int], str] = {}
+
+
 def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    """The word list's sha256, remembered per path, size and modification time (a changed
+    file is hashed again; an unchanged one costs a ``stat``)."""
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    found = _hashes.get(key)
+    if found is None:
+        digest = hashlib.sha256()
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+        found = _hashes[key] = digest.hexdigest()
+    return found
+
+
+def compiled_name(name: str, checksum: str) -> str:
+    """The folder name of a dictionary's compiled tries: ``NAME-`` and 16 hex digits of the
+    word list's sha256."""
+    return f"{name}-{checksum[:16]}"
+
+
+def shipped_tries_dir() -> Path:
+    """Where the prebuilt tries of the shipped dictionaries live (``scripts/build_tries.py``
+    makes them), so that a fresh install compiles nothing."""
+    return SHIPPED_DIR / "compiled"
 
 
 def _compile(entry: DictionaryEntry, target: Path) -> Lexicon:
@@ -157,9 +179,11 @@ def _compile(entry: DictionaryEntry, target: Path) -> Lexicon:
 
 
 def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
-    """The dictionary ``name``, compiled on first use and memory-mapped from the cache.
+    """The dictionary ``name``, memory-mapped from its compiled tries: the prebuilt ones
+    shipped with a shipped dictionary, else the cache's, compiled on first use.
 
-    Loaded lexicons are kept for the life of the process.
+    Loaded lexicons are kept for the life of the process, keyed by the word list's
+    checksum (so a rebuilt list is a new lexicon).
     """
     entry = find_dictionary(name)
     key = (name, _file_sha256(entry.words_path))
@@ -167,9 +191,16 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
         cached = _loaded.get(key)
         if cached is not None:
             return cached
-        target = cache_dir() / "lexicon" / f"{name}-{key[1][:16]}"
+        folder = compiled_name(name, key[1])
         lexicon: Lexicon | None = None
-        if target.is_dir():
+        prebuilt = shipped_tries_dir() / folder
+        if entry.shipped and prebuilt.is_dir():
+            try:
+                lexicon = Lexicon.open(prebuilt)
+            except DictionaryError:
+                lexicon = None
+        target = cache_dir() / "lexicon" / folder
+        if lexicon is None and target.is_dir():
             try:
                 lexicon = Lexicon.open(target)
             except DictionaryError:
