@@ -63,8 +63,8 @@ from .registry import (
     DEFAULT_DICTIONARY,
     SHIPPED_DIR,
     _entry,
-    _file_sha256,
     check_name,
+    file_sha256,
     find_dictionary,
     forget_loaded,
     user_dictionary_dir,
@@ -275,7 +275,7 @@ class _Source:
                     "version": importlib.metadata.version("wordfreq")}
         assert self.path is not None
         key = "name" if self.kind == "dictionary" else "path"
-        return {"type": self.kind, key: self.spec, "sha256": _file_sha256(self.path)}
+        return {"type": self.kind, key: self.spec, "sha256": file_sha256(self.path)}
 
 
 def resolve(spec: str) -> _Source:

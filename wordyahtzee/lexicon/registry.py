@@ -129,7 +129,7 @@ def find_dictionary(name: str) -> DictionaryEntry:
 _hashes: dict[tuple[str, int, int], str] = {}
 
 
-def _file_sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
     """The word list's sha256, remembered per path, size and modification time (a changed
     file is hashed again; an unchanged one costs a ``stat``)."""
     stat = path.stat()
@@ -156,7 +156,9 @@ def shipped_tries_dir() -> Path:
     return SHIPPED_DIR / "compiled"
 
 
-def _compile(entry: DictionaryEntry, target: Path) -> Lexicon:
+def compile_to(entry: DictionaryEntry, target: Path) -> Lexicon:
+    """Compile a dictionary's tries into ``target`` (atomically: a folder appears whole or
+    not at all); the compiled lexicon, memory-mapped from there when the write worked."""
     meta = entry.meta
     info = LexiconInfo(
         name=entry.name, language=entry.language, title=str(meta.get("title", "")),
@@ -186,7 +188,7 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
     checksum (so a rebuilt list is a new lexicon).
     """
     entry = find_dictionary(name)
-    key = (name, _file_sha256(entry.words_path))
+    key = (name, file_sha256(entry.words_path))
     with _lock:
         cached = _loaded.get(key)
         if cached is not None:
@@ -206,7 +208,7 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
             except DictionaryError:
                 shutil.rmtree(target, ignore_errors=True)
         if lexicon is None:
-            lexicon = _compile(entry, target)
+            lexicon = compile_to(entry, target)
         _loaded[key] = lexicon
         return lexicon
 

@@ -1,0 +1,50 @@
+"""What a user installs: the wheel carries the dictionaries (with prebuilt tries), the dice
+sets and the web assets, under the project's own import name only."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from wordyahtzee.lexicon import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_prebuilt_tries_match_the_shipped_word_lists() -> None:
+    shipped = [e for e in registry.list_dictionaries() if e.shipped]
+    wanted = {registry.compiled_name(e.name, registry.file_sha256(e.words_path))
+              for e in shipped}
+    present = {p.name for p in registry.shipped_tries_dir().iterdir() if p.is_dir()}
+    assert wanted == present, "run: python scripts/build_tries.py"
+
+
+def test_a_shipped_dictionary_loads_from_its_prebuilt_tries(tmp_path: Path) -> None:
+    code = ("import os, sys, time; t = time.perf_counter(); "
+            "from wordyahtzee.lexicon import load_lexicon; lex = load_lexicon('nl'); "
+            "assert lex.is_valid('huis'); "
+            "import pathlib; assert not any(pathlib.Path(os.environ['WORDYAHTZEE_CACHE_DIR'])"
+            ".rglob('*.marisa')), 'compiled into the cache'")
+    env = {"WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache"),
+           "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=tmp_path)
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "-q", "-w", str(tmp_path), str(ROOT)], check=True)
+    wheel = next(tmp_path.glob("wordyahtzee-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names}
+    assert tops <= {"wordyahtzee", *(t for t in tops if t.endswith(".dist-info"))}
+    for needed in ("wordyahtzee/dictionaries/nl.txt.gz", "wordyahtzee/dictionaries/nl.json",
+                   "wordyahtzee/dictionaries/LICENSE-OpenTaal.txt",
+                   "wordyahtzee/data/dice/nl.json", "wordyahtzee/web/templates/base.html",
+                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py"):
+        assert needed in names, needed
+    assert any(n.startswith("wordyahtzee/dictionaries/compiled/nl-") for n in names)
