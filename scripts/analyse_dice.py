@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Analyse Woord Yahtzee dice sets by simulation against a dictionary (RULES §1.7).
+"""Analyse Woord Yahtzee dice sets by simulation against a dictionary (docs/rules.md §1.7).
 
 For each dice set it reports, over ``--throws`` random throws (seeded):
 
@@ -37,7 +37,7 @@ from wordyahtzee.solver import Solver
 
 VALUES = dict(a=1, b=3, c=5, d=2, e=1, f=4, g=3, h=4, i=1, j=4, k=3, l=3, m=3, n=1, o=1, p=3,
               q=10, r=2, s=2, t=2, u=4, v=4, w=5, x=8, y=8, z=4)
-"""Standard Dutch Scrabble letter values (RULES §1.7)."""
+"""Standard Dutch Scrabble letter values (docs/rules.md §1.7)."""
 
 CANDIDATES: dict[str, tuple[str, str]] = {
     "text": ("faces in proportion to letter frequency in running Dutch text (wordfreq-"
@@ -91,7 +91,7 @@ def deal(letters: list[str], dice: int = 7, sides: int = 6) -> list[list[str]]:
 
 
 REQUIRED = ("kusnatl", "kussent", "eeeeeeo")
-"""Throws the set must be able to show: the examples of DESIGN.md, and an all-vowel throw
+"""Throws the set must be able to show: the examples of docs/records.md, and an all-vowel throw
 that the project's record tests replay."""
 
 

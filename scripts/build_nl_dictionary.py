@@ -2,7 +2,7 @@
 """Build the shipped Dutch "ordinary dictionary" word list, ``dictionaries/nl.txt.gz``.
 
 Source: the OpenTaal word list as packaged by Debian (``wdutch``, ``/usr/share/dict/dutch``).
-RULES §1 allows only words "from an ordinary dictionary: no proper names, abbreviations,
+docs/rules.md §1 allows only words "from an ordinary dictionary: no proper names, abbreviations,
 place names or foreign words". This script applies that filter rule by rule (see
 ``dictionaries/README.md``) and writes the kept words in their original spelling (diacritics
 kept, lower case), sorted and unique, one per line, gzip-compressed deterministically.

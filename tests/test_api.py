@@ -395,5 +395,5 @@ def test_pages(client: Any) -> None:
     assert b'lang="en"' in client.get("/rules").data  # remembered in a cookie
     gid, _ = new_game(client)
     assert client.get(f"/games/{gid}").status_code == 200
-    assert client.get("/static/js/game.js").status_code == 200
+    assert client.get("/static/js/woord.js").status_code == 200
     assert b"http" not in client.get("/static/css/app.css").data  # nothing from a CDN

@@ -1,5 +1,5 @@
 """Classic Yahtzee engine: every scoring rule, both joker readings, the turn state machine,
-games, matches, high scores and record replay (RULES.md §2, DESIGN.md "Game records")."""
+games, matches, high scores and record replay (docs/rules.md §2, docs/records.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shipped Dutch dice set (RULES §1.7, docs/dice.md)."""
+"""The shipped Dutch dice set (docs/rules.md §1.7, docs/dice.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of RULES §1 (Woord Yahtzee), one test or more each, on the real dictionary."""
+"""Every rule of docs/rules.md §1 (Woord Yahtzee), one test or more each, on the real dictionary."""
 
 from __future__ import annotations
 

@@ -133,13 +133,7 @@ def openapi() -> Response:
 
 
 def _dictionaries() -> list[dict[str, Any]]:
-    result = []
-    for entry in list_dictionaries():
-        meta = entry.meta
-        result.append({"name": entry.name, "title": str(meta.get("title") or entry.name),
-                       "language": entry.language, "shipped": entry.shipped,
-                       "word_count": meta.get("word_count")})
-    return result
+    return [entry.summary() for entry in list_dictionaries()]
 
 
 @bp.get("/meta")
@@ -313,7 +307,7 @@ def hint(game_id: str) -> Any:
 
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
-    """The game record (DESIGN.md format) of the turns played so far, and the result."""
+    """The game record (docs/records.md format) of the turns played so far, and the result."""
     return jsonify(_tables().record(game_id))
 
 

@@ -211,7 +211,7 @@ def openapi_document() -> dict[str, Any]:
                     "seq": {"type": "integer"}}}),
                     **_errors(400, 404, 413, 422)}}},
             "/api/games/{game_id}/record": {"get": {
-                "summary": "The game record (DESIGN.md format) and, once over, the result",
+                "summary": "The game record (docs/records.md format) and, once over, the result",
                 "parameters": [GAME_ID],
                 "responses": {"200": _json({"type": "object"}), **_errors(404)}}},
             "/api/highscores": {"get": {

@@ -43,8 +43,7 @@ def error_page(status: int, message: str) -> Response:
 
 
 def _dictionaries() -> list[dict[str, Any]]:
-    return [{"name": e.name, "title": str(e.meta.get("title") or e.name), "shipped": e.shipped,
-             "word_count": e.meta.get("word_count")} for e in list_dictionaries()]
+    return [entry.summary() for entry in list_dictionaries()]
 
 
 @bp.get("/")

@@ -1,6 +1,6 @@
 """Text normalisation for word play: diacritic folding and vowel/consonant classes.
 
-RULES §1: letters with diacritics count as the plain letter (``ruïne`` → ``ruine``,
+docs/rules.md §1: letters with diacritics count as the plain letter (``ruïne`` → ``ruine``,
 ``één`` → ``een``); Dutch ``ij`` is two letters. Vowels are a e i o u, and y when the
 rules option ``y_is_vowel`` is on (the default).
 """

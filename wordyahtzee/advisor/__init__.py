@@ -19,7 +19,6 @@ from .players import (
     position_of,
 )
 from .strategy import (
-    CACHE_ENV,
     Advice,
     ClassicStrategy,
     Option,
@@ -30,7 +29,6 @@ from .strategy import (
 )
 
 __all__ = [
-    "CACHE_ENV",
     "LEVELS",
     "Advice",
     "BeginnerPlayer",

@@ -54,7 +54,6 @@ from ..modes.classic import (
 )
 
 __all__ = [
-    "CACHE_ENV",
     "TABLE_VERSION",
     "Advice",
     "ClassicStrategy",
@@ -69,7 +68,6 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 #: Environment variable that overrides the cache folder.
-CACHE_ENV = "WORDYAHTZEE_CACHE_DIR"
 #: Bumped whenever the table layout or the rules model changes; old cache files are ignored.
 TABLE_VERSION = 1
 
@@ -613,13 +611,11 @@ class ClassicStrategy:
 
 
 def cache_dir() -> Path:
-    """The strategy cache folder: ``$WORDYAHTZEE_CACHE_DIR`` or the user cache dir."""
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    import platformdirs
+    """The strategy cache folder: the project's cache directory
+    (:func:`wordyahtzee.lexicon.registry.cache_dir`, ``$WORDYAHTZEE_CACHE_DIR``)."""
+    from ..lexicon.registry import cache_dir as shared_cache_dir
 
-    return Path(platformdirs.user_cache_dir("wordyahtzee"))
+    return shared_cache_dir()
 
 
 def cache_path(joker: str) -> Path:

@@ -82,6 +82,12 @@ class DictionaryEntry:
         """The wordfreq language code (``"nl"``, ``"en"``)."""
         return str(self.meta.get("language", ""))
 
+    def summary(self) -> dict[str, Any]:
+        """What a list of dictionaries shows: name, title, language, shipped, word count."""
+        return {"name": self.name, "title": str(self.meta.get("title") or self.name),
+                "language": self.language, "shipped": self.shipped,
+                "word_count": self.meta.get("word_count")}
+
 
 def check_name(name: str) -> str:
     """Validate a dictionary name: lower-case letters, digits, ``-`` and ``_``."""

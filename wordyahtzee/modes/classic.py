@@ -1,4 +1,4 @@
-"""Classic Yahtzee (RULES.md §2): scoring, the score sheet, the turn state machine, games,
+"""Classic Yahtzee (docs/rules.md §2): scoring, the score sheet, the turn state machine, games,
 5-game matches, a solo high-score list and the JSON game records.
 
 Every classic scoring rule lives here, once: :func:`box_score` (the ordinary value of dice in
@@ -26,7 +26,15 @@ from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
-from .contract import Outcome, Resources, Throw, bad_action, check_players
+from .contract import (
+    Outcome,
+    Resources,
+    Throw,
+    bad_action,
+    check_players,
+    replay_events,
+    replay_turns,
+)
 
 __all__ = [
     "BOXES",
@@ -84,7 +92,7 @@ class ClassicRules:
     """Rules options of classic Yahtzee.
 
     ``joker``: ``"free"`` (the Dutch/German rulebooks, the default) or ``"forced"`` (the
-    English rule); see RULES.md §2 and :func:`legal_scores`.
+    English rule); see docs/rules.md §2 and :func:`legal_scores`.
     """
 
     joker: str = "free"
@@ -186,7 +194,7 @@ def legal_scores(dice: Sequence[int], filled: Iterable[str], joker: str = "free"
 
     ``filled`` holds the ids of the boxes already filled. Without a Yahtzee, or while the
     ``yahtzee`` box is open, every open box takes its ordinary value. A Yahtzee thrown when
-    the ``yahtzee`` box is filled (50 or 0) follows the joker reading (RULES.md §2):
+    the ``yahtzee`` box is filled (50 or 0) follows the joker reading (docs/rules.md §2):
 
     - ``"free"``: with the upper box of its number open, an ordinary throw (any open box,
       ordinary values); with it filled, a joker: any open lower box at full value, or any open
@@ -310,7 +318,7 @@ class ClassicGame:
     A turn is one to three :meth:`throw` calls (the first throws all dice, later ones re-throw
     the dice not in ``keep``) and then one :meth:`score`. Every accepted action is appended to
     :attr:`events`; :meth:`to_json` / :meth:`from_json` save and restore a game from them, and
-    :meth:`to_record` gives the DESIGN.md game record. Illegal actions raise
+    :meth:`to_record` gives the game record (docs/records.md). Illegal actions raise
     :class:`RuleError` and leave the game unchanged.
     """
 
@@ -497,18 +505,11 @@ class ClassicGame:
             game = cls(_players(data), ClassicRules.from_json(data.get("rules")), rng)
         except RuleError as exc:
             raise RecordError(f"game: {exc.message}") from None
-        events = data.get("events", [])
-        if not isinstance(events, list):
-            raise RecordError("game: 'events' must be a list")
-        for i, event in enumerate(events, 1):
-            try:
-                game.apply(event)
-            except RuleError as exc:
-                raise RecordError(f"event {i}: {exc.message}") from None
+        replay_events(game, data.get("events", []))
         return game
 
     def to_record(self) -> dict[str, Any]:
-        """The DESIGN.md game record (completed turns only)."""
+        """The game record of docs/records.md (completed turns only)."""
         turns: list[dict[str, Any]] = []
         throws: list[str] = []
         for event in self.events:
@@ -544,7 +545,7 @@ def _box_field(box: Any) -> str:
 
 def replay_record(data: Mapping[str, Any], resources: Resources | None = None
                   ) -> dict[str, Any]:
-    """Check and score a classic game record (DESIGN.md, "Game records").
+    """Check and score a classic game record (docs/records.md).
 
     Returns ``{"players": [{"name", "boxes", "upper_bonus", "yahtzee_bonus", "total"}],
     "winners": [...]}``. Any illegal or malformed turn raises :class:`RecordError` whose one-line
@@ -557,35 +558,27 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
         rules = ClassicRules.from_json(data.get("rules"))
     except RuleError as exc:
         raise RecordError(f"record: {exc.message}") from None
-    turns = data.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError("record: 'turns' must be a list")
     game = ClassicGame(players, rules, random.Random(0))
-    for n, turn in enumerate(turns, 1):
-        expected = game.current_player
-        who = turn.get("player") if isinstance(turn, Mapping) else None
-        label = f"turn {n} ({who})" if isinstance(who, str) else f"turn {n}"
-        try:
-            if not isinstance(turn, Mapping):
-                raise RuleError("a turn is an object with 'player', 'throws' and 'box'", "")
-            if expected is None:
-                raise RuleError(f"the game is over: {len(BOXES)} turns each", "game_over")
-            if not isinstance(who, str):
-                raise RuleError("'player' must be a player name", "bad_turn")
-            if who != expected:
-                raise RuleError(f"it is {expected}'s turn", "wrong_player")
-            throws = turn.get("throws")
-            if not isinstance(throws, list) or not 1 <= len(throws) <= MAX_THROWS:
-                raise RuleError(f"'throws' must be a list of 1 to {MAX_THROWS} throws",
-                                "bad_turn")
-            for i, throw in enumerate(throws, 1):
-                try:
-                    game.record_throw(parse_dice(throw))
-                except RuleError as exc:
-                    raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
-            game.score(_box_field(turn.get("box")))
-        except RuleError as exc:
-            raise RecordError(f"{label}: {exc.message}") from None
+
+    def play_turn(turn: Mapping[str, Any]) -> None:
+        expected, who = game.current_player, turn.get("player")
+        if expected is None:
+            raise RuleError(f"the game is over: {len(BOXES)} turns each", "game_over")
+        if not isinstance(who, str):
+            raise RuleError("'player' must be a player name", "bad_turn")
+        if who != expected:
+            raise RuleError(f"it is {expected}'s turn", "wrong_player")
+        throws = turn.get("throws")
+        if not isinstance(throws, list) or not 1 <= len(throws) <= MAX_THROWS:
+            raise RuleError(f"'throws' must be a list of 1 to {MAX_THROWS} throws", "bad_turn")
+        for i, throw in enumerate(throws, 1):
+            try:
+                game.record_throw(parse_dice(throw))
+            except RuleError as exc:
+                raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+        game.score(_box_field(turn.get("box")))
+
+    replay_turns(data.get("turns"), play_turn)
     return game.result()
 
 
@@ -788,14 +781,7 @@ class ClassicMatch:
                         data.get("match", 1))
         except RuleError as exc:
             raise RecordError(f"game: {exc.message}") from None
-        events = data.get("events") or []
-        if not isinstance(events, list):
-            raise RecordError("game: 'events' must be a list")
-        for i, event in enumerate(events, 1):
-            try:
-                match.apply(event)
-            except RuleError as exc:
-                raise RecordError(f"event {i}: {exc.message}") from None
+        replay_events(match, data.get("events") or [])
         return match
 
     def view(self, seat: int | None = None) -> dict[str, Any]:

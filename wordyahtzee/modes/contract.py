@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from ..errors import RuleError
+from ..errors import RecordError, RuleError, WordyahtzeeError
 
 Clock = Callable[[], float]
 JSON = dict[str, Any]
@@ -194,6 +194,34 @@ def check_players(players: Any, *, min_players: int = 1, max_players: int | None
         most = "" if max_players is None else f" to {max_players}"
         raise RuleError(f"a game has {min_players}{most} players", "bad_players")
     return list(players)
+
+
+def replay_events(game: Game | Any, events: Any) -> None:
+    """Apply stored events one by one; :class:`RecordError` names the first bad one."""
+    if not isinstance(events, list):
+        raise RecordError("game: 'events' must be a list")
+    for i, event in enumerate(events, 1):
+        try:
+            game.apply(event)
+        except RuleError as exc:
+            raise RecordError(f"event {i}: {exc.message}") from None
+
+
+def replay_turns(turns: Any, play_turn: Callable[[Any], None]) -> None:
+    """Replay a record's ``turns`` with ``play_turn``; the first illegal one raises
+    :class:`RecordError` as one line naming it: ``turn 4 (Bram): <the rule broken>``
+    (turns counted from 1 over all players)."""
+    if not isinstance(turns, list):
+        raise RecordError("record: 'turns' must be a list")
+    for number, turn in enumerate(turns, 1):
+        who = turn.get("player") if isinstance(turn, Mapping) else None
+        label = f"turn {number}" + (f" ({who})" if isinstance(who, str) else "")
+        try:
+            if not isinstance(turn, Mapping):
+                raise RuleError("a turn must be a JSON object", "bad_turn")
+            play_turn(turn)
+        except WordyahtzeeError as exc:
+            raise RecordError(f"{label}: {exc.message}") from None
 
 
 def bad_action(name: str, known: tuple[str, ...]) -> RuleError:

@@ -1,4 +1,4 @@
-"""Woord Yahtzee (RULES.md §1): rules options, the score sheet, the turn, the game.
+"""Woord Yahtzee (docs/rules.md §1): rules options, the score sheet, the turn, the game.
 
 A :class:`WoordGame` is its rules, its players and an append-only list of events
 (``throw``, ``claim``, ``timeout``); its state is what :meth:`WoordGame.apply` makes of
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..dice import Cup, DiceSet
 from ..errors import RecordError, RuleError, WordyahtzeeError
 from ..letters import BLANK, fold, is_consonant, is_plain_word, is_vowel
-from .contract import Outcome, Resources, Throw, bad_action, check_players
+from .contract import Outcome, Resources, Throw, bad_action, check_players, replay_turns
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -42,7 +42,7 @@ WOORD_YAHTZEE_BONUS = 100
 WORD_COUNT = {"one_word": 1, "two_words": 2, "three_words": 3}
 WORD_COUNT.update({f"letters_{n}": 1 for n in range(2, 7)})
 EARLY_ONLY = frozenset({"consonants", "vowels", "chance"})
-"""Special boxes that may only be claimed before the third throw (RULES §1, turn step 3)."""
+"""Special boxes that may only be claimed before the third throw (docs/rules.md §1, turn step 3)."""
 MAX_WORDS = 7
 """The most words a claim (or a preview) may carry: one per die."""
 MAX_WORD_CHARS = 40
@@ -50,7 +50,7 @@ MAX_WORD_CHARS = 40
 
 @dataclass(frozen=True)
 class WoordRules:
-    """The rules options of RULES §1, with its defaults."""
+    """The rules options of docs/rules.md §1, with its defaults."""
 
     upper_bonus_threshold: int = 40
     free_order: bool = False
@@ -255,7 +255,7 @@ def claimable_boxes(sheet: ScoreSheet, rules: WoordRules, round_no: int,
     box → the round box that then takes the 0 (``None`` for a round box itself).
 
     Strict order offers this round's box, free order every open round box; the specials
-    follow RULES §1 (``consonants``, ``vowels``, ``chance`` only before the third throw,
+    follow docs/rules.md §1 (``consonants``, ``vowels``, ``chance`` only before the third throw,
     ``woord_yahtzee`` after any throw, also as the 100-point bonus once it holds 50). Whether
     the dice qualify is :meth:`WoordGame.evaluate`'s job.
     """
@@ -854,16 +854,7 @@ def game_from_record(data: Mapping[str, Any], resources: Resources) -> WoordGame
                          clock=lambda: 0.0)
     except WordyahtzeeError as exc:
         raise RecordError(f"record: {exc.message}") from None
-    turns = data.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError("record: 'turns' must be a list")
-    for number, turn in enumerate(turns, 1):
-        who = turn.get("player") if isinstance(turn, Mapping) else None
-        label = f"turn {number}" + (f" ({who})" if isinstance(who, str) else "")
-        try:
-            _replay_turn(game, turn)
-        except WordyahtzeeError as exc:
-            raise RecordError(f"{label}: {exc.message}") from None
+    replay_turns(data.get("turns"), lambda turn: _replay_turn(game, turn))
     return game
 
 

@@ -232,17 +232,12 @@ class SQLiteStore:
                     "UPDATE games SET status = 'finished', finished_at = ?, result = ?, "
                     "record = ? WHERE id = ?",
                     (now, _dumps(finish.result), _dumps(finish.record), game_id))
-                db.executemany(
-                    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
-                    " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
-                      int(score), game_id, now) for player, score in finish.high_scores])
-            if high_scores:
-                db.executemany(
-                    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
-                    " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
-                      int(score), game_id, now) for player, score in high_scores])
+            entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
+            db.executemany(
+                "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
+                " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
+                  int(score), game_id, now) for player, score in entries])
 
     def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """Recent games, newest first: id, mode, kind, status, players, timestamps."""

@@ -1,6 +1,6 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -258,14 +258,8 @@ function syncDisabled() {
 }
 
 function renderSheet() {
-  const table = $("sheet");
   const turn = state.turn;
   const suggestedBox = hint?.answer?.best?.kind === "box" ? hint.answer.best.box : null;
-  const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
-    state.players.map((p, i) => el("th", {
-      scope: "col", class: turn && turn.player === i ? "current-player" : null,
-      "aria-current": turn && turn.player === i ? "true" : null,
-    }, p.name, seatOf(i).computer ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null)));
   const cell = (p, i, box) => {
     const v = p.boxes[box];
     if (v !== null) return el("td", { class: v === 0 ? "zero" : "" }, String(v));
@@ -283,19 +277,15 @@ function renderSheet() {
       onclick: () => claim(box),
     }, String(points)));
   };
-  const boxRow = (box, extraClass = "") => el("tr", { class: extraClass },
-    el("th", { scope: "row" }, boxName(box)), state.players.map((p, i) => cell(p, i, box)));
-  const totalRow = (label, key, cls) => el("tr", { class: cls },
-    el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
-  const rows = [];
-  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
-  rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
-  rows.push(totalRow(t("classic.upper_bonus"), "upper_bonus", "subtotal"));
-  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : "")));
-  rows.push(totalRow(t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"));
-  rows.push(totalRow(t("game.total"), "total", "grand-total"));
-  table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
-    el("thead", {}, head), el("tbody", {}, rows));
+  renderScoreSheet($("sheet"), state, {
+    cell,
+    header: (p, i) => (seatOf(i).computer
+      ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null),
+    upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
+      [t("classic.upper_bonus"), "upper_bonus", "subtotal"]],
+    lowerTotals: [[t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"],
+      [t("game.total"), "total", "grand-total"]],
+  });
 }
 
 function renderMatch() {

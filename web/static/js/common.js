@@ -87,3 +87,31 @@ export function rulesText(rules, mode = "woord") {
     bonus: rules.upper_bonus_threshold,
   });
 }
+
+/**
+ * Render a score sheet into `table`: a header row of players (the mover marked), the upper
+ * boxes, `upperTotals` rows, the lower boxes, then `lowerTotals` rows. `cell(player, index,
+ * box)` makes a box's cell; `header(player, index)` extra content after a player's name;
+ * `rowClass(box)` an extra class for a box's row. A total row is [label, key, class].
+ */
+export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
+  header = () => null, rowClass = () => "", rowLabel = () => null }) {
+  const turn = state.turn;
+  const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
+    state.players.map((p, i) => el("th", {
+      scope: "col", class: turn && turn.player === i ? "current-player" : null,
+      "aria-current": turn && turn.player === i ? "true" : null,
+    }, p.name, header(p, i))));
+  const boxRow = (box, extraClass = "") => el("tr", { class: `${extraClass}${rowClass(box)}`.trim() || null },
+    el("th", { scope: "row" }, boxName(box), rowLabel(box)),
+    state.players.map((p, i) => cell(p, i, box)));
+  const totalRow = ([label, key, cls]) => el("tr", { class: cls },
+    el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
+  const rows = [];
+  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
+  upperTotals.forEach((row) => rows.push(totalRow(row)));
+  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : "")));
+  lowerTotals.forEach((row) => rows.push(totalRow(row)));
+  table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
+    el("thead", {}, head), el("tbody", {}, rows));
+}

@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -303,35 +303,20 @@ function syncDisabled() {
 }
 
 function renderSheet() {
-  const table = $("sheet");
   const current = state.turn;
-  const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
-    state.players.map((p, i) => el("th", {
-      scope: "col", class: current && current.player === i ? "current-player" : null,
-      "aria-current": current && current.player === i ? "true" : null,
-    }, p.name)));
-  const rows = [];
-  const boxRow = (box, extraClass = "") => {
-    const isCurrent = current && !state.rules.free_order && current.round_box === box;
-    return el("tr", { class: `${extraClass}${isCurrent ? " current-round" : ""}` },
-      el("th", { scope: "row" }, boxName(box),
-        isCurrent ? el("span", { class: "sr-only", text: ` (${t("game.current_round")})` }) : null),
-      state.players.map((p) => {
-        const v = p.boxes[box];
-        return el("td", { class: v === null ? "open" : (v === 0 ? "zero" : "") }, v === null ? "" : String(v));
-      }));
-  };
-  const totalRow = (label, key, cls) => el("tr", { class: cls },
-    el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
-  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
-  rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
-  rows.push(totalRow(t("game.upper_bonus", { n: state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"));
-  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : "")));
-  rows.push(totalRow(t("game.lower_total"), "lower_total", "subtotal"));
-  rows.push(totalRow(t("game.wy_bonus"), "woord_yahtzee_bonus", "subtotal"));
-  rows.push(totalRow(t("game.total"), "total", "grand-total"));
-  table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
-    el("thead", {}, head), el("tbody", {}, rows));
+  const isCurrent = (box) => current && !state.rules.free_order && current.round_box === box;
+  renderScoreSheet($("sheet"), state, {
+    cell: (p, i, box) => {
+      const v = p.boxes[box];
+      return el("td", { class: v === null ? "open" : (v === 0 ? "zero" : "") }, v === null ? "" : String(v));
+    },
+    rowClass: (box) => (isCurrent(box) ? " current-round" : ""),
+    rowLabel: (box) => (isCurrent(box) ? el("span", { class: "sr-only", text: ` (${t("game.current_round")})` }) : null),
+    upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
+      [t("game.upper_bonus", { n: state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"]],
+    lowerTotals: [[t("game.lower_total"), "lower_total", "subtotal"],
+      [t("game.wy_bonus"), "woord_yahtzee_bonus", "subtotal"], [t("game.total"), "total", "grand-total"]],
+  });
 }
 
 function renderReview() {
