@@ -248,27 +248,34 @@ def game_state(game_id: str) -> Response:
 
 @bp.get("/games/<game_id>/events")
 def game_events(game_id: str) -> Response:
-    """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``."""
+    """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``. With
+    ``?token=`` the viewer counts as present at its seats (who is at the table now)."""
     manager = _tables()
     table = manager.tick(game_id)
     seconds = float(current_app.config["SSE_SECONDS"])
+    token = request.args.get("token", "")[:200] or None
 
     def stream() -> Iterator[str]:
-        yield "retry: 1000\n\n"
-        end = time.monotonic() + seconds
-        seq = -1
-        while True:
-            state = manager.state(table)
-            if state["seq"] != seq:
-                seq = state["seq"]
-                data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-                yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
-            left = end - time.monotonic()
-            if left <= 0:
-                break
-            if not manager.wait(table, seq, left):
-                break
-        yield "event: bye\ndata: {}\n\n"
+        leave = manager.watching(table, token)
+        try:
+            yield "retry: 1000\n\n"
+            end = time.monotonic() + seconds
+            seen = None
+            while True:
+                state = manager.state(table)
+                key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"])
+                if key != seen:
+                    seen = key
+                    data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+                    yield f"id: {state['seq']}\nevent: state\ndata: {data}\n\n"
+                left = end - time.monotonic()
+                if left <= 0:
+                    break
+                if not manager.wait(table, state["seq"], left, watch_presence=True):
+                    break
+            yield "event: bye\ndata: {}\n\n"
+        finally:
+            leave()
 
     response = Response(stream(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
@@ -288,6 +295,29 @@ def claim(game_id: str) -> Response:
     """Write a box: ``{"box", "words": [...], "zero_box"?, "seq": n}``."""
     body = _body()
     return jsonify(_tables().act(game_id, _token(body), "claim", body))
+
+
+@bp.get("/games/<game_id>/invites")
+def invites(game_id: str) -> Response:
+    """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
+    return jsonify(_tables().invites(game_id, _token()))
+
+
+@bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
+def manage_seat(game_id: str, seat: int, action: str) -> Response:
+    """The host's controls: ``skip`` the seat's turn now, ``remove`` the seat (its turns
+    are skipped from now on), or hand it to a ``computer`` (``{"level"}``)."""
+    body = _body()
+    return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str) -> Any:
+    """A new table with the same players and rules once the game is over (made once);
+    the answer is the asking seat's new link. Other seats find it in the state's
+    ``rematch`` and ask the same."""
+    body = _body()
+    return jsonify(_tables().rematch(game_id, _token(body))), 201
 
 
 @bp.post("/games/<game_id>/preview")

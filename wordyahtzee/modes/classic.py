@@ -27,11 +27,15 @@ from typing import Any, ClassVar
 from ..dice import Cup
 from ..errors import RecordError, RuleError
 from .contract import (
+    SKIP_REASONS,
+    Leave,
     Outcome,
     Resources,
+    Skip,
     Throw,
     bad_action,
     check_players,
+    missed_turns,
     replay_events,
     replay_turns,
 )
@@ -423,6 +427,11 @@ class ClassicGame:
         self.apply({"type": "throw", "player": player, "dice": format_dice(faces)})
         return faces
 
+    def skip(self, reason: str = "absent") -> None:
+        """The player to move loses the turn: a 0 in their first open box in sheet order
+        (docs/rules.md §2, absent players)."""
+        self.apply({"type": "skip", "player": self._require_turn(), "reason": reason})
+
     def score(self, box: str) -> int:
         """Fill ``box`` with the current dice and end the turn; returns the points gained."""
         player = self._require_turn()
@@ -434,6 +443,12 @@ class ClassicGame:
         game's state changes. A bad event raises :class:`RuleError` and changes nothing."""
         if not isinstance(event, Mapping):
             raise RuleError("an event is an object", "bad_event")
+        if event.get("type") == "leave":  # a seat left the table; the turn goes on
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+            self.events.append(dict(event))
+            return
         player = self._require_turn()
         if event.get("player") != player:
             raise RuleError(f"it is {player!r}'s turn, not {event.get('player')!r}'s",
@@ -457,6 +472,16 @@ class ClassicGame:
                     raise RuleError("a kept die changed", "impossible_throw")
             self.cup.record(dice)
             self._turn_throws.append(dice)
+        elif kind == "skip":
+            reason = event.get("reason", "absent")
+            if not isinstance(reason, str) or reason not in SKIP_REASONS:
+                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
+                                "bad_event")
+            self.sheets[player].scores[self.sheets[player].open_boxes[0]] = 0
+            self.last_points = 0
+            self.turn += 1
+            self.cup.reset()
+            self._turn_throws = []
         elif kind == "score":
             box = _box_field(event.get("box"))
             dice = self._require_dice()
@@ -512,13 +537,23 @@ class ClassicGame:
         """The game record of docs/records.md (completed turns only)."""
         turns: list[dict[str, Any]] = []
         throws: list[str] = []
+        filled: dict[str, list[str]] = {p: [] for p in self.players}
         for event in self.events:
             if event["type"] == "throw":
                 throws.append(event["dice"])
+                continue
+            if event["type"] == "leave":
+                continue
+            player = event["player"]
+            if event["type"] == "skip":
+                box = next(b for b in BOXES if b not in filled[player])
+                turns.append({"player": player, "throws": throws, "box": box,
+                              "skipped": event.get("reason", "absent")})
             else:
-                turns.append({"player": event["player"], "throws": throws,
-                              "box": event["box"]})
-                throws = []
+                box = event["box"]
+                turns.append({"player": player, "throws": throws, "box": box})
+            filled[player].append(box)
+            throws = []
         return {"mode": "classic", "rules": self.rules.to_json(),
                 "players": list(self.players), "turns": turns}
 
@@ -568,14 +603,24 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
             raise RuleError("'player' must be a player name", "bad_turn")
         if who != expected:
             raise RuleError(f"it is {expected}'s turn", "wrong_player")
-        throws = turn.get("throws")
-        if not isinstance(throws, list) or not 1 <= len(throws) <= MAX_THROWS:
-            raise RuleError(f"'throws' must be a list of 1 to {MAX_THROWS} throws", "bad_turn")
+        skipped = turn.get("skipped")
+        throws = turn.get("throws", [] if skipped else None)
+        least = 0 if skipped else 1
+        if not isinstance(throws, list) or not least <= len(throws) <= MAX_THROWS:
+            raise RuleError(f"'throws' must be a list of {least} to {MAX_THROWS} throws",
+                            "bad_turn")
         for i, throw in enumerate(throws, 1):
             try:
                 game.record_throw(parse_dice(throw))
             except RuleError as exc:
                 raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+        if skipped:
+            box = game.sheet().open_boxes[0]
+            if turn.get("box", box) != box:
+                raise RuleError(f"a skipped turn scores 0 in the first open box {box!r}",
+                                "bad_turn")
+            game.skip(str(skipped))
+            return
         game.score(_box_field(turn.get("box")))
 
     replay_turns(data.get("turns"), play_turn)
@@ -619,7 +664,7 @@ class ClassicMatch:
     """
 
     mode: ClassVar[str] = "classic"
-    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim")
+    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim", "skip")
 
     def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
                  rng: random.Random | None = None, games: int = MATCH_GAMES) -> None:
@@ -642,6 +687,15 @@ class ClassicMatch:
         return len(self.games) == self.length and self.game.is_over
 
     finished = is_over
+
+    @property
+    def left(self) -> set[int]:
+        """The seats that left the table (``leave`` events)."""
+        return {e["seat"] for g in self.games for e in g.events if e["type"] == "leave"}
+
+    def turn_limit(self) -> float | None:
+        """Classic Yahtzee has no hourglass."""
+        return None
 
     @property
     def current_seat(self) -> int | None:
@@ -679,17 +733,22 @@ class ClassicMatch:
         if self.is_over:
             raise RuleError("the game is over", "game_over")
         index = event.get("game", 0) if self.length > 1 else 0
+        if event.get("type") == "leave" and index == len(self.games):  # between games
+            index -= 1
         if index != len(self.games) - 1:
             raise RuleError("events are out of game order", "bad_event")
         self.game.apply({k: v for k, v in event.items() if k != "game"})
         self._advance()
 
-    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Score:
-        """``throw`` (``{"keep": [0-4]}``) or ``claim`` (``{"box"}``)."""
+    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Score | Skip:
+        """``throw`` (``{"keep": [0-4]}``), ``claim`` (``{"box"}``) or ``skip``
+        (``{"reason"}``: the table service's, for an absent seat)."""
         if name == "throw":
             return Throw.from_json(body, NUM_DICE)
         if name == "claim":
             return Score.from_json(body)
+        if name == "skip":
+            return Skip.from_json(body)
         raise bad_action(name, self.ACTIONS)
 
     def act(self, action: Any) -> Outcome:
@@ -703,6 +762,13 @@ class ClassicMatch:
             points = self.game.score(action.box)
             self._advance()
             summary = {"points": points, "box": action.box}
+        elif isinstance(action, Skip):
+            self.game.skip(action.reason)
+            self._advance()
+            summary = {"skipped": action.reason}
+        elif isinstance(action, Leave):
+            self.game.apply({"type": "leave", "seat": action.seat})
+            summary = {"left": action.seat}
         else:
             raise bad_action(getattr(action, "name", "?"), self.ACTIONS)
         return Outcome(self.events[first:], summary)
@@ -789,24 +855,37 @@ class ClassicMatch:
         the dice may go in with their points, the turns so far with their points, and the
         match."""
         game = self.game
+        skips: dict[str, list[str | None]] = {p: [] for p in self.players}
+        for event in (e for g in self.games for e in g.events
+                      if e["type"] not in ("throw", "leave")):
+            skips[event["player"]].append(event.get("reason") if event["type"] == "skip"
+                                          else None)
         players = []
         for name in self.players:
             sheet = game.sheets[name]
             players.append({
                 "name": name, "boxes": {b: sheet.scores.get(b) for b in BOXES},
                 "upper_total": sheet.upper_total, "upper_bonus": sheet.upper_bonus,
-                "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total})
+                "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total,
+                "missed": missed_turns(skips[name]),
+                "left": self.players.index(name) in self.left})
         history: list[dict[str, Any]] = []
         throws: list[str] = []
         for event in game.events:
             if event["type"] == "throw":
                 throws.append(event["dice"])
                 continue
+            if event["type"] == "leave":
+                continue
             number = len(history)
-            history.append({"number": number, "round": number // len(self.players) + 1,
-                            "player": self.players.index(event["player"]), "throws": throws,
-                            "box": event["box"],
-                            "score": game.sheets[event["player"]].scores.get(event["box"])})
+            entry = {"number": number, "round": number // len(self.players) + 1,
+                     "player": self.players.index(event["player"]), "throws": throws}
+            if event["type"] == "skip":
+                entry.update(box=None, score=0, skipped=event.get("reason", "absent"))
+            else:
+                entry.update(box=event["box"],
+                             score=game.sheets[event["player"]].scores.get(event["box"]))
+            history.append(entry)
             throws = []
         turn = None
         if game.current_player is not None:

@@ -98,6 +98,10 @@ class Game(Protocol):
         """Clock time at which the current turn times out, if it can."""
         ...
 
+    def turn_limit(self) -> float | None:
+        """The seconds a turn may take by the rules (Woord Yahtzee's hourglass), if any."""
+        ...
+
     def view(self, seat: int | None = None) -> JSON:
         """The state a screen renders, as JSON: sheets or board, the turn, what may be done
         now (``options``), and ``history`` with each finished turn's ``points``."""
@@ -162,6 +166,56 @@ class Throw:
             raise RuleError(f"keep must be a list of die numbers (0-{dice - 1})",
                             "bad_request")
         return cls(tuple(keep))
+
+
+SKIP_REASONS = ("absent", "host", "left")
+"""Why a turn was skipped: nobody acted in time, the host skipped it, or the seat left."""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """The ``skip`` action: the seat to move loses its turn (the table service plays it
+    for an absent seat; it is not a player's own action). Each mode scores a skipped turn
+    as its rules say (docs/rules.md)."""
+
+    name: ClassVar[str] = "skip"
+    reason: str = "absent"
+
+    def to_json(self) -> JSON:
+        """``{"reason": "absent"|"host"|"left"}``."""
+        return {"reason": self.reason}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any]) -> Skip:
+        """Read ``{"reason"}``."""
+        reason = body.get("reason", "absent")
+        if reason not in SKIP_REASONS:
+            raise RuleError("reason is one of: " + ", ".join(SKIP_REASONS), "bad_request")
+        return cls(reason)
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The ``leave`` action: seat ``seat`` has left the table (the host removed it); from
+    now on the table service skips its turns. It scores nothing by itself."""
+
+    name: ClassVar[str] = "leave"
+    seat: int
+
+    def to_json(self) -> JSON:
+        """``{"seat": n}``."""
+        return {"seat": self.seat}
+
+
+def missed_turns(skips: list[str | None]) -> int:
+    """How many turns in a row, at the end of ``skips`` (one entry per finished turn of a
+    seat: the skip reason, or None for a turn played), the seat missed."""
+    count = 0
+    for reason in reversed(skips):
+        if reason is None:
+            break
+        count += 1
+    return count
 
 
 MAX_NAME = 24

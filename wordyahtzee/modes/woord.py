@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..dice import Cup, DiceSet
 from ..errors import RecordError, RuleError, WordyahtzeeError
 from ..letters import BLANK, fold, is_consonant, is_plain_word, is_vowel
-from .contract import Outcome, Resources, Throw, bad_action, check_players, replay_turns
+from .contract import (
+    SKIP_REASONS,
+    Leave,
+    Outcome,
+    Resources,
+    Skip,
+    Throw,
+    bad_action,
+    check_players,
+    missed_turns,
+    replay_turns,
+)
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -309,7 +320,7 @@ class WoordGame:
     """
 
     mode: ClassVar[str] = "woord"
-    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim")
+    ACTIONS: ClassVar[tuple[str, ...]] = ("throw", "claim", "skip")
 
     def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
                  lexicon: Lexicon, dice_set: DiceSet,
@@ -325,6 +336,8 @@ class WoordGame:
         self.events: list[dict[str, Any]] = []
         self.history: list[dict[str, Any]] = []  # finished turns in record form
         self.turn_points: list[dict[str, int]] = []  # per finished turn: points, gain
+        self.skips: list[list[str | None]] = [[] for _ in self.players]  # per seat's turn
+        self.left: set[int] = set()  # seats that left the table
         self._cup: Cup[str] = Cup([self.dice_set.letters(d) for d in range(self.dice_set.size)],
                                   self.rng, MAX_THROWS)
         self._turn = 0
@@ -366,6 +379,10 @@ class WoordGame:
             return None
         return self._started_at + self.rules.turn_seconds
 
+    def turn_limit(self) -> float | None:
+        """The hourglass: ``turn_seconds`` (None: no timer)."""
+        return self.rules.turn_seconds
+
     def seconds_left(self) -> float | None:
         """Seconds of the hourglass left, by the injected clock (None: not running)."""
         deadline = self.deadline()
@@ -390,12 +407,15 @@ class WoordGame:
 
     # -- actions (they create events) -----------------------------------------------------
 
-    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Claim:
-        """``throw`` (``{"keep"}``) or ``claim`` (``{"box", "words", "zero_box"}``)."""
+    def parse_action(self, name: str, body: Mapping[str, Any]) -> Throw | Claim | Skip:
+        """``throw`` (``{"keep"}``), ``claim`` (``{"box", "words", "zero_box"}``) or
+        ``skip`` (``{"reason"}``: the table service's, for an absent seat)."""
         if name == "throw":
             return Throw.from_json(body, self.dice_set.size)
         if name == "claim":
             return Claim.from_json(body)
+        if name == "skip":
+            return Skip.from_json(body)
         raise bad_action(name, self.ACTIONS)
 
     def act(self, action: Any) -> Outcome:
@@ -406,6 +426,12 @@ class WoordGame:
         elif isinstance(action, Claim):
             points = self.claim(action.box, action.words, action.zero_box)
             summary = {"points": points, "box": action.box}
+        elif isinstance(action, Skip):
+            self.apply({"type": "skip", "reason": action.reason, "at": self.clock()})
+            summary = {"skipped": action.reason}
+        elif isinstance(action, Leave):
+            self.apply({"type": "leave", "seat": action.seat})
+            summary = {"left": action.seat}
         else:
             raise bad_action(getattr(action, "name", "?"), self.ACTIONS)
         return Outcome(self.events[first:], summary)
@@ -571,11 +597,12 @@ class WoordGame:
         and every finished turn with the points it scored (``points``: in its box or as a
         bonus; ``gain``: what it added to the total, upper bonus included)."""
         players = []
-        for name, sheet in zip(self.players, self.sheets, strict=True):
+        for seat, (name, sheet) in enumerate(zip(self.players, self.sheets, strict=True)):
             players.append({
                 "name": name, "boxes": dict(sheet.boxes), "upper_total": sheet.upper_total,
                 "upper_bonus": sheet.upper_bonus, "lower_total": sheet.lower_total,
-                "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "total": sheet.total})
+                "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "total": sheet.total,
+                "missed": missed_turns(self.skips[seat]), "left": seat in self.left})
         history = [{**turn, "number": i, "round": i // len(self.players) + 1,
                     "seat": i % len(self.players), **self.turn_points[i]}
                    for i, turn in enumerate(self.history)]
@@ -624,6 +651,16 @@ class WoordGame:
             zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
             assert zero is not None  # a turn always has an open round box
             self._end_turn(zero, 0, None, None, _seconds(event))
+        elif kind == "leave":
+            self.left.add(_seat(event, len(self.players)))
+        elif kind == "skip":
+            reason = event.get("reason", "absent")
+            if not isinstance(reason, str) or reason not in SKIP_REASONS:
+                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
+                                "bad_event")
+            zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
+            assert zero is not None
+            self._end_turn(zero, 0, None, None, None, skipped=reason)
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -683,8 +720,9 @@ class WoordGame:
             self._end_turn(box, points, claim, target_zero, seconds)
 
     def _end_turn(self, box: str, points: int, claim: Claim | None, zero_box: str | None,
-                  seconds: float | None) -> None:
-        sheet = self.sheets[self.turn.player]
+                  seconds: float | None, skipped: str | None = None) -> None:
+        seat = self.turn.player
+        sheet = self.sheets[seat]
         before = sheet.total
         sheet.write(box, points, zero_box)
         self.turn_points.append({"points": points, "gain": sheet.total - before})
@@ -692,8 +730,13 @@ class WoordGame:
         record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
         if seconds is not None:
             record["seconds"] = seconds
-        if claim is None:
+        if skipped is not None:
+            record["skipped"] = skipped
+            if skipped == "left":
+                self.left.add(seat)
+        elif claim is None:
             record["timeout"] = True
+        self.skips[seat].append(skipped)
         self.history.append(record)
         self._turn += 1
         self._cup.reset()
@@ -795,6 +838,13 @@ class WoordGame:
 
 
 
+def _seat(event: Mapping[str, Any], seats: int) -> int:
+    seat = event.get("seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise RuleError(f"a seat is a number 0-{seats - 1}", "bad_event")
+    return seat
+
+
 def _seconds(event: Mapping[str, Any]) -> float | None:
     seconds = event.get("seconds")
     if seconds is None:
@@ -866,9 +916,11 @@ def _replay_turn(game: WoordGame, turn: Any) -> None:
     if turn.get("player") != game.current_player:
         raise RuleError(f"it is {game.current_player}'s turn, not {turn.get('player')!r}",
                         "wrong_player")
-    throws = turn.get("throws")
-    if not isinstance(throws, list) or not 1 <= len(throws) <= MAX_THROWS:
-        raise RuleError(f"'throws' must list 1 to {MAX_THROWS} throws", "bad_throws")
+    skipped = turn.get("skipped")
+    throws = turn.get("throws", [] if skipped else None)
+    least = 0 if skipped else 1
+    if not isinstance(throws, list) or not least <= len(throws) <= MAX_THROWS:
+        raise RuleError(f"'throws' must list {least} to {MAX_THROWS} throws", "bad_throws")
     for i, faces in enumerate(throws, 1):
         if not isinstance(faces, str):
             raise RuleError(f"throw {i} must be a string of faces", "bad_throws")
@@ -876,6 +928,9 @@ def _replay_turn(game: WoordGame, turn: Any) -> None:
             game.apply({"type": "throw", "faces": faces, "at": 0.0})
         except RuleError as exc:
             raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+    if skipped:
+        game.apply({"type": "skip", "reason": skipped})
+        return
     claim = turn.get("claim")
     if not isinstance(claim, Mapping):
         raise RuleError("'claim' must be an object with a 'box'", "bad_claim")

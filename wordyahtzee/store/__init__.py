@@ -116,6 +116,10 @@ class Store(Protocol):
         """How many events the game has (the next event's sequence number)."""
         ...
 
+    def set_computer(self, game_id: str, seat: int, level: str) -> None:
+        """Hand a seat to a computer player of ``level`` (its token stops working)."""
+        ...
+
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]], finish: Finish | None = None,
                       high_scores: Sequence[tuple[str, int]] = ()) -> None:

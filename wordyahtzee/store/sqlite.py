@@ -192,6 +192,14 @@ class SQLiteStore:
             record=json.loads(row["record"]) if row["record"] else None,
             dictionary=row["dictionary"], rules_key=row["rules_key"])
 
+    def set_computer(self, game_id: str, seat: int, level: str) -> None:
+        """Hand a seat to a computer player of ``level`` (its token stops working)."""
+        with self._tx() as db:
+            changed = db.execute("UPDATE seats SET computer = ?, token = '' WHERE game_id = ? "
+                                 "AND seat = ?", (level, game_id, seat)).rowcount
+        if not changed:
+            raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")
+
     def event_count(self, game_id: str) -> int:
         """How many events the game has (the next event's sequence number)."""
         row = self._connect().execute(

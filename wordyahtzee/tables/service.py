@@ -22,12 +22,20 @@ from typing import Any
 from .. import games
 from ..advisor.coach import Coach, coach
 from ..errors import BadRequest, RuleError, ServiceError
-from ..modes.contract import MAX_NAME, Game, check_players
+from ..modes.contract import MAX_NAME, Game, Leave, Skip, check_players
 from ..store import Finish, Seat, StaleGameError, Store, StoreError
 from . import strategies
 
 KINDS = ("solo", "hotseat", "online")
 MAX_PLAYERS = 8
+HOST_SEAT = 0
+"""The seat of whoever made the table: its token may skip, remove or hand over seats."""
+DEFAULT_IDLE_SECONDS = 120.0
+"""How long an online table waits for a seat to act before it skips the turn, when the
+rules have no turn time of their own (classic Yahtzee)."""
+AWAY_AFTER = 2
+"""Missed turns in a row after which a seat is *away*: its turns are skipped at once while
+its player is not at the table."""
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +53,10 @@ class Table:
     seq: int
     lock: threading.RLock
     changed: threading.Condition
+    idle_seconds: float | None = None
+    last_move_at: float = 0.0
+    present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
+    rematch: str | None = None
     worker: threading.Thread | None = field(default=None, repr=False)
 
     def seats_for(self, token: str | None) -> set[int]:
@@ -59,6 +71,17 @@ class Table:
         return {s.seat for s in self.seats
                 if s.token and s.computer is None
                 and secrets.compare_digest(s.token.encode("ascii"), given)}
+
+
+def parse_idle(value: Any) -> float | None:
+    """The ``idle_seconds`` table option: a number of seconds (10 to a day), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            10 <= value <= 86400):
+        raise BadRequest("idle_seconds is a number of seconds from 10 to 86400",
+                         "bad_option")
+    return float(value)
 
 
 def parse_seats(players: Any, kind: str, levels: tuple[str, ...]
@@ -121,11 +144,16 @@ class TableService:
         seats = [Seat(i, name, "", level) if level is not None
                  else Seat(i, name, secrets.token_urlsafe(18) if kind == "online" else shared)
                  for i, (name, level) in enumerate(entries)]
+        idle = parse_idle(body.get("idle_seconds"))
+        if kind == "online" and idle is None:
+            idle = game.turn_limit() or DEFAULT_IDLE_SECONDS
         setup = game.to_json()
         setup.pop("events", None)
+        setup["table"] = {"idle_seconds": idle, "rules": rules}
         self.store.create_game(game_id, mode, kind, setup, seats)
         table = self._add(Table(game_id, kind, mode, rules, seats, game, 0,
-                                *_lock_pair()))
+                                *_lock_pair(), idle_seconds=idle,
+                                last_move_at=self.clock()))
         self._kick(table)
         return table, seats
 
@@ -146,9 +174,12 @@ class TableService:
         except StoreError:
             raise ServiceError(f"no game {game_id!r}", "not_found") from None
         game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
+        options = stored.setup.get("table") or {}
         table = self._add(Table(stored.id, stored.kind, stored.mode,
-                                dict(stored.setup.get("rules") or {}), stored.seats, game,
-                                len(stored.events), *_lock_pair()))
+                                dict(options.get("rules") or stored.setup.get("rules") or {}),
+                                stored.seats, game, len(stored.events), *_lock_pair(),
+                                idle_seconds=options.get("idle_seconds"),
+                                last_move_at=self.clock()))
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
@@ -188,13 +219,40 @@ class TableService:
             self._reload(table)
             raise
         table.seq += len(events)
+        table.last_move_at = self.clock()
         table.changed.notify_all()
 
     def _expire(self, table: Table) -> bool:
-        if table.game.finished or not table.game.expire():
+        """Apply what time and absence decide (call under the lock): the hourglass's
+        timeout, then skips of an absent seat's turns. True when something happened."""
+        game = table.game
+        if game.finished:
             return False
-        self._commit(table)
-        return True
+        if game.expire():
+            self._commit(table)
+            return True
+        moved = False
+        while not game.finished and (reason := self._skip_reason(table)) is not None:
+            game.act(Skip(reason))
+            self._commit(table)
+            moved = True
+        return moved
+
+    def _skip_reason(self, table: Table) -> str | None:
+        """Why the seat to move loses its turn now, if it does: it left, it is away (missed
+        turns in a row and nobody at its seat), or nobody acted within the idle limit."""
+        seat = table.game.current_seat
+        if seat is None or table.seats[seat].computer is not None:
+            return None
+        view = table.game.view()["players"][seat]
+        if view["left"]:
+            return "left"
+        if view["missed"] >= AWAY_AFTER and not table.present.get(seat):
+            return "absent"
+        if (table.idle_seconds is not None and table.game.deadline() is None
+                and self.clock() - table.last_move_at > table.idle_seconds):
+            return "absent"
+        return None
 
     def tick(self, game_id: str) -> Table:
         """Load a table and apply a timeout if its turn has run out."""
@@ -243,8 +301,120 @@ class TableService:
                 raise ServiceError("it is not your turn", "not_your_turn")
             outcome = game.act(game.parse_action(action, body))
             self._commit(table)
+            self._expire(table)  # the next seat may be away or gone: skip it at once
             self._kick(table)
             return {**outcome.summary, "state": self.state(table)}
+
+    # -- the host's controls, invites, presence and rematches -----------------------------
+
+    def _host(self, table: Table, token: Any) -> None:
+        if HOST_SEAT not in table.seats_for(token if isinstance(token, str) else None):
+            raise ServiceError("only the table's host (the first seat) may do this",
+                               "not_host")
+
+    def _seat(self, table: Table, seat: Any) -> Seat:
+        if type(seat) is not int or not 0 <= seat < len(table.seats):
+            raise ServiceError(f"no seat {seat!r} at this table", "not_found")
+        return table.seats[seat]
+
+    def manage_seat(self, game_id: str, token: Any, seat: Any, action: str,
+                    body: Mapping[str, Any]) -> dict[str, Any]:
+        """The host's controls over another seat: ``skip`` its turn now, ``remove`` it
+        (its turns are skipped from now on) or hand it to a ``computer`` (``{"level"}``)."""
+        table = self.table(game_id)
+        with table.lock:
+            self._sync(table)
+            self._host(table, token)
+            target = self._seat(table, seat)
+            game = table.game
+            if game.finished:
+                raise ServiceError("the game is over", "game_over", status=409)
+            if action == "skip":
+                if game.current_seat != target.seat:
+                    raise ServiceError(f"it is not {target.name}'s turn", "not_their_turn")
+                game.act(Skip("host"))
+            elif action == "remove":
+                if target.seat == HOST_SEAT:
+                    raise BadRequest("the host cannot remove their own seat", "bad_request")
+                game.act(Leave(target.seat))
+            elif action == "computer":
+                helper = coach(table.mode)
+                level = body.get("level")
+                if helper is None:
+                    raise ServiceError(f"{table.mode} has no computer players", "no_computer")
+                if level not in helper.levels:
+                    raise BadRequest("level is one of: " + ", ".join(helper.levels),
+                                     "bad_level")
+                if target.computer is None and target.seat == HOST_SEAT:
+                    raise BadRequest("the host keeps their own seat", "bad_request")
+                self.store.set_computer(table.id, target.seat, level)
+                table.seats[target.seat] = Seat(target.seat, target.name, "", level)
+            else:
+                raise ServiceError(f"no seat action {action!r}", "not_found")
+            self._commit(table)
+            self._expire(table)
+            self._kick(table)
+            table.changed.notify_all()
+            return {"state": self.state(table)}
+
+    def invites(self, game_id: str, token: Any) -> dict[str, Any]:
+        """Every human seat's invite link, for the host only (on any device)."""
+        table = self.table(game_id)
+        self._host(table, token)
+        links: list[dict[str, Any]] = []
+        for seat in table.seats:
+            if seat.computer is not None:
+                continue
+            same = next((link for link in links if link["token"] == seat.token), None)
+            if same is not None:
+                same["seats"].append(seat.seat)
+                continue
+            links.append({"seats": [seat.seat], "name": seat.name, "token": seat.token,
+                          "url": f"/games/{table.id}#seat={seat.token}"})
+        return {"links": links, "watch_url": f"/games/{table.id}"}
+
+    def watching(self, table: Table, token: Any) -> Callable[[], None]:
+        """Count a live viewer at the seats its token holds (who is at the table now);
+        returns the call that counts it out again."""
+        seats = table.seats_for(token if isinstance(token, str) else None)
+        with table.lock:
+            for seat in seats:
+                table.present[seat] = table.present.get(seat, 0) + 1
+            if seats:
+                table.changed.notify_all()
+
+        def leave() -> None:
+            with table.lock:
+                for seat in seats:
+                    table.present[seat] = max(0, table.present.get(seat, 0) - 1)
+                if seats:
+                    table.changed.notify_all()
+        return leave
+
+    def rematch(self, game_id: str, token: Any) -> dict[str, Any]:
+        """A new table with the same mode, kind, players and rules (made once: asking
+        again returns it); the answer holds the asking seat's new link."""
+        table = self.table(game_id)
+        mine = table.seats_for(token if isinstance(token, str) else None)
+        if not mine:
+            raise ServiceError("this link cannot act in this game (watching only)",
+                               "not_a_player")
+        with table.lock:
+            if not table.game.finished:
+                raise ServiceError("the game is not over yet", "game_not_over")
+            if table.rematch is None:
+                players = [{"name": s.name, "computer": s.computer} if s.computer
+                           else s.name for s in table.seats]
+                body: dict[str, Any] = {"mode": table.mode, "kind": table.kind,
+                                        "players": players, "rules": table.rules,
+                                        "idle_seconds": table.idle_seconds}
+                new, _ = self.create(body)
+                table.rematch = new.id
+                table.changed.notify_all()
+        new_table = self.table(table.rematch)
+        seat = min(mine)
+        link = new_table.seats[seat].token
+        return {"id": new_table.id, "url": f"/games/{new_table.id}#seat={link}"}
 
     # -- computer seats -------------------------------------------------------------------
 
@@ -327,6 +497,9 @@ class TableService:
         with table.lock:
             if table.game.finished:
                 raise RuleError("the game is over", "game_over")
+            if self._computer_to_move(table) is not None:
+                raise RuleError("no hints while a computer player is to move",
+                                "computer_to_move")
             key = helper.table_key(table.rules)
             strategy = None if key is None else strategies.peek(table.mode, key)
             if key is not None and strategy is None:
@@ -364,10 +537,23 @@ class TableService:
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": "finished" if table.game.finished else "active",
-                "seats": [{"seat": s.seat, "name": s.name, "computer": s.computer}
+                "seats": [{"seat": s.seat, "name": s.name, "computer": s.computer,
+                           "present": bool(table.present.get(s.seat)),
+                           "away": (s.computer is None and not table.present.get(s.seat)
+                                    and state["players"][s.seat]["missed"] >= AWAY_AFTER),
+                           "left": state["players"][s.seat]["left"]}
                           for s in table.seats],
+                "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
+                "idle_deadline": self._idle_deadline(table), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state
+
+    def _idle_deadline(self, table: Table) -> float | None:
+        """When the seat to move loses its turn if nobody acts (None: never)."""
+        if (table.idle_seconds is None or table.game.finished
+                or table.game.deadline() is not None):
+            return None
+        return table.last_move_at + table.idle_seconds
 
     def current_state(self, game_id: str) -> dict[str, Any]:
         """The state after applying any due timeout."""
@@ -387,15 +573,20 @@ class TableService:
         with table.lock:
             return {**table.game.preview(body), "seq": table.seq}
 
-    def wait(self, table: Table, since: int, timeout: float) -> bool:
-        """Block until the table moves past ``since`` or ``timeout`` seconds pass.
+    def wait(self, table: Table, since: int, timeout: float,
+             watch_presence: bool = False) -> bool:
+        """Block until the table moves past ``since`` or ``timeout`` seconds pass (with
+        ``watch_presence``, also when a viewer comes or goes, or a rematch is made).
 
-        Checks the deadline every second meanwhile and applies a due timeout itself, so
-        every watcher sees it at once. True when there is news.
+        Checks the deadlines every second meanwhile and applies a due timeout or skip
+        itself, so every watcher sees it at once. True when there is news.
         """
         end = time.monotonic() + timeout
         with table.lock:
+            before = (dict(table.present), table.rematch)
             while table.seq == since:
+                if watch_presence and (dict(table.present), table.rematch) != before:
+                    return True
                 left = end - time.monotonic()
                 if left <= 0:
                     return False

@@ -1,0 +1,170 @@
+"""Online tables that nobody can block: idle turns are skipped, away seats are skipped at
+once, the host can skip, remove or hand over a seat, invite links come back to the host,
+and a finished table offers a rematch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_api import Clock, make_app, seat
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock: Clock) -> Any:
+    return make_app(tmp_path / "absent.sqlite3", clock)
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+def online(client: Any, mode: str = "woord", players: Any = ("Anna", "Bram", "Cees"),
+           **extra: Any) -> tuple[str, dict[str, str]]:
+    r = client.post("/api/games", json={"mode": mode, "kind": "online",
+                                        "players": list(players), **extra})
+    assert r.status_code == 201, r.json
+    tokens = {link["name"]: link["token"] for link in r.json["links"]}
+    return r.json["id"], tokens
+
+
+def play_zero(client: Any, gid: str, token: str) -> dict[str, Any]:
+    """Throw once and write a 0 in the round box (Woord Yahtzee)."""
+    state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
+    box = state["turn"]["round_box"]
+    r = client.post(f"/api/games/{gid}/claim", json={"box": box, "words": []},
+                    headers=seat(token))
+    assert r.status_code == 200, r.json
+    return r.json["state"]
+
+
+def test_a_turn_nobody_throws_is_skipped_after_the_turn_time(client: Any, clock: Clock) -> None:
+    gid, tokens = online(client)
+    state = play_zero(client, gid, tokens["Anna"])
+    assert state["turn"]["player"] == 1 and state["idle_seconds"] == 60
+    assert state["idle_deadline"] == pytest.approx(clock.now + 60)
+    clock.now += 59
+    assert client.get(f"/api/games/{gid}").json["turn"]["player"] == 1
+    clock.now += 2
+    state = client.get(f"/api/games/{gid}").json
+    assert state["turn"]["player"] == 2  # Bram's turn went by
+    skipped = state["history"][-1]
+    assert skipped["skipped"] == "absent" and skipped["points"] == 0
+    assert state["players"][1]["boxes"]["letters_2"] == 0
+    assert state["players"][1]["missed"] == 1 and not state["seats"][1]["away"]
+
+
+def test_a_seat_that_misses_two_turns_is_away_and_then_skipped_at_once(
+        client: Any, clock: Clock) -> None:
+    gid, tokens = online(client)
+    for _ in range(2):  # two rounds: Anna and Cees play, Bram idles out
+        play_zero(client, gid, tokens["Anna"])
+        clock.now += 61
+        client.get(f"/api/games/{gid}")
+        play_zero(client, gid, tokens["Cees"])
+    state = client.get(f"/api/games/{gid}").json
+    assert state["seats"][1]["away"] and state["players"][1]["missed"] == 2
+    state = play_zero(client, gid, tokens["Anna"])  # Bram is skipped without waiting
+    assert state["turn"]["player"] == 2 and state["history"][-1]["skipped"] == "absent"
+    # Bram comes back: a live stream with his token makes him present, so he gets his turn
+    table = client.application.extensions["wordyahtzee.tables"].table(gid)
+    leave = client.application.extensions["wordyahtzee.tables"].watching(table, tokens["Bram"])
+    try:
+        state = play_zero(client, gid, tokens["Cees"])
+        state = play_zero(client, gid, tokens["Anna"])
+        assert state["turn"]["player"] == 1 and state["seats"][1]["present"]
+        assert not state["seats"][1]["away"]
+    finally:
+        leave()
+
+
+def test_the_host_skips_removes_and_gets_the_invites_back(client: Any) -> None:
+    gid, tokens = online(client)
+    r = client.get(f"/api/games/{gid}/invites", headers=seat(tokens["Anna"]))
+    assert r.status_code == 200
+    links = {link["name"]: link for link in r.json["links"]}
+    assert set(links) == {"Anna", "Bram", "Cees"}
+    assert links["Bram"]["url"] == f"/games/{gid}#seat={tokens['Bram']}"
+    for other in (tokens["Bram"], None):
+        r = client.get(f"/api/games/{gid}/invites", headers=seat(other) if other else {})
+        assert r.status_code == 403 and r.json["error"]["code"] == "not_host"
+    play_zero(client, gid, tokens["Anna"])
+    r = client.post(f"/api/games/{gid}/seats/2/skip", json={}, headers=seat(tokens["Anna"]))
+    assert r.status_code == 409 and r.json["error"]["code"] == "not_their_turn"
+    r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(tokens["Bram"]))
+    assert r.status_code == 403 and r.json["error"]["code"] == "not_host"
+    r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(tokens["Anna"]))
+    assert r.status_code == 200 and r.json["state"]["history"][-1]["skipped"] == "host"
+    r = client.post(f"/api/games/{gid}/seats/2/remove", json={},
+                    headers=seat(tokens["Anna"]))
+    state = r.json["state"]  # Cees was to move: removed, so skipped at once
+    assert state["seats"][2]["left"] and state["turn"]["player"] == 0
+    assert state["history"][-1]["skipped"] == "left"
+    r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "greedy"},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 422 and r.json["error"]["code"] == "no_computer"
+
+
+def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
+        client: Any, clock: Clock) -> None:
+    gid, tokens = online(client, "classic", ("Anna", "Bram"))
+    state = client.get(f"/api/games/{gid}").json
+    assert state["idle_seconds"] == 120
+    clock.now += 121
+    state = client.get(f"/api/games/{gid}").json
+    assert state["turn"]["player"] == 1 and state["history"][-1]["skipped"] == "absent"
+    assert state["players"][0]["boxes"]["ones"] == 0
+    r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "greedy"},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 200 and r.json["state"]["seats"][1]["computer"] == "greedy"
+    assert client.application.extensions["wordyahtzee.tables"].settle(gid)
+    state = client.get(f"/api/games/{gid}").json
+    assert state["turn"]["player"] == 0 and state["history"][-1]["player"] == 1
+    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(tokens["Bram"]))
+    assert r.status_code == 403  # the handed-over seat's old link no longer acts
+
+
+def test_no_hint_while_a_computer_is_to_move(app: Any) -> None:
+    slow = make_app(Path(app.config["DATABASE"]).with_name("slow.sqlite3"),
+                    COMPUTER_PACE=1000.0)
+    client = slow.test_client()
+    r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": [
+        "Anna", {"name": "Gert", "computer": "greedy"}]})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    r = client.get(f"/api/games/{gid}/hint")
+    assert r.status_code == 422 and r.json["error"]["code"] == "computer_to_move"
+
+
+def test_a_rematch_gives_every_seat_its_new_link(client: Any) -> None:
+    r = client.post("/api/games", json={"mode": "woord", "kind": "online",
+                                        "players": ["Anna", "Bram"],
+                                        "rules": {"turn_seconds": None}})
+    gid = r.json["id"]
+    tokens = {link["name"]: link["token"] for link in r.json["links"]}
+    r = client.post(f"/api/games/{gid}/rematch", json={}, headers=seat(tokens["Anna"]))
+    assert r.status_code == 422 and r.json["error"]["code"] == "game_not_over"
+    for _ in range(8):
+        for name in ("Anna", "Bram"):
+            play_zero(client, gid, tokens[name])
+    r = client.post(f"/api/games/{gid}/rematch", json={}, headers=seat(tokens["Anna"]))
+    assert r.status_code == 201
+    new_id = r.json["id"]
+    assert client.get(f"/api/games/{gid}").json["rematch"] == new_id
+    again = client.post(f"/api/games/{gid}/rematch", json={}, headers=seat(tokens["Bram"]))
+    assert again.json["id"] == new_id and again.json["url"] != r.json["url"]
+    state = client.get(f"/api/games/{new_id}").json
+    assert [s["name"] for s in state["seats"]] == ["Anna", "Bram"]
+    assert state["rules"]["turn_seconds"] is None and state["seq"] == 0
+    bram = again.json["url"].split("#seat=")[1]
+    assert client.post(f"/api/games/{new_id}/throw", json={},
+                       headers=seat(bram)).status_code == 403  # Anna moves first
