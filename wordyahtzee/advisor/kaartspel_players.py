@@ -284,7 +284,9 @@ class BeginnerPlayer(_Player):
 
     def choose(self, game: KaartspelGame, seat: int) -> KaartspelAction:
         name = self.rng.choice(game.legal_actions())
-        return {"roll": Roll(), "throw": Throw(), "stop": Stop()}[name]
+        if name == "throw":
+            return Throw()
+        return Roll() if name == "roll" else Stop()
 
     def throw(self, game: KaartspelGame, seat: int) -> KaartspelAction:
         dice = game.dice
