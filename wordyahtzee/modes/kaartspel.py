@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..dice import Cup
@@ -45,6 +45,7 @@ __all__ = [
     "SQUARES",
     "CardState",
     "KaartspelGame",
+    "KaartspelHighScores",
     "KaartspelRules",
     "Roll",
     "Start",
@@ -1071,3 +1072,87 @@ def replay_record(data: Any) -> JSON:
     """Check and score a Kaartspel record: ``{"players": [{"name", "cards", "token",
     "total"}], "winners": [...]}`` (see :func:`game_from_record` for the checks)."""
     return game_from_record(data).result()
+
+
+# ------------------------------------------------------------------------------------------
+# High scores
+
+
+@dataclass
+class KaartspelHighScores:
+    """Kaartspel's high scores: wins matter more than points.
+
+    ``players`` tallies per name the games played, the games won (a shared win counts for
+    every winner) and the best winning total; ``best`` lists the highest winning totals
+    (best first, ties keep the earlier entry first, at most ``limit``). The table ranks by
+    wins, then win share, then best winning total (:meth:`ranking`).
+
+    >>> board = KaartspelHighScores()
+    >>> board.add({"players": [{"name": "Anna", "total": 250}, {"name": "Bram", "total": 180}],
+    ...            "winners": ["Anna"]}, when="2026-11-23")
+    1
+    >>> board.ranking()[0]["name"], board.best[0]["total"]
+    ('Anna', 250)
+    """
+
+    limit: int = 10
+    players: dict[str, JSON] = field(default_factory=dict)
+    best: list[JSON] = field(default_factory=list)
+
+    def add(self, result: Mapping[str, Any], when: str = "") -> int | None:
+        """Count a finished game's :meth:`KaartspelGame.result`; returns the rank (1-based)
+        of its best winning total in :attr:`best`, or ``None`` when it did not enter."""
+        totals = {p["name"]: p["total"] for p in result["players"]}
+        winners = list(result["winners"])
+        rank: int | None = None
+        for name, total in totals.items():
+            entry = self.players.setdefault(name, {"games": 0, "wins": 0, "best_win": None})
+            entry["games"] += 1
+            if name in winners:
+                entry["wins"] += 1
+                if entry["best_win"] is None or total > entry["best_win"]:
+                    entry["best_win"] = total
+        for name in winners:
+            total = totals[name]
+            if len(self.best) >= self.limit and total <= self.best[-1]["total"]:
+                continue
+            at = sum(1 for e in self.best if e["total"] >= total)
+            self.best.insert(at, {"name": name, "total": total, "players": len(totals),
+                                  "when": when})
+            del self.best[self.limit:]
+            rank = at + 1 if rank is None else min(rank, at + 1)
+        return rank
+
+    def ranking(self) -> list[JSON]:
+        """``[{"name", "games", "wins", "best_win"}]``: most wins first, then the higher win
+        share, then the higher best winning total."""
+        rows = [{"name": n, **e} for n, e in self.players.items()]
+        rows.sort(key=lambda r: (-r["wins"], -r["wins"] / max(r["games"], 1),
+                                 -(r["best_win"] or 0)))
+        return rows
+
+    def to_json(self) -> JSON:
+        """``{"players": {name: {"games", "wins", "best_win"}}, "best": [...]}``."""
+        return {"players": {n: dict(e) for n, e in self.players.items()},
+                "best": [dict(e) for e in self.best]}
+
+    @classmethod
+    def from_json(cls, data: Any, limit: int = 10) -> KaartspelHighScores:
+        """Read :meth:`to_json` output (malformed parts are skipped)."""
+        out = cls(limit)
+        if not isinstance(data, Mapping):
+            return out
+        for name, e in (data.get("players") or {}).items():
+            if isinstance(e, Mapping) and type(e.get("games")) is int \
+                    and type(e.get("wins")) is int:
+                best = e.get("best_win")
+                out.players[str(name)] = {"games": e["games"], "wins": e["wins"],
+                                          "best_win": best if type(best) is int else None}
+        for e in data.get("best") or []:
+            if isinstance(e, Mapping) and isinstance(e.get("name"), str) \
+                    and type(e.get("total")) is int:
+                out.best.append({"name": e["name"], "total": e["total"],
+                                 "players": e.get("players"), "when": str(e.get("when", ""))})
+        out.best.sort(key=lambda e: -e["total"])
+        del out.best[limit:]
+        return out
