@@ -9,8 +9,9 @@ the seat to move; the game checks it like a human's.
   throws left, the keep with the best expected gain, and stops throwing when taking now is
   best. Next to an own card it looks ahead over the six squares the red die may reach
   (moving on) against the expected gain of a raise.
-- ``"greedy"``: takes the best card showing at once; with nothing to take it keeps the dice
-  of its most common number; next to an own card it raises when it can, else moves on.
+- ``"greedy"``: takes the best card showing at once; with nothing to take it keeps dice by
+  rule of thumb (towards the card to steal or raise, else its most common number); next to
+  an own card it raises when it can, else moves on.
 - ``"beginner"``: legal and mostly random.
 
 :func:`keep_chances` gives the front-end hint: for each way to keep dice now, the exact
@@ -316,9 +317,27 @@ class GreedyPlayer(_Player):
         best = _best_take(game, seat)
         if best is not None or game.throws == MAX_THROWS:
             return Take(best)
-        counts = Counter(dice)
+        aim = game.board[game.pawns[seat]] if game.target in ("steal", "raise") else None
+        return Throw(_aim_keep(dice, aim))
+
+
+def _aim_keep(dice: Sequence[int], card: str | None) -> tuple[int, ...]:
+    """A rule-of-thumb keep towards ``card`` (``None``: the most common number)."""
+    counts = Counter(dice)
+    if card in ("small_straight", "large_straight"):
+        run = max((tuple(v for v in range(lo, lo + 5) if v in counts) for lo in (1, 2)),
+                  key=len)
+        return _keep_indices(dice, run)[:NUM_DICE - 1]
+    if card == "chance":
+        return tuple(i for i, d in enumerate(dice) if d >= 5)[:NUM_DICE - 1]
+    if card == "full_house":
+        pairs = [f for f, n in counts.items() if n >= 2]
+        return tuple(i for i, d in enumerate(dice) if d in pairs)[:NUM_DICE - 1]
+    if card is not None and card in CARDS[:6]:
+        face = CARDS.index(card) + 1
+    else:
         face = max(counts, key=lambda f: (counts[f], f))
-        return Throw(tuple(i for i, d in enumerate(dice) if d == face)[:NUM_DICE - 1])
+    return tuple(i for i, d in enumerate(dice) if d == face)[:NUM_DICE - 1]
 
 
 class StrongPlayer(_Player):
