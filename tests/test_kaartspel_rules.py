@@ -1,4 +1,4 @@
-"""Kaartspel rules, one test per rule (RULES.md §3, docs/kaartspel.md)."""
+"""Kaartspel rules, one test per rule (docs/kaartspel.md)."""
 
 from __future__ import annotations
 
@@ -635,3 +635,13 @@ def test_high_scores_count_wins_first():
     again = KaartspelHighScores.from_json(board.to_json(), limit=2)
     assert again.to_json() == board.to_json()
     assert KaartspelHighScores.from_json(None).to_json() == {"players": {}, "best": []}
+
+
+def test_game_and_players_follow_the_contract():
+    from wordyahtzee.advisor.kaartspel_players import computer_player
+    from wordyahtzee.modes.contract import ComputerPlayer, Game
+
+    game = new_game()
+    assert isinstance(game, Game)
+    player: ComputerPlayer = computer_player("strong")
+    assert player.level == "strong"

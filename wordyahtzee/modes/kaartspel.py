@@ -1,4 +1,4 @@
-"""Kaartspel, the Yahtzee board-and-card game (RULES.md §3, docs/kaartspel.md).
+"""Kaartspel, the Yahtzee board-and-card game (docs/kaartspel.md).
 
 Every Kaartspel rule lives here, once: the board (:data:`SQUARES`, :data:`CORNERS`,
 :data:`CARD_SPACES`, :func:`start_squares`), a throw's value for a card
