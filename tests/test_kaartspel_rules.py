@@ -645,3 +645,16 @@ def test_game_and_players_follow_the_contract():
     assert isinstance(game, Game)
     player: ComputerPlayer = computer_player("strong")
     assert player.level == "strong"
+
+
+def test_view_options_next_to_own_card_and_take_summary():
+    game = anna_back_at_twos()
+    options = game.view()["options"]
+    assert options == [{"action": "roll"}, {"action": "throw", "throws_left": 3, "raise": "twos"},
+                       {"action": "stop"}]
+    throws(game, "22236")
+    assert game.view()["target"] == "raise"
+    out = game.act(Take("twos"))
+    assert out.summary == {"card": "twos", "kind": "raise", "score": 30, "space": 1,
+                           "token": False, "yahtzee": False}
+    assert game.view()["history"][-1]["points"] == 10
