@@ -87,8 +87,8 @@ def random_action(game: KaartspelGame, rng: Any) -> Any:
             return Take(rng.choice(options))
         return Take(None)
     if "throw" in names and game.phase == "throw":
-        return Throw(tuple(i for i in range(5) if rng.random() < 0.5 and game.dice)
-                     if game.dice and rng.random() < 0.8 else ())
+        keep = tuple(i for i in range(5) if game.dice and rng.random() < 0.5)
+        return Throw(keep[:4] if rng.random() < 0.8 else ())
     choice = rng.choice(names)
     return {"roll": Roll(), "throw": Throw(()), "stop": Stop()}[choice]
 
@@ -98,8 +98,5 @@ def play_random(game: KaartspelGame, rng: Any, max_actions: int = 20000) -> Kaar
     for _ in range(max_actions):
         if game.finished:
             return game
-        action = random_action(game, rng)
-        if getattr(action, "keep", ()) and len(action.keep) == 5:
-            action = type(action)(action.keep[:4])
-        game.act(action)
+        game.act(random_action(game, rng))
     raise AssertionError("the game did not end")

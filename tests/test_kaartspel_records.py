@@ -295,3 +295,84 @@ def test_any_prefix_replays(seed: int, cut: int):
     data["events"] = data["events"][:cut]
     partial = KaartspelGame.from_json(data)
     assert replay_record(partial.to_record()) == partial.result()
+
+
+# ------------------------------------------------------------------------------------------
+# A second, independent reading of what a final throw may take, checked against the engine
+# at every black-dice step of random games for every possible throw
+
+
+def oracle_takes(game: KaartspelGame, dice: tuple[int, ...]) -> dict[str, tuple[str, int, int]]:
+    from wordyahtzee.modes.kaartspel import MAX_SCORE, card_value
+
+    seat = game.current_seat
+    assert seat is not None
+    pawn = game.pawns[seat]
+    here = game.board[pawn]
+
+    def next_empty(square: int) -> int:
+        return next((square + k) % 16 for k in range(16)
+                    if (square + k) % 4 and game.board[(square + k) % 16] is None)
+
+    unplaced = [c for c in CARDS if c not in game.cards]
+    out: dict[str, tuple[str, int, int]] = {}
+    if len(set(dice)) == 1:
+        for c in unplaced:
+            out[c] = ("place", MAX_SCORE[c], next_empty(pawn))
+        for c, s in game.cards.items():
+            if s.owner != seat:
+                out[c] = ("steal", MAX_SCORE[c], s.space)
+        return out
+
+    def can_raise(c: str, value: int) -> bool:
+        s = game.cards[c]
+        return c in CARDS[:6] and s.score < 40 and value > s.score
+
+    def can_steal(c: str, value: int) -> bool:
+        s = game.cards[c]
+        return not s.token and value >= s.score
+
+    for c in CARDS:
+        value = card_value(c, dice)
+        if value == 0:
+            continue
+        s = game.cards.get(c)
+        if pawn % 4 == 0:                                   # a JOKER corner
+            if s is None:
+                out[c] = ("place", value, next_empty(pawn))
+            elif s.owner != seat and can_steal(c, value):
+                out[c] = ("steal", value, s.space)
+            elif s.owner == seat and can_raise(c, value):
+                out[c] = ("raise", value, s.space)
+        elif here is None:                                  # an empty card space
+            if s is None:
+                out[c] = ("place", value, pawn)
+        elif c == here and s is not None:
+            if s.owner != seat and can_steal(c, value):
+                out[c] = ("steal", value, s.space)
+            elif s.owner == seat and can_raise(c, value):
+                out[c] = ("raise", value, s.space)
+    return out
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
+def test_take_options_match_an_independent_reading(seed: int, players: int):
+    import itertools
+
+    from tests.kaartspel_helpers import random_action
+
+    everything = list(itertools.combinations_with_replacement(range(1, 7), 5))
+    game = KaartspelGame(["Anna", "Bram", "Cees", "Dirk"][:players],
+                         resources=Resources(random.Random(seed), lambda: 0.0))
+    rng = random.Random(seed)
+    checked = 0
+    while not game.finished:
+        if game.phase == "throw" and game.throws == 0:
+            for dice in everything[checked % 7::7]:
+                engine = {c: (o.kind, o.score, o.space)
+                          for c, o in game.take_options(dice).items()}
+                assert engine == oracle_takes(game, dice), (dice, game.to_record())
+            checked += 1
+        game.act(random_action(game, rng))
+    assert checked > 10
