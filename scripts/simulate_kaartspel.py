@@ -1,11 +1,12 @@
 """Simulate Kaartspel games between computer players (docs/kaartspel.md, "Figures").
 
-For each pairing, plays ``--games`` two-player games with a fresh seeded RNG per game, the
-two levels swapping seats every game (the starter comes from the red-die throw-off). Prints
-each pairing's win rate for the first level (a tie counts half), wins/ties/losses, the mean
-final totals and the mean game length in turns (Casino turns included).
+For each pairing (two to four levels joined by ``:``), plays ``--games`` games with a fresh
+seeded RNG per game, the seats rotating every game (the starter comes from the red-die
+throw-off). Prints the first level's win rate (a k-way tie counts 1/k), wins/ties/losses,
+its mean total against the others' and the mean game length in turns (Casino included).
 
     python scripts/simulate_kaartspel.py [--games 2000] [--seed 1] [--pairs strong:greedy,…]
+    python scripts/simulate_kaartspel.py --pairs strong:greedy:greedy,strong:strong:strong:strong
 """
 
 from __future__ import annotations
@@ -26,22 +27,27 @@ from wordyahtzee.modes.kaartspel import KaartspelGame
 DEFAULT_PAIRS = "strong:greedy,strong:beginner,greedy:beginner"
 
 
-def play(first: str, second: str, seed: int) -> tuple[float, int, int, int]:
-    """One game; returns (first's score 1/0.5/0, first's total, second's total, turns)."""
-    swap = seed % 2 == 1
-    levels = [second, first] if swap else [first, second]
+def play(levels: list[str], seed: int) -> tuple[float, int, float, int]:
+    """One game of ``len(levels)`` players, seats rotated by the seed; returns the first
+    level's share of the win (1, 1/k for a k-way tie, 0), its total, the mean total of the
+    others and the game's length in turns."""
+    n = len(levels)
+    shift = seed % n
+    seats = [levels[(i + shift) % n] for i in range(n)]
+    mine = (n - shift) % n                 # the seat the first level sits in
     rng = random.Random(seed)
-    game = KaartspelGame.new(["P0", "P1"], resources=Resources(rng, time.time))
+    game = KaartspelGame.new([f"P{i}" for i in range(n)], resources=Resources(rng, time.time))
     players = [computer_player(level, random.Random(seed * 7 + i))
-               for i, level in enumerate(levels)]
+               for i, level in enumerate(seats)]
     while not game.finished:
         seat = game.current_seat
         assert seat is not None
         game.act(players[seat].decide(game))
     totals = game.totals()
-    mine, theirs = (totals[1], totals[0]) if swap else (totals[0], totals[1])
-    score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    return score, mine, theirs, game.turns_done
+    best = max(totals)
+    share = 1 / totals.count(best) if totals[mine] == best else 0.0
+    others = [t for i, t in enumerate(totals) if i != mine]
+    return share, totals[mine], sum(others) / len(others), game.turns_done
 
 
 def main() -> None:
@@ -51,20 +57,19 @@ def main() -> None:
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     args = parser.parse_args()
     for pair in args.pairs.split(","):
-        first, second = pair.split(":")
+        levels = pair.split(":")
         start = time.perf_counter()
-        rows = [play(first, second, args.seed * 1_000_003 + i) for i in range(args.games)]
+        rows = [play(levels, args.seed * 1_000_003 + i) for i in range(args.games)]
         wins = sum(1 for r in rows if r[0] == 1.0)
-        ties = sum(1 for r in rows if r[0] == 0.5)
+        ties = sum(1 for r in rows if 0 < r[0] < 1)
         rate = sum(r[0] for r in rows) / len(rows)
-        print(f"{first} vs {second}: win rate {rate:.1%} "
+        print(f"{' vs '.join(levels)}: win rate {rate:.1%} "
               f"({wins} won, {ties} tied, {len(rows) - wins - ties} lost of {len(rows)}); "
               f"mean totals {statistics.mean(r[1] for r in rows):.0f} - "
               f"{statistics.mean(r[2] for r in rows):.0f}; "
               f"mean length {statistics.mean(r[3] for r in rows):.1f} turns "
               f"(median {statistics.median(r[3] for r in rows):.0f}); "
               f"{time.perf_counter() - start:.0f} s", flush=True)
-
 
 if __name__ == "__main__":
     main()
