@@ -53,6 +53,7 @@ __all__ = [
     "Take",
     "TakeOption",
     "Throw",
+    "board_text",
     "card_value",
     "game_from_record",
     "is_yahtzee",
@@ -1072,6 +1073,62 @@ def replay_record(data: Any) -> JSON:
     """Check and score a Kaartspel record: ``{"players": [{"name", "cards", "token",
     "total"}], "winners": [...]}`` (see :func:`game_from_record` for the checks)."""
     return game_from_record(data).result()
+
+
+# ------------------------------------------------------------------------------------------
+# A text board (for terminals and logs)
+
+SHORT = {"ones": "1s", "twos": "2s", "threes": "3s", "fours": "4s", "fives": "5s",
+         "sixes": "6s", "three_of_a_kind": "3-kind", "four_of_a_kind": "carre",
+         "full_house": "full", "small_straight": "s-str", "large_straight": "l-str",
+         "chance": "chance"}
+#: Where each space sits on a 5 x 5 grid (row, column): clockwise from the top-left corner.
+GRID = [(0, c) for c in range(5)] + [(r, 4) for r in range(1, 4)] + \
+    [(4, c) for c in range(4, -1, -1)] + [(r, 0) for r in range(3, 0, -1)]
+
+
+def board_text(game: KaartspelGame, width: int = 9) -> str:
+    """The board as text: the 16 spaces around the tray, each with its number, its card
+    (short name), the owner's initial and score (``*`` for a token) and the pawns (``@`` and
+    initials); the tray shows the red die and the black dice.
+
+    >>> game = KaartspelGame(["Anna", "Bram"])
+    >>> game.apply({"type": "start", "starter": 0})
+    >>> game.apply({"type": "red", "roll": 2})
+    >>> game.apply({"type": "throw", "dice": "55555"})
+    >>> game.apply({"type": "take", "card": "large_straight"})
+    >>> print(board_text(game).splitlines()[0])
+    |0 JOKER  |1        |2 l-str  |3        |4 JOKER  |
+    >>> print(board_text(game).splitlines()[1])
+    |         |         |A 70*    |         |         |
+    """
+    initials = [name[:1].upper() for name in game.players]
+    cells: dict[tuple[int, int], list[str]] = {}
+    for space, at in enumerate(GRID):
+        card = game.board[space]
+        state = game.cards.get(card) if card else None
+        label = "JOKER" if space in CORNERS else SHORT[card] if card else ""
+        owner = (f"{initials[state.owner]} {state.score}{'*' if state.token else ''}"
+                 if state else "")
+        pawns = "".join(initials[s] for s, p in enumerate(game.pawns) if p == space)
+        cells[at] = [f"{space} {label}", owner, f"@{pawns}" if pawns else ""]
+    tray = ["", f"red {game.red or '-'}",
+            "dice " + (format_dice(game.dice) if game.dice else "-"), "",
+            f"{game.phase}" + ("" if game.current_seat is None
+                               else f": {game.players[game.current_seat]}"),
+            "casino" if game.casino else "", "", "", ""]
+    lines = []
+    for row in range(5):
+        for k in range(3):
+            parts = []
+            for col in range(5):
+                if (row, col) in cells:
+                    parts.append("|" + cells[(row, col)][k][:width].ljust(width))
+                elif col == 1:
+                    text = tray[(row - 1) * 3 + k]
+                    parts.append("|" + text[:3 * width + 2].center(3 * width + 2))
+            lines.append("".join(parts) + "|")
+    return "\n".join(line.rstrip() for line in lines)
 
 
 # ------------------------------------------------------------------------------------------
