@@ -658,3 +658,60 @@ def test_view_options_next_to_own_card_and_take_summary():
     assert out.summary == {"card": "twos", "kind": "raise", "score": 30, "space": 1,
                            "token": False, "yahtzee": False}
     assert game.view()["history"][-1]["points"] == 10
+
+
+def _roll_to(game: KaartspelGame, want) -> int | None:
+    seat = game.current_seat
+    assert seat is not None
+    return next((x for x in range(1, 7) if want((game.pawns[seat] + x) % 16)), None)
+
+
+def test_casino_chained_steals_until_a_throw_fails():
+    game = casino_game()
+    seat = game.current_seat
+    assert seat is not None
+
+    def opponents_card(square: int) -> bool:
+        card = game.board[square]
+        return card is not None and game.cards[card].owner != seat
+
+    steals = 0
+    for _ in range(2):
+        roll = _roll_to(game, opponents_card)
+        if roll is None:
+            break
+        red(game, roll)
+        throws(game, "33333")                      # a Yahtzee: a steal (or a challenge)
+        take(game, game.board[game.pawns[seat]])
+        steals += 1
+        assert game.current_seat == seat and game.phase == "move"
+    assert steals == 2
+    red(game, safe_roll(game))
+    if game.phase == "throw":
+        throws(game, "12356")
+        take(game, None)
+    else:
+        game.apply({"type": "stop"})
+    assert game.current_seat != seat
+    chain = game.turns[-2]["steps"]
+    assert [next(iter(x)) for x in chain][:5] == ["red", "throws", "red", "throws", "red"]
+
+
+def test_casino_joker_steal_moves_on_with_a_compulsory_move():
+    game = casino_game()
+    seat = game.current_seat
+    assert seat is not None
+    roll = _roll_to(game, lambda sq: sq in CORNERS)
+    if roll is None:
+        pytest.skip("no JOKER corner in reach")
+    victim = next(c for c in CARDS[:6]
+                  if game.cards[c].owner != seat and not game.cards[c].token)
+    face = str(CARDS.index(victim) + 1)
+    other = "1" if face != "1" else "2"
+    red(game, roll)
+    throws(game, face * 4 + other)                 # 40 >= 40: an ordinary steal
+    options = game.take_options()
+    assert options[victim].kind == "steal" and not options[victim].yahtzee
+    take(game, victim)
+    assert game.cards[victim].owner == seat and game.pawns[seat] == game.cards[victim].space
+    assert game.phase == "move" and game.current_seat == seat
