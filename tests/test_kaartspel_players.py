@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.kaartspel_helpers import new_game, red, step, throws
 from wordyahtzee.advisor.kaartspel_players import (
@@ -113,3 +115,21 @@ def test_strong_beats_greedy():
         s, g = game.totals()
         score += 1.0 if s > g else 0.5 if s == g else 0.0
     assert score / games >= 0.6
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.sampled_from(LEVELS), min_size=2, max_size=4))
+def test_mixed_tables_end_and_replay(seed, levels):
+    from wordyahtzee.modes.kaartspel import replay_record
+
+    names = ["Anna", "Bram", "Cees", "Dirk"][:len(levels)]
+    game = KaartspelGame.new(names, resources=Resources(random.Random(seed), lambda: 0.0))
+    robots = [computer_player(level, random.Random(seed + i)) for i, level in enumerate(levels)]
+    while not game.finished:
+        seat = game.current_seat
+        assert seat is not None
+        game.act(robots[seat].decide(game))
+    result = game.result()
+    assert all(p["total"] == sum(p["cards"].values()) for p in result["players"])
+    assert replay_record(game.to_record()) == result
+    assert KaartspelGame.from_json(game.to_json()).events == game.events
