@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import threading
 import time
 from pathlib import Path
@@ -83,13 +84,18 @@ def test_every_route_is_documented(app: Any) -> None:
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api"):
             continue
-        path = rule.rule.replace("<", "{").replace(">", "}")
+        path = _openapi_path(rule.rule)
         assert path in doc["paths"], f"{path} is not in the OpenAPI document"
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in doc["paths"][path], f"{method} {path} undocumented"
     for path in doc["paths"]:
-        assert any(r.rule.replace("<", "{").replace(">", "}") == path
+        assert any(_openapi_path(r.rule) == path
                    for r in app.url_map.iter_rules()), f"{path} is documented but not served"
+
+
+def _openapi_path(rule: str) -> str:
+    """A Flask rule as an OpenAPI path: ``<int:seat>`` -> ``{seat}``."""
+    return re.sub(r"<(?:[^<>]*:)?([^<>:]+)>", r"{\1}", rule)
 
 
 # -- a game ---------------------------------------------------------------------------------

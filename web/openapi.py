@@ -167,6 +167,47 @@ def openapi_document() -> dict[str, Any]:
                     "200": _json(_ref("Hint")),
                     "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
                     **_errors(404, 422)}}},
+            "/api/games/{game_id}/invites": {"get": {
+                "summary": "Every seat's invite link (the host's token only)",
+                "description": "The host is the table's first seat. Other tokens get 403 "
+                               "`not_host`.",
+                "parameters": [GAME_ID, TOKEN],
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "links": {"type": "array", "items": {"type": "object", "properties": {
+                        "seats": {"type": "array", "items": {"type": "integer"}},
+                        "name": {"type": "string"}, "token": {"type": "string"},
+                        "url": {"type": "string"}}}},
+                    "watch_url": {"type": "string"}}}), **_errors(403, 404)}}},
+            "/api/games/{game_id}/seats/{seat}/{action}": {"post": {
+                "summary": "The host's controls over a seat: skip its turn, remove it, or "
+                           "hand it to a computer",
+                "description": "`skip`: the seat to move loses its turn now (409 "
+                               "`not_their_turn` otherwise). `remove`: the seat leaves; its "
+                               "turns are skipped from now on. `computer`: a computer player "
+                               "of `level` plays the seat from now on (modes with computer "
+                               "players; 422 `no_computer` otherwise).",
+                "parameters": [GAME_ID, TOKEN,
+                               {"name": "seat", "in": "path", "required": True,
+                                "schema": {"type": "integer", "minimum": 0}},
+                               {"name": "action", "in": "path", "required": True,
+                                "schema": {"type": "string",
+                                           "enum": ["skip", "remove", "computer"]}}],
+                "requestBody": _body({"type": "object", "properties": {
+                    "level": {"type": "string", "enum": levels}, "token": {"type": "string"}}},
+                    required=False),
+                "responses": {"200": _json({"type": "object", "properties": {
+                    "state": _ref("GameState")}}), **_errors(400, 403, 404, 409, 422)}}},
+            "/api/games/{game_id}/rematch": {"post": {
+                "summary": "Play again: a new table with the same players and rules",
+                "description": "Only once the game is over (422 `game_not_over`). Made once: "
+                               "every seat that asks gets its own link to the same new table, "
+                               "whose id also appears in the old table's state as `rematch`.",
+                "parameters": [GAME_ID, TOKEN],
+                "requestBody": _body({"type": "object", "properties": {
+                    "token": {"type": "string"}}}, required=False),
+                "responses": {"201": _json({"type": "object", "properties": {
+                    "id": {"type": "string"}, "url": {"type": "string"}}}),
+                    **_errors(403, 404, 422)}}},
             "/api/games/{game_id}/throw": {"post": {
                 "summary": "Throw the dice not kept",
                 "parameters": [GAME_ID, TOKEN],

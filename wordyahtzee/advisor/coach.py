@@ -113,11 +113,47 @@ class ClassicCoach:
                 "options": options}
 
 
+class KaartspelCoach:
+    """Kaartspel: three computer levels (no strategy table); the hint gives, for each way
+    to keep the black dice, the exact chance to take each card."""
+
+    levels: tuple[str, ...] = ("strong", "greedy", "beginner")
+    table_keys: tuple[str, ...] = ()
+
+    def table_key(self, rules: Mapping[str, Any]) -> str | None:
+        """No strategy table."""
+        return None
+
+    def load_table(self, key: str) -> Any:
+        """No strategy table."""
+        raise LookupError("Kaartspel has no strategy tables")
+
+    def needs_table(self, level: str) -> bool:
+        """No level needs a table."""
+        return False
+
+    def decide(self, game: Any, level: str, table: Any) -> Any:
+        """The action of a computer player of ``level``."""
+        from .kaartspel_players import computer_player
+
+        return computer_player(level, game.resources.rng).decide(game)
+
+    def hint(self, game: Any, table: Any) -> dict[str, Any]:
+        """Per way to keep the dice now, the chance to take each card (at a black-dice
+        step with dice showing; otherwise no keeps to weigh)."""
+        from .kaartspel_players import keep_chances
+
+        return {"ready": True, "throws": game.throws,
+                "options": keep_chances(game) if game.dice is not None else []}
+
+
 _COACHES: dict[str, Coach] = {}
+_KINDS: dict[str, type] = {"classic": ClassicCoach, "kaartspel": KaartspelCoach}
 
 
 def coach(mode: str) -> Coach | None:
     """The coach of ``mode`` (None for a mode with no computer players or hints)."""
-    if mode == "classic":
-        return _COACHES.setdefault(mode, ClassicCoach())
-    return None
+    kind = _KINDS.get(mode)
+    if kind is None:
+        return None
+    return _COACHES.setdefault(mode, kind())

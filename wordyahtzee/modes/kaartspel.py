@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
-from .contract import JSON, Outcome, Resources, bad_action
+from .contract import JSON, Outcome, Resources, bad_action, check_players
 
 __all__ = [
     "CARDS",
@@ -384,6 +384,10 @@ class KaartspelGame:
     def finished(self) -> bool:
         """True once the Casino round has been played."""
         return self.phase == "over"
+
+    def turn_limit(self) -> float | None:
+        """Kaartspel has no hourglass."""
+        return None
 
     @property
     def current_seat(self) -> int | None:
@@ -1069,10 +1073,33 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
     return game
 
 
-def replay_record(data: Any) -> JSON:
+def replay_record(data: Any, resources: Resources | None = None) -> JSON:
     """Check and score a Kaartspel record: ``{"players": [{"name", "cards", "token",
     "total"}], "winners": [...]}`` (see :func:`game_from_record` for the checks)."""
-    return game_from_record(data).result()
+    return game_from_record(data, resources).result()
+
+
+def parse_rules(data: Any) -> JSON:
+    """A table's options (:meth:`KaartspelRules.from_json`: there are none yet)."""
+    return KaartspelRules.from_json(data).to_json()
+
+
+def new_game(players: Sequence[str], rules: Any, resources: Resources) -> KaartspelGame:
+    """A fresh game, its start throw-off played (the registry's constructor)."""
+    return KaartspelGame.new(check_players(list(players), min_players=2, max_players=4),
+                             KaartspelRules.from_json(rules), resources)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> KaartspelGame:
+    """A stored game (:meth:`KaartspelGame.to_json`) replayed."""
+    return KaartspelGame.from_json(data, resources)
+
+
+def describe() -> JSON:
+    """What a start screen needs to offer this mode."""
+    return {"rules_defaults": {}, "boxes": list(CARDS), "players": [2, 4],
+            "rules_schema": {"type": "object", "additionalProperties": False,
+                             "properties": {}}}
 
 
 # ------------------------------------------------------------------------------------------
