@@ -21,6 +21,9 @@ Configuration keys (``create_app({...})``):
     computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
     list, else all; ``()`` for none). Hints and optimal computer players need them; no
     request ever waits for one.
+``TICK_SECONDS``
+    how often the table ticker applies due timeouts and picks up moves other processes
+    stored (default 1.0; ``None``: no ticker thread, the caller ticks).
 ``MAX_CONTENT_LENGTH``
     the largest request body (default 8 MiB, the word-list upload limit); JSON bodies are
     limited to ``MAX_JSON_BYTES`` (default 64 KiB).
@@ -48,6 +51,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_SECONDS": 25.0,
     "COMPUTER_PACE": 0.8,
     "WARM_STRATEGIES": None,
+    "TICK_SECONDS": 1.0,
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "MAX_JSON_BYTES": 64 * 1024,
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
@@ -79,6 +83,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         env = os.environ.get(WARM_ENV)
         warm = None if env is None else [k for k in env.split(",") if k]
     service.warm(None if warm is None else list(warm))
+    if app.config["TICK_SECONDS"]:
+        service.run_ticker(float(app.config["TICK_SECONDS"]))
     return app
 
 

@@ -116,6 +116,11 @@ class Store(Protocol):
         """How many events the game has (the next event's sequence number)."""
         ...
 
+    def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The event count of each of these games, in one query (the ticker's check for
+        moves another process stored)."""
+        ...
+
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
         ...

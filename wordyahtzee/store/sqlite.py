@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import queue
 import sqlite3
 import threading
 import time
@@ -28,6 +29,8 @@ from . import Finish, HighScore, Seat, StaleGameError, StoredGame, StoreError, r
 
 SCHEMA_VERSION = 2
 DB_FILE = "wordyahtzee.sqlite3"
+POOL_SIZE = 4
+"""Connections a store keeps open (SQLite in WAL mode: readers never block the writer)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -95,48 +98,71 @@ class SQLiteStore:
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._local = threading.local()
-        db = self._connect()
-        db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
-        columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
-        if "computer" not in columns:  # a version-1 database: computer seats came later
-            # another process may have added it a moment ago
-            with contextlib.suppress(sqlite3.OperationalError):
-                db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._pool: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
+        self._made = 0
+        self._made_lock = threading.Lock()
+        with self._db() as db:
+            db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
+            columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
+            if "computer" not in columns:  # a version-1 database: computer seats came later
+                # another process may have added it a moment ago
+                with contextlib.suppress(sqlite3.OperationalError):
+                    db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # -- connections ----------------------------------------------------------------------
 
-    def _connect(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
-                                 check_same_thread=False)
-            db.row_factory = sqlite3.Row
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
-            db.execute("PRAGMA foreign_keys = ON")
-            self._local.db = db
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
+                             check_same_thread=False)
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("PRAGMA foreign_keys = ON")
         return db
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        """A connection from the store's small pool (at most :data:`POOL_SIZE`, so
+        thousands of waiting requests never hold thousands of open files)."""
+        try:
+            db = self._pool.get_nowait()
+        except queue.Empty:
+            with self._made_lock:
+                fresh = self._made < POOL_SIZE
+                if fresh:
+                    self._made += 1
+            db = self._open() if fresh else self._pool.get()
+        try:
+            yield db
+        finally:
+            self._pool.put(db)
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._db() as db:
+            return list(db.execute(sql, params))
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (``BEGIN IMMEDIATE``: writers queue instead of failing)."""
-        db = self._connect()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._db() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def close(self) -> None:
-        """Close this thread's connection (others close when their threads end)."""
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            db.close()
-            self._local.db = None
+        """Close the pooled connections (a later call opens new ones)."""
+        while True:
+            try:
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                break
+            with self._made_lock:
+                self._made -= 1
 
     @property
     def location(self) -> str:
@@ -145,7 +171,7 @@ class SQLiteStore:
 
     def journal_mode(self) -> str:
         """The SQLite journal mode in force (``"wal"``)."""
-        return str(self._connect().execute("PRAGMA journal_mode").fetchone()[0])
+        return str(self._query("PRAGMA journal_mode")[0][0])
 
     # -- games ----------------------------------------------------------------------------
 
@@ -171,19 +197,19 @@ class SQLiteStore:
 
     def load_game(self, game_id: str) -> StoredGame:
         """A game with its events and seats; :class:`StoreError` ``not_found`` if absent."""
-        db = self._connect()
-        db.execute("BEGIN")
-        try:
-            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise StoreError(f"no game {game_id!r}", "not_found")
-            events = [json.loads(r[0]) for r in db.execute(
-                "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
-            seats = [Seat(r["seat"], r["name"], r["token"], r["computer"]) for r in db.execute(
-                "SELECT seat, name, token, computer FROM seats WHERE game_id = ? ORDER BY seat",
-                (game_id,))]
-        finally:
-            db.execute("COMMIT")
+        with self._db() as db:
+            db.execute("BEGIN")
+            try:
+                row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise StoreError(f"no game {game_id!r}", "not_found")
+                events = [json.loads(r[0]) for r in db.execute(
+                    "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+                seats = [Seat(r["seat"], r["name"], r["token"], r["computer"])
+                         for r in db.execute("SELECT seat, name, token, computer FROM seats "
+                                             "WHERE game_id = ? ORDER BY seat", (game_id,))]
+            finally:
+                db.execute("COMMIT")
         return StoredGame(
             id=row["id"], mode=row["mode"], kind=row["kind"], setup=json.loads(row["setup"]),
             events=events, seats=seats, status=row["status"], created_at=row["created_at"],
@@ -191,6 +217,18 @@ class SQLiteStore:
             result=json.loads(row["result"]) if row["result"] else None,
             record=json.loads(row["record"]) if row["record"] else None,
             dictionary=row["dictionary"], rules_key=row["rules_key"])
+
+    def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The event count of each of these games, in one query."""
+        out: dict[str, int] = {}
+        ids = list(game_ids)
+        for start in range(0, len(ids), 500):  # SQLite's bound on parameters
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            out.update((row[0], int(row[1])) for row in self._query(
+                f"SELECT game_id, MAX(seq) + 1 FROM events WHERE game_id IN ({marks}) "
+                "GROUP BY game_id", chunk))
+        return {game_id: out.get(game_id, 0) for game_id in ids}
 
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
@@ -202,9 +240,8 @@ class SQLiteStore:
 
     def event_count(self, game_id: str) -> int:
         """How many events the game has (the next event's sequence number)."""
-        row = self._connect().execute(
-            "SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-        return int(row[0])
+        rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+        return int(rows[0][0])
 
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]],
@@ -258,7 +295,7 @@ class SQLiteStore:
         query += " ORDER BY updated_at DESC LIMIT ?"
         params.append(max(1, min(int(limit), 500)))
         games = []
-        for row in self._connect().execute(query, params):
+        for row in self._query(query, params):
             setup = json.loads(row["setup"])
             games.append({"id": row["id"], "mode": row["mode"], "kind": row["kind"],
                           "status": row["status"], "players": setup.get("players", []),
@@ -269,7 +306,7 @@ class SQLiteStore:
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""
-        return [r[0] for r in self._connect().execute(
+        return [r[0] for r in self._query(
             "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
 
     # -- high scores ----------------------------------------------------------------------
@@ -289,7 +326,7 @@ class SQLiteStore:
         query += " ORDER BY score DESC, at ASC LIMIT ?"
         params.append(max(1, min(int(limit), 100)))
         return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                for r in self._connect().execute(query, params)]
+                for r in self._query(query, params)]
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
@@ -302,4 +339,4 @@ class SQLiteStore:
         query += " GROUP BY mode, dictionary, rules_key ORDER BY mode, dictionary, rules_key"
         return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
                  "entries": r["n"], "best": r["best"]}
-                for r in self._connect().execute(query, params)]
+                for r in self._query(query, params)]

@@ -56,6 +56,7 @@ class Table:
     idle_seconds: float | None = None
     last_move_at: float = 0.0
     present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
+    viewers: int = 0  # open live streams, with or without a seat
     rematch: str | None = None
     worker: threading.Thread | None = field(default=None, repr=False)
 
@@ -378,6 +379,7 @@ class TableService:
         returns the call that counts it out again."""
         seats = table.seats_for(token if isinstance(token, str) else None)
         with table.lock:
+            table.viewers += 1
             for seat in seats:
                 table.present[seat] = table.present.get(seat, 0) + 1
             if seats:
@@ -385,6 +387,7 @@ class TableService:
 
         def leave() -> None:
             with table.lock:
+                table.viewers -= 1
                 for seat in seats:
                     table.present[seat] = max(0, table.present.get(seat, 0) - 1)
                 if seats:
@@ -578,8 +581,9 @@ class TableService:
         """Block until the table moves past ``since`` or ``timeout`` seconds pass (with
         ``watch_presence``, also when a viewer comes or goes, or a rematch is made).
 
-        Checks the deadlines every second meanwhile and applies a due timeout or skip
-        itself, so every watcher sees it at once. True when there is news.
+        A waiter only sleeps on the table's condition: the ticker (:meth:`tick_watched`)
+        applies due timeouts and picks up other processes' moves, and wakes it. True when
+        there is news.
         """
         end = time.monotonic() + timeout
         with table.lock:
@@ -590,12 +594,52 @@ class TableService:
                 left = end - time.monotonic()
                 if left <= 0:
                     return False
-                table.changed.wait(min(left, 1.0))
+                table.changed.wait(left)
+            return True
+
+    def tick_watched(self) -> int:
+        """One beat of the ticker: for every loaded table that someone watches or whose
+        turn can run out, pick up events another process stored (one store query for all)
+        and apply due timeouts and skips, waking the table's watchers. How many tables
+        moved."""
+        with self._lock:
+            tables = [t for t in self._tables.values() if not t.game.finished and (
+                t.viewers or t.idle_seconds is not None or t.game.deadline() is not None)]
+        if not tables:
+            return 0
+        counts = self.store.event_counts([t.id for t in tables])
+        moved = 0
+        for table in tables:
+            with table.lock:
                 try:
-                    self._expire(table)
+                    if counts.get(table.id, table.seq) != table.seq:
+                        self._reload(table)
+                        table.changed.notify_all()
+                        moved += 1
+                    if self._expire(table):
+                        moved += 1
                 except StaleGameError:
                     self._reload(table)
-            return True
+                except Exception:  # one broken table must not stop the beat
+                    log.exception("ticking table %s", table.id)
+                self._kick(table)
+        return moved
+
+    def run_ticker(self, interval: float = 1.0,
+                   stop: threading.Event | None = None) -> threading.Thread:
+        """Run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
+        halt = stop or threading.Event()
+
+        def beat() -> None:
+            while not halt.wait(interval):
+                try:
+                    self.tick_watched()
+                except Exception:
+                    log.exception("table ticker")
+
+        thread = threading.Thread(target=beat, name="wordyahtzee-ticker", daemon=True)
+        thread.start()
+        return thread
 
 
 def _lock_pair() -> tuple[threading.RLock, threading.Condition]:
