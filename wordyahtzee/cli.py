@@ -224,20 +224,12 @@ def _add_dict_parser(sub: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """``serve``: the web front-end on a production WSGI server (waitress)."""
-    import waitress
+    """``serve``: the web front-end on gunicorn with gevent workers."""
+    if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
+        raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
+    from .web.server import serve
 
-    from .web import create_app
-
-    if not 0 <= args.port <= 65535 or not 1 <= args.threads <= 512:
-        raise WordyahtzeeError("serve: --port is 0-65535 and --threads 1-512", "usage")
-    app = create_app({"DATABASE": args.db})
-    resumed = app.extensions["wordyahtzee.tables"].resume_all()
-    store = app.extensions["wordyahtzee.store"]
-    print(f"wordyahtzee: serving on http://{args.host}:{args.port}/ (database {store.path}; "
-          f"{resumed} game(s) in progress)", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                   channel_timeout=60, ident="wordyahtzee")
+    serve(args.host, args.port, args.db, args.workers)
     return 0
 
 
@@ -298,13 +290,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_dict_parser(sub)
 
-    p = sub.add_parser("serve", help="serve the web app (waitress, default 127.0.0.1:5000)")
+    p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
-    p.add_argument("--db", default=None, metavar="PATH",
+    p.add_argument("--db", default=None, metavar="PATH|URL",
                    help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir)")
-    p.add_argument("--threads", type=int, default=32,
-                   help="worker threads (each live browser holds one; default: 32)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes sharing the port (default: 1; each holds "
+                        "thousands of live connections)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("solve", help="best words for 7 shown faces (? = the blank)")
