@@ -234,7 +234,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app({"DATABASE": args.db})
     resumed = app.extensions["wordyahtzee.tables"].resume_all()
     store = app.extensions["wordyahtzee.store"]
-    print(f"wordyahtzee: serving on http://{args.host}:{args.port}/ (database {store.path}; "
+    print(f"wordyahtzee: serving on http://{args.host}:{args.port}/ (database {store.location}; "
           f"{resumed} game(s) in progress)", flush=True)
     waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
                    channel_timeout=60, ident="wordyahtzee")
@@ -301,8 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="serve the web app (waitress, default 127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
-    p.add_argument("--db", default=None, metavar="PATH",
-                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir)")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir) "
+                        "or a postgresql:// URL")
     p.add_argument("--threads", type=int, default=32,
                    help="worker threads (each live browser holds one; default: 32)")
     p.set_defaults(func=cmd_serve)

@@ -84,7 +84,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
           "too_short", "unknown_box", "unknown_player", "wrong_player"),
     500: ("internal",),
-    503: ("solver_unavailable",),
+    503: ("solver_unavailable", "unavailable", "schema_too_new"),
 }
 
 ERRORS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items()
