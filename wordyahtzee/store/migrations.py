@@ -195,8 +195,12 @@ def migrate_sqlite(db: sqlite3.Connection, *, where: str = "",
     try:
         current = _sqlite_version(db)
         _check(current, steps, where)
+        db.execute(_VERSION_TABLE.format(real="REAL"))
+        if current and db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
+            db.execute("INSERT INTO schema_version (version, description, applied_at) "
+                       "VALUES (?, ?, ?)", (current, "found: written before schema_version",
+                                            clock()))
         if current < latest(steps):
-            db.execute(_VERSION_TABLE.format(real="REAL"))
             for step in steps:
                 if step.version <= current:
                     continue
@@ -207,6 +211,7 @@ def migrate_sqlite(db: sqlite3.Connection, *, where: str = "",
                 db.execute("INSERT INTO schema_version (version, description, applied_at) "
                            "VALUES (?, ?, ?)", (step.version, step.description, clock()))
                 current = step.version
+        if int(db.execute("PRAGMA user_version").fetchone()[0]) != current:
             db.execute(f"PRAGMA user_version = {int(current)}")
     except BaseException:
         db.execute("ROLLBACK")

@@ -63,6 +63,10 @@ RECONNECT_SECONDS = 10.0
 """How long the pool keeps retrying one connection (with backoff) before starting over
 with a fresh attempt; caps how long recovery waits after the server is back."""
 
+PROBE_SECONDS = 0.5
+"""While the server is down, calls fail at once; one of them checks this often whether it
+is back."""
+
 log = logging.getLogger(__name__)
 
 
@@ -120,6 +124,9 @@ class PostgresStore:
         self._listening = threading.Event()
         self._listener: threading.Thread | None = None
         self._listener_lock = threading.Lock()
+        self._down: str | None = None  # why the server cannot be reached, while it cannot
+        self._probed = 0.0
+        self._probing = threading.Lock()
         try:
             with psycopg.connect(url, autocommit=True, **self._connect_kwargs) as conn:
                 self.schema_version = migrate_postgres(conn, where=self._location,
@@ -147,16 +154,68 @@ class PostgresStore:
     def _reconnect_failed(self, pool: Any) -> None:
         log.warning("the database %s is still unreachable; retrying", self._location)
 
+    def _probe(self) -> str | None:
+        """Connect once, outside the pool: None if the server answers, else why not."""
+        try:
+            with psycopg.connect(self.url, autocommit=True, **self._connect_kwargs):
+                return None
+        except psycopg.Error as exc:
+            return _first_line(exc)
+
+    def _gate(self) -> None:
+        """While the server is known to be down, fail at once instead of waiting
+        ``timeout`` for the pool; one caller at a time probes (every
+        :data:`PROBE_SECONDS`) whether it is back."""
+        if self._down is None:
+            return
+        if not self._probing.acquire(blocking=False):
+            raise self._down_error()
+        try:
+            if self._down is None:
+                return
+            now = time.monotonic()
+            if now - self._probed < PROBE_SECONDS:
+                raise self._down_error()
+            self._probed = now
+            reason = self._probe()
+            if reason is not None:
+                self._down = reason
+                raise self._down_error()
+            self._down = None
+            log.info("the database %s is back", self._location)
+        finally:
+            self._probing.release()
+
+    def _down_error(self) -> StoreUnavailableError:
+        return StoreUnavailableError(
+            f"the database {self._location} cannot be reached: {self._down}", "unavailable")
+
+    def _timed_out(self, exc: BaseException) -> StoreUnavailableError:
+        """No connection within ``timeout``: the server down (remember it, so the calls
+        after this fail at once) or every connection busy."""
+        reason = self._probe()
+        if reason is None:
+            return StoreUnavailableError(
+                f"the database {self._location} is overloaded: {_first_line(exc)}",
+                "unavailable")
+        if self._down is None:
+            log.warning("the database %s cannot be reached: %s", self._location, reason)
+        self._down, self._probed = reason, time.monotonic()
+        return self._down_error()
+
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection (autocommit: use ``transaction()`` for several statements);
         database trouble becomes a :class:`StoreError`."""
+        self._gate()
         try:
             with self._pool.connection() as conn:
                 yield conn
         except StoreError:
             raise
-        except (PoolTimeout, PoolClosed) as exc:
+        except PoolTimeout as exc:
+            raise self._timed_out(exc) from None
+        except PoolClosed as exc:
             raise self._unavailable(exc) from None
         except psycopg.DataError as exc:
             raise StoreError(f"the database refused a value: {_first_line(exc)}",
