@@ -51,8 +51,9 @@ def free_port() -> int:
 class PostgresServer:
     """One PostgreSQL server in a temporary directory: start, stop, databases."""
 
-    def __init__(self, bin_dir: Path | None = None) -> None:
+    def __init__(self, bin_dir: Path | None = None, *, durable: bool = False) -> None:
         self.bin = bin_dir or find_bin()
+        self.durable = durable
         self.dir = Path(tempfile.mkdtemp(prefix="wordyahtzee-pg-"))
         self.data = self.dir / "data"
         self.log = self.dir / "log"
@@ -93,9 +94,12 @@ class PostgresServer:
                   "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions")
 
     def start(self) -> None:
-        """Start (waits until it accepts connections)."""
+        """Start (waits until it accepts connections). Not durable unless asked: the
+        tests need no fsync."""
         options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c full_page_writes=off -c max_connections=200")
+                   "-c max_connections=200")
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off"
         self._run("pg_ctl", "-w", "-t", "60", "-D", str(self.data), "-l", str(self.log),
                   "-o", options, "start")
 
@@ -119,9 +123,10 @@ class PostgresServer:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def start_server() -> PostgresServer:
-    """A new, running server (:class:`PostgresUnavailable` says why not)."""
-    server = PostgresServer()
+def start_server(*, durable: bool = False) -> PostgresServer:
+    """A new, running server (:class:`PostgresUnavailable` says why not); ``durable``
+    keeps PostgreSQL's fsync on (benchmarks)."""
+    server = PostgresServer(durable=durable)
     try:
         server.init()
         server.start()
