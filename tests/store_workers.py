@@ -1,11 +1,12 @@
 """Work for the store tests' child processes (started with ``spawn``: each opens its own
-store, as a second server process would)."""
+store, as a second server process would), and a subscriber that can be waited on."""
 
 from __future__ import annotations
 
 import os
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from wordyahtzee.store import StaleGameError, open_store
@@ -68,3 +69,21 @@ def listen(where: str, ready: Any, results: Any, last: int, timeout: float) -> N
     done.wait(timeout)
     unsubscribe()
     store.close()
+
+
+class Heard:
+    """A subscriber that remembers what it heard and can wait for a notice."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[str, int]] = []
+        self.changed = threading.Condition()
+
+    def __call__(self, game_id: str, seq: int) -> None:
+        with self.changed:
+            self.notices.append((game_id, seq))
+            self.changed.notify_all()
+
+    def wait_for(self, test: Callable[[list[tuple[str, int]]], bool],
+                 timeout: float = 10.0) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: test(self.notices), timeout)

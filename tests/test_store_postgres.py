@@ -16,7 +16,7 @@ from wordyahtzee.store.postgres import PostgresStore, redact
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from .pg import PostgresServer, free_port
-from .test_store_pubsub import Heard
+from .store_workers import Heard
 
 
 def test_open_store_dispatches_on_the_url(postgres_url: str, tmp_path: Path) -> None:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from wordyahtzee.store import Seat, Store, open_store
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from . import store_workers
+from .store_workers import Heard
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -32,24 +31,6 @@ def _open(where: str) -> Store:
     if where.startswith("postgresql://"):
         return open_store(where)
     return SQLiteStore(where, poll_seconds=0.05)
-
-
-class Heard:
-    """A subscriber that remembers what it heard and can wait for a notice."""
-
-    def __init__(self) -> None:
-        self.notices: list[tuple[str, int]] = []
-        self.changed = threading.Condition()
-
-    def __call__(self, game_id: str, seq: int) -> None:
-        with self.changed:
-            self.notices.append((game_id, seq))
-            self.changed.notify_all()
-
-    def wait_for(self, test: Callable[[list[tuple[str, int]]], bool],
-                 timeout: float = 10.0) -> bool:
-        with self.changed:
-            return self.changed.wait_for(lambda: test(self.notices), timeout)
 
 
 def test_publish_reaches_subscribers_of_the_same_store_once(where: str) -> None:

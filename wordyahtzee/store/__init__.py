@@ -153,7 +153,8 @@ class Store(Protocol):
 
     def publish(self, game_id: str, seq: int) -> None:
         """Tell subscribers (in every process using this database, where the backend can)
-        that ``game_id`` now has ``seq`` events. Call it after the append committed."""
+        that ``game_id`` now has ``seq`` events. Call it after the append committed; it
+        may raise :class:`StoreUnavailableError` (the events are stored all the same)."""
         ...
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:

@@ -421,7 +421,10 @@ class PostgresStore:
 
     def publish(self, game_id: str, seq: int) -> None:
         """Tell every subscriber, in every process listening on this database, that
-        ``game_id`` now has ``seq`` events (``NOTIFY``)."""
+        ``game_id`` now has ``seq`` events (``NOTIFY``). Raises
+        :class:`StoreUnavailableError` while the server is down: after a commit, log it
+        and carry on (the events are stored; other processes see them on their next
+        sync)."""
         payload = json.dumps({"game": str(game_id), "seq": int(seq)})
         with self._conn() as conn:
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
