@@ -141,3 +141,36 @@ def test_two_processes_open_a_fresh_database_at_once(
         p.join(timeout=60)
     steps = SQLITE_STEPS if backend == "sqlite" else POSTGRES_STEPS
     assert found == [latest(steps)] * 3
+
+
+def test_a_failing_step_leaves_the_version_before_it(tmp_path: Path) -> None:
+    from wordyahtzee.store.migrations import Step, migrate_sqlite
+
+    path = tmp_path / "half.sqlite3"
+    SQLiteStore(path).close()
+    broken = (*SQLITE_STEPS, Step(3, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(4, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    db = sqlite3.connect(path, isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError):
+        migrate_sqlite(db, steps=broken)
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "later" not in tables and db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert migrate_sqlite(db, steps=broken[:3]) == 3  # the fixed list migrates
+    db.close()
+    assert _history(path) == [1, 2, 3]
+
+
+def test_a_failing_postgres_step_leaves_the_version_before_it(postgres_url: str) -> None:
+    import psycopg
+
+    from wordyahtzee.store.migrations import Step, migrate_postgres
+
+    open_store(postgres_url).close()
+    broken = (*POSTGRES_STEPS, Step(2, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(3, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            migrate_postgres(conn, steps=broken)
+        assert conn.execute("SELECT to_regclass('later')").fetchone() == (None,)
+        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone() == (1,)
+        assert migrate_postgres(conn, steps=broken[:2]) == 2

@@ -131,8 +131,12 @@ class PostgresStore:
             with psycopg.connect(url, autocommit=True, **self._connect_kwargs) as conn:
                 self.schema_version = migrate_postgres(conn, where=self._location,
                                                        clock=clock)
-        except psycopg.Error as exc:
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
             raise self._unavailable(exc) from None
+        except psycopg.Error as exc:  # connected, but the schema cannot be made (rights)
+            raise StoreUnavailableError(
+                f"the database {self._location} cannot be migrated: {_first_line(exc)}",
+                "unavailable") from None
         self._pool: ConnectionPool[Any] = ConnectionPool(
             url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
             reconnect_timeout=reconnect_seconds, name="wordyahtzee",
