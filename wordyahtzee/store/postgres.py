@@ -170,29 +170,31 @@ class PostgresStore:
         """While the server is known to be down, fail at once instead of waiting
         ``timeout`` for the pool; one caller at a time probes (every
         :data:`PROBE_SECONDS`) whether it is back."""
-        if self._down is None:
+        reason = self._down
+        if reason is None:
             return
         if not self._probing.acquire(blocking=False):
-            raise self._down_error()
+            raise self._down_error(reason)
         try:
-            if self._down is None:
+            reason = self._down
+            if reason is None:
                 return
             now = time.monotonic()
             if now - self._probed < PROBE_SECONDS:
-                raise self._down_error()
+                raise self._down_error(reason)
             self._probed = now
             reason = self._probe()
             if reason is not None:
                 self._down = reason
-                raise self._down_error()
+                raise self._down_error(reason)
             self._down = None
             log.info("the database %s is back", self._location)
         finally:
             self._probing.release()
 
-    def _down_error(self) -> StoreUnavailableError:
+    def _down_error(self, reason: str) -> StoreUnavailableError:
         return StoreUnavailableError(
-            f"the database {self._location} cannot be reached: {self._down}", "unavailable")
+            f"the database {self._location} cannot be reached: {reason}", "unavailable")
 
     def _timed_out(self, exc: BaseException) -> StoreUnavailableError:
         """No connection within ``timeout``: the server down (remember it, so the calls
@@ -205,7 +207,7 @@ class PostgresStore:
         if self._down is None:
             log.warning("the database %s cannot be reached: %s", self._location, reason)
         self._down, self._probed = reason, time.monotonic()
-        return self._down_error()
+        return self._down_error(reason)
 
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection[Any]]:
