@@ -21,7 +21,7 @@ from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_
 from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.modes import MODES
-from wordyahtzee.store import StaleGameError, StoreError, rules_key
+from wordyahtzee.store import StaleGameError, rules_key
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
@@ -82,8 +82,6 @@ def _status_for(exc: WordyahtzeeError) -> int:
         return exc.status
     if isinstance(exc, StaleGameError):
         return 409
-    if isinstance(exc, StoreError) and exc.code != "not_found":
-        return 400
     return http_status(exc.code)
 
 

@@ -294,7 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
     p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir)")
+                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir) "
+                        "or a postgresql:// URL")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (default: 1; each holds "
                         "thousands of live connections)")

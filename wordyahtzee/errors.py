@@ -90,7 +90,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "raise_too_low", "started", "steal_too_low", "token_card", "turn_over",
           "unfinished_turn", "unknown_card", "wrong_card"),
     500: ("internal",),
-    503: ("solver_unavailable",),
+    503: ("solver_unavailable", "unavailable", "schema_too_new"),
 }
 
 ERRORS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items()

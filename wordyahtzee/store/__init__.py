@@ -7,14 +7,18 @@ events, so a server that is killed mid-game resumes every table by loading them 
 Appending checks the sequence number, so two writers can never both add event ``n`` to a
 game: the second gets :class:`StaleGameError`.
 
-Backends: :class:`~wordyahtzee.store.sqlite.SQLiteStore` (the embedded default).
-:func:`open_store` picks one from a path or URL. This package knows nothing of the web.
+Backends: :class:`~wordyahtzee.store.sqlite.SQLiteStore` (the embedded default) and
+:class:`~wordyahtzee.store.postgres.PostgresStore` (several server processes on one
+database). :func:`open_store` picks one from a path or URL; both migrate their schema on
+open (:mod:`wordyahtzee.store.migrations`). ``publish``/``subscribe`` carry "game X now has
+n events" notices between processes. This package knows nothing of the web; docs/storage.md
+describes the backends and their guarantees.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,6 +36,13 @@ class StaleGameError(StoreError):
     """An append that is not the game's next event (someone else wrote first)."""
 
     code = "stale"
+
+
+class StoreUnavailableError(StoreError):
+    """The database cannot be reached now (a server down or restarting, a network gone).
+    Adapters answer 503; the store reconnects by itself, so the next call may succeed."""
+
+    code = "unavailable"
 
 
 @dataclass(frozen=True)
@@ -149,18 +160,52 @@ class Store(Protocol):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         ...
 
+    def publish(self, game_id: str, seq: int) -> None:
+        """Tell subscribers (in every process using this database, where the backend can)
+        that ``game_id`` now has ``seq`` events. Call it after the append committed; it
+        may raise :class:`StoreUnavailableError` (the events are stored all the same)."""
+        ...
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, seq)`` on a store thread for each newer ``seq`` of a
+        game published (or, by the backend, observed); returns the unsubscribe function.
+        Best effort: a notice can be late or lost, the event count is the truth."""
+        ...
+
+    def close(self) -> None:
+        """Release connections and stop background threads."""
+        ...
+
     @property
     def location(self) -> str:
         """Where the data lives, for log lines (a path or a URL without password)."""
         ...
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(where: str | Path | None) -> bool:
+    """Whether ``where`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://``
+    URL) rather than a SQLite file."""
+    return isinstance(where, str) and where.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
 def open_store(where: str | Path | None = None, *, clock: Any = None) -> Store:
-    """The store at ``where``: a SQLite file path (default: the user data dir)."""
+    """The store at ``where``: a ``postgresql://`` (or ``postgres://``) URL opens a
+    :class:`~wordyahtzee.store.postgres.PostgresStore`; anything else is a SQLite file path
+    (default: the user data dir). The schema is migrated on open. Raises
+    :class:`StoreUnavailableError` when the database cannot be reached."""
+    options: dict[str, Any] = {} if clock is None else {"clock": clock}
+    if is_postgres_url(where):
+        from .postgres import PostgresStore
+
+        return PostgresStore(str(where).strip(), **options)
     from .sqlite import SQLiteStore
 
-    return SQLiteStore(where) if clock is None else SQLiteStore(where, clock=clock)
+    return SQLiteStore(where, **options)
 
 
 __all__ = ["Finish", "HighScore", "Seat", "StaleGameError", "Store", "StoreError",
-           "StoredGame", "open_store", "rules_key"]
+           "StoreUnavailableError", "StoredGame", "is_postgres_url", "open_store",
+           "rules_key"]

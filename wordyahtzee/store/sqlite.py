@@ -5,78 +5,44 @@ A stored game is its *setup* (mode, rules, players, dice set: the game's ``to_js
 without the events) plus its events, numbered from 0. Its state is always a replay of the
 events, so a server that is killed mid-game resumes every table by loading them again.
 
-The database runs in WAL mode (readers never block the writer); every write is one short
+The database runs in WAL mode (readers never block the writer) with ``synchronous=FULL``
+(a commit is on disk before the answer, even across a power loss); every write is one short
 transaction. Appending checks the sequence number, so two writers can never both add event
-``n`` to a game: the second gets :class:`StaleGameError`.
+``n`` to a game: the second gets :class:`StaleGameError`. The schema is migrated at open
+(:mod:`wordyahtzee.store.migrations`); live updates go to subscribers in this process at
+once and to other processes' subscribers through a cheap poll.
 
 This module is pure standard library (``sqlite3``); it knows nothing of Flask or the web.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
 import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from . import Finish, HighScore, Seat, StaleGameError, StoredGame, StoreError, rules_key
+from .fanout import Fanout
+from .migrations import migrate_sqlite
 
-SCHEMA_VERSION = 2
+log = logging.getLogger(__name__)
+
 DB_FILE = "wordyahtzee.sqlite3"
 POOL_SIZE = 4
 """Connections a store keeps open (SQLite in WAL mode: readers never block the writer)."""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    mode        TEXT NOT NULL,
-    kind        TEXT NOT NULL,
-    setup       TEXT NOT NULL,
-    dictionary  TEXT NOT NULL DEFAULT '',
-    rules_key   TEXT NOT NULL DEFAULT '',
-    status      TEXT NOT NULL DEFAULT 'active',
-    created_at  REAL NOT NULL,
-    updated_at  REAL NOT NULL,
-    finished_at REAL,
-    result      TEXT,
-    record      TEXT
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seq     INTEGER NOT NULL,
-    event   TEXT NOT NULL,
-    at      REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat    INTEGER NOT NULL,
-    name    TEXT NOT NULL,
-    token   TEXT NOT NULL,
-    computer TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seats_token ON seats (game_id, token);
-CREATE TABLE IF NOT EXISTS high_scores (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    mode        TEXT NOT NULL,
-    kind        TEXT NOT NULL,
-    dictionary  TEXT NOT NULL,
-    rules_key   TEXT NOT NULL,
-    player      TEXT NOT NULL,
-    score       INTEGER NOT NULL,
-    game_id     TEXT NOT NULL,
-    at          REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS high_scores_list ON high_scores (mode, dictionary, rules_key,
-                                                             score DESC);
-"""
+SYNCHRONOUS = "FULL"
+"""``PRAGMA synchronous`` in force: ``FULL`` syncs the WAL at every commit, so an event
+stored before the answer survives a power loss too (``NORMAL`` only survives a crash of the
+process; see docs/storage.md for what it costs)."""
+POLL_SECONDS = 1.0
+"""How often subscribers' poll looks for events other processes wrote."""
 
 
 def default_path() -> Path:
@@ -91,24 +57,30 @@ def _dumps(value: Any) -> str:
 
 
 class SQLiteStore:
-    """The SQLite store. Safe to share between threads (one connection per thread)."""
+    """The SQLite store. Safe to share between threads and greenlets (a small pool of
+    connections)."""
 
     def __init__(self, path: str | Path | None = None, *,
-                 clock: Any = time.time) -> None:
+                 clock: Any = time.time, synchronous: str = SYNCHRONOUS,
+                 poll_seconds: float = POLL_SECONDS) -> None:
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not "
+                             f"{synchronous!r}", "bad_option")
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
+        self.synchronous = synchronous.upper()
+        self.poll_seconds = poll_seconds
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._pool: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
         self._made = 0
         self._made_lock = threading.Lock()
+        self._fanout = Fanout()
+        self._notices: queue.SimpleQueue[tuple[str, int] | None] = queue.SimpleQueue()
+        self._notifier: threading.Thread | None = None
+        self._notifier_lock = threading.Lock()
+        self._closed = threading.Event()
         with self._db() as db:
-            db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
-            columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
-            if "computer" not in columns:  # a version-1 database: computer seats came later
-                # another process may have added it a moment ago
-                with contextlib.suppress(sqlite3.OperationalError):
-                    db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self.schema_version = migrate_sqlite(db, where=str(self.path), clock=self.clock)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -117,7 +89,7 @@ class SQLiteStore:
                              check_same_thread=False)
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute(f"PRAGMA synchronous = {self.synchronous}")
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -155,7 +127,10 @@ class SQLiteStore:
             db.execute("COMMIT")
 
     def close(self) -> None:
-        """Close the pooled connections (a later call opens new ones)."""
+        """Close the pooled connections (a later call opens new ones) and stop the
+        notifier thread."""
+        self._closed.set()
+        self._notices.put(None)
         while True:
             try:
                 self._pool.get_nowait().close()
@@ -172,6 +147,10 @@ class SQLiteStore:
     def journal_mode(self) -> str:
         """The SQLite journal mode in force (``"wal"``)."""
         return str(self._query("PRAGMA journal_mode")[0][0])
+
+    def synchronous_level(self) -> int:
+        """``PRAGMA synchronous`` in force (0 off, 1 normal, 2 full, 3 extra)."""
+        return int(self._query("PRAGMA synchronous")[0][0])
 
     # -- games ----------------------------------------------------------------------------
 
@@ -218,6 +197,11 @@ class SQLiteStore:
             record=json.loads(row["record"]) if row["record"] else None,
             dictionary=row["dictionary"], rules_key=row["rules_key"])
 
+    def event_count(self, game_id: str) -> int:
+        """How many events the game has (the next event's sequence number)."""
+        rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+        return int(rows[0][0])
+
     def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The event count of each of these games, in one query."""
         out: dict[str, int] = {}
@@ -237,11 +221,6 @@ class SQLiteStore:
                                  "AND seat = ?", (level, game_id, seat)).rowcount
         if not changed:
             raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")
-
-    def event_count(self, game_id: str) -> int:
-        """How many events the game has (the next event's sequence number)."""
-        rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
-        return int(rows[0][0])
 
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]],
@@ -340,3 +319,70 @@ class SQLiteStore:
         return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
                  "entries": r["n"], "best": r["best"]}
                 for r in self._query(query, params)]
+
+    # -- live updates ---------------------------------------------------------------------
+
+    def publish(self, game_id: str, seq: int) -> None:
+        """Tell every subscriber of this store that ``game_id`` now has ``seq`` events.
+
+        In-process only: other processes' subscribers learn of the write from their poll
+        (every :attr:`poll_seconds`). Delivery runs on the notifier thread, never on the
+        caller's.
+        """
+        self._start_notifier()
+        self._notices.put((str(game_id), int(seq)))
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, seq)`` on the notifier thread whenever a game gets new
+        events: published in this process, or found by the poll (any process's writes).
+        The function returned unsubscribes."""
+        unsubscribe = self._fanout.add(callback)
+        self._start_notifier()
+        return unsubscribe
+
+    def _start_notifier(self) -> None:
+        with self._notifier_lock:
+            if self._notifier is None and not self._closed.is_set():
+                db = self._open()  # the poll's own connection, opened before we return
+                last = db.execute("SELECT COALESCE(MAX(rowid), 0) FROM events").fetchone()[0]
+                self._notifier = threading.Thread(
+                    target=self._notify_loop, args=(db, int(last)), daemon=True,
+                    name=f"wordyahtzee-store-notify-{self.path.name}")
+                self._notifier.start()
+
+    def _notify_loop(self, db: sqlite3.Connection, last: int) -> None:
+        """Deliver published notices; between them, poll for events other connections
+        wrote (``PRAGMA data_version`` changes only when another connection commits)."""
+        version = db.execute("PRAGMA data_version").fetchone()[0]
+        next_poll = time.monotonic() + self.poll_seconds
+        try:
+            while not self._closed.is_set():
+                try:
+                    notice = self._notices.get(
+                        timeout=max(0.0, next_poll - time.monotonic()))
+                except queue.Empty:
+                    notice = None
+                if notice is not None:
+                    self._fanout.deliver(*notice)
+                if time.monotonic() < next_poll:
+                    continue
+                next_poll = time.monotonic() + self.poll_seconds
+                if self._closed.is_set() or not len(self._fanout):
+                    continue
+                try:
+                    now = db.execute("PRAGMA data_version").fetchone()[0]
+                    if now == version:
+                        continue
+                    version = now
+                    rows = db.execute(
+                        "SELECT game_id, MAX(seq) + 1, MAX(rowid) FROM events "
+                        "WHERE rowid > ? GROUP BY game_id ORDER BY MAX(rowid)",
+                        (last,)).fetchall()
+                except sqlite3.Error:
+                    log.exception("store poll failed (%s)", self.path)
+                    continue
+                for game_id, seq, rowid in rows:
+                    last = max(last, int(rowid))
+                    self._fanout.deliver(str(game_id), int(seq))
+        finally:
+            db.close()

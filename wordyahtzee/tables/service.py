@@ -172,7 +172,9 @@ class TableService:
             return table
         try:
             stored = self.store.load_game(game_id)
-        except StoreError:
+        except StoreError as exc:
+            if exc.code != "not_found":
+                raise  # the database is down, say: 503, not a missing game
             raise ServiceError(f"no game {game_id!r}", "not_found") from None
         game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         options = stored.setup.get("table") or {}
@@ -222,6 +224,10 @@ class TableService:
         table.seq += len(events)
         table.last_move_at = self.clock()
         table.changed.notify_all()
+        try:
+            self.store.publish(table.id, table.seq)  # other processes' streams wake at once
+        except StoreError:
+            log.warning("could not announce game %s event %d", table.id, table.seq)
 
     def _expire(self, table: Table) -> bool:
         """Apply what time and absence decide (call under the lock): the hourglass's
@@ -625,10 +631,26 @@ class TableService:
                 self._kick(table)
         return moved
 
+    def _heard(self, game_id: str, seq: int) -> None:
+        """A notice from the store: another process stored event ``seq - 1`` of a game."""
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is None:
+            return
+        with table.lock:
+            if seq != table.seq:
+                try:
+                    self._reload(table)
+                except StoreError:
+                    return  # the ticker tries again
+                table.changed.notify_all()
+
     def run_ticker(self, interval: float = 1.0,
                    stop: threading.Event | None = None) -> threading.Thread:
-        """Run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
+        """Listen to the store's notices of other processes' moves (PostgreSQL: at once),
+        and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
         halt = stop or threading.Event()
+        self.store.subscribe(self._heard)
 
         def beat() -> None:
             while not halt.wait(interval):
