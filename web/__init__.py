@@ -24,6 +24,12 @@ Configuration keys (``create_app({...})``):
 ``MAX_CONTENT_LENGTH``
     the largest request body (default 8 MiB, the word-list upload limit); JSON bodies are
     limited to ``MAX_JSON_BYTES`` (default 64 KiB).
+``WORD_LIST_MAX_BYTES``
+    the most text an uploaded word list may hold once decompressed (default 64 MiB); a
+    gzip bomb fails its build job with ``word_list_too_large``.
+``MAX_USER_DICTIONARIES``
+    the most user dictionaries an upload may bring the total to (default:
+    ``$WORDYAHTZEE_MAX_DICTIONARIES``, else 50).
 """
 
 from __future__ import annotations
@@ -51,6 +57,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "MAX_JSON_BYTES": 64 * 1024,
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
+    "WORD_LIST_MAX_BYTES": 64 * 1024 * 1024,
+    "MAX_USER_DICTIONARIES": None,
     "JSON_SORT_KEYS": False,
 }
 
