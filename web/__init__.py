@@ -30,6 +30,19 @@ Configuration keys (``create_app({...})``):
 ``MAX_USER_DICTIONARIES``
     the most user dictionaries an upload may bring the total to (default:
     ``$WORDYAHTZEE_MAX_DICTIONARIES``, else 50).
+``TRUSTED_ORIGINS``
+    origins (``https://games.example``) besides the request's own host whose pages may
+    change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
+``RATE_LIMITS``
+    per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
+    ``solve`` (defaults in :data:`web.security.RATE_LIMITS`; a false value lifts one).
+``RATELIMIT_STORAGE_URI``
+    where the rate-limit counters live (default ``memory://``, one process); give several
+    processes one store, e.g. ``redis://host:6379``, to share the limits.
+``RATELIMIT_ENABLED``
+    false switches every rate limit off (default true).
+
+The security checks and headers are described in :mod:`web.security`.
 """
 
 from __future__ import annotations
@@ -77,11 +90,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 
-    from . import api, pages
+    from . import api, pages, security
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
+    security.init_security(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
         env = os.environ.get(WARM_ENV)
