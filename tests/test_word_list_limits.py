@@ -109,10 +109,10 @@ def test_gzip_bomb_upload_fails_its_job_in_bounded_memory(tmp_path: Path) -> Non
 
 def test_long_lines_are_dropped_and_counted(tmp_path: Path) -> None:
     words = tmp_path / "w.txt"
-    words.write_text("huis\n" + "b" * 41 + "\n" + "c" * 5000 + "\n# " + "x" * 900 + "\nboom\n"
-                     + "é" * 40 + "\n", encoding="utf-8")
+    words.write_text("huis\n" + "b" * 65 + "\n" + "c" * 5000 + "\n# " + "x" * 900 + "\nboom\n"
+                     + "é" * 64 + "\n", encoding="utf-8")
     stats = ReadStats()
-    assert list(read_word_list(words, stats=stats)) == ["huis", "boom", "é" * 40]
+    assert list(read_word_list(words, stats=stats)) == ["huis", "boom", "é" * 64]
     assert stats.too_long == 2  # the long comment is a comment
     assert main(["dict", "build", str(words), "--name", "lang", "--quiet",
                  "--output-dir", str(tmp_path / "out")]) == 0
@@ -149,3 +149,13 @@ def test_user_dictionaries_are_capped(tmp_path: Path, monkeypatch: pytest.Monkey
     # elsewhere than the user folder is not capped
     assert main(["dict", "build", str(words), "--name", "drie", "--quiet",
                  "--output-dir", str(tmp_path / "out")]) == 0
+
+
+def test_the_shipped_lists_fit_the_limits() -> None:
+    from wordyahtzee.lexicon import list_dictionaries
+
+    for entry in list_dictionaries():
+        if entry.shipped:
+            stats = ReadStats()
+            assert sum(1 for _ in read_word_list(entry.words_path, stats=stats)) > 1000
+            assert stats.too_long == 0, entry.name

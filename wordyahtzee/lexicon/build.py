@@ -18,7 +18,7 @@ raises :class:`~wordyahtzee.errors.DictionaryError` with a one-line message.
 Word lists are streamed a line at a time with two guards against hostile input (a gzip
 bomb inflates a few KB into gigabytes): a source whose text, decompressed, passes
 ``max_source_bytes`` (default 64 MiB) stops the build with ``word_list_too_large``, and a
-line longer than 40 characters is never held whole: it is skipped and counted as
+line longer than 64 characters is never held whole: it is skipped and counted as
 ``too_long``. A build that would add a dictionary beyond ``max_user_dictionaries`` (default
 50, ``$WORDYAHTZEE_MAX_DICTIONARIES``) to the user folder is refused with
 ``too_many_dictionaries``.
@@ -27,7 +27,7 @@ Entries are checked in this order; the first rule an entry breaks is counted as 
 was dropped (``counts.dropped`` in the sidecar):
 
 ``too_long``
-    a line of more than 40 characters (:data:`~wordyahtzee.lexicon.source.MAX_ENTRY_CHARS`),
+    a line of more than 64 characters (:data:`~wordyahtzee.lexicon.source.MAX_ENTRY_CHARS`),
     skipped while reading;
 ``capitalised``
     has an upper-case letter (only with ``drop_capitalised``);

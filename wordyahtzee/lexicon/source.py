@@ -23,7 +23,7 @@ from ..letters import fold, is_plain_word
 MAX_WORD_LIST_BYTES = 64 * 1024 * 1024
 """The default limit on a word list's text, counted after decompression: a gzip bomb (a
 few KB that inflate to gigabytes) is refused once it has produced this much."""
-MAX_ENTRY_CHARS = 40
+MAX_ENTRY_CHARS = 64
 """The default limit on one entry: longer lines are skipped (and counted) while reading,
 without ever holding more than a few hundred bytes of them."""
 
