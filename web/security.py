@@ -132,6 +132,11 @@ def _add_headers(response: Response) -> Response:
 
 def _solve_cost() -> int:
     """A solve with two or more blanks costs more of the budget than one with one."""
+    from flask import current_app
+
+    size = request.content_length
+    if size is None or size > int(current_app.config["MAX_JSON_BYTES"]):
+        return 1  # the view refuses it; never parse a big body here
     body = request.get_json(silent=True, cache=True)
     letters = body.get("letters") if isinstance(body, dict) else None
     return MULTI_BLANK_COST if isinstance(letters, str) and letters.count("?") > 1 else 1
