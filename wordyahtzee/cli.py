@@ -90,7 +90,7 @@ def cmd_dict_build(args: argparse.Namespace) -> int:
         min_length=args.min_length, max_length=args.max_length, alphabet=args.alphabet,
         diacritics=args.diacritics, drop_capitalised=args.drop_capitalised,
         title=args.title, licence=args.licence, source_note=args.source_note,
-        force=args.force)
+        force=args.force, max_source_bytes=int(args.max_source_mib * 1024 * 1024))
     result = build_dictionary(
         options, output_dir=Path(args.output_dir) if args.output_dir else None,
         progress=Progress(sys.stderr, enabled=False if args.quiet else None))
@@ -202,6 +202,9 @@ def _add_dict_parser(sub: Any) -> None:
                    help="fold (ruïne -> ruine, the default) or drop entries with diacritics")
     p.add_argument("--drop-capitalised", action="store_true",
                    help="drop entries with a capital letter (names, abbreviations)")
+    p.add_argument("--max-source-mib", type=float, default=64, metavar="MIB",
+                   help="refuse a word list whose text, decompressed, passes this many MiB "
+                   "(default 64; guards against gzip bombs)")
     p.add_argument("--force", action="store_true", help="replace a user dictionary")
     p.add_argument("--output-dir", default=None, metavar="DIR",
                    help="write here instead of the user dictionary folder")
