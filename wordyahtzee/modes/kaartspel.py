@@ -33,7 +33,17 @@ from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
-from .contract import JSON, Outcome, Resources, bad_action, check_players
+from .contract import (
+    JSON,
+    SKIP_REASONS,
+    Leave,
+    Outcome,
+    Resources,
+    Skip,
+    bad_action,
+    check_players,
+    missed_turns,
+)
 
 __all__ = [
     "CARDS",
@@ -285,8 +295,8 @@ class Stop:
         return {}
 
 
-ACTIONS = ("start", "roll", "throw", "take", "stop")
-KaartspelAction = Start | Roll | Throw | Take | Stop
+ACTIONS = ("start", "roll", "throw", "take", "stop", "skip")
+KaartspelAction = Start | Roll | Throw | Take | Stop | Skip
 
 
 def _card_field(card: Any, allow_none: bool = True) -> str | None:
@@ -369,6 +379,8 @@ class KaartspelGame:
         self._throws: list[str] = []
         self._turn_start_total = 0
         self._finished_at: int | None = None
+        #: Seats that left the table (their turns are skipped).
+        self.left: set[int] = set()
 
     @classmethod
     def new(cls, players: Sequence[str], rules: KaartspelRules | None = None,
@@ -388,6 +400,7 @@ class KaartspelGame:
     def turn_limit(self) -> float | None:
         """Kaartspel has no hourglass."""
         return None
+
 
     @property
     def current_seat(self) -> int | None:
@@ -556,6 +569,13 @@ class KaartspelGame:
             self._apply_take(event)
         elif kind == "stop":
             self._apply_stop()
+        elif kind == "skip":
+            self._apply_skip(event)
+        elif kind == "leave":
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+            self.left.add(seat)
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -574,6 +594,27 @@ class KaartspelGame:
             _check_rolls(rolls, n, starter)
         self.seat = starter
         self._begin_turn()
+
+    def _apply_skip(self, event: Mapping[str, Any]) -> None:
+        """The seat to move loses the rest of its turn (absent, skipped by the host, or
+        gone): the pawn stays where it stands, nothing is taken (docs/kaartspel.md)."""
+        reason = event.get("reason", "absent")
+        if reason not in SKIP_REASONS:
+            raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS), "bad_event")
+        assert self.seat is not None
+        self.turns[-1]["skipped"] = reason
+        if reason == "left":
+            self.left.add(self.seat)
+        self._end_turn()
+
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed (skipped), and whether it left the table."""
+        own = [t.get("skipped") for t in self.turns if t["seat"] == seat
+               and (t["steps"] or t.get("skipped"))]
+        if self.seat == seat and self.turns and not self.turns[-1]["steps"] \
+                and not self.turns[-1].get("skipped") and own and own[-1] is None:
+            own = own[:-1]  # the turn under way has not been missed (yet)
+        return missed_turns(own), seat in self.left
 
     def _begin_turn(self) -> None:
         assert self.seat is not None
@@ -732,6 +773,8 @@ class KaartspelGame:
             return Take(_card_field(body.get("card")))
         if name == "stop":
             return Stop()
+        if name == "skip":
+            return Skip.from_json(body)
         raise bad_action(name, ACTIONS)
 
     def act(self, action: Any) -> Outcome:
@@ -786,6 +829,15 @@ class KaartspelGame:
             event = {"type": "stop"}
             self.apply(event)
             return Outcome([event])
+        if isinstance(action, Skip):
+            self._require_turn()
+            event = {"type": "skip", "reason": action.reason}
+            self.apply(event)
+            return Outcome([event], {"skipped": action.reason})
+        if isinstance(action, Leave):
+            event = {"type": "leave", "seat": action.seat}
+            self.apply(event)
+            return Outcome([event], {"left": action.seat})
         raise RuleError(f"not a Kaartspel action: {action!r}", "bad_request")
 
     def _require_turn(self) -> int:
@@ -916,8 +968,9 @@ class KaartspelGame:
     def to_record(self) -> JSON:
         """The game record (docs/kaartspel.md): the turns played, each a list of steps; a
         black-dice step still under way is left out."""
-        turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]]}
-                 for t in self.turns if t["steps"]]
+        turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]],
+                  **({"skipped": t["skipped"]} if t.get("skipped") else {})}
+                 for t in self.turns if t["steps"] or t.get("skipped")]
         return {"mode": MODE, "players": list(self.players), "turns": turns}
 
     def finished_games(self, since_event: int) -> list[list[int]]:
@@ -1048,7 +1101,8 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
             if who != players[game.seat]:
                 raise RuleError(f"it is {players[game.seat]}'s turn", "wrong_player")
             steps = turn.get("steps")
-            if not isinstance(steps, list) or not steps:
+            skipped = turn.get("skipped")
+            if not isinstance(steps, list) or not (steps or skipped):
                 raise RuleError("'steps' must be a non-empty list", "bad_turn")
             done = game.turns_done
             for k, step in enumerate(steps, 1):
@@ -1059,6 +1113,8 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
                         game.apply(event)
                 except RuleError as exc:
                     raise RuleError(f"step {k}: {exc.message}", exc.code) from None
+            if skipped and game.turns_done == done:
+                game.apply({"type": "skip", "reason": skipped})
             if game.phase == "choose":
                 game.apply({"type": "stop"})
             if game.turns_done == done and n < len(turns):

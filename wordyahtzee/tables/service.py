@@ -240,7 +240,11 @@ class TableService:
             return True
         moved = False
         while not game.finished and (reason := self._skip_reason(table)) is not None:
-            game.act(Skip(reason))
+            try:
+                game.act(Skip(reason))
+            except RuleError:  # a mode whose turns cannot be skipped (Kaartspel, for now)
+                table.idle_seconds = None
+                break
             self._commit(table)
             moved = True
         return moved
@@ -251,10 +255,10 @@ class TableService:
         seat = table.game.current_seat
         if seat is None or table.seats[seat].computer is not None:
             return None
-        view = table.game.view()["players"][seat]
-        if view["left"]:
+        missed, left = table.game.seat_status(seat)
+        if left:
             return "left"
-        if view["missed"] >= AWAY_AFTER and not table.present.get(seat):
+        if missed >= AWAY_AFTER and not table.present.get(seat):
             return "absent"
         if (table.idle_seconds is not None and table.game.deadline() is None
                 and self.clock() - table.last_move_at > table.idle_seconds):
@@ -546,16 +550,19 @@ class TableService:
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": "finished" if table.game.finished else "active",
-                "seats": [{"seat": s.seat, "name": s.name, "computer": s.computer,
-                           "present": bool(table.present.get(s.seat)),
-                           "away": (s.computer is None and not table.present.get(s.seat)
-                                    and state["players"][s.seat]["missed"] >= AWAY_AFTER),
-                           "left": state["players"][s.seat]["left"]}
-                          for s in table.seats],
+                "seats": [self._seat_view(table, s) for s in table.seats],
                 "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
                 "idle_deadline": self._idle_deadline(table), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state
+
+    @staticmethod
+    def _seat_view(table: Table, seat: Seat) -> dict[str, Any]:
+        missed, left = table.game.seat_status(seat.seat)
+        present = bool(table.present.get(seat.seat))
+        return {"seat": seat.seat, "name": seat.name, "computer": seat.computer,
+                "present": present, "left": left,
+                "away": seat.computer is None and not present and missed >= AWAY_AFTER}
 
     def _idle_deadline(self, table: Table) -> float | None:
         """When the seat to move loses its turn if nobody acts (None: never)."""
