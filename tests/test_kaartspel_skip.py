@@ -40,7 +40,7 @@ def test_a_seat_that_left_is_skipped_and_the_record_replays() -> None:
     record = json.loads(json.dumps(game.to_record()))
     assert any(turn.get("skipped") == "left" for turn in record["turns"])
     assert replay(record) == game.result()
-    bad = [turn for turn in record["turns"] if turn.get("skipped")][0]
+    bad = next(turn for turn in record["turns"] if turn.get("skipped"))
     bad["skipped"] = "bored"
     with pytest.raises(RecordError, match="reason"):
         replay(record)

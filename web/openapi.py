@@ -173,6 +173,28 @@ def openapi_document() -> dict[str, Any]:
                     "200": _json(_ref("Hint")),
                     "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
                     **_errors(404, 422)}}},
+            "/api/reports": {
+                "post": {
+                    "summary": "Report a word as wrongly accepted or wrongly refused",
+                    "requestBody": _body({"type": "object", "required": ["word", "kind"],
+                                          "properties": {
+                        "word": {"type": "string", "maxLength": 40},
+                        "dictionary": {"type": "string", "default": "nl"},
+                        "kind": {"type": "string",
+                                 "enum": ["wrongly_accepted", "wrongly_refused"]},
+                        "note": {"type": "string", "maxLength": 200}}}),
+                    "responses": {"201": _json({"type": "object", "properties": {
+                        "word": {"type": "string"}, "dictionary": {"type": "string"},
+                        "kind": {"type": "string"}, "valid_now": {"type": "boolean"}}}),
+                        **_errors(400, 403, 413, 415, 429)}},
+                "get": {
+                    "summary": "The reported words, most reported first (the server's own "
+                               "machine only; elsewhere 404)",
+                    "parameters": [{"name": "dictionary", "in": "query", "required": False,
+                                    "schema": {"type": "string"}}],
+                    "responses": {"200": _json({"type": "object", "properties": {
+                        "reports": {"type": "array", "items": {"type": "object"}}}}),
+                        **_errors(404)}}},
             "/api/games/{game_id}/invites": {"get": {
                 "summary": "Every seat's invite link (the host's token only)",
                 "description": "The host is the table's first seat. Other tokens get 403 "
@@ -202,7 +224,8 @@ def openapi_document() -> dict[str, Any]:
                     "level": {"type": "string", "enum": levels}, "token": {"type": "string"}}},
                     required=False),
                 "responses": {"200": _json({"type": "object", "properties": {
-                    "state": _ref("GameState")}}), **_errors(400, 403, 404, 409, 422)}}},
+                    "state": _ref("GameState")}}),
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/rematch": {"post": {
                 "summary": "Play again: a new table with the same players and rules",
                 "description": "Only once the game is over (422 `game_not_over`). Made once: "
@@ -213,7 +236,7 @@ def openapi_document() -> dict[str, Any]:
                     "token": {"type": "string"}}}, required=False),
                 "responses": {"201": _json({"type": "object", "properties": {
                     "id": {"type": "string"}, "url": {"type": "string"}}}),
-                    **_errors(403, 404, 422)}}},
+                    **_errors(400, 403, 404, 413, 415, 422)}}},
             "/api/games/{game_id}/throw": {"post": {
                 "summary": "Throw the dice not kept",
                 "parameters": [GAME_ID, TOKEN],

@@ -18,7 +18,7 @@ describes the backends and their guarantees.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -111,6 +111,40 @@ def rules_key(rules: Mapping[str, Any]) -> str:
                       sort_keys=True, separators=(",", ":"))
 
 
+REPORT_KINDS = ("wrongly_accepted", "wrongly_refused")
+"""What a player may report about a word: the dictionary took it but should not, or the
+other way round."""
+
+
+@dataclass(frozen=True)
+class WordReport:
+    """A word the players dispute, with how often and what they said."""
+
+    word: str
+    dictionary: str
+    kind: str
+    count: int
+    notes: tuple[str, ...] = ()
+    last: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON."""
+        return {"word": self.word, "dictionary": self.dictionary, "kind": self.kind,
+                "count": self.count, "notes": list(self.notes), "last": self.last}
+
+
+def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[WordReport]:
+    """Reports (word, dictionary, kind, note, time) grouped per word, dictionary and kind,
+    most reported first (then the latest first)."""
+    groups: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    for word, dictionary, kind, note, at in rows:
+        groups.setdefault((word, dictionary, kind), []).append((note, at))
+    reports = [WordReport(word, dictionary, kind, len(items),
+                          tuple(n for n, _ in items if n), max(a for _, a in items))
+               for (word, dictionary, kind), items in groups.items()]
+    return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
+
+
 class Store(Protocol):
     """What the table service needs of a store; every backend implements it."""
 
@@ -134,6 +168,14 @@ class Store(Protocol):
 
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
+        ...
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        ...
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
         ...
 
     def append_events(self, game_id: str, first_seq: int,
@@ -206,6 +248,18 @@ def open_store(where: str | Path | None = None, *, clock: Any = None) -> Store:
     return SQLiteStore(where, **options)
 
 
-__all__ = ["Finish", "HighScore", "Seat", "StaleGameError", "Store", "StoreError",
-           "StoreUnavailableError", "StoredGame", "is_postgres_url", "open_store",
-           "rules_key"]
+__all__ = [
+    "REPORT_KINDS",
+    "Finish",
+    "HighScore",
+    "Seat",
+    "StaleGameError",
+    "Store",
+    "StoreError",
+    "StoreUnavailableError",
+    "StoredGame",
+    "WordReport",
+    "is_postgres_url",
+    "open_store",
+    "rules_key",
+]

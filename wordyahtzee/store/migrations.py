@@ -97,6 +97,17 @@ def _sqlite_add_computer(db: sqlite3.Connection) -> None:
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
     Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
+    Step(3, "word reports: players' disputes of the dictionary", (
+        """CREATE TABLE IF NOT EXISTS word_reports (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            word        TEXT NOT NULL,
+            dictionary  TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            note        TEXT NOT NULL DEFAULT '',
+            at          REAL NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS word_reports_list ON word_reports (dictionary, word)",
+    )),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -148,6 +159,17 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         )""",
         "CREATE INDEX high_scores_list ON high_scores (mode, dictionary, rules_key, "
         "score DESC)",
+    )),
+    Step(2, "word reports: players' disputes of the dictionary", (
+        """CREATE TABLE word_reports (
+            id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            word        TEXT NOT NULL,
+            dictionary  TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            note        TEXT NOT NULL DEFAULT '',
+            at          DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX word_reports_list ON word_reports (dictionary, word)",
     )),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""

@@ -47,6 +47,8 @@ from . import (
     StoredGame,
     StoreError,
     StoreUnavailableError,
+    WordReport,
+    group_reports,
     rules_key,
 )
 from .fanout import Fanout
@@ -442,6 +444,27 @@ class PostgresStore:
             return [{"mode": r["mode"], "dictionary": r["dictionary"],
                      "rules": r["rules_key"], "entries": int(r["n"]), "best": r["best"]}
                     for r in conn.execute(query, params)]
+
+    # -- word reports ---------------------------------------------------------------------
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        with self._conn() as conn, conn.transaction():
+            conn.execute("INSERT INTO word_reports (word, dictionary, kind, note, at) "
+                         "VALUES (%s, %s, %s, %s, %s)",
+                         (word, dictionary, kind, note, self.clock()))
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
+        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
+        params: list[Any] = []
+        if dictionary is not None:
+            query += " WHERE dictionary = %s"
+            params.append(dictionary)
+        with self._conn() as conn:
+            rows = conn.execute(query + " ORDER BY id", params).fetchall()
+        return group_reports((r["word"], r["dictionary"], r["kind"], r["note"], r["at"])
+                             for r in rows)
 
     # -- live updates ---------------------------------------------------------------------
 

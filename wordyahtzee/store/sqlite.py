@@ -28,7 +28,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import Finish, HighScore, Seat, StaleGameError, StoredGame, StoreError, rules_key
+from . import (
+    Finish,
+    HighScore,
+    Seat,
+    StaleGameError,
+    StoredGame,
+    StoreError,
+    WordReport,
+    group_reports,
+    rules_key,
+)
 from .fanout import Fanout
 from .migrations import migrate_sqlite
 
@@ -319,6 +329,23 @@ class SQLiteStore:
         return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
                  "entries": r["n"], "best": r["best"]}
                 for r in self._query(query, params)]
+
+    # -- word reports ---------------------------------------------------------------------
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        with self._tx() as db:
+            db.execute("INSERT INTO word_reports (word, dictionary, kind, note, at) "
+                       "VALUES (?, ?, ?, ?, ?)", (word, dictionary, kind, note, self.clock()))
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
+        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
+        params: list[Any] = []
+        if dictionary is not None:
+            query += " WHERE dictionary = ?"
+            params.append(dictionary)
+        return group_reports(tuple(r) for r in self._query(query + " ORDER BY id", params))
 
     # -- live updates ---------------------------------------------------------------------
 
