@@ -258,7 +258,7 @@ def test_sigkill_of_one_process_loses_no_acknowledged_move(
 def test_a_postgresql_restart_gives_503_then_recovers(tmp_path: Path) -> None:
     pg: PostgresServer = start_server()
     try:
-        server = Server(pg.url_of(pg.new_database()), tmp_path, "lonely")
+        server = Server(pg.new_database(), tmp_path, "lonely")
         try:
             gid, tokens = new_online(server)
             pg.stop("fast")

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
 
@@ -225,6 +226,19 @@ class Store(Protocol):
 
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def redact(url: str) -> str:
+    """The URL without its password (in the user part or a ``password=`` parameter)."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, host = netloc.rsplit("@", 1)
+        netloc = userinfo.split(":", 1)[0] + "@" + host
+    query = "&".join(p for p in parts.query.split("&")
+                     if p and not p.lower().startswith("password="))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
 
 
 def is_postgres_url(where: str | Path | None) -> bool:

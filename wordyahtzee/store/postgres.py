@@ -32,7 +32,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg.rows import dict_row
@@ -49,6 +48,7 @@ from . import (
     StoreUnavailableError,
     WordReport,
     group_reports,
+    redact,
     rules_key,
 )
 from .fanout import Fanout
@@ -70,18 +70,6 @@ PROBE_SECONDS = 0.5
 is back."""
 
 log = logging.getLogger(__name__)
-
-
-def redact(url: str) -> str:
-    """The URL without its password (in the user part or a ``password=`` parameter)."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        userinfo, host = netloc.rsplit("@", 1)
-        netloc = userinfo.split(":", 1)[0] + "@" + host
-    query = "&".join(p for p in parts.query.split("&")
-                     if p and not p.lower().startswith("password="))
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 def _dumps(value: Any) -> str:
