@@ -45,6 +45,7 @@ from ..dice import DiceSet
 from ..errors import RuleError
 from ..letters import BLANK
 from ..lexicon import Lexicon, cache_dir, load_lexicon
+from ..lexicon.lexicon import word_checksum
 from ..modes.woord import (
     BOXES,
     CONSONANTS_SCORE,
@@ -223,7 +224,7 @@ def score_table_key(solver: Solver) -> str:
     """The cache key of a solver's score table: dictionary checksum, dice, word rules."""
     lexicon = solver.lexicon
     rules = solver.rules
-    checksum = lexicon.info.checksum or f"nochecksum{id(lexicon)}"
+    checksum = lexicon.info.checksum or word_checksum(w for w, _ in lexicon.frequencies())
     return (f"{lexicon.name}-{checksum[:16]}-{solver.dice_set.name}-{dice_key(solver.dice_set)}"
             f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
 
