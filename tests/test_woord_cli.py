@@ -15,7 +15,7 @@ from wordyahtzee.advisor.woord_players import (
     woord_player,
 )
 from wordyahtzee.advisor.woord_strategy import load_woord_strategy
-from wordyahtzee.modes.woord import Claim, WoordGame, WoordRules
+from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame, WoordRules
 from wordyahtzee.solver import get_solver
 
 
@@ -89,4 +89,12 @@ def test_advice_on_a_live_game_and_players_finish_games() -> None:
     for level in ("greedy", "beginner"):
         sim = simulate_woord(level, 3, seed=2)
         assert len(sim.sheets) == 3 and all(len(r) == 8 for r in sim.round_points)
+        assert [sum(r) for r in sim.round_points] == [s.total for s in sim.sheets]
+
+
+def test_free_order_players_finish_legal_games() -> None:
+    for level in ("optimal", "greedy", "beginner"):
+        sim = simulate_woord(level, 2, seed=3, free_order=True)
+        for sheet in sim.sheets:
+            assert all(sheet.boxes[b] is not None for b in ROUND_BOXES)
         assert [sum(r) for r in sim.round_points] == [s.total for s in sim.sheets]
