@@ -104,7 +104,8 @@ class FreeOrderPlayer(WoordPlayer):
             rest = open_mask & ~(1 << i)
             if box in UPPER_BOXES:
                 g = np.array([x + (UPPER_BONUS if upper < t <= upper + x else 0)
-                              + self.leaf(rest, specials, upper + x) for x in xs])
+                              + self.leaf(rest, specials, upper + x)
+                              for x in range(len(xs))])
             else:
                 g = xs + self.leaf(rest, specials, upper)
             np.maximum(late, g[table.column(box)], out=late)
@@ -190,7 +191,7 @@ class FreeOrderPlayer(WoordPlayer):
             if evs[j] > best[0]:
                 return WoordMove("throw", keep=tuple(i for i in range(lat.n)
                                                      if masks[j] >> i & 1))
-        _, box, zero = best
+        _, box, zero_index = best
         words = self.solver.solve(turn.faces).boxes[box].words
         return WoordMove("claim", box=box, words=words,
-                         zero_box=ROUND_BOXES[zero] if zero is not None else None)
+                         zero_box=ROUND_BOXES[zero_index] if zero_index is not None else None)
