@@ -20,6 +20,7 @@ from wordyahtzee.advisor.woord_strategy import (
     SheetState,
     WoordStrategy,
     load_woord_strategy,
+    score_table_key,
 )
 from wordyahtzee.dice import DiceSet, Face
 from wordyahtzee.errors import RuleError
@@ -245,3 +246,29 @@ def test_corrupt_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     out = io.StringIO()
     load_woord_strategy(lexicon, TINY_DICE, rules=TINY_RULES, rounds=ROUNDS, out=out)
     assert out.getvalue() == ""  # the rewritten file loads
+
+
+def test_cache_keys_follow_dictionary_dice_and_rules() -> None:
+    def key(words: list[str], dice: DiceSet = TINY_DICE,
+            rules: WoordRules = TINY_RULES) -> str:
+        return score_table_key(Solver(Lexicon.from_words(words, name="tiny"), dice, rules,
+                                      cache=False))
+
+    base = key(WORDS)
+    assert key(list(reversed(WORDS))) == base
+    assert key([*WORDS, "kast"]) != base  # a rebuilt dictionary: a new checksum
+    other = DiceSet("tiny", (*TINY_DICE.dice[:2], (Face("t", 2), Face("s", 2), Face("a", 1))))
+    assert key(WORDS, other) != base
+    assert key(WORDS, rules=WoordRules(min_word_length=2)) != base
+
+
+def test_best_only_is_the_first_option(tiny_table: ScoreTable) -> None:
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    for faces, throws in (("kas", 1), ("kte", 2), ("?ae", 3), ("aat", 1)):
+        full = strategy.advise(SheetState(), 2, throws, faces, TINY_DICE)
+        assert strategy.advise(SheetState(), 2, throws, faces, TINY_DICE,
+                               best_only=True) == full[:1]
+    with pytest.raises(RuleError):
+        strategy.advise(SheetState(), 1, 0, "kas", TINY_DICE)
+    with pytest.raises(RuleError):
+        strategy.advise(SheetState(), 4, 1, "kas", TINY_DICE)
