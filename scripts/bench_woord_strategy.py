@@ -8,7 +8,7 @@ computed: the worst case). Targets: table <= 2 min on 2 cores, peak RSS <= 1 GB,
 <= 50 ms median.
 
     python scripts/bench_woord_strategy.py [--dict nl] [--dice-set nl] [--threshold 40]
-                                           [--repeats 3] [--queries 200]
+                                           [--repeats 1] [--queries 200]
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def main() -> int:
     parser.add_argument("--dict", default="nl")
     parser.add_argument("--dice-set", default="nl")
     parser.add_argument("--threshold", type=int, default=40)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--queries", type=int, default=200)
     args = parser.parse_args()
 
