@@ -272,3 +272,17 @@ def test_best_only_is_the_first_option(tiny_table: ScoreTable) -> None:
         strategy.advise(SheetState(), 1, 0, "kas", TINY_DICE)
     with pytest.raises(RuleError):
         strategy.advise(SheetState(), 4, 1, "kas", TINY_DICE)
+
+
+def test_advice_from_several_threads_agrees(tiny_table: ScoreTable) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    queries = [(SheetState(frozenset(used), upper), rnd, throws, faces)
+               for used in ((), ("chance",)) for upper in (0, 3) for rnd in (2, 3)
+               for throws in (1, 2) for faces in ("kas", "?te", "ats")]
+    serial = [strategy.advise(*q, TINY_DICE) for q in queries]
+    fresh = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    with ThreadPoolExecutor(4) as pool:
+        parallel = list(pool.map(lambda q: fresh.advise(*q, TINY_DICE), queries))
+    assert parallel == serial

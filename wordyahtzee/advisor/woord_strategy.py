@@ -380,6 +380,7 @@ class WoordStrategy:
     _turns: OrderedDict[tuple[int, int, int], _TurnTables] = field(
         init=False, repr=False, default_factory=OrderedDict)
     _masks: dict[str, FloatArray] = field(init=False, repr=False, default_factory=dict)
+    _lock: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self._lattice = Lattice(self.table.faces)
@@ -540,19 +541,21 @@ class WoordStrategy:
         return round - 1
 
     def turn_tables(self, state: SheetState, round: int) -> _TurnTables:
-        """The keep expectations of one state's turn (kept for the last few states)."""
+        """The keep expectations of one state's turn (kept for the last few states; safe to
+        call from several threads, as a web server does)."""
         k = self._round_index(round)
         key = (k, state.mask, min(state.upper_total, self.threshold))
-        cached = self._turns.get(key)
-        if cached is not None:
-            self._turns.move_to_end(key)
-            return cached
-        base, _, kept = self._turn(k, (key[1], key[2]), keep_lattices=True)
-        tables = _TurnTables(base, kept[0], kept[1])
-        self._turns[key] = tables
-        while len(self._turns) > 4:
-            self._turns.popitem(last=False)
-        return tables
+        with self._lock:
+            cached = self._turns.get(key)
+            if cached is not None:
+                self._turns.move_to_end(key)
+                return cached
+            base, _, kept = self._turn(k, (key[1], key[2]), keep_lattices=True)
+            tables = _TurnTables(base, kept[0], kept[1])
+            self._turns[key] = tables
+            while len(self._turns) > 4:
+                self._turns.popitem(last=False)
+            return tables
 
     def face_indices(self, dice_set: DiceSet, faces: str) -> tuple[int, ...]:
         """Which face of each die ``faces`` shows (``faces[d]`` is die ``d``'s letter)."""
