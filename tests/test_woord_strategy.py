@@ -286,3 +286,17 @@ def test_advice_from_several_threads_agrees(tiny_table: ScoreTable) -> None:
     with ThreadPoolExecutor(4) as pool:
         parallel = list(pool.map(lambda q: fresh.advise(*q, TINY_DICE), queries))
     assert parallel == serial
+
+
+def test_exact_breakdown_adds_up_to_the_ev(tiny_table: ScoreTable) -> None:
+    from wordyahtzee.advisor.woord_breakdown import exact_breakdown
+
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    parts = exact_breakdown(strategy)
+    ev = strategy.expected_score
+    assert parts.expected_score == pytest.approx(ev, rel=1e-9)
+    assert sum(parts.boxes.values()) + parts.upper_bonus + parts.woord_yahtzee_bonus == \
+        pytest.approx(ev, rel=1e-9)
+    assert 0 <= parts.p_upper_bonus <= 1 and 0 < parts.p_woord_yahtzee <= 1
+    assert parts.upper_bonus == pytest.approx(35 * parts.p_upper_bonus)
+    assert parts.boxes["woord_yahtzee"] == pytest.approx(50 * parts.p_woord_yahtzee)
