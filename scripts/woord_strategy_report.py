@@ -6,6 +6,7 @@ mean points and share, and the mean points of each round.
 
     python scripts/woord_strategy_report.py --player optimal --games 2000 --seed 2026
     python scripts/woord_strategy_report.py --player greedy --free-order --games 500
+    python scripts/woord_strategy_report.py --exact    # optimal strict order, from the DP
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ def main() -> int:
     parser.add_argument("--threshold", type=int, default=40)
     parser.add_argument("--free-order", action="store_true")
     parser.add_argument("--bin", type=int, default=50, help="histogram bin width")
+    parser.add_argument("--exact", action="store_true",
+                        help="optimal strict order: exact figures from the DP, no games")
     args = parser.parse_args()
+    if args.exact:
+        return exact(args)
 
     sim = simulate_woord(args.player, args.games, args.seed, dictionary=args.dict,
                          dice_set=args.dice_set, threshold=args.threshold,
@@ -64,6 +69,31 @@ def main() -> int:
     print("\n| round | box (strict order) | mean points |\n|---:|---|---:|")
     for r, mean in enumerate(s["rounds"], 1):
         print(f"| {r} | {ROUND_BOXES[r - 1]} | {mean:.2f} |")
+    return 0
+
+
+def exact(args: argparse.Namespace) -> int:
+    """The exact breakdown of the optimal strict-order score."""
+    from wordyahtzee.advisor.woord_breakdown import exact_breakdown
+    from wordyahtzee.advisor.woord_strategy import load_woord_strategy
+
+    strategy = load_woord_strategy(args.dict, args.dice_set, args.threshold)
+    b = exact_breakdown(strategy)
+    print(f"### optimal, strict order, exact: dict {args.dict}, dice {args.dice_set}, "
+          f"threshold {args.threshold}\n")
+    print(f"- expected score {strategy.expected_score:.6f} (table), "
+          f"{b.expected_score:.6f} (sum of the breakdown)")
+    print(f"- P(upper bonus) {b.p_upper_bonus:.4%}; P(woord_yahtzee filled) "
+          f"{b.p_woord_yahtzee:.4%}; expected bonuses of 100: "
+          f"{b.woord_yahtzee_bonus / 100:.4f}\n")
+    print("| box | expected points | share |\n|---|---:|---:|")
+    rows = [*b.boxes.items(), ("upper bonus", b.upper_bonus),
+            ("woord yahtzee bonuses", b.woord_yahtzee_bonus)]
+    for name, mean in rows:
+        print(f"| {name} | {mean:.3f} | {mean / b.expected_score:.2%} |")
+    print("\n| round | box | expected points |\n|---:|---|---:|")
+    for r, mean in enumerate(b.rounds, 1):
+        print(f"| {r} | {strategy.rounds[r - 1]} | {mean:.3f} |")
     return 0
 
 
