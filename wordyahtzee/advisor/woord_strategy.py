@@ -339,11 +339,12 @@ class WoordOption:
 @dataclass
 class _TurnTables:
     """The lattices of one state's turn, relative to its baseline ``base``: expected values
-    of every keep before throw 3 (``e3``) and before throw 2 (``e2``)."""
+    of every keep before throw 3 (``e3``) and before throw 2 (``e2``; ``None`` until a
+    position after throw 1 asks for it)."""
 
     base: float
     e3: FloatArray
-    e2: FloatArray
+    e2: FloatArray | None
 
 
 # ------------------------------------------------------------------------------------------
@@ -506,16 +507,17 @@ class WoordStrategy:
                 np.maximum(early, scratch, out=early)
         return late, early
 
-    def _turn(self, k: int, state: tuple[int, int],
-              keep_lattices: bool = False) -> tuple[float, float, list[FloatArray]]:
+    def _turn(self, k: int, state: tuple[int, int], keep_lattices: bool = False,
+              throws: int = MAX_THROWS - 1) -> tuple[float, float, list[FloatArray]]:
         """One turn of one state: its baseline, its mean value relative to the baseline
-        and, with ``keep_lattices``, the keep expectations before throws 3 and 2."""
+        and, with ``keep_lattices``, the keep expectations before throws 3 and 2 (only
+        before throw 3 when ``throws`` is 1; the mean is then meaningless)."""
         lat = self._lattice
         consts = self._consts(k, [state])
         late, early = self._claims(k, consts)
         kept: list[FloatArray] = []
         value = late.reshape(lat.faces)
-        for throw in range(MAX_THROWS - 1):
+        for throw in range(throws):
             expect = lat.expectations(value)
             if keep_lattices:
                 kept.append(expect.copy())
@@ -540,18 +542,21 @@ class WoordStrategy:
             raise RuleError(f"round is 1..{len(self.rounds)}, not {round}", "bad_position")
         return round - 1
 
-    def turn_tables(self, state: SheetState, round: int) -> _TurnTables:
-        """The keep expectations of one state's turn (kept for the last few states; safe to
-        call from several threads, as a web server does)."""
+    def turn_tables(self, state: SheetState, round: int, throws_done: int = 1) -> _TurnTables:
+        """The keep expectations of one state's turn (``e2`` only when ``throws_done`` is
+        1); kept for the last few states; safe to call from several threads, as a web
+        server does."""
         k = self._round_index(round)
         key = (k, state.mask, min(state.upper_total, self.threshold))
         with self._lock:
             cached = self._turns.get(key)
-            if cached is not None:
+            if cached is not None and (cached.e2 is not None or throws_done > 1):
                 self._turns.move_to_end(key)
                 return cached
-            base, _, kept = self._turn(k, (key[1], key[2]), keep_lattices=True)
-            tables = _TurnTables(base, kept[0], kept[1])
+            throws = 1 if throws_done > 1 else MAX_THROWS - 1
+            base, _, kept = self._turn(k, (key[1], key[2]), keep_lattices=True,
+                                       throws=throws)
+            tables = _TurnTables(base, kept[0], kept[1] if throws > 1 else None)
             self._turns[key] = tables
             while len(self._turns) > 4:
                 self._turns.popitem(last=False)
@@ -605,8 +610,9 @@ class WoordStrategy:
                   idx: tuple[int, ...]) -> tuple[list[int], FloatArray]:
         """Every keep mask that throws a die (fewest kept first) and its expected final
         score."""
-        tables = self.turn_tables(state, round)
+        tables = self.turn_tables(state, round, throws_done)
         lattice = tables.e2 if throws_done == 1 else tables.e3
+        assert lattice is not None
         lat = self._lattice
         masks = keep_masks(lat.n)
         bits = (np.array(masks)[:, None] >> np.arange(lat.n)) & 1
