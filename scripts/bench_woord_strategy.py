@@ -56,7 +56,8 @@ def main() -> int:
     args = parser.parse_args()
 
     print(f"Woord Yahtzee strategy benchmark: dict {args.dict}, dice {args.dice_set}, "
-          f"threshold {args.threshold}, {os.cpu_count()} cores")
+          f"threshold {args.threshold}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}")
     lexicon = load_lexicon(args.dict)
     dice = DiceSet.load(args.dice_set)
     solver = get_solver(lexicon, dice, WoordRules())
@@ -70,14 +71,17 @@ def main() -> int:
           f"peak RSS {peak_rss_mb():.0f} MB (before: {base_rss:.0f} MB)")
 
     times = []
+    cpu = []
     strategy = None
     for _ in range(args.repeats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         strategy = WoordStrategy.compute(table, args.threshold)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     assert strategy is not None
-    print(f"strategy table:       {spread(times)} ({args.repeats} runs)   "
-          f"peak RSS {peak_rss_mb():.0f} MB   EV {strategy.expected_score:.6f}")
+    print(f"strategy table:       {spread(times)} ({args.repeats} runs; CPU "
+          f"{statistics.median(cpu):.1f} s)   peak RSS {peak_rss_mb():.0f} MB   "
+          f"EV {strategy.expected_score:.6f}")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "strategy.npz"
@@ -92,6 +96,7 @@ def main() -> int:
     rng = random.Random(1)
     rounds = len(strategy.rounds)
     latencies = []
+    cpu_latencies = []
     for _ in range(args.queries):
         rnd = rng.randint(1, rounds)
         used = frozenset(rng.sample(SPECIAL_BOXES, rng.randint(0, min(4, rnd - 1))))
@@ -101,13 +106,15 @@ def main() -> int:
         state = SheetState(used, upper, upper)
         faces = "".join(rng.choice(dice.letters(d)) for d in range(dice.size))
         throws = rng.randint(1, 3)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         strategy.advise(state, rnd, throws, faces, dice, solver)
         latencies.append(time.perf_counter() - t0)
+        cpu_latencies.append(time.process_time() - c0)
     latencies.sort()
     print(f"advice (fresh state): {statistics.median(latencies) * 1000:8.2f} ms median, "
           f"{latencies[int(0.9 * len(latencies))] * 1000:.2f} ms p90, "
-          f"{latencies[-1] * 1000:.2f} ms max ({len(latencies)} positions)")
+          f"{latencies[-1] * 1000:.2f} ms max ({len(latencies)} positions; CPU median "
+          f"{statistics.median(cpu_latencies) * 1000:.2f} ms)")
     print(f"peak RSS overall:     {peak_rss_mb():8.0f} MB")
     return 0
 
