@@ -44,7 +44,6 @@ import numpy.typing as npt
 
 from ..dice import DiceSet
 from ..errors import RuleError
-from ..letters import BLANK
 from ..lexicon import Lexicon, cache_dir, load_lexicon
 from ..lexicon.lexicon import word_checksum
 from ..modes.woord import (
@@ -799,8 +798,3 @@ def keep_masks(n: int) -> list[int]:
     """Every keep mask of ``n`` dice that throws at least one die, fewest kept first."""
     return sorted(range((1 << n) - 1), key=lambda m: (m.bit_count(), m))
 
-
-def blank_faces(dice_set: DiceSet) -> list[tuple[int, int]]:
-    """(die, face) of every blank in a dice set."""
-    return [(d, f) for d in range(dice_set.size)
-            for f, letter in enumerate(dice_set.letters(d)) if letter == BLANK]
