@@ -337,8 +337,9 @@ class Solver:
 
         # one word of each length: a max over the subsets of that many dice
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
-        for box in UPPER_BOXES:
-            boxes[box] = self._result(box, [by_length[int(box[8:])]])
+        for box in UPPER_BOXES:  # a box longer than the dice set is never claimable
+            size = int(box[8:])
+            boxes[box] = self._result(box, [by_length[size]] if size <= self.n else [])
 
         # levels[k - 1][s]: key of the best k words on disjoint dice within dice subset s
         gathered = keys[t.sub]
