@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from ..errors import RuleError
 from ..modes.classic import JOKER_READINGS
 from .players import LEVELS
+from .woord_players import WOORD_LEVELS
 
 HINT_OPTIONS = 6
 """How many options a hint lists, best first."""
@@ -113,6 +114,71 @@ class ClassicCoach:
                 "options": options}
 
 
+class WoordCoach:
+    """Woord Yahtzee: the optimal strict-order strategy per dictionary, dice set and bonus
+    threshold (free order plays the free-order advisor on it), three computer levels, and a
+    hint listing keeps and claims with the expected final score of each."""
+
+    levels: tuple[str, ...] = WOORD_LEVELS
+    table_keys: tuple[str, ...] = ("nl/nl/40",)
+
+    def table_key(self, rules: Mapping[str, Any]) -> str | None:
+        """``dictionary/dice_set/threshold``."""
+        return "/".join((str(rules.get("dictionary", "nl")), str(rules.get("dice_set", "nl")),
+                         str(rules.get("upper_bonus_threshold", 40))))
+
+    def load_table(self, key: str) -> Any:
+        """The strategy (from the cache, or computed: a minute or two the first time)."""
+        from .woord_strategy import load_woord_strategy
+
+        dictionary, dice_set, threshold = key.split("/")
+        return load_woord_strategy(dictionary, dice_set, int(threshold), quiet=True)
+
+    def needs_table(self, level: str) -> bool:
+        """Only the optimal player reads the strategy."""
+        return level == "optimal"
+
+    def decide(self, game: Any, level: str, table: Any) -> Any:
+        """The next action of a computer player of ``level`` (a throw to start the turn)."""
+        from ..modes.contract import Throw
+        from ..modes.woord import Claim
+        from ..solver import get_solver
+        from .woord_players import woord_player
+
+        if game.turn.faces is None:
+            return Throw(())
+        player = woord_player(level, get_solver(game.lexicon, game.dice_set, game.rules),
+                              strategy=table, rng=game.rng,
+                              free_order=game.rules.free_order)
+        move = player.decide(game)
+        if move.kind == "throw":
+            return Throw(move.keep)
+        return Claim(move.box, move.words, move.zero_box)
+
+    def hint(self, game: Any, table: Any) -> dict[str, Any]:
+        """Keeps and claims with the expected final score of each, best first (strict
+        order: the optimal strategy; free order: the free-order advisor's ranking)."""
+        from ..solver import get_solver
+
+        turn = game.turn
+        base = game.sheets[turn.player].total
+        if turn.faces is None:
+            from .woord_strategy import SheetState
+
+            value = table.state_value(SheetState.from_sheet(game.sheets[turn.player]),
+                                      turn.round)
+            first = {"kind": "keep", "dice": [], "letters": "", "value": round(value, 2),
+                     "expected_total": round(base + value, 2)}
+            return {"ready": True, "throws": 0, "best": first, "options": [first]}
+        if game.rules.free_order:
+            raise RuleError("hints are for strict order; free order has no proven optimum",
+                            "no_hint")
+        options = table.advise_game(game, get_solver(game.lexicon, game.dice_set, game.rules))
+        shown = [{**o.to_json(), "value": round(o.ev - base, 2),
+                  "expected_total": round(o.ev, 2)} for o in options[:HINT_OPTIONS]]
+        return {"ready": True, "throws": turn.throws, "best": shown[0], "options": shown}
+
+
 class KaartspelCoach:
     """Kaartspel: three computer levels (no strategy table); the hint gives, for each way
     to keep the black dice, the exact chance to take each card."""
@@ -148,7 +214,8 @@ class KaartspelCoach:
 
 
 _COACHES: dict[str, Coach] = {}
-_KINDS: dict[str, type] = {"classic": ClassicCoach, "kaartspel": KaartspelCoach}
+_KINDS: dict[str, type] = {"woord": WoordCoach, "classic": ClassicCoach,
+                           "kaartspel": KaartspelCoach}
 
 
 def coach(mode: str) -> Coach | None:
