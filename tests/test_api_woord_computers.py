@@ -57,3 +57,47 @@ def test_the_woord_hint_follows_the_optimal_strategy(tmp_path: Path) -> None:
         r = client.post(f"/api/games/{gid}/throw", json={"keep": best["dice"]},
                         headers=seat(token))
         assert r.status_code == 200
+
+
+def test_a_review_weighs_every_decision_against_optimal_play(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "r.sqlite3")
+    client = app.test_client()
+    r = client.post("/api/games", json={"mode": "woord", "kind": "solo", "players": ["Anna"],
+                                        "rules": {"turn_seconds": None}})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    strategies.get("woord", "nl/nl/40")
+    for _ in range(2):  # a throw, a re-throw keeping nothing, then a zero
+        client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+        state = client.post(f"/api/games/{gid}/throw", json={"keep": []},
+                            headers=seat(token)).json["state"]
+        client.post(f"/api/games/{gid}/claim", json={"box": state["turn"]["round_box"],
+                                                    "words": []}, headers=seat(token))
+    review = client.get(f"/api/games/{gid}/review").json
+    assert review["ready"] and [t["turn"] for t in review["turns"]] == [0, 1]
+    decisions = [d for t in review["turns"] for d in t["decisions"]]
+    assert [(d["throws"], d["chosen"]["kind"]) for d in decisions] == [
+        (1, "keep"), (2, "claim")] * 2
+    for d in decisions:
+        assert d["regret"] == round(max(0.0, d["best"]["value"] - d["chosen"]["value"]), 2)
+        assert d["best"]["value"] >= d["chosen"]["value"] - 0.01
+    assert review["regret"][0] == round(sum(t["regret"] for t in review["turns"]), 2) > 0
+    page = client.get(f"/games/{gid}/review")
+    assert page.status_code == 200 and "<svg" in page.get_data(as_text=True)
+
+
+def test_a_classic_review(tmp_path: Path) -> None:
+    from wordyahtzee.advisor import load_strategy
+
+    app = make_app(tmp_path / "c.sqlite3")
+    client = app.test_client()
+    r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": ["Anna"]})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    strategies._ready[("classic", "free")] = load_strategy("free", quiet=True)
+    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/throw", json={"keep": [0]}, headers=seat(token))
+    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    review = client.get(f"/api/games/{gid}/review").json
+    decisions = review["turns"][0]["decisions"]
+    assert [d["chosen"]["kind"] for d in decisions] == ["keep", "box"]
+    assert decisions[1]["chosen"]["box"] == "chance"
+    assert all(d["regret"] >= 0 for d in decisions)

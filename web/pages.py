@@ -91,3 +91,45 @@ def reports() -> Response:
         return error_page(404, "")
     store = current_app.extensions["wordyahtzee.store"]
     return render("reports.html", reports=store.word_reports())
+
+
+@bp.get("/games/<game_id>/review")
+def review(game_id: str) -> Response:
+    """After the game: each decision against optimal play, the expected points lost, and
+    each player's score history under these rules (SVG, drawn here)."""
+    from wordyahtzee.store import rules_key
+
+    from .plots import bar_chart, line_chart
+
+    service = current_app.extensions["wordyahtzee.tables"]
+    table = service.table(game_id)
+    answer = service.review(game_id)
+    t = translator(current_language())
+    regret_chart, history = "", []
+    if answer["ready"]:
+        turns = answer["turns"]
+        regret_chart = bar_chart([turn["regret"] for turn in turns],
+                                 [str(turn["turn"] + 1) for turn in turns],
+                                 t("review.per_turn"))
+        store = current_app.extensions["wordyahtzee.store"]
+        rules = table.game.to_json().get("rules") or {}
+        key = rules_key(rules)
+        for seat in table.seats:
+            if seat.computer is None:
+                scores = store.player_scores(seat.name, table.mode,
+                                             str(rules.get("dictionary", "")), key)
+                if len(scores) > 1:
+                    history.append((seat.name, line_chart([s.score for s in scores],
+                                                          t("review.history", name=seat.name))))
+
+    def describe(option: dict[str, Any]) -> str:
+        if option["kind"] == "keep":
+            kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
+            return t("review.keep", dice=kept.upper() or "—")
+        words = " ".join(option.get("words", []))
+        box = option.get("box") or ""
+        return t("review.claim", box=t(f"box.{box}"), words=words,
+                 points=option.get("points", 0))
+
+    return render("review.html", game_id=game_id, review=answer, regret_chart=regret_chart,
+                  history_charts=history, describe=describe)

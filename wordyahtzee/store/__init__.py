@@ -203,6 +203,12 @@ class Store(Protocol):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         ...
 
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first (the last
+        ``limit``)."""
+        ...
+
     def publish(self, game_id: str, seq: int) -> None:
         """Tell subscribers (in every process using this database, where the backend can)
         that ``game_id`` now has ``seq`` events. Call it after the append committed; it

@@ -433,6 +433,18 @@ class PostgresStore:
                      "rules": r["rules_key"], "entries": int(r["n"]), "best": r["best"]}
                     for r in conn.execute(query, params)]
 
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first."""
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = %s "
+                "AND mode = %s AND dictionary = %s AND rules_key = %s "
+                "ORDER BY at DESC, id DESC LIMIT %s",
+                (player, mode, dictionary, rules, max(1, min(int(limit), 500)))).fetchall()
+        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                for r in reversed(rows)]
+
     # -- word reports ---------------------------------------------------------------------
 
     def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:

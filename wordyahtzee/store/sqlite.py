@@ -330,6 +330,16 @@ class SQLiteStore:
                  "entries": r["n"], "best": r["best"]}
                 for r in self._query(query, params)]
 
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first."""
+        rows = self._query(
+            "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = ? AND "
+            "mode = ? AND dictionary = ? AND rules_key = ? ORDER BY at DESC, id DESC LIMIT ?",
+            (player, mode, dictionary, rules, max(1, min(int(limit), 500))))
+        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                for r in reversed(rows)]
+
     # -- word reports ---------------------------------------------------------------------
 
     def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:

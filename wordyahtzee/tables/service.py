@@ -521,6 +521,28 @@ class TableService:
             return {**helper.hint(table.game, strategy), "seq": table.seq,
                     "player": table.game.current_seat}
 
+    def review(self, game_id: str) -> dict[str, Any]:
+        """Every finished turn judged against optimal play: each decision, the best one, and
+        the expected points lost (``regret``); ``ready: false`` while the strategy table is
+        being prepared."""
+        table = self.tick(game_id)
+        helper = coach(table.mode)
+        if helper is None:
+            raise RuleError(f"{table.mode} games have no review", "no_hint")
+        key = helper.table_key(table.rules)
+        strategy = None if key is None else strategies.peek(table.mode, key)
+        if key is not None and strategy is None:
+            return {"ready": False, "failed": strategies.failure(table.mode, key)}
+        with table.lock:
+            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
+                                 clock=self.clock)
+        turns = helper.review(game, strategy)
+        regret = [0.0] * len(game.players)
+        for turn in turns:
+            regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
+        return {"ready": True, "turns": turns, "regret": regret,
+                "players": list(game.players), "totals": game.totals()}
+
     # -- reading --------------------------------------------------------------------------
 
     def describe_modes(self) -> dict[str, dict[str, Any]]:
