@@ -101,8 +101,9 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise BadRequest("the word list is not UTF-8 text (or .gz)", "bad_word_list") \
                 from None
+    # names (capitalised entries such as "Amsterdam") are dropped, as the form says
     options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
-                           title=title or name)
+                           drop_capitalised=True, title=title or name)
     with _lock:
         if any(j["status"] in ("queued", "building") for j in _jobs.values()):
             raise ServiceError("another dictionary is being built; try again shortly",
