@@ -74,6 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
+    pages.register_error_pages(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
         env = os.environ.get(WARM_ENV)
