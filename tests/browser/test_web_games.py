@@ -52,6 +52,13 @@ def test_hotseat_two_players(context: Any, live: Any) -> None:
     for turn in range(16):
         name = "Bram" if turn % 2 == 0 else "Cato"
         expect(page.locator("#turn-line")).to_contain_text(name)
+        if turn > 0:  # the hand-over screen between players: pass the device to …
+            expect(page.locator("#handover")).to_be_visible()
+            expect(page.locator("#handover-text")).to_contain_text(f"Geef het apparaat aan {name}")
+            if turn == 1:
+                shot(page, "hotseat-handover-desktop")
+            page.click("#handover-go")
+            expect(page.locator("#handover")).to_be_hidden()
         throw(page, 0)
         if turn == 3:
             shot(page, "hotseat-desktop")
