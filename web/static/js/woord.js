@@ -368,7 +368,7 @@ function renderReview() {
   list.replaceChildren();
   const items = [...state.history].reverse();
   for (const turn of items) {
-    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ");
+    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ") || "—";
     const claimText = turn.skipped || turn.timeout ? historyLine(turn)
       : `${boxName(turn.claim.box)}: ${turn.claim.words.length ? turn.claim.words.join(" ") : "—"} (${turn.points ?? 0})`;
     const item = el("li", {},
