@@ -83,8 +83,9 @@ def test_presence_host_controls_invites_and_idle(browser: Any, live: Any) -> Non
         shot(host, "online-seats-host-desktop")
         strike_out(host, live, gid)
         # the host skips Eva, who is at the table but does not move
-        expect(host.locator("#seat-list li[data-seat='1'] button[data-action=skip]")).to_be_visible()
-        host.click("#seat-list li[data-seat='1'] button[data-action=skip]")
+        skip = host.locator("#seat-list li[data-seat='1'] button[data-action=skip]")
+        expect(skip).to_be_visible()
+        skip.click()
         wait_history(live, gid, 2)
         assert server_state(live, gid)["history"][1]["skipped"] == "host"
         expect(guest.locator("#message")).to_contain_text("overgeslagen door de gastheer")
@@ -94,7 +95,8 @@ def test_presence_host_controls_invites_and_idle(browser: Any, live: Any) -> Non
         wait_history(live, gid, 3)
         state = server_state(live, gid)
         assert state["history"][2]["skipped"] == "left" and state["seats"][2]["left"]
-        expect(host.locator("#seat-list li[data-seat='2'] .seat-marks")).to_contain_text("vertrokken")
+        fem = host.locator("#seat-list li[data-seat='2']")
+        expect(fem.locator(".seat-marks")).to_contain_text("vertrokken")
         expect(host.locator("#seat-list li[data-seat='2'] .dot")).to_have_class(re.compile("left"))
         # woord has no computer players: no such control
         expect(host.locator("#seat-list button[data-action=computer]")).to_have_count(0)
@@ -333,7 +335,7 @@ def test_words_page_upload_refresh_and_best_words(context: Any, live: Any) -> No
     page.fill("#upload-title-input", "Mijn lijst")
     page.set_input_files("#upload-file", files=[{
         "name": "woorden.txt", "mimeType": "text/plain",
-        "buffer": "huis\nboom\nkat\nAmsterdam\n".encode()}])
+        "buffer": b"huis\nboom\nkat\nAmsterdam\n"}])
     page.click("#upload-form button[type=submit]")
     expect(page.locator("#upload-status")).to_contain_text("Klaar: 3 woorden", timeout=30_000)
     expect(page.locator("#dict-list li[data-name=mijn-lijst]")).to_contain_text("Mijn lijst")
@@ -369,7 +371,8 @@ def test_phone_turn_fits_one_screen(browser: Any, live: Any) -> None:
         page.locator(".status").evaluate("(el) => el.scrollIntoView()")
         page.screenshot(path=str(SCREENSHOTS / "phone-375-viewport.png"))
         top = page.evaluate("document.querySelector('.status').getBoundingClientRect().top")
-        claims = page.evaluate("document.getElementById('claim-list').getBoundingClientRect().bottom")
+        claims = page.evaluate(
+            "document.getElementById('claim-list').getBoundingClientRect().bottom")
         assert claims - top <= 667, (top, claims)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scroll
         page.evaluate("window.scrollTo(0, 1e6)")
