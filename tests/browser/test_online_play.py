@@ -225,10 +225,10 @@ def test_points_message_review_and_timeout_without_errors(context: Any, live: An
     expect(page.locator("#message")).to_contain_text(f"schreef {points} punten")
     expect(page.locator("#review-list li").first).to_contain_text(f"({points})")
     # after the claim the keyboard is where the next step is
-    assert page.evaluate("document.activeElement.id") == "throw"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'throw'")
     page.keyboard.press("Enter")
     expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
-    assert page.evaluate("document.activeElement.id") == "word-input"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'word-input'")
     live.clock.advance(61)  # the hourglass runs out: the page asks the server, no error
     expect(page.locator("#round-title")).to_contain_text("Ronde 3 van 8")
     expect(page.locator("#message")).to_contain_text("tijd om")

@@ -57,6 +57,9 @@ def test_hotseat_two_players(context: Any, live: Any) -> None:
             expect(page.locator("#handover-text")).to_contain_text(f"Geef het apparaat aan {name}")
             if turn == 1:
                 shot(page, "hotseat-handover-desktop")
+                page.keyboard.press("g")  # no throw behind the hand-over screen
+                expect(page.locator("#dice .tile.empty")).to_have_count(7)
+                page.wait_for_function("document.activeElement.id === 'handover-go'")
             page.click("#handover-go")
             expect(page.locator("#handover")).to_be_hidden()
         throw(page, 0)

@@ -316,6 +316,13 @@ export function connectTable(gameId, view) {
       screen.hidden = true;
     }
   }
+  // while the hand-over screen is up, the game's shortcut keys do nothing
+  document.addEventListener("keydown", (event) => {
+    const screen = $("handover");
+    if (screen && !screen.hidden && !["Enter", " ", "Tab"].includes(event.key)) {
+      event.stopImmediatePropagation();
+    }
+  }, true);
   $("handover-go")?.addEventListener("click", () => {
     $("handover").hidden = true;
     $("throw")?.focus();

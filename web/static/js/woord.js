@@ -49,7 +49,8 @@ async function claim(box, claimWords) {
   const answer = await table.act("claim", body);
   if (answer) {
     $("word-input").value = "";
-    if (myTurn() && !$("throw").disabled) $("throw").focus();
+    const handover = $("handover");  // hot-seat: the hand-over screen keeps the focus
+    if (myTurn() && !$("throw").disabled && (!handover || handover.hidden)) $("throw").focus();
   }
 }
 
