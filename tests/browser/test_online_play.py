@@ -336,6 +336,7 @@ def test_words_page_upload_refresh_and_best_words(context: Any, live: Any) -> No
     page.set_input_files("#upload-file", files=[{
         "name": "woorden.txt", "mimeType": "text/plain",
         "buffer": b"huis\nboom\nkat\nAmsterdam\n"}])
+    expect(page.locator("#upload-file-name")).to_have_text("woorden.txt")
     page.click("#upload-form button[type=submit]")
     expect(page.locator("#upload-status")).to_contain_text("Klaar: 3 woorden", timeout=30_000)
     expect(page.locator("#dict-list li[data-name=mijn-lijst]")).to_contain_text("Mijn lijst")

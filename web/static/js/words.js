@@ -61,6 +61,12 @@ async function refreshDictionaries(select = null) {
   });
 }
 
+// the file field's own button speaks the browser's language: ours shows the chosen name
+$("upload-file").addEventListener("change", (event) => {
+  const file = event.target.files?.[0];
+  $("upload-file-name").textContent = file ? file.name : t("words.file_none");
+});
+
 $("upload-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const status = $("upload-status");
