@@ -305,8 +305,9 @@ export function connectTable(gameId, view) {
       return;
     }
     const changed = previous && previous.turn && previous.turn.player !== turn.player;
-    if (changed && turn.throws === 0 && handedTo !== `${turn.number}`) {
-      handedTo = `${turn.number}`;
+    const key = `${state.match?.game ?? 1}:${turn.number}`;  // a match restarts the turns
+    if (changed && turn.throws === 0 && handedTo !== key) {
+      handedTo = key;
       const name = state.players[turn.player]?.name ?? "?";
       $("handover-text").textContent = t("game.handover", { name });
       $("handover-go").textContent = t("game.handover_go", { name });
