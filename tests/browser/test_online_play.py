@@ -398,8 +398,9 @@ def test_dice_roll_honours_reduced_motion_and_sound_toggle(browser: Any, live: A
             page = ctx.new_page()
             start_game(page, live, "solo", ["Piet"], timer=False)
             page.click("#throw")
-            name = page.locator("#dice .tile.rolling").first.evaluate(
-                "(tile) => getComputedStyle(tile).animationName")
+            name = page.wait_for_function(  # the tile in the page now (a re-render replaces it)
+                "() => { const tile = document.querySelector('#dice .tile.rolling');"
+                " return tile && getComputedStyle(tile).animationName; }").json_value()
             assert name == expected, (motion, name)
         finally:
             ctx.close()
