@@ -495,6 +495,7 @@ _PLAY_NL: dict[str, str] = {
     "game.final": "Eindstand", "game.solo_score": "{name}: {total} punten",
     "game.claim_with_zero": "{box}: {points} punten, 0 bij {zero}",
     "game.claim_needs_zero": "(0 bij {zero})",
+    "game.scored_zero": "{name} schreef {points} punten bij {box} en 0 bij {zero}.",
     "game.your_turn_title": "Jij bent aan de beurt", "game.sound": "Geluid als je aan de beurt "
     "bent",
     "game.rematch": "Nog een keer", "game.rematch_join": "Speel het nieuwe spel mee",
@@ -533,6 +534,7 @@ _PLAY_EN: dict[str, str] = {
     "game.final": "Final score", "game.solo_score": "{name}: {total} points",
     "game.claim_with_zero": "{box}: {points} points, 0 in {zero}",
     "game.claim_needs_zero": "(0 in {zero})",
+    "game.scored_zero": "{name} wrote {points} points in {box} and 0 in {zero}.",
     "game.your_turn_title": "Your turn", "game.sound": "Sound when it is your turn",
     "game.rematch": "Play again", "game.rematch_join": "Join the new game",
     "game.rematch_ready": "A new game with the same players is waiting.",

@@ -253,6 +253,7 @@ def test_special_claim_names_the_zeroed_box(context: Any, live: Any) -> None:
     button.click()
     wait_history(live, gid, 1)
     assert server_state(live, gid)["players"][0]["boxes"]["letters_2"] == 0
+    expect(page.locator("#message")).to_contain_text("bij Chance en 0 bij 2 letters")
 
 
 def test_reload_keeps_kept_dice_and_words(context: Any, live: Any) -> None:

@@ -158,6 +158,9 @@ function historyLine(turn) {
   const box = boxName(turn.claim.box);
   if (turn.skipped) return t("game.skipped", { name: turn.player, why: t(`skip.${turn.skipped}`), box });
   if (turn.timeout) return t("game.timeout", { name: turn.player, box });
+  const special = state.boxes.special.includes(turn.claim.box);
+  const zero = special ? (turn.claim.zero_box ?? (state.rules.free_order ? null : state.boxes.round[turn.round - 1])) : null;
+  if (zero) return t("game.scored_zero", { name: turn.player, points: turn.points ?? 0, box, zero: boxName(zero) });
   return t("game.scored", { name: turn.player, points: turn.points ?? 0, box });
 }
 
