@@ -496,6 +496,8 @@ _PLAY_NL: dict[str, str] = {
     "game.claim_with_zero": "{box}: {points} punten, 0 bij {zero}",
     "game.claim_needs_zero": "(0 bij {zero})",
     "game.scored_zero": "{name} schreef {points} punten bij {box} en 0 bij {zero}.",
+    "game.keys": "Toetsen: 1–7 houdt een steen vast (ook in het woordveld), G gooit (buiten het "
+    "woordveld; Esc gaat eruit), Enter in het woordveld schrijft het beste vak.",
     "game.your_turn_title": "Jij bent aan de beurt", "game.sound": "Geluid als je aan de beurt "
     "bent",
     "game.rematch": "Nog een keer", "game.rematch_join": "Speel het nieuwe spel mee",
@@ -535,6 +537,8 @@ _PLAY_EN: dict[str, str] = {
     "game.claim_with_zero": "{box}: {points} points, 0 in {zero}",
     "game.claim_needs_zero": "(0 in {zero})",
     "game.scored_zero": "{name} wrote {points} points in {box} and 0 in {zero}.",
+    "game.keys": "Keys: 1–7 keep a die (in the word field too), G throws (outside the word "
+    "field; Esc leaves it), Enter in the word field writes the best box.",
     "game.your_turn_title": "Your turn", "game.sound": "Sound when it is your turn",
     "game.rematch": "Play again", "game.rematch_join": "Join the new game",
     "game.rematch_ready": "A new game with the same players is waiting.",

@@ -142,8 +142,11 @@ def test_keyboard_only_turn(context: Any, live: Any) -> None:
     expect(page.locator("#dice .tile").nth(0)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#dice .tile").nth(2)).to_have_attribute("aria-pressed", "true")
     faces = server_state(live, gid)["turn"]["faces"]
+    # the throw put the focus in the word field; Esc leaves it, then G throws again
+    page.wait_for_function("document.activeElement.id === 'word-input'")
+    page.keyboard.press("Escape")
     page.keyboard.press("g")
-    expect(page.locator("#throw-count")).to_contain_text("3")
+    expect(page.locator("#throw-count")).to_contain_text("3 van 3")
     after = server_state(live, gid)["turn"]["faces"]
     assert after[0] == faces[0] and after[2] == faces[2]
     for _ in range(40):  # Tab to the word field, as a keyboard user does

@@ -239,7 +239,8 @@ function toggleKeep(i) {
   const die = state.turn.dice[i];
   const letter = die.blank ? "blanco" : die.letter.toUpperCase();
   announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  // typing digits in the word field keeps dice without leaving it
+  if (document.activeElement?.id !== "word-input") document.querySelector(`#dice [data-die="${i}"]`)?.focus();
 }
 
 function addLetter(die) {
@@ -471,6 +472,12 @@ document.addEventListener("keydown", (event) => {
   if (!inText && (event.key === "g" || event.key === "G")) {
     event.preventDefault();
     throwDice();
+    return;
+  }
+  if (inText && event.target.id === "word-input" && event.key === "Escape") {
+    // out of the word field (it has the focus after a throw), so G throws again
+    event.preventDefault();
+    if ($("throw").disabled) event.target.blur(); else $("throw").focus();
     return;
   }
   if (inText && event.target.id === "word-input" && event.key === "Enter") {
