@@ -106,6 +106,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
+    pages.register_error_pages(app)
     security.init_security(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:

@@ -520,6 +520,92 @@ EN: dict[str, str] = {
     "error.heading": "Something went wrong", "error.home": "To the start page",
 }
 
+# Playing online as people do (issue 12): presence, the host's controls, invites, rematch,
+# the hot-seat hand-over, error pages, and the smaller fixes of the game screens.
+_PLAY_NL: dict[str, str] = {
+    "seats.title": "Aan tafel", "seats.present": "aan tafel", "seats.absent": "niet aan tafel",
+    "seats.away": "weg (beurten worden overgeslagen)", "seats.left": "vertrokken",
+    "seats.computer": "computer ({level})", "seats.you": "jij", "seats.to_move": "aan de beurt",
+    "seats.skip": "Beurt overslaan", "seats.remove": "Van tafel halen",
+    "seats.remove_confirm": "{name} van tafel halen? Zijn of haar beurten worden voortaan "
+    "overgeslagen (0 punten).",
+    "seats.computer_take": "Laat de computer spelen",
+    "seats.level_label": "Niveau van de computer voor {name}",
+    "seats.idle": "{name} verliest de beurt over {s} als er niets gebeurt.",
+    "seats.idle_you": "Je verliest je beurt over {s} als je niets doet.",
+    "skip.absent": "niet aan tafel", "skip.host": "overgeslagen door de gastheer",
+    "skip.left": "vertrokken",
+    "game.skipped": "{name}: beurt overgeslagen ({why}), 0 punten bij {box}.",
+    "game.share": "Deel", "game.share_text": "Speel mee met Woord Yahtzee ({name})",
+    "game.final": "Eindstand", "game.solo_score": "{name}: {total} punten",
+    "game.claim_with_zero": "{box}: {points} punten, 0 bij {zero}",
+    "game.claim_needs_zero": "(0 bij {zero})",
+    "game.scored_zero": "{name} schreef {points} punten bij {box} en 0 bij {zero}.",
+    "game.keys": "Toetsen: 1–7 houdt een steen vast (ook in het woordveld), G gooit (buiten het "
+    "woordveld; Esc gaat eruit), Enter in het woordveld schrijft het beste vak.",
+    "game.your_turn_title": "Jij bent aan de beurt", "game.sound": "Geluid als je aan de beurt "
+    "bent",
+    "game.rematch": "Nog een keer", "game.rematch_join": "Speel het nieuwe spel mee",
+    "game.rematch_ready": "Er staat een nieuw spel met dezelfde spelers klaar.",
+    "game.handover": "Geef het apparaat aan {name}.", "game.handover_go": "Ik ben {name}: verder",
+    "classic.review": "Terugblik per beurt", "classic.review_turn": "Beurt {r}, {name}",
+    "classic.skipped": "{name}: beurt overgeslagen ({why}), 0 punten.",
+    "words.solve_need7": "Geef precies zeven letters: a–z, of ? voor de blanco.",
+    "words.check_need": "Typ een of meer woorden.",
+    "words.file_choose": "Kies een bestand", "words.file_none": "Geen bestand gekozen",
+    "scores.list_title": "{mode}: {rules}", "scores.classic_rules": "jokerregel {joker}",
+    "error.title": "Fout {code}",
+    "error.400": "Dit verzoek begrijpen we niet.",
+    "error.404": "Deze pagina bestaat niet. Controleer de link.",
+    "error.game_404": "Dit spel bestaat niet (meer). Controleer de link die je kreeg.",
+    "error.405": "Dat kan op deze pagina niet.",
+    "error.413": "Dat is te groot.",
+    "error.500": "Er ging iets mis op de server. Probeer het zo nog eens.",
+    "error.other": "Dit lukte niet.",
+}
+
+_PLAY_EN: dict[str, str] = {
+    "seats.title": "At the table", "seats.present": "here", "seats.absent": "not here",
+    "seats.away": "away (turns are skipped)", "seats.left": "left",
+    "seats.computer": "computer ({level})", "seats.you": "you", "seats.to_move": "to move",
+    "seats.skip": "Skip the turn", "seats.remove": "Remove from the table",
+    "seats.remove_confirm": "Remove {name} from the table? Their turns are skipped from now "
+    "on (0 points).",
+    "seats.computer_take": "Let the computer play",
+    "seats.level_label": "Computer level for {name}",
+    "seats.idle": "{name} loses the turn in {s} if nothing happens.",
+    "seats.idle_you": "You lose your turn in {s} if you do nothing.",
+    "skip.absent": "not at the table", "skip.host": "skipped by the host", "skip.left": "left",
+    "game.skipped": "{name}: turn skipped ({why}), 0 points in {box}.",
+    "game.share": "Share", "game.share_text": "Play Woord Yahtzee with us ({name})",
+    "game.final": "Final score", "game.solo_score": "{name}: {total} points",
+    "game.claim_with_zero": "{box}: {points} points, 0 in {zero}",
+    "game.claim_needs_zero": "(0 in {zero})",
+    "game.scored_zero": "{name} wrote {points} points in {box} and 0 in {zero}.",
+    "game.keys": "Keys: 1–7 keep a die (in the word field too), G throws (outside the word "
+    "field; Esc leaves it), Enter in the word field writes the best box.",
+    "game.your_turn_title": "Your turn", "game.sound": "Sound when it is your turn",
+    "game.rematch": "Play again", "game.rematch_join": "Join the new game",
+    "game.rematch_ready": "A new game with the same players is waiting.",
+    "game.handover": "Pass the device to {name}.", "game.handover_go": "I am {name}: go on",
+    "classic.review": "Turn by turn", "classic.review_turn": "Turn {r}, {name}",
+    "classic.skipped": "{name}: turn skipped ({why}), 0 points.",
+    "words.solve_need7": "Give exactly seven letters: a–z, or ? for the blank.",
+    "words.check_need": "Type one or more words.",
+    "words.file_choose": "Choose a file", "words.file_none": "No file chosen",
+    "scores.list_title": "{mode}: {rules}", "scores.classic_rules": "{joker} joker rule",
+    "error.title": "Error {code}",
+    "error.400": "We do not understand this request.",
+    "error.404": "This page does not exist. Check the link.",
+    "error.game_404": "This game does not exist (any more). Check the link you were given.",
+    "error.405": "That is not possible on this page.",
+    "error.413": "That is too large.",
+    "error.500": "Something went wrong on the server. Try again in a moment.",
+    "error.other": "That did not work.",
+}
+NL.update(_PLAY_NL)
+EN.update(_PLAY_EN)
+
 TABLES: dict[str, dict[str, str]] = {"nl": NL, "en": {**NL, **EN}}
 
 

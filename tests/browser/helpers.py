@@ -30,6 +30,7 @@ def start_game(page: Any, live: Any, kind: str, names: list[str], *,
     page.click("button[type=submit]")
     page.wait_for_url("**/games/**")
     expect(page.locator("#throw")).to_be_visible()
+    expect(page.locator("#turn-line")).not_to_be_empty()  # the state is drawn: keys work
     return game_id(page)
 
 

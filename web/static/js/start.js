@@ -126,7 +126,9 @@ syncMode();
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorBox.textContent = "";
-  const players = nameInputs().map((input, i) => input.value.trim() || t("start.default_name", { n: i + 1 }));
+  // a row left blank is no player (a solo game with no name gets the default one)
+  const players = nameInputs().map((input) => input.value.trim()).filter(Boolean);
+  if (!players.length && kind() === "solo") players.push(t("start.default_name", { n: 1 }));
   const gameMode = mode();
   let rules;
   if (gameMode === "classic") {
