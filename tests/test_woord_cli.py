@@ -15,7 +15,8 @@ from wordyahtzee.advisor.woord_players import (
     woord_player,
 )
 from wordyahtzee.advisor.woord_strategy import load_woord_strategy
-from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame, WoordRules
+from wordyahtzee.games import new_game
+from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame
 from wordyahtzee.solver import get_solver
 
 
@@ -73,7 +74,8 @@ def test_dice_for_words_prefers_real_dice() -> None:
 
 def test_advice_on_a_live_game_and_players_finish_games() -> None:
     strategy = load_woord_strategy(quiet=True)
-    game = WoordGame(["solo"], WoordRules(turn_seconds=None), rng=random.Random(8))
+    game = new_game("woord", ["solo"], {"turn_seconds": None}, rng=random.Random(8))
+    assert isinstance(game, WoordGame)
     solver = get_solver(game.lexicon, game.dice_set, game.rules)
     game.throw()
     options = strategy.advise_game(game, solver)

@@ -239,7 +239,7 @@ def woord_player(level: str, solver: Solver, *, strategy: WoordStrategy | None =
     (strict order) and plays :class:`FreeOrderPlayer` in free order."""
     if level == "optimal":
         if strategy is None:
-            raise RuleError("the optimal player needs the strategy", "bad_player")
+            raise RuleError("the optimal player needs the strategy", "bad_level")
         if free_order:
             from .woord_free import FreeOrderPlayer
 
@@ -250,7 +250,7 @@ def woord_player(level: str, solver: Solver, *, strategy: WoordStrategy | None =
     if level == "beginner":
         return BeginnerWoordPlayer(solver, rng or random.Random(0))
     raise RuleError(f"unknown player {level!r}; players: " + ", ".join(WOORD_LEVELS),
-                    "bad_player")
+                    "bad_level")
 
 
 def _state_key(game: WoordGame) -> tuple[int, ...]:
