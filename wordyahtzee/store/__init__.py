@@ -194,6 +194,11 @@ class Store(Protocol):
         """Ids of every game still being played."""
         ...
 
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as ``abandoned`` (it is
+        over: nobody can move in it again); their ids."""
+        ...
+
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
                     kind: str | None = "solo") -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first."""

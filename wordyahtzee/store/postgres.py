@@ -399,6 +399,14 @@ class PostgresStore:
 
     # -- high scores ----------------------------------------------------------------------
 
+
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as abandoned."""
+        with self._conn() as conn, conn.transaction():
+            rows = conn.execute(
+                "UPDATE games SET status = 'abandoned', finished_at = %s WHERE status = "
+                "'active' AND updated_at < %s RETURNING id", (self.clock(), before)).fetchall()
+        return [r["id"] for r in rows]
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
                     kind: str | None = "solo") -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first.

@@ -298,6 +298,15 @@ class SQLiteStore:
         return [r[0] for r in self._query(
             "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
 
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as abandoned."""
+        with self._tx() as db:
+            ids = [r[0] for r in db.execute(
+                "SELECT id FROM games WHERE status = 'active' AND updated_at < ?", (before,))]
+            db.executemany("UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
+                           [(self.clock(), game_id) for game_id in ids])
+        return ids
+
     # -- high scores ----------------------------------------------------------------------
 
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
