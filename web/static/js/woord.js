@@ -16,6 +16,7 @@ let previewSeq = 0;
 let roll = null;           // the dice a throw just rolled, drawn rolling until roll.until
 let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
 const bestCache = new Map();
+let hint = null;           // { seq, answer } of the hint shown
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
@@ -99,6 +100,7 @@ async function runPreview() {
 function render(next) {
   const previous = state;
   state = next;
+  forgetStaleHint();
   const turnKey = state.turn ? `${state.turn.number}:${state.turn.throws}` : "end";
   if (turnKey !== keptFor) {
     // A new throw: the dice kept for it stay kept (a convenience); a new turn starts empty.
@@ -504,3 +506,65 @@ $("key-clear").addEventListener("click", () => { $("word-input").value = ""; sch
 $("show-best")?.addEventListener("change", () => renderReview());
 
 table.start();
+
+
+// -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
+
+function hintText(option, throws) {
+  const total = option.expected_total.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
+  if (option.kind === "claim") {
+    const words = option.words.length ? option.words.join(" ") : "—";
+    return t("woord.hint_claim", { box: boxName(option.box), words, points: option.points, total });
+  }
+  if (throws === 0) return t("woord.hint_throw", { total });
+  const letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
+}
+
+async function askHint() {
+  if (!state || state.finished) return;
+  const seq = state.seq;
+  $("hint").hidden = false;
+  $("hint-best").textContent = t("woord.hint_busy");
+  $("hint-list").replaceChildren();
+  $("hint-apply").hidden = true;
+  try {
+    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    if (!state || state.seq !== seq) return;
+    if (!answer.ready) {
+      $("hint-best").textContent = answer.failed ? t("woord.hint_failed", { why: answer.failed }) : t("woord.hint_busy");
+      if (!answer.failed) window.setTimeout(askHint, 3000);
+      return;
+    }
+    hint = { seq, answer };
+    $("hint-best").textContent = hintText(answer.best, answer.throws);
+    $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", { text: hintText(o, answer.throws) })));
+    $("hint-apply").hidden = !myTurn() || answer.throws === 0;
+    announce($("hint-best").textContent);
+  } catch (err) {
+    $("hint-best").textContent = errorText(err.error);
+  }
+}
+
+function applyHint() {
+  const best = hint?.answer?.best;
+  if (!best || !state || hint.seq !== state.seq || !myTurn()) return;
+  if (best.kind === "keep") {
+    kept = new Set(best.dice);
+    remember();
+    renderDice();
+    throwDice();
+  } else {
+    claim(best.box, best.words);
+  }
+}
+
+function forgetStaleHint() {
+  if (hint && state && hint.seq !== state.seq) {
+    hint = null;
+    $("hint").hidden = true;
+  }
+}
+
+$("hint-button").addEventListener("click", askHint);
+$("hint-apply").addEventListener("click", applyHint);
