@@ -66,6 +66,7 @@ from .modes.woord import (
 )
 
 __all__ = [
+    "LETTER_NOT_ON_DICE",
     "BoxResult",
     "RankedClaim",
     "ScoredWord",
@@ -322,14 +323,16 @@ class Solver:
 
     # -- the public entry -----------------------------------------------------------------
 
-    def solve(self, letters: str) -> Solution:
+    def solve(self, letters: str, *, check_dice: bool = False) -> Solution:
         """Analyse the faces ``letters`` (``?`` = blank; any order, any case).
 
         Raises :class:`RuleError` for a wrong length or a character that is not a letter
-        or ``?``. The faces need not be a throw the dice set can show (letters it has no
-        face for score 0, as :meth:`DiceSet.value` says).
+        or ``?`` (``bad_rack``). With ``check_dice`` (what the ``solve`` command and
+        :func:`solve` use), a letter that no die of the dice set shows is refused too
+        (``letter_not_on_dice``); without it the faces need not be a throw the dice set can
+        show (letters it has no face for score 0, as :meth:`DiceSet.value` says).
         """
-        faces = parse_rack(letters, self.n)
+        faces = parse_rack(letters, self.n, self.dice_set if check_dice else None)
         real = "".join(sorted(faces.replace(BLANK, "")))
         blanks = self.n - len(real)
         keys = self._single_keys(real, blanks)
@@ -504,10 +507,16 @@ def _blank_table(index: SolverIndex, real: str, blanks: int) -> dict[tuple[str, 
 
 # -- faces --------------------------------------------------------------------------------
 
-def parse_rack(letters: str, size: int = 7) -> str:
+LETTER_NOT_ON_DICE = "letter_not_on_dice"
+"""The :class:`RuleError` code of faces that hold a letter no die of the dice set shows."""
+
+
+def parse_rack(letters: str, size: int = 7, dice_set: DiceSet | None = None) -> str:
     """Fold ``letters`` (case, diacritics) and check it is ``size`` faces of a–z or ``?``.
 
-    Raises :class:`RuleError` (``bad_rack``) otherwise.
+    Raises :class:`RuleError` (``bad_rack``) otherwise. With ``dice_set``, a letter (or a
+    blank) that no die of the set shows raises :class:`RuleError` with code
+    ``letter_not_on_dice`` (:data:`LETTER_NOT_ON_DICE`), naming the letter and the set.
     """
     if not isinstance(letters, str):
         raise RuleError("the faces are a string of letters and ?", "bad_rack")
@@ -519,6 +528,13 @@ def parse_rack(letters: str, size: int = 7) -> str:
     if len(faces) != size:
         raise RuleError(f"{letters.strip()!r}: a throw shows {size} faces, not {len(faces)}",
                         "bad_rack")
+    if dice_set is not None:
+        shown = {face for die in range(dice_set.size) for face in dice_set.letters(die)}
+        missing = sorted({ch for ch in faces if ch not in shown})
+        if missing:
+            what = "the blank" if missing[0] == BLANK else f"the letter {missing[0]!r}"
+            raise RuleError(f"{letters.strip()!r}: no die of the dice set {dice_set.name!r} "
+                            f"shows {what}", LETTER_NOT_ON_DICE)
     return faces
 
 
@@ -545,8 +561,12 @@ def get_solver(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
 
 def solve(letters: str, dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
           rules: WoordRules | None = None) -> Solution:
-    """Analyse one throw: ``solve("kusnatl").boxes["letters_5"]``."""
-    return get_solver(dictionary, dice_set, rules).solve(letters)
+    """Analyse one throw: ``solve("kusnatl").boxes["letters_5"]``.
+
+    Faces with a letter no die of the dice set shows raise :class:`RuleError`
+    (``letter_not_on_dice``).
+    """
+    return get_solver(dictionary, dice_set, rules).solve(letters, check_dice=True)
 
 
 def _sheet_gain(sheet: ScoreSheet, box: str, points: int, zero_box: str | None) -> int:
