@@ -344,7 +344,7 @@ acquits airs alben artworks barbershops baselines batters behing bents besom bol
 byes chook counsel cretins custards datasheets datings doggers dupes eggheads emmert fibers
 geat guesthouses havent headbang heuser hord icings invitees jubilees leaflets leagues lept
 lorries lort lubber lurk mandie merchandisers misdeed nart oppor organizers panders pangs pent
-prefs pressies pummels reefers scheler scrimmages sipper skim squaws stat steger stickies
+prefs pressies pummels reefers scheler scrimmages sipper skim stat steger stickies
 streak swaggers turtlenecks typecast urm vees warde yel yells
 """)
 
@@ -507,8 +507,6 @@ class Classifier:
         tag = self.opentaal.get(nfc, "")
         if not ("u" in tag or "f" in tag) or nfc in ENGLISH_OK:
             return False
-        if nfc in ENGLISH_WORDS:
-            return True
         f = self.fc.freqs(nfc)
         return f[1] >= ENGLISH_MIN and f[1] - f[0] >= ENGLISH_GAP
 
@@ -552,6 +550,8 @@ class Classifier:
             return "foreign_listed"
         if self.fc.is_foreign(e):
             return "foreign_frequency"
+        if nfc in ENGLISH_WORDS and self.opentaal.get(nfc, "").strip("vp"):
+            return "english_listed"
         if self.english(nfc):
             return "english_unreviewed"
         return "keep"
