@@ -29,7 +29,6 @@ import marshal
 import os
 import tempfile
 import threading
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -61,8 +60,6 @@ from .modes.woord import (
     WoordRules,
     all_consonants,
     all_vowels,
-    is_formable,
-    words_score,
 )
 
 __all__ = [
@@ -393,12 +390,15 @@ class Solver:
                         score * self._mult + (self._m1 - rank), _NEG)
 
     def _many_blanks(self, real: str, blanks: int, alph: list[str]) -> list[int]:
-        """Ranks per dice subset when two or more blanks show (a scan of the index)."""
-        table = _blank_table(self.index, real, blanks)
+        """Ranks per dice subset when two or more blanks show: the best rank of the words
+        made of a subset's real letters plus ``k`` blank letters is the best over each
+        letter ``x`` of the words made of those letters and ``x`` plus ``k - 1`` blanks, down
+        to the one-blank index (26 look-ups a level, memoised; no scan of the index)."""
+        best = _BlankRanks(self.index).best
         ranks: list[int] = []
         for high in range(1 << blanks):
             k = high.bit_count()
-            ranks.extend(table.get((a, k), -1) for a in alph)
+            ranks.extend(best(a, k) for a in alph)
         return ranks
 
     def _word(self, key: int) -> str:
@@ -458,10 +458,17 @@ class _WordFinder:
         min_length = solver.rules.min_word_length
         value = solver.dice_set.value
         score: dict[str, int] = {}  # word -> the best score it makes (real dice first)
-        if self.blanks >= 2:  # rare (no shipped set has two blanks): scan every word
-            for word in index.words:
-                if is_formable((word,), self.faces):
-                    score[word] = words_score((word,), self.faces, solver.dice_set)
+        if self.blanks >= 2:  # rare (no shipped set has two blanks)
+            blank_ranks = _BlankRanks(index)
+            best_points: dict[str, int] = {}  # alphagram -> the best score its words make
+            for key in {"".join(c) for size in range(len(self.real) + 1)
+                        for c in combinations(self.real, size)}:
+                points = sum(map(value, key))
+                for longer in blank_ranks.completions(key, self.blanks):
+                    if best_points.get(longer, -1) < points:
+                        best_points[longer] = points
+            for key, points in best_points.items():
+                score.update(dict.fromkeys(lexicon.anagrams(key), points))
         else:
             subsets = {"".join(c) for size in range(len(self.real) + 1)
                        for c in combinations(self.real, size)}
@@ -484,25 +491,52 @@ class _WordFinder:
         return [ScoredWord(w, score[w]) for w in ordered]
 
 
-def _blank_table(index: SolverIndex, real: str, blanks: int) -> dict[tuple[str, int], int]:
-    """(real letters used, blanks used) → best rank: a scan of the whole index, for the
-    rare faces with two or more blanks."""
-    have = Counter(real)
-    table: dict[tuple[str, int], int] = {}
-    limit = len(real) + blanks
-    for key, best in index.exact.items():
-        if len(key) > limit:
-            continue
-        cap = "".join(ch * min(n, have[ch]) for ch, n in sorted(Counter(key).items()))
-        lacking = len(key) - len(cap)
-        if lacking > blanks:
-            continue
-        for drop in range(min(blanks - lacking, len(cap)) + 1):
-            for kept in {"".join(c) for c in combinations(cap, len(cap) - drop)}:
-                slot = (kept, lacking + drop)
-                if best < table.get(slot, len(index.words)):
-                    table[slot] = best
-    return table
+class _BlankRanks:
+    """Best ranks of words that a few blanks complete, from the exact and one-blank indexes:
+    the words of letters ``key`` plus ``k`` blanks are, over each letter ``x``, the words of
+    ``key + x`` plus ``k - 1`` blanks (memoised; used when two or more blanks show)."""
+
+    def __init__(self, index: SolverIndex) -> None:
+        self.exact, self.missing = index.exact, index.missing
+        self.limit = index.max_length
+        self.memo: dict[tuple[str, int], int] = {}
+
+    def best(self, key: str, k: int) -> int:
+        """The best rank of a word whose alphagram is ``key`` plus ``k`` letters, or -1."""
+        if k == 0:
+            return self.exact.get(key, -1)
+        if k == 1:
+            return self.missing.get(key, -1)
+        if len(key) + k > self.limit:
+            return -1
+        slot = (key, k)
+        found = self.memo.get(slot)
+        if found is None:
+            found = -1
+            for letter in _LETTERS:
+                r = self.best(alphagram(key + letter), k - 1)
+                if r >= 0 and (found < 0 or r < found):
+                    found = r
+            self.memo[slot] = found
+        return found
+
+    def completions(self, key: str, k: int) -> set[str]:
+        """Every alphagram of a word made of ``key`` plus at most ``k`` letters."""
+        out: set[str] = set()
+        seen: set[tuple[str, int]] = set()
+
+        def walk(current: str, left: int) -> None:
+            if (current, left) in seen:
+                return
+            seen.add((current, left))
+            if current in self.exact:
+                out.add(current)
+            if left and any(self.best(current, i) >= 0 for i in range(1, left + 1)):
+                for letter in _LETTERS:
+                    walk(alphagram(current + letter), left - 1)
+
+        walk(key, k)
+        return out
 
 
 # -- faces --------------------------------------------------------------------------------
