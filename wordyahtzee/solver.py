@@ -29,10 +29,10 @@ import marshal
 import os
 import tempfile
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +78,8 @@ __all__ = [
 ]
 
 INDEX_FORMAT = 1
+RECENT_THROWS = 4096
+"""How many distinct throws (sorted faces) a :class:`Solver` keeps the boxes of."""
 """Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
 
 _LETTERS = sorted(ALPHABET)
@@ -293,11 +295,14 @@ class Solver:
     """Best claims for throws of one dice set against one dictionary, under given rules.
 
     Build one per (dictionary, dice set, rules) and reuse it: :func:`get_solver` keeps them.
-    The rules options that matter are ``min_word_length`` and ``y_is_vowel``.
+    The rules options that matter are ``min_word_length`` and ``y_is_vowel``. It keeps the
+    boxes of the last ``recent`` distinct throws (keyed by the sorted faces; ``recent=0``
+    keeps none), so a repeated throw costs a dictionary look-up.
     """
 
     def __init__(self, lexicon: Lexicon, dice_set: DiceSet, rules: WoordRules | None = None,
-                 *, index: SolverIndex | None = None, cache: bool = True) -> None:
+                 *, index: SolverIndex | None = None, cache: bool = True,
+                 recent: int = RECENT_THROWS) -> None:
         self.lexicon = lexicon
         self.dice_set = dice_set
         self.rules = rules or WoordRules()
@@ -317,6 +322,9 @@ class Solver:
         for letter in ALPHABET:
             values[ord(letter)] = dice_set.value(letter)
         self._values = values
+        # the boxes of the last ``recent`` distinct throws, keyed by the sorted faces
+        # (0 keeps none); the boxes do not depend on the order of the faces
+        self._boxes = lru_cache(maxsize=max(0, recent))(self._compute_boxes)
 
     # -- the public entry -----------------------------------------------------------------
 
@@ -331,6 +339,27 @@ class Solver:
         """
         faces = parse_rack(letters, self.n, self.dice_set if check_dice else None)
         real = "".join(sorted(faces.replace(BLANK, "")))
+        blanks = self.n - len(real)
+        boxes = self._boxes(real + BLANK * blanks)
+        return Solution(faces, dict(boxes), _WordFinder(self, faces, real, blanks))
+
+    def cache_info(self) -> Any:
+        """Hits and misses of the cache of recent throws (``functools.lru_cache`` info)."""
+        return self._boxes.cache_info()
+
+    def _special_boxes(self, rack: str, boxes: dict[str, BoxResult], seven: int) -> None:
+        """Fill the consonants, vowels and Woord Yahtzee boxes."""
+        y = self.rules.y_is_vowel
+        boxes["consonants"] = BoxResult("consonants",
+                                        CONSONANTS_SCORE if all_consonants(rack, y) else 0)
+        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(rack, y) else 0)
+        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
+                                            (self._word(seven),))
+                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
+
+    def _compute_boxes(self, rack: str) -> dict[str, BoxResult]:
+        """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks)."""
+        real = rack.rstrip(BLANK)
         blanks = self.n - len(real)
         keys = self._single_keys(real, blanks)
         t = self._tables
@@ -347,20 +376,14 @@ class Solver:
         while len(levels) < max(3, self._max_words):
             levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
 
-        boxes["one_word"] = self._result("one_word", [int(levels[0][t.full])])
-        boxes["two_words"] = self._result("two_words", self._recover(2, levels, keys))
-        boxes["three_words"] = self._result("three_words", self._recover(3, levels, keys))
-        y = self.rules.y_is_vowel
-        boxes["consonants"] = BoxResult("consonants",
-                                        CONSONANTS_SCORE if all_consonants(faces, y) else 0)
-        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(faces, y) else 0)
-        seven = by_length[self.n]
-        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
-                                            (self._word(seven),))
-                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
-        boxes["chance"] = self._chance(levels, keys)
-        return Solution(faces, {b: boxes[b] for b in BOXES},
-                        _WordFinder(self, faces, real, blanks))
+        parts = {1: [int(levels[0][t.full])], 2: self._recover(2, levels, keys),
+                 3: self._recover(3, levels, keys)}
+        boxes["one_word"] = self._result("one_word", parts[1])
+        boxes["two_words"] = self._result("two_words", parts[2])
+        boxes["three_words"] = self._result("three_words", parts[3])
+        self._special_boxes(rack, boxes, by_length[self.n])
+        boxes["chance"] = self._chance(levels, keys, parts)
+        return {b: boxes[b] for b in BOXES}
 
     # -- building blocks ------------------------------------------------------------------
 
@@ -372,17 +395,14 @@ class Solver:
         alph = [""]
         for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
             alph += [ch + a for a in alph]
-        if blanks == 0:
-            get = self.index.exact.get
-            ranks = [get(a, -1) for a in alph]
-        elif blanks == 1:
-            get = self.index.exact.get
-            ranks = [get(a, -1) for a in alph]
-            get = self.index.missing.get
-            ranks += [get(a, -1) for a in alph]
+        size = len(alph) << blanks
+        if blanks <= 1:  # map(get, keys, repeat(-1)): the look-ups without a Python loop
+            ranks: Iterable[int] = map(self.index.exact.get, alph, repeat(-1))
+            if blanks:
+                ranks = chain(ranks, map(self.index.missing.get, alph, repeat(-1)))
         else:
             ranks = self._many_blanks(real, blanks, alph)
-        rank = np.array(ranks, dtype=np.int64)
+        rank = np.fromiter(ranks, dtype=np.int64, count=size)
         values = self._values[np.frombuffer(real[::-1].encode("ascii") + bytes(blanks),
                                             dtype=np.uint8)]
         score = self._tables.bits @ values
@@ -435,7 +455,8 @@ class Solver:
         parts.append(int(levels[0][target]))
         return parts
 
-    def _chance(self, levels: list[Array], keys: Array) -> BoxResult:
+    def _chance(self, levels: list[Array], keys: Array,
+                known: dict[int, list[int]]) -> BoxResult:
         full = self._tables.full
         best_k, best_score = 0, -1
         for k in range(1, self._max_words + 1):
@@ -444,7 +465,8 @@ class Solver:
                 best_k, best_score = k, total // self._mult
         if not best_k:
             return BoxResult("chance", 0)
-        return self._result("chance", self._recover(best_k, levels, keys))
+        parts = known[best_k] if best_k in known else self._recover(best_k, levels, keys)
+        return self._result("chance", parts)
 
 
 class _WordFinder:
