@@ -493,6 +493,7 @@ class Classifier:
         self.opentaal = opentaal
         self.two_letter = two_letter
         self.verbs = _verb_index(opentaal)
+        self.rescued: collections.Counter[str] = collections.Counter()
 
     def run(self) -> dict[str, str]:
         """Entry -> category, after a second pass that judges foreign words by family."""
@@ -502,6 +503,7 @@ class Classifier:
             if c in FAMILY_RULES:
                 nfc = unicodedata.normalize("NFC", e)
                 if family(nfc, self.opentaal, self.verbs) & kept:
+                    self.rescued[c] += 1
                     result[e] = "keep"
         return result
 
@@ -568,9 +570,13 @@ def classify(entries: list[str], opentaal: Mapping[str, str] | None = None,
              two_letter: Mapping[str, bool] | None = None,
              ) -> tuple[dict[str, str], collections.Counter[str]]:
     """Map every distinct entry to ``"keep"`` or its drop category."""
-    result = Classifier(entries, load_opentaal() if opentaal is None else opentaal,
-                        load_two_letter() if two_letter is None else two_letter).run()
-    return result, collections.Counter(result.values())
+    classifier = Classifier(entries, load_opentaal() if opentaal is None else opentaal,
+                            load_two_letter() if two_letter is None else two_letter)
+    result = classifier.run()
+    counts = collections.Counter(result.values())
+    for rule, n in classifier.rescued.items():
+        counts[f"family:{rule}"] = n
+    return result, counts
 
 
 def write_gzip(words: list[str], out: Path) -> None:
@@ -634,9 +640,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"source: {args.source}  ({len(entries)} lines, {len(result)} distinct entries)")
     for cat, n in sorted(counts.items(), key=lambda t: (t[0] == "keep", -t[1])):
-        if cat != "keep":
+        if cat != "keep" and not cat.startswith("family:"):
             print(f"  dropped {cat:26s} {n:7d}")
     print(f"  dropped total {'':20s} {len(result) - counts['keep']:7d}")
+    for cat, n in sorted(counts.items()):
+        if cat.startswith("family:"):
+            print(f"  kept as a regular form of a kept word, not {cat[7:]:18s} {n:5d}")
     print(f"  added from {SUPPLEMENT_FILE.name} and {TWO_LETTER_FILE.name} {'':3s} {len(added):7d}")
     print(f"kept {len(kept)} words -> {args.out}")
     if args.out == DEFAULT_OUT:
