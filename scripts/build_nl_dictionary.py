@@ -222,7 +222,7 @@ visite gare these komisch velo vélo japon legenda suède touché esprit avances
 shift goal goals border editor major minor mixed listen pump pumps home homes
 button buttons touche nurse nurses kohl array arrays listing listings target targets feature
 features strike strikes issue issues fantasy retail camp memory special specials sale flow
-chino chinos heat heats beef vice disc discs metal comedy basic random clean
+chino chinos heat heats beef comedy basic random clean
 mangels realen equilibrium sanguine caudillo grandezza
 """)
 
@@ -322,7 +322,7 @@ def _has_vowel(folded: str) -> bool:
 # (`aanschijns`, `abeundi`, `bedde`, `cetera`, `smiths`, `uursdienst`): dropped, except these
 # words that Dutch dictionaries have on their own.
 UNLISTED_WORDS = _words("""
-binnenuit verve toilette persona viola savant sterling duplo deco weerd vice disc discs metal
+toilette persona viola weerd
 """)
 
 # English-looking unreviewed entries (rule 10) that are Dutch: loans in Dutch dictionaries,
