@@ -70,6 +70,7 @@ def test_the_supplement_is_in() -> None:
 @pytest.mark.parametrize("word", [
     # fragments of multi-word entries, in none of OpenTaal's lists
     "cetera", "smiths", "coffees", "toys", "aanschijns", "bedde", "abeundi", "uursdienst",
+    "duplo", "sterling", "avonds", "feite",
     # English, French, German, Latin words
     "the", "without", "money", "yes", "house", "oui", "wichtig", "ipso",
     # English inflections in OpenTaal's unreviewed inflection file
