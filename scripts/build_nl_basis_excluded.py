@@ -5,8 +5,8 @@
 
 1. the swear words and slurs of ``scripts/build_nl_basis.minus.txt`` **and every inflection
    and compound of them** in ``nl`` (``hoertje``, ``kutwijf``, ``neukt``, ``pornofilm``,
-   ``klootzakken``), except the innocent look-alikes in :data:`INNOCENT` (``negeren``,
-   ``pikken``, ``wetering``);
+   ``kinderporno``, ``klootzakken``), except the innocent look-alikes in :data:`INNOCENT`
+   (``negeren``, ``pikken``, ``wetering``);
 2. the English words of ``scripts/build_nl_basis.english.txt`` (each must be more frequent
    in English than in Dutch by wordfreq: the script fails otherwise).
 
@@ -60,6 +60,15 @@ def forms(word: str) -> set[str]:
     return out
 
 
+def _is_word_or_stem(head: str, lexicon: set[str]) -> bool:
+    """True when ``head`` (two letters or more) is a word, or a word and a linking ending
+    (``kind+er``, ``hoer+en``): the first part of a compound."""
+    if len(head) < 2:
+        return False
+    return head in lexicon or any(head.endswith(link) and head[:-len(link)] in lexicon
+                                  for link in ("s", "en", "e", "er"))
+
+
 def minus_family(words: list[str], minus: list[str], lexicon: set[str]) -> dict[str, str]:
     """Word -> the minus word it is an inflection or compound of."""
     found: dict[str, str] = {}
@@ -73,7 +82,7 @@ def minus_family(words: list[str], minus: list[str], lexicon: set[str]) -> dict[
             head = next((m + link for link in LINKS if w.startswith(m + link)
                          and len(w) - len(m + link) >= 3 and w[len(m + link):] in lexicon),
                         None)
-            if head or (w.endswith(m) and len(w) - len(m) >= 2 and w[:-len(m)] in lexicon):
+            if head or (w.endswith(m) and _is_word_or_stem(w[:-len(m)], lexicon)):
                 found[w] = m
                 break
     return found
