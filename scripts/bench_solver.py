@@ -214,12 +214,13 @@ KINDS = ("solver cold", "solver", "alphagram", "naive", "two blanks")
 
 
 def two_blank_throws(dice: DiceSet, count: int, seed: int) -> list[str]:
-    """Random throws with two of their faces replaced by the blank."""
+    """Random throws with exactly two blanks (a face blanked, or two when no die shows one)."""
     rng = random.Random(seed + 1)
     out = []
     for faces in throws(dice, count, seed + 1):
-        i, j = rng.sample(range(len(faces)), 2)
-        out.append("".join("?" if k in (i, j) else ch for k, ch in enumerate(faces)))
+        letters = [i for i, ch in enumerate(faces) if ch != "?"]
+        blank = set(rng.sample(letters, 2 - faces.count("?")))
+        out.append("".join("?" if k in blank else ch for k, ch in enumerate(faces)))
     return out
 
 
@@ -288,17 +289,21 @@ def main() -> None:
     parser.add_argument("--blank-throws", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--child", choices=KINDS, help=argparse.SUPPRESS)
+    parser.add_argument("--child", choices=(*KINDS, "prepare"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child == "prepare":
+        from wordyahtzee.solver import SolverIndex
+
+        SolverIndex.load(load_lexicon(args.dict), DiceSet.load(args.dice_set).size)
+        return
     if args.child:
         print(json.dumps(child(args.child, args)))
         return
-    # build the solver index into the cache first, so the timed children only load it
-    from wordyahtzee.solver import SolverIndex
-
-    dice = DiceSet.load(args.dice_set)
+    # build the solver index into the cache first, so the timed children only load it; in a
+    # child of its own: a child inherits its parent's peak RSS, which must stay small
     t0 = time.perf_counter()
-    SolverIndex.load(load_lexicon(args.dict), dice.size)
+    subprocess.run([sys.executable, __file__, "--child", "prepare", "--dict", args.dict,
+                    "--dice-set", args.dice_set], check=True, capture_output=True)
     prepare = time.perf_counter() - t0
     print(f"dictionary {args.dict!r}, dice set {args.dice_set!r}, seed {args.seed}; "
           f"index ready in {prepare:.2f} s (built once, then cached); {args.runs} runs")
