@@ -87,9 +87,16 @@ def test_foreign_words_fragments_and_abbreviations_are_out(word: str) -> None:
     ("date", "dates"), ("gun", "gunnen", "gunt"), ("tem", "temmen"), ("visite", "visites"),
     ("goal", "goals"), ("home", "homes"), ("pump", "pumps"), ("editor", "editors"),
     ("rende", "rennen"), ("viste", "vissen"), ("these", "theses"), ("matrix", "matrices"),
+    ("sachet", "sachets"), ("coiffure", "coiffures"), ("moderator", "moderators"),
 ])
 def test_a_family_is_in_or_out_together(words: tuple[str, ...]) -> None:
     assert all(fold(w) in folded("nl") for w in words)
+
+
+@pytest.mark.parametrize("words", [("jobcenter", "jobcenters"), ("boulanger", "boulangers"),
+                                   ("hole", "holes"), ("uniforms",), ("without",)])
+def test_a_foreign_family_is_out_together(words: tuple[str, ...]) -> None:
+    assert not any(fold(w) in folded("nl") for w in words)
 
 
 def test_unreviewed_english_words_that_are_dutch_stay() -> None:
