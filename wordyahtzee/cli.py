@@ -393,12 +393,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if not text:
                 continue
             try:
-                data = solver.solve(text).to_json(args.top)
+                data = solver.solve(text, check_dice=True).to_json(args.top)
             except WordyahtzeeError as exc:
                 data = {"letters": text, "error": {"code": exc.code, "message": exc.message}}
             print(json.dumps(data, ensure_ascii=False), flush=True)
         return 0
-    solution = solver.solve(args.letters)
+    solution = solver.solve(args.letters, check_dice=True)
     if args.json:
         print(json.dumps(solution.to_json(args.top), ensure_ascii=False))
         return 0

@@ -47,7 +47,8 @@ def best_words(live: Any, gid: str) -> tuple[str, list[str], int]:
     state = server_state(live, gid)
     turn = state["turn"]
     box = turn["round_box"]
-    result = solve(turn["faces"], state["rules"]["dictionary"]).boxes[box]
+    rules = state["rules"]
+    result = solve(turn["faces"], rules["dictionary"], rules.get("dice_set", "nl")).boxes[box]
     return box, list(result.words), result.score
 
 
