@@ -59,8 +59,6 @@ from .modes.woord import (
     all_consonants,
     all_vowels,
     claimable_boxes,
-    is_formable,
-    words_score,
 )
 
 __all__ = [
