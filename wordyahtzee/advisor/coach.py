@@ -17,6 +17,9 @@ from .players import LEVELS
 from .woord_players import WOORD_LEVELS
 
 HINT_OPTIONS = 6
+HUMAN_THINKING = 5.0
+"""The human-like Woord Yahtzee computer waits this many times the table's pace before each
+move (with the default pace of 0.8 s: 4 s, so a turn takes 8 to 12 s of its minute)."""
 """How many options a hint lists, best first."""
 
 
@@ -41,6 +44,10 @@ class Coach(Protocol):
 
     def needs_table(self, level: str) -> bool:
         """Does the computer ``level`` play from the strategy table?"""
+        ...
+
+    def thinking(self, level: str) -> float:
+        """How many times the table's computer pace this level waits before a move."""
         ...
 
     def hint(self, game: Any, table: Any) -> dict[str, Any]:
@@ -87,6 +94,10 @@ class ClassicCoach:
         from .strategy import load_strategy
 
         return load_strategy(key, quiet=True)
+
+    def thinking(self, level: str) -> float:
+        """Every level moves at the table's pace."""
+        return 1.0
 
     def needs_table(self, level: str) -> bool:
         """Only the optimal player reads the table."""
@@ -197,6 +208,10 @@ class WoordCoach:
         dictionary, dice_set, threshold = key.split("/")
         return load_woord_strategy(dictionary, dice_set, int(threshold), quiet=True)
 
+    def thinking(self, level: str) -> float:
+        """The human-like player takes its time, as people do within the hourglass."""
+        return HUMAN_THINKING if level == "human" else 1.0
+
     def needs_table(self, level: str) -> bool:
         """Only the optimal player reads the strategy."""
         return level == "optimal"
@@ -300,6 +315,10 @@ class KaartspelCoach:
     def load_table(self, key: str) -> Any:
         """No strategy table."""
         raise LookupError("Kaartspel has no strategy tables")
+
+    def thinking(self, level: str) -> float:
+        """Every level moves at the table's pace."""
+        return 1.0
 
     def needs_table(self, level: str) -> bool:
         """No level needs a table."""

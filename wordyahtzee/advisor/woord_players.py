@@ -40,6 +40,7 @@ from ..modes.woord import (
     SPECIAL_BOXES,
     UPPER_BOXES,
     WORD_COUNT,
+    Claim,
     ScoreSheet,
     WoordGame,
     WoordRules,
@@ -52,6 +53,7 @@ __all__ = [
     "WOORD_LEVELS",
     "BeginnerWoordPlayer",
     "GreedyWoordPlayer",
+    "HumanWoordPlayer",
     "OptimalWoordPlayer",
     "WoordMove",
     "WoordPlayer",
@@ -64,7 +66,7 @@ __all__ = [
 ]
 
 #: The levels :func:`woord_player` knows, strongest first.
-WOORD_LEVELS = ("optimal", "greedy", "beginner")
+WOORD_LEVELS = ("optimal", "greedy", "human", "beginner")
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,54 @@ class BeginnerWoordPlayer(WoordPlayer):
         return WoordMove("claim", box=box, words=words)
 
 
+class HumanWoordPlayer(BeginnerWoordPlayer):
+    """Plays as people do within the hourglass (docs/strategy.md, "A human-like player").
+
+    Its vocabulary is ``nl-basis`` (the common words); it *sees* each word it knows with a
+    chance that falls with the word's length (``0.9 * 0.8 ** (length - 2)``: 90 % of the
+    two-letter words, 29 % of the seven-letter ones), anew after every throw. It claims
+    ``consonants`` or ``vowels`` when they show and a Woord Yahtzee when it sees the
+    word; otherwise it keeps the dice of the best words it sees for the round's box and
+    throws again, unless those words already score well (70 % of the box's usual best) or
+    the throws are used up.
+    """
+
+    def __init__(self, solver: Solver, rng: random.Random,
+                 vocabulary: Lexicon | None = None) -> None:
+        super().__init__(solver, rng)
+        self.lexicon = vocabulary or load_lexicon("nl-basis")
+        self._seen: set[str] = set()
+
+    def _known(self, word: str) -> bool:
+        return word in self._seen
+
+    def decide(self, game: WoordGame) -> WoordMove:
+        """See the class docstring."""
+        turn = game.turn
+        assert turn.faces is not None
+        solution = self.solver.solve(turn.faces)
+        self._seen = {w.word for w in solution.words if self.lexicon.is_valid(w.word)
+                      and self.rng.random() < 0.9 * 0.8 ** (len(w.word) - 2)}
+        options = game.options()
+        for box in ("consonants", "vowels"):
+            if box in options and options[box]["score"]:
+                return WoordMove("claim", box=box, zero_box=_zero_box(game, box))
+        seven = [w for w in self._seen if len(w) == len(turn.faces)]
+        if "woord_yahtzee" in options and seven:
+            return WoordMove("claim", box="woord_yahtzee", words=(seven[0],),
+                             zero_box=_zero_box(game, "woord_yahtzee"))
+        sheet = game.sheets[turn.player]
+        box = (game.round_box() if not game.rules.free_order
+               else next(b for b in ROUND_BOXES if sheet.is_open(b)))
+        words = self.best_words(solution, box)
+        score = game.evaluate(Claim(box, words)) if words else 0
+        keep = dice_for_words(turn.faces, words)
+        if (turn.throws < MAX_THROWS and score < 0.7 * _TOP[box]
+                and len(keep) < len(turn.faces)):
+            return WoordMove("throw", keep=keep)
+        return WoordMove("claim", box=box, words=words)
+
+
 def woord_player(level: str, solver: Solver, *, strategy: WoordStrategy | None = None,
                  rng: random.Random | None = None, free_order: bool = False) -> WoordPlayer:
     """A player of ``level`` (:data:`WOORD_LEVELS`). ``optimal`` needs the ``strategy``
@@ -247,6 +297,8 @@ def woord_player(level: str, solver: Solver, *, strategy: WoordStrategy | None =
         return OptimalWoordPlayer(solver, strategy)
     if level == "greedy":
         return GreedyWoordPlayer(solver)
+    if level == "human":
+        return HumanWoordPlayer(solver, rng or random.Random(0))
     if level == "beginner":
         return BeginnerWoordPlayer(solver, rng or random.Random(0))
     raise RuleError(f"unknown player {level!r}; players: " + ", ".join(WOORD_LEVELS),

@@ -476,7 +476,7 @@ class TableService:
                         table.worker = None
                         return
                 strategy = self._strategy_for(helper, table, level)
-                time.sleep(self.computer_pace)
+                time.sleep(self.computer_pace * helper.thinking(level))
                 with table.lock:
                     self._sync(table)
                     if self._computer_to_move(table) != level:
