@@ -162,6 +162,10 @@ class Store(Protocol):
         """How many events the game has (the next event's sequence number)."""
         ...
 
+    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order."""
+        ...
+
     def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The event count of each of these games, in one query (the ticker's check for
         moves another process stored)."""

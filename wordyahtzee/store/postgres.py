@@ -297,6 +297,13 @@ class PostgresStore:
                                (game_id,)).fetchone()
         return int(row["n"]) if row else 0
 
+    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order."""
+        with self._conn() as conn:
+            rows = conn.execute("SELECT event FROM events WHERE game_id = %s AND seq >= %s "
+                                "ORDER BY seq", (game_id, seq)).fetchall()
+        return [r["event"] for r in rows]
+
     def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The event count of each of these games, in one query."""
         ids = list(game_ids)

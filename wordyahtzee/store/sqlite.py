@@ -212,6 +212,12 @@ class SQLiteStore:
         rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
         return int(rows[0][0])
 
+    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order."""
+        return [json.loads(r[0]) for r in self._query(
+            "SELECT event FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq",
+            (game_id, seq))]
+
     def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The event count of each of these games, in one query."""
         out: dict[str, int] = {}

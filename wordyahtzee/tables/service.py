@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import games
 from ..advisor.coach import Coach, coach
-from ..errors import BadRequest, RuleError, ServiceError
+from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
 from ..modes.contract import MAX_NAME, Game, Leave, Skip, check_players
 from ..store import Finish, Seat, StaleGameError, Store, StoreError
 from . import strategies
@@ -209,11 +209,22 @@ class TableService:
     # -- writing --------------------------------------------------------------------------
 
     def _sync(self, table: Table) -> None:
-        """Reload from the store if another writer got there first (call under the lock)."""
+        """Catch up with another writer, if one got there first (call under the lock)."""
         if self.store.event_count(table.id) != table.seq:
             self._reload(table)
 
     def _reload(self, table: Table) -> None:
+        """Apply the events another process stored since ``table.seq`` (the usual case: a
+        move or two), or, if that fails, replay the whole game from the store."""
+        newer = self.store.events_since(table.id, table.seq)
+        try:
+            for event in newer:
+                table.game.apply(event)
+            table.seq += len(newer)
+            if self.store.event_count(table.id) == table.seq:
+                return
+        except WordyahtzeeError:
+            pass
         stored = self.store.load_game(table.id)
         table.game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         table.seq = len(stored.events)
