@@ -215,16 +215,18 @@ class TableService:
 
     def _reload(self, table: Table) -> None:
         """Apply the events another process stored since ``table.seq`` (the usual case: a
-        move or two), or, if that fails, replay the whole game from the store."""
-        newer = self.store.events_since(table.id, table.seq)
-        try:
-            for event in newer:
-                table.game.apply(event)
-            table.seq += len(newer)
-            if self.store.event_count(table.id) == table.seq:
-                return
-        except WordyahtzeeError:
-            pass
+        move or two), or replay the whole game from the store when memory holds events the
+        store refused, or the catching up fails."""
+        if len(table.game.events) == table.seq:  # nothing uncommitted in memory
+            newer = self.store.events_since(table.id, table.seq)
+            try:
+                for event in newer:
+                    table.game.apply(event)
+                table.seq += len(newer)
+                if self.store.event_count(table.id) == table.seq:
+                    return
+            except WordyahtzeeError:
+                pass
         stored = self.store.load_game(table.id)
         table.game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         table.seq = len(stored.events)
@@ -316,7 +318,8 @@ class TableService:
         if seq is not None and (type(seq) is not int or seq < 0):
             raise BadRequest("seq must be the number of events the browser has seen")
         with table.lock:
-            self._sync(table)
+            if seq is None or seq != table.seq:
+                self._sync(table)  # else optimistic: the append refuses a stale seq itself
             if self._expire(table):
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
                                    status=409, extra={"state": self.state(table)})
