@@ -40,7 +40,7 @@ def free_port() -> int:
 def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = {**os.environ, "WORDYAHTZEE_DATA_DIR": os.path.join(tmp, "data"),
-           "WORDYAHTZEE_WARM": ""}
+           "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(port),
          "--db", os.path.join(tmp, "bench.sqlite3")],

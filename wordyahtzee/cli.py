@@ -118,7 +118,7 @@ def cmd_woord_simulate(args: argparse.Namespace) -> int:
 
 def _add_woord_parser(sub: Any) -> None:
     """The ``woord`` sub-command group (docs/strategy.md)."""
-    from .advisor.woord_players import WOORD_LEVELS
+    from .advisor.levels import WOORD_LEVELS
 
     group = sub.add_parser("woord", help="Woord Yahtzee strategy tools")
     commands = group.add_subparsers(dest="woord_command", required=True, metavar="COMMAND")

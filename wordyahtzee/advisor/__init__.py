@@ -9,26 +9,50 @@ the optimal strict-order Woord Yahtzee strategy lives in :mod:`.woord_strategy` 
 >>> strategy.advise(Position(frozenset(), dice=(1, 3, 3, 5, 6), throws=1)).best  # doctest: +SKIP
 """
 
-from .players import (
-    LEVELS,
-    BeginnerPlayer,
-    ComputerPlayer,
-    GreedyPlayer,
-    Move,
-    OptimalPlayer,
-    computer_player,
-    play_turn,
-    position_of,
-)
-from .strategy import (
-    Advice,
-    ClassicStrategy,
-    Option,
-    Position,
-    cache_dir,
-    cache_path,
-    load_strategy,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
+    from .players import (
+        LEVELS,
+        BeginnerPlayer,
+        ComputerPlayer,
+        GreedyPlayer,
+        Move,
+        OptimalPlayer,
+        computer_player,
+        play_turn,
+        position_of,
+    )
+    from .strategy import (
+        Advice,
+        ClassicStrategy,
+        Option,
+        Position,
+        cache_dir,
+        cache_path,
+        load_strategy,
+    )
+
+_EXPORTS = {
+    **dict.fromkeys(("LEVELS", "BeginnerPlayer", "ComputerPlayer", "GreedyPlayer", "Move",
+                     "OptimalPlayer", "computer_player", "play_turn", "position_of"),
+                    "players"),
+    **dict.fromkeys(("Advice", "ClassicStrategy", "Option", "Position", "cache_dir",
+                     "cache_path", "load_strategy"), "strategy"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "LEVELS",

@@ -13,8 +13,7 @@ from typing import Any, Protocol
 
 from ..errors import RuleError
 from ..modes.classic import JOKER_READINGS
-from .players import LEVELS
-from .woord_players import WOORD_LEVELS
+from .levels import CLASSIC_LEVELS, KAARTSPEL_LEVELS, WOORD_LEVELS
 
 HINT_OPTIONS = 6
 HUMAN_THINKING = 5.0
@@ -82,7 +81,7 @@ def turns_of(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class ClassicCoach:
     """Classic Yahtzee: the optimal strategy per joker reading, three computer levels."""
 
-    levels: tuple[str, ...] = LEVELS
+    levels: tuple[str, ...] = CLASSIC_LEVELS
     table_keys: tuple[str, ...] = JOKER_READINGS
 
     def table_key(self, rules: Mapping[str, Any]) -> str | None:
@@ -305,7 +304,7 @@ class KaartspelCoach:
     """Kaartspel: three computer levels (no strategy table); the hint gives, for each way
     to keep the black dice, the exact chance to take each card."""
 
-    levels: tuple[str, ...] = ("strong", "greedy", "beginner")
+    levels: tuple[str, ...] = KAARTSPEL_LEVELS
     table_keys: tuple[str, ...] = ()
 
     def table_key(self, rules: Mapping[str, Any]) -> str | None:

@@ -57,6 +57,7 @@ from ..modes.kaartspel import (
     Throw,
     card_value,
 )
+from .levels import KAARTSPEL_LEVELS
 
 __all__ = [
     "LEVELS",
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 #: The levels :func:`computer_player` knows, strongest first.
-LEVELS = ("strong", "greedy", "beginner")
+LEVELS = KAARTSPEL_LEVELS
 
 # ------------------------------------------------------------------------------------------
 # The five-dice tables: 252 sorted outcomes, 462 keep multisets, the transition matrix

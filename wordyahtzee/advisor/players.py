@@ -38,6 +38,7 @@ from ..modes.classic import (
     legal_scores,
     yahtzee_bonus,
 )
+from .levels import CLASSIC_LEVELS
 from .strategy import ClassicStrategy, Position, _multisets, load_strategy
 
 __all__ = [
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 #: The levels :func:`computer_player` knows, strongest first.
-LEVELS = ("optimal", "greedy", "beginner")
+LEVELS = CLASSIC_LEVELS
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from ..modes.woord import (
     is_formable,
 )
 from ..solver import Solution, Solver, get_solver, legal_claims
+from .levels import WOORD_LEVELS as _LEVELS
 from .woord_strategy import SheetState, WoordStrategy, load_woord_strategy
 
 __all__ = [
@@ -66,7 +67,7 @@ __all__ = [
 ]
 
 #: The levels :func:`woord_player` knows, strongest first.
-WOORD_LEVELS = ("optimal", "greedy", "human", "beginner")
+WOORD_LEVELS = _LEVELS
 
 
 @dataclass(frozen=True)
