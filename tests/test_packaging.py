@@ -48,3 +48,15 @@ def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
                    "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py"):
         assert needed in names, needed
     assert any(n.startswith("wordyahtzee/dictionaries/compiled/nl-") for n in names)
+
+
+def test_the_command_line_starts_light() -> None:
+    """``wordyahtzee check`` must not pay for numpy, Flask or the strategies (its import
+    time is measured by scripts/bench_requests.py; this keeps the heavy imports out)."""
+    code = ("import sys, wordyahtzee.cli as c; c.build_parser(); "
+            "import wordyahtzee.lexicon.registry; "
+            "heavy = {'numpy', 'flask', 'wordfreq', 'wordyahtzee.advisor.strategy', "
+            "'wordyahtzee.solver'} & set(sys.modules); print(sorted(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
