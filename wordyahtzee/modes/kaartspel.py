@@ -33,7 +33,17 @@ from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
-from .contract import JSON, Outcome, Resources, bad_action, check_players
+from .contract import (
+    JSON,
+    SKIP_REASONS,
+    Leave,
+    Outcome,
+    Resources,
+    Skip,
+    bad_action,
+    check_players,
+    missed_turns,
+)
 
 __all__ = [
     "CARDS",
@@ -369,6 +379,8 @@ class KaartspelGame:
         self._throws: list[str] = []
         self._turn_start_total = 0
         self._finished_at: int | None = None
+        #: Seats that left the table (``leave`` events): the table service skips them.
+        self.left: set[int] = set()
 
     @classmethod
     def new(cls, players: Sequence[str], rules: KaartspelRules | None = None,
@@ -542,6 +554,12 @@ class KaartspelGame:
         kind = event.get("type")
         if kind == "start":
             self._apply_start(event)
+        elif kind == "leave":
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"'seat' must be a seat 0..{len(self.players) - 1}",
+                                "bad_event")
+            self.left.add(seat)
         elif self.phase == "start":
             raise RuleError("the game has not started: a start event comes first",
                             "not_started")
@@ -556,6 +574,15 @@ class KaartspelGame:
             self._apply_take(event)
         elif kind == "stop":
             self._apply_stop()
+        elif kind == "skip":
+            reason = event.get("reason", "absent")
+            if reason not in SKIP_REASONS:
+                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
+                                "bad_event")
+            self.turns[-1]["skipped"] = reason      # the turn ends where it stands
+            self._throws = []
+            self.cup.reset()
+            self._end_turn()
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -747,6 +774,10 @@ class KaartspelGame:
             event = {"type": "start", "starter": starter, "rolls": rolls}
             self.apply(event)
             return Outcome([event], {"starter": starter, "player": self.players[starter]})
+        if isinstance(action, Leave):
+            event = {"type": "leave", "seat": action.seat}
+            self.apply(event)
+            return Outcome([event], {"left": action.seat})
         self._require_turn()
         if isinstance(action, Roll):
             if self.phase == "throw":
@@ -786,6 +817,10 @@ class KaartspelGame:
             event = {"type": "stop"}
             self.apply(event)
             return Outcome([event])
+        if isinstance(action, Skip):
+            event = {"type": "skip", "reason": action.reason}
+            self.apply(event)
+            return Outcome([event], {"skipped": action.reason})
         raise RuleError(f"not a Kaartspel action: {action!r}", "bad_request")
 
     def _require_turn(self) -> int:
@@ -859,8 +894,12 @@ class KaartspelGame:
                            "token": bool(state and state.token),
                            "pawns": [s for s, p in enumerate(self.pawns) if p == space]})
         totals = self.totals()
+        done = self.turns[:self.turns_done]
         players = [{"name": name, "seat": s, "corner": self.corners[s], "pawn": self.pawns[s],
-                    "token": self.tokens[s], "cards": self.cards_of(s), "total": totals[s]}
+                    "token": self.tokens[s], "cards": self.cards_of(s), "total": totals[s],
+                    "missed": missed_turns([t.get("skipped") for t in done
+                                            if t["seat"] == s]),
+                    "left": s in self.left}
                    for s, name in enumerate(self.players)]
         mover = self.current_seat
         dice = self.cup.showing
@@ -916,8 +955,9 @@ class KaartspelGame:
     def to_record(self) -> JSON:
         """The game record (docs/kaartspel.md): the turns played, each a list of steps; a
         black-dice step still under way is left out."""
-        turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]]}
-                 for t in self.turns if t["steps"]]
+        turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]],
+                  **({"skipped": t["skipped"]} if "skipped" in t else {})}
+                 for t in self.turns if t["steps"] or "skipped" in t]
         return {"mode": MODE, "players": list(self.players), "turns": turns}
 
     def finished_games(self, since_event: int) -> list[list[int]]:
@@ -1048,7 +1088,11 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
             if who != players[game.seat]:
                 raise RuleError(f"it is {players[game.seat]}'s turn", "wrong_player")
             steps = turn.get("steps")
-            if not isinstance(steps, list) or not steps:
+            skipped = turn.get("skipped")
+            if skipped is not None and skipped not in SKIP_REASONS:
+                raise RuleError("'skipped' is one of: " + ", ".join(SKIP_REASONS),
+                                "bad_turn")
+            if not isinstance(steps, list) or not (steps or skipped):
                 raise RuleError("'steps' must be a non-empty list", "bad_turn")
             done = game.turns_done
             for k, step in enumerate(steps, 1):
@@ -1059,6 +1103,8 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
                         game.apply(event)
                 except RuleError as exc:
                     raise RuleError(f"step {k}: {exc.message}", exc.code) from None
+            if skipped is not None and game.turns_done == done:
+                game.apply({"type": "skip", "reason": skipped})
             if game.phase == "choose":
                 game.apply({"type": "stop"})
             if game.turns_done == done and n < len(turns):
@@ -1098,6 +1144,7 @@ def restore(data: Mapping[str, Any], resources: Resources) -> KaartspelGame:
 def describe() -> JSON:
     """What a start screen needs to offer this mode."""
     return {"rules_defaults": {}, "boxes": list(CARDS), "players": [2, 4],
+            "high_scores": "wins",  # wins before points (KaartspelHighScores)
             "rules_schema": {"type": "object", "additionalProperties": False,
                              "properties": {}}}
 
