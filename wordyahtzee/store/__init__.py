@@ -144,6 +144,11 @@ class Store(Protocol):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         ...
 
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per (human) player over the mode's finished games: ``players`` ranked by
+        wins, win share, best winning total; ``best`` the highest winning totals."""
+        ...
+
     @property
     def location(self) -> str:
         """Where the data lives, for log lines (a path or a URL without password)."""

@@ -291,6 +291,44 @@ class SQLiteStore:
         return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
                 for r in self._connect().execute(query, params)]
 
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per human player over the finished games of ``mode`` (``kind`` as for
+        :meth:`high_scores`), from each game's result (``players`` with ``name`` and
+        ``total``, ``winners``; a shared win counts for every winner):
+        ``{"players": [{"player", "games", "wins", "best_win"}], "best": [{"player",
+        "score", "players", "game_id", "at", "kind"}]}``, most wins first (then the higher
+        win share, then the higher best winning total), the best winning totals first."""
+        query = ("SELECT g.id, g.kind, g.finished_at, g.result, "
+                 "(SELECT json_group_array(s.name) FROM seats s WHERE s.game_id = g.id "
+                 "AND s.computer IS NULL) AS humans FROM games g "
+                 "WHERE g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL")
+        params: list[Any] = [mode]
+        if kind is not None:
+            query += " AND g.kind = ?"
+            params.append(kind)
+        tally: dict[str, dict[str, Any]] = {}
+        best: list[dict[str, Any]] = []
+        for row in self._connect().execute(query + " ORDER BY g.finished_at", params):
+            result = json.loads(row["result"])
+            humans = set(json.loads(row["humans"] or "[]"))
+            totals = {p["name"]: int(p["total"]) for p in result.get("players", [])}
+            winners = set(result.get("winners", []))
+            for name in (n for n in totals if n in humans):
+                entry = tally.setdefault(name, {"player": name, "games": 0, "wins": 0,
+                                                "best_win": None})
+                entry["games"] += 1
+                if name in winners:
+                    entry["wins"] += 1
+                    entry["best_win"] = max(entry["best_win"] or 0, totals[name])
+                    best.append({"player": name, "score": totals[name],
+                                 "players": len(totals), "game_id": row["id"],
+                                 "at": row["finished_at"], "kind": row["kind"]})
+        ranking = sorted(tally.values(), key=lambda r: (
+            -r["wins"], -r["wins"] / max(r["games"], 1), -(r["best_win"] or 0), r["player"]))
+        best.sort(key=lambda e: (-e["score"], e["at"]))
+        size = max(1, min(int(limit), 100))
+        return {"players": ranking[:size], "best": best[:size]}
+
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         query = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
