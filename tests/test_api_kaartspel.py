@@ -229,3 +229,16 @@ def test_the_wins_table_counts_shared_wins(tmp_path: Path) -> None:
         ("Anna", 3, 4, 300), ("Bram", 2, 4, 150)]
     assert [e["score"] for e in won["best"]] == [300, 200, 150, 120, 120]
     assert store.wins("kaartspel")["players"] == []   # no solo games
+
+
+def test_a_new_table_survives_a_restart_before_its_first_move(tmp_path: Path) -> None:
+    path = tmp_path / "restart.sqlite3"
+    first = make_app(path, Clock())
+    r = first.test_client().post("/api/games", json={"mode": "kaartspel", "kind": "hotseat",
+                                                     "players": ["Anna", "Bram"]})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    assert r.json["state"]["seq"] == 1   # the throw-off is stored with the table
+    again = make_app(path, Clock()).test_client()
+    state = again.get(f"/api/games/{gid}").json
+    assert state["phase"] == "move" and state["current_seat"] == r.json["state"]["current_seat"]
+    assert act(again, gid, token, "roll", seq=1).status_code == 200

@@ -138,6 +138,8 @@ function render(next) {
     hintPending = false;
   }
   announceChanges(previous, state);
+  root.dataset.seq = String(state.seq);
+  root.dataset.phase = state.status === "finished" ? "over" : state.phase;
   renderStatus();
   renderBoard();
   renderDice();
@@ -255,13 +257,23 @@ function drawSpace(group, info) {
   }
   const color = COLORS[info.owner];
   group.append(svg("rect", { class: "space-card", x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 8, stroke: color }),
-    svg("text", { class: "card-name", x: 50, y: 30, "text-anchor": "middle" }, t(`kaart.short.${info.card}`)),
+    cardLabel(t(`kaart.short.${info.card}`)),
     svg("circle", { class: `chip${info.token ? " token" : ""}`, cx: 50, cy: 62, r: 21, fill: color }),
     svg("text", { class: "chip-score", x: 50, y: 69, "text-anchor": "middle" }, String(info.score)),
     svg("text", { class: "space-number", x: 8, y: 18 }, String(n)));
   if (info.token) {
     group.append(svg("text", { class: "token-mark", x: 82, y: 30, "text-anchor": "middle" }, "Y"));
   }
+}
+
+// A card's name on its space, squeezed to fit when it is long.
+function cardLabel(text) {
+  const label = svg("text", { class: "card-name", x: 50, y: 32, "text-anchor": "middle" }, text);
+  if (text.length > 8) {
+    label.setAttribute("textLength", String(Math.min(84, text.length * 9)));
+    label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return label;
 }
 
 function spaceLabel(info) {
@@ -372,6 +384,7 @@ function canKeep() {
 }
 
 function renderDice() {
+  $("play").hidden = state.status === "finished";
   const dice = state.dice || [null, null, null, null, null];
   $("dice").replaceChildren(...dice.map((pips, i) => dieButton(pips, i)));
   $("keep-hint").hidden = !canKeep();
