@@ -262,7 +262,7 @@ function drawSpace(group, info) {
     svg("text", { class: "chip-score", x: 50, y: 69, "text-anchor": "middle" }, String(info.score)),
     svg("text", { class: "space-number", x: 8, y: 18 }, String(n)));
   if (info.token) {
-    group.append(svg("text", { class: "token-mark", x: 82, y: 30, "text-anchor": "middle" }, "Y"));
+    group.append(svg("text", { class: "token-mark", x: 84, y: 90, "text-anchor": "middle" }, "Y"));
   }
 }
 
