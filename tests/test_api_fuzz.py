@@ -59,7 +59,8 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
                   lambda self, game, level, table: beginner(self, game, "beginner", None))
     app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("fuzz")) / "f.sqlite3",
                       "TESTING": True, "SSE_SECONDS": 0.05, "WARM_STRATEGIES": (),
-                      "RNG_FACTORY": lambda: random.Random(next(seeds))})
+                      "RNG_FACTORY": lambda: random.Random(next(seeds)),
+                      "RATELIMIT_ENABLED": False})  # it floods the API on purpose
     client = app.test_client()
     created = client.post("/api/games", json={"kind": "hotseat", "players": ["A", "B"],
                                               "rules": {"free_order": True}}).json

@@ -1,23 +1,40 @@
-"""The SQLite store: WAL, append-only events with sequence checks, seats, finishing, high
-scores, and resuming a game by replaying what was stored."""
+"""The stores, SQLite and PostgreSQL alike (every test here runs on both): append-only
+events with sequence checks, seats, finishing, high scores, and resuming a game by
+replaying what was stored. SQLite's WAL mode and durability setting."""
 
 from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from wordyahtzee.games import new_game, restore
 from wordyahtzee.modes.woord import WoordGame, WoordRules
-from wordyahtzee.store import Finish, Seat, StaleGameError, StoreError, rules_key
+from wordyahtzee.store import Finish, Seat, StaleGameError, Store, StoreError, rules_key
 from wordyahtzee.store.sqlite import SQLiteStore
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store of each backend."""
+    if request.param == "sqlite":
+        opened: Store = SQLiteStore(tmp_path / "games.sqlite3")
+    else:
+        from wordyahtzee.store.postgres import PostgresStore
+
+        opened = PostgresStore(request.getfixturevalue("postgres_url"))
+    yield opened
+    opened.close()
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> SQLiteStore:
-    return SQLiteStore(tmp_path / "games.sqlite3")
+def sqlite_store(tmp_path: Path) -> Iterator[SQLiteStore]:
+    opened = SQLiteStore(tmp_path / "games.sqlite3")
+    yield opened
+    opened.close()
 
 
 def _setup(game: WoordGame) -> dict:
@@ -26,12 +43,14 @@ def _setup(game: WoordGame) -> dict:
     return data
 
 
-def test_wal_mode_and_schema(store: SQLiteStore) -> None:
-    assert store.journal_mode() == "wal"
-    SQLiteStore(store.path)  # opening again is harmless
+def test_wal_mode_and_schema(sqlite_store: SQLiteStore) -> None:
+    assert sqlite_store.journal_mode() == "wal"
+    assert sqlite_store.synchronous_level() == 2  # FULL: a commit survives a power loss
+    SQLiteStore(sqlite_store.path).close()  # opening again is harmless
+    assert sqlite_store.location == str(sqlite_store.path)
 
 
-def test_create_load_and_append(store: SQLiteStore) -> None:
+def test_create_load_and_append(store: Store) -> None:
     game = new_game("woord", ["Anna"], {"turn_seconds": None}, rng=random.Random(1))
     store.create_game("g1", "woord", "solo", _setup(game), [Seat(0, "Anna", "tok")])
     game.throw()
@@ -47,7 +66,7 @@ def test_create_load_and_append(store: SQLiteStore) -> None:
     assert store.active_game_ids() == ["g1"]
 
 
-def test_stale_append_is_refused(store: SQLiteStore) -> None:
+def test_stale_append_is_refused(store: Store) -> None:
     store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
     store.append_events("g", 0, [{"type": "x"}])
     with pytest.raises(StaleGameError):
@@ -57,7 +76,7 @@ def test_stale_append_is_refused(store: SQLiteStore) -> None:
     assert store.event_count("g") == 1
 
 
-def test_concurrent_appends_never_duplicate(store: SQLiteStore) -> None:
+def test_concurrent_appends_never_duplicate(store: Store) -> None:
     store.create_game("g", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t")])
     wins: list[int] = []
 
@@ -76,7 +95,7 @@ def test_concurrent_appends_never_duplicate(store: SQLiteStore) -> None:
     assert len(wins) == 1 and store.event_count("g") == 1
 
 
-def test_unknown_and_duplicate_games(store: SQLiteStore) -> None:
+def test_unknown_and_duplicate_games(store: Store) -> None:
     with pytest.raises(StoreError) as exc:
         store.load_game("nope")
     assert exc.value.code == "not_found"
@@ -87,7 +106,7 @@ def test_unknown_and_duplicate_games(store: SQLiteStore) -> None:
         store.append_events("nope", 0, [])
 
 
-def test_finish_writes_result_and_high_scores(store: SQLiteStore) -> None:
+def test_finish_writes_result_and_high_scores(store: Store) -> None:
     rules = WoordRules().to_json()
     store.create_game("s1", "woord", "solo", {"rules": rules}, [Seat(0, "Anna", "t")])
     store.create_game("s2", "woord", "solo", {"rules": rules}, [Seat(0, "Bram", "t")])

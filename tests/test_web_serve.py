@@ -1,5 +1,5 @@
-"""``wordyahtzee serve`` end to end: a real waitress server, killed mid-game and started
-again, loses nothing; its event stream reaches the client at once."""
+"""``wordyahtzee serve`` end to end: the real server (gunicorn, gevent workers), killed
+mid-game and started again, loses nothing; its event stream reaches the client at once."""
 
 from __future__ import annotations
 
@@ -37,9 +37,10 @@ def _call(base: str, method: str, path: str, body: Any = None,
 
 
 def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port", str(port),
-                             "--db", str(db)], stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=os.environ.copy())
+    with db.with_suffix(".log").open("ab") as log:  # the server's lines, for a failure
+        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                                 str(port), "--db", str(db)], stdout=log,
+                                stderr=subprocess.STDOUT, env=os.environ.copy())
     end = time.monotonic() + 30
     while time.monotonic() < end:
         try:
@@ -49,6 +50,17 @@ def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("the server did not start")
+
+
+def _wait_until_closed(port: int) -> None:
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                time.sleep(0.05)
+        except OSError:
+            return
+    raise AssertionError("the killed server still holds its port")
 
 
 def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
@@ -73,6 +85,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
+    _wait_until_closed(port)  # the killed server's worker dies with it (PR_SET_PDEATHSIG)
     proc = _serve(db, port)
     try:
         after = _call(base, "GET", f"/api/games/{gid}")[1]

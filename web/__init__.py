@@ -21,9 +21,34 @@ Configuration keys (``create_app({...})``):
     computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
     list, else all; ``()`` for none). Hints and optimal computer players need them; no
     request ever waits for one.
+``TICK_SECONDS``
+    how often the table ticker applies due timeouts and picks up moves other processes
+    stored (default 1.0; ``None``: no ticker thread, the caller ticks).
 ``MAX_CONTENT_LENGTH``
     the largest request body (default 8 MiB, the word-list upload limit); JSON bodies are
     limited to ``MAX_JSON_BYTES`` (default 64 KiB).
+``WORD_LIST_MAX_BYTES``
+    the most text an uploaded word list may hold once decompressed (default 64 MiB); a
+    gzip bomb fails its build job with ``word_list_too_large``.
+``MAX_USER_DICTIONARIES``
+    the most user dictionaries an upload may bring the total to (default:
+    ``$WORDYAHTZEE_MAX_DICTIONARIES``, else 50).
+``TRUSTED_ORIGINS``
+    origins (``https://games.example``) besides the request's own host whose pages may
+    change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
+``RATE_LIMITS``
+    per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
+    ``solve`` (defaults in :data:`web.security.RATE_LIMITS`; a false value lifts one).
+``RATELIMIT_STORAGE_URI``
+    where the rate-limit counters live (default ``memory://``, one process); give several
+    processes one store, e.g. ``redis://host:6379``, to share the limits.
+``RATELIMIT_ENABLED``
+    false switches every rate limit off (default true).
+
+The environment sets two of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+(load tests) and ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store).
+
+The security checks and headers are described in :mod:`web.security`.
 """
 
 from __future__ import annotations
@@ -48,9 +73,12 @@ DEFAULTS: dict[str, Any] = {
     "SSE_SECONDS": 25.0,
     "COMPUTER_PACE": 0.8,
     "WARM_STRATEGIES": None,
+    "TICK_SECONDS": 1.0,
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "MAX_JSON_BYTES": 64 * 1024,
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
+    "WORD_LIST_MAX_BYTES": 64 * 1024 * 1024,
+    "MAX_USER_DICTIONARIES": None,
     "JSON_SORT_KEYS": False,
 }
 
@@ -59,6 +87,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: the JSON API under ``/api``, the pages under ``/``."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
+    if os.environ.get("WORDYAHTZEE_RATE_LIMITS") == "off":
+        app.config["RATELIMIT_ENABLED"] = False
+    if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
+        app.config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
     if config:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -69,16 +101,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 
-    from . import api, pages
+    from . import api, pages, security
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
+    security.init_security(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
         env = os.environ.get(WARM_ENV)
         warm = None if env is None else [k for k in env.split(",") if k]
     service.warm(None if warm is None else list(warm))
+    if app.config["TICK_SECONDS"]:
+        service.run_ticker(float(app.config["TICK_SECONDS"]))
     return app
 
 

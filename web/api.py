@@ -18,10 +18,10 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from wordyahtzee import games
 from wordyahtzee.dice import shipped_dice_sets
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_status
-from wordyahtzee.letters import fold
+from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.modes import MODES, get_mode
-from wordyahtzee.store import StaleGameError, StoreError, rules_key
+from wordyahtzee.store import REPORT_KINDS, StaleGameError, rules_key
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
@@ -82,8 +82,6 @@ def _status_for(exc: WordyahtzeeError) -> int:
         return exc.status
     if isinstance(exc, StaleGameError):
         return 409
-    if isinstance(exc, StoreError) and exc.code != "not_found":
-        return 400
     return http_status(exc.code)
 
 
@@ -201,6 +199,46 @@ def solve() -> Response:
         raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
                          "as strings")
     return jsonify(solving.solve(letters, dictionary, dice_set))
+
+
+MAX_NOTE = 200
+
+
+def _from_this_machine() -> None:
+    """The reports list is for the server's owner: requests from this machine only."""
+    if request.remote_addr not in ("127.0.0.1", "::1"):
+        raise ServiceError("the reports are shown on the server's own machine only",
+                           "not_found")
+
+
+@bp.post("/reports")
+def report_word() -> Any:
+    """A player disputes the dictionary: ``{"word", "dictionary", "kind":
+    "wrongly_accepted"|"wrongly_refused", "note"?}``."""
+    body = _body()
+    word, dictionary = body.get("word"), body.get("dictionary", "nl")
+    kind, note = body.get("kind"), body.get("note", "")
+    if not isinstance(word, str) or not is_plain_word(fold(word)) or len(word) > 40:
+        raise BadRequest("word is one word of letters a-z (at most 40)", "bad_request")
+    if kind not in REPORT_KINDS:
+        raise BadRequest("kind is one of: " + ", ".join(REPORT_KINDS), "bad_request")
+    if not isinstance(dictionary, str) or not isinstance(note, str) or len(note) > MAX_NOTE:
+        raise BadRequest(f"dictionary is a name; note at most {MAX_NOTE} characters")
+    valid = load_lexicon(dictionary).is_valid(word)
+    store = current_app.extensions["wordyahtzee.store"]
+    store.add_report(fold(word), dictionary, kind, " ".join(note.split()))
+    return jsonify({"word": fold(word), "dictionary": dictionary, "kind": kind,
+                    "valid_now": valid}), 201
+
+
+@bp.get("/reports")
+def word_reports() -> Response:
+    """The reported words, most reported first (``dictionary`` filters); this machine
+    only."""
+    _from_this_machine()
+    dictionary = request.args.get("dictionary")
+    store = current_app.extensions["wordyahtzee.store"]
+    return jsonify({"reports": [r.to_json() for r in store.word_reports(dictionary)]})
 
 
 # -- games ----------------------------------------------------------------------------------

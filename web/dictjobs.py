@@ -2,7 +2,10 @@
 
 The upload is size-limited (``UPLOAD_MAX_BYTES``), saved to a temporary file and handed to
 the engine's builder (:func:`wordyahtzee.lexicon.build.build_dictionary`); a job records
-its progress for the browser to poll. One build runs at a time.
+its progress for the browser to poll. One build runs at a time. The builder streams the
+list and stops at ``WORD_LIST_MAX_BYTES`` of decompressed text (a gzip bomb fails its job
+with ``word_list_too_large``); an upload beyond ``MAX_USER_DICTIONARIES`` user dictionaries
+is refused at once with ``too_many_dictionaries``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.lexicon.build import BuildOptions, Progress, build_dictionary
-from wordyahtzee.lexicon.registry import check_name, find_dictionary, load_lexicon
+from wordyahtzee.lexicon.registry import (
+    check_name,
+    find_dictionary,
+    load_lexicon,
+    max_user_dictionaries,
+    user_dictionary_names,
+)
 
 _jobs: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
@@ -59,8 +68,9 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions) -> None:
         load_lexicon(result.name)  # compile the tries now, not at the first game
         job.update(status="done", progress=1.0, word_count=result.word_count,
                    read=result.read, dropped=result.dropped)
-    except WordyahtzeeError as exc:
-        job.update(status="failed", error={"code": exc.code, "message": exc.message})
+    except WordyahtzeeError as exc:  # name the upload, not the server's temporary file
+        message = exc.message.replace(str(path), "the word list")
+        job.update(status="failed", error={"code": exc.code, "message": message})
     except Exception as exc:  # a word list the builder could not read
         job.update(status="failed", error={"code": "bad_word_list",
                                            "message": f"could not build: {exc}"})
@@ -89,6 +99,11 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
     else:
         raise ServiceError(f"a dictionary {name!r} exists already; choose another name",
                        "name_clash")
+    most = current_app.config.get("MAX_USER_DICTIONARIES")
+    most = max_user_dictionaries() if most is None else int(most)
+    if len(user_dictionary_names()) >= most:
+        raise ServiceError(f"there are {most} user dictionaries already, the most allowed",
+                           "too_many_dictionaries")
     data = upload.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise ServiceError("the word list is too large", "too_large")
@@ -102,7 +117,9 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
             raise BadRequest("the word list is not UTF-8 text (or .gz)", "bad_word_list") \
                 from None
     options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
-                           title=title or name)
+                           title=title or name,
+                           max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
+                           max_user_dictionaries=most)
     with _lock:
         if any(j["status"] in ("queued", "building") for j in _jobs.values()):
             raise ServiceError("another dictionary is being built; try again shortly",

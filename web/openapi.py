@@ -17,11 +17,15 @@ def _json(schema: dict[str, Any], description: str = "OK") -> dict[str, Any]:
 
 def _errors(*statuses: int) -> dict[str, Any]:
     text = {400: "Malformed request (bad JSON, wrong types, bad rules or names)",
-            403: "The seat token cannot act now (watching only, or not your turn)",
+            403: "The seat token cannot act now (watching only, or not your turn), or "
+                 "`cross_site`: a state change sent from another site's page",
             404: "No such game, job or endpoint",
             409: "Conflict: stale `seq`, the time ran out, or the game is over; the body "
                  "carries the current `state`",
             413: "Request body too large",
+            415: "`unsupported_media_type`: the body is not `application/json`",
+            429: "`rate_limited`: too many requests from this address; wait `Retry-After` "
+                 "seconds",
             422: "Illegal move by the rules (the message says why)"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
 
@@ -84,7 +88,7 @@ def openapi_document() -> dict[str, Any]:
                                                 "title": {"type": "string"}}}}}},
                          "responses": {"202": _json({"type": "object", "properties": {
                              "job": _ref("Job")}}, "Build started"),
-                             **_errors(400, 409, 413)}}},
+                             **_errors(400, 403, 409, 413, 429)}}},
             "/api/dictionaries/jobs/{job_id}": {"get": {
                 "summary": "Progress of a dictionary build",
                 "parameters": [{"name": "job_id", "in": "path", "required": True,
@@ -97,7 +101,8 @@ def openapi_document() -> dict[str, Any]:
                 "requestBody": _body({"type": "object", "required": ["words"], "properties": {
                     "words": {"type": "array", "items": {"type": "string"}, "maxItems": 50},
                     "dictionary": {"type": "string", "default": "nl"}}}),
-                "responses": {"200": _json({"type": "object"}), **_errors(400, 413)}}},
+                "responses": {"200": _json({"type": "object"}),
+                              **_errors(400, 403, 413, 415, 429)}}},
             "/api/solve": {"post": {
                 "summary": "Best words for seven faces, per box (`?` = blank)",
                 "requestBody": _body({"type": "object", "required": ["letters"], "properties": {
@@ -110,7 +115,8 @@ def openapi_document() -> dict[str, Any]:
                         "type": "object", "properties": {
                             "score": {"type": "integer"},
                             "words": {"type": "array", "items": {"type": "string"}}}}},
-                    "words": {"type": "array"}}}), **_errors(400, 404, 413)}}},
+                    "words": {"type": "array"}}}),
+                    **_errors(400, 403, 404, 413, 415, 422, 429)}}},
             "/api/games": {
                 "get": {"summary": "Recent games",
                         "parameters": [
@@ -134,7 +140,7 @@ def openapi_document() -> dict[str, Any]:
                                      "url": {"type": "string"}}}},
                              "watch_url": {"type": "string"},
                              "state": _ref("GameState")}}, "Created"),
-                             **_errors(400, 413)}}},
+                             **_errors(400, 403, 413, 415, 429)}}},
             "/api/games/{game_id}": {"get": {
                 "summary": "The full state (a due timeout is applied first)",
                 "parameters": [GAME_ID, TOKEN],
@@ -167,6 +173,28 @@ def openapi_document() -> dict[str, Any]:
                     "200": _json(_ref("Hint")),
                     "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
                     **_errors(404, 422)}}},
+            "/api/reports": {
+                "post": {
+                    "summary": "Report a word as wrongly accepted or wrongly refused",
+                    "requestBody": _body({"type": "object", "required": ["word", "kind"],
+                                          "properties": {
+                        "word": {"type": "string", "maxLength": 40},
+                        "dictionary": {"type": "string", "default": "nl"},
+                        "kind": {"type": "string",
+                                 "enum": ["wrongly_accepted", "wrongly_refused"]},
+                        "note": {"type": "string", "maxLength": 200}}}),
+                    "responses": {"201": _json({"type": "object", "properties": {
+                        "word": {"type": "string"}, "dictionary": {"type": "string"},
+                        "kind": {"type": "string"}, "valid_now": {"type": "boolean"}}}),
+                        **_errors(400, 403, 413, 415, 429)}},
+                "get": {
+                    "summary": "The reported words, most reported first (the server's own "
+                               "machine only; elsewhere 404)",
+                    "parameters": [{"name": "dictionary", "in": "query", "required": False,
+                                    "schema": {"type": "string"}}],
+                    "responses": {"200": _json({"type": "object", "properties": {
+                        "reports": {"type": "array", "items": {"type": "object"}}}}),
+                        **_errors(404)}}},
             "/api/games/{game_id}/invites": {"get": {
                 "summary": "Every seat's invite link (the host's token only)",
                 "description": "The host is the table's first seat. Other tokens get 403 "
@@ -196,7 +224,8 @@ def openapi_document() -> dict[str, Any]:
                     "level": {"type": "string", "enum": levels}, "token": {"type": "string"}}},
                     required=False),
                 "responses": {"200": _json({"type": "object", "properties": {
-                    "state": _ref("GameState")}}), **_errors(400, 403, 404, 409, 422)}}},
+                    "state": _ref("GameState")}}),
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/rematch": {"post": {
                 "summary": "Play again: a new table with the same players and rules",
                 "description": "Only once the game is over (422 `game_not_over`). Made once: "
@@ -207,7 +236,7 @@ def openapi_document() -> dict[str, Any]:
                     "token": {"type": "string"}}}, required=False),
                 "responses": {"201": _json({"type": "object", "properties": {
                     "id": {"type": "string"}, "url": {"type": "string"}}}),
-                    **_errors(403, 404, 422)}}},
+                    **_errors(400, 403, 404, 413, 415, 422)}}},
             "/api/games/{game_id}/throw": {"post": {
                 "summary": "Throw the dice not kept",
                 "parameters": [GAME_ID, TOKEN],
@@ -221,7 +250,7 @@ def openapi_document() -> dict[str, Any]:
                     "dice": {"type": "array", "items": {"type": "integer"},
                              "description": "classic: the five dice"},
                     "state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 422)}}},
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/claim": {"post": {
                 "summary": "Write a box (Woord Yahtzee: empty `words` = a zero; classic: "
                            "just the `box`)",
@@ -234,7 +263,7 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": _json({"type": "object", "properties": {
                     "points": {"type": "integer"}, "box": box,
                     "state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 422)}}},
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/act/{action}": {"post": {
                 "summary": "Any action of the game's mode by name (Kaartspel: `roll`, "
                            "`throw` {keep}, `take` {card: id or null}, `stop`; classic and "
@@ -254,7 +283,7 @@ def openapi_document() -> dict[str, Any]:
                                             "summary (Kaartspel: roll, square, dice, card, "
                                             "score …) and the new state",
                                             "properties": {"state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 422)}}},
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/preview": {"post": {
                 "summary": "Live feedback: per word and per claimable box, without playing",
                 "parameters": [GAME_ID],
@@ -270,7 +299,7 @@ def openapi_document() -> dict[str, Any]:
                             "error": {"type": ["object", "null"]},
                             "words": {"type": "array"}}}},
                     "seq": {"type": "integer"}}}),
-                    **_errors(400, 404, 413, 422)}}},
+                    **_errors(400, 403, 404, 413, 415, 422)}}},
             "/api/games/{game_id}/record": {"get": {
                 "summary": "The game record (docs/records.md format) and, once over, the result",
                 "parameters": [GAME_ID],

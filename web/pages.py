@@ -81,3 +81,13 @@ def words() -> Response:
 def highscores() -> Response:
     """The high-score lists per dictionary and rules set."""
     return render("highscores.html")
+
+
+@bp.get("/reports")
+def reports() -> Response:
+    """The words players reported, for the server's owner (this machine only); fold them
+    into a dictionary with ``wordyahtzee dict build --reports NAME``."""
+    if request.remote_addr not in ("127.0.0.1", "::1"):
+        return error_page(404, "")
+    store = current_app.extensions["wordyahtzee.store"]
+    return render("reports.html", reports=store.word_reports())

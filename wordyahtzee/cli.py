@@ -77,20 +77,53 @@ def _dictionary_word_count(entry: Any) -> int:
     return len(load_lexicon(entry.name))
 
 
+def _reported(args: argparse.Namespace, folder: str) -> tuple[list[str], list[str]]:
+    """Word lists folding the players' reports into a build: the words reported as wrongly
+    refused (added as a source) and as wrongly accepted (a minus list), each reported at
+    least ``--min-reports`` times."""
+    from pathlib import Path
+
+    from .store import open_store
+
+    if args.reports is None:
+        return [], []
+    reports = open_store(args.db).word_reports(args.reports)
+    wanted = {kind: sorted(r.word for r in reports if r.kind == kind
+                           and r.count >= args.min_reports)
+              for kind in ("wrongly_refused", "wrongly_accepted")}
+    files: list[list[str]] = []
+    for kind in ("wrongly_refused", "wrongly_accepted"):
+        path = Path(folder) / f"{kind}.txt"
+        path.write_text("".join(f"{w}\n" for w in wanted[kind]), encoding="utf-8")
+        files.append([str(path)] if wanted[kind] else [])
+    print(f"reports of {args.reports!r}: {len(wanted['wrongly_refused'])} word(s) added, "
+          f"{len(wanted['wrongly_accepted'])} dropped (at least {args.min_reports} "
+          "report(s) each)", file=sys.stderr)
+    return files[0], files[1]
+
+
 def cmd_dict_build(args: argparse.Namespace) -> int:
     """``dict build``: make a user dictionary from word lists and/or wordfreq."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        added, dropped = _reported(args, folder)
+        return _build(args, added, dropped)
+
+
+def _build(args: argparse.Namespace, added: list[str], dropped: list[str]) -> int:
     from pathlib import Path
 
     from .lexicon.build import BuildOptions, Progress, build_dictionary
 
     options = BuildOptions(
-        name=args.name, sources=tuple(args.sources), wordfreq=args.wordfreq,
-        min_zipf=args.min_zipf, top=args.top, minus=tuple(args.minus),
+        name=args.name, sources=(*args.sources, *added), wordfreq=args.wordfreq,
+        min_zipf=args.min_zipf, top=args.top, minus=(*args.minus, *dropped),
         intersect=tuple(args.intersect), language=args.language,
         min_length=args.min_length, max_length=args.max_length, alphabet=args.alphabet,
         diacritics=args.diacritics, drop_capitalised=args.drop_capitalised,
         title=args.title, licence=args.licence, source_note=args.source_note,
-        force=args.force)
+        force=args.force, max_source_bytes=int(args.max_source_mib * 1024 * 1024))
     result = build_dictionary(
         options, output_dir=Path(args.output_dir) if args.output_dir else None,
         progress=Progress(sys.stderr, enabled=False if args.quiet else None))
@@ -98,6 +131,22 @@ def cmd_dict_build(args: argparse.Namespace) -> int:
         print(json.dumps(result.meta, ensure_ascii=False, indent=2))
     elif not args.quiet:
         print(result.summary())
+    return 0
+
+
+def cmd_dict_reports(args: argparse.Namespace) -> int:
+    """``dict reports``: the players' disputes, most reported first."""
+    from .store import open_store
+
+    reports = open_store(args.db).word_reports(args.dict)
+    if args.json:
+        print(json.dumps([r.to_json() for r in reports], ensure_ascii=False, indent=2))
+        return 0
+    if not reports:
+        print("no reports")
+    for r in reports:
+        notes = f"\t{' | '.join(r.notes)}" if r.notes else ""
+        print(f"{r.word}\t{r.dictionary}\t{r.kind}\t{r.count}{notes}")
     return 0
 
 
@@ -202,12 +251,30 @@ def _add_dict_parser(sub: Any) -> None:
                    help="fold (ruïne -> ruine, the default) or drop entries with diacritics")
     p.add_argument("--drop-capitalised", action="store_true",
                    help="drop entries with a capital letter (names, abbreviations)")
+    p.add_argument("--max-source-mib", type=float, default=64, metavar="MIB",
+                   help="refuse a word list whose text, decompressed, passes this many MiB "
+                   "(default 64; guards against gzip bombs)")
     p.add_argument("--force", action="store_true", help="replace a user dictionary")
     p.add_argument("--output-dir", default=None, metavar="DIR",
                    help="write here instead of the user dictionary folder")
+    p.add_argument("--reports", default=None, metavar="NAME",
+                   help="fold in the players' reports about dictionary NAME: add the words "
+                   "reported as wrongly refused, drop those reported as wrongly accepted")
+    p.add_argument("--min-reports", type=int, default=1, metavar="N",
+                   help="with --reports: only words reported at least N times (default 1)")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="with --reports: the server's database (default: the user data dir)")
     p.add_argument("--json", action="store_true", help="print the sidecar as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
     p.set_defaults(func=cmd_dict_build)
+
+    p = commands.add_parser("reports", help="the words players reported as wrongly "
+                            "accepted or refused")
+    p.add_argument("--dict", default=None, metavar="NAME", help="only this dictionary")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="the server's database (default: the user data dir)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_dict_reports)
 
     p = commands.add_parser("list", help="list the dictionaries")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -224,20 +291,12 @@ def _add_dict_parser(sub: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """``serve``: the web front-end on a production WSGI server (waitress)."""
-    import waitress
+    """``serve``: the web front-end on gunicorn with gevent workers."""
+    if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
+        raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
+    from .web.server import serve
 
-    from .web import create_app
-
-    if not 0 <= args.port <= 65535 or not 1 <= args.threads <= 512:
-        raise WordyahtzeeError("serve: --port is 0-65535 and --threads 1-512", "usage")
-    app = create_app({"DATABASE": args.db})
-    resumed = app.extensions["wordyahtzee.tables"].resume_all()
-    store = app.extensions["wordyahtzee.store"]
-    print(f"wordyahtzee: serving on http://{args.host}:{args.port}/ (database {store.path}; "
-          f"{resumed} game(s) in progress)", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads,
-                   channel_timeout=60, ident="wordyahtzee")
+    serve(args.host, args.port, args.db, args.workers)
     return 0
 
 
@@ -298,13 +357,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_dict_parser(sub)
 
-    p = sub.add_parser("serve", help="serve the web app (waitress, default 127.0.0.1:5000)")
+    p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
-    p.add_argument("--db", default=None, metavar="PATH",
-                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir)")
-    p.add_argument("--threads", type=int, default=32,
-                   help="worker threads (each live browser holds one; default: 32)")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir) "
+                        "or a postgresql:// URL")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes sharing the port (default: 1; each holds "
+                        "thousands of live connections)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("solve", help="best words for 7 shown faces (? = the blank)")

@@ -71,11 +71,11 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
           "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
           "shipped_dictionary", "http_error"),
-    403: ("not_a_player", "not_your_turn", "not_host"),
+    403: ("not_a_player", "not_your_turn", "not_host", "cross_site"),
     404: ("not_found",),
     405: ("method_not_allowed",),
-    409: ("stale", "name_clash", "busy", "not_their_turn"),
-    413: ("too_large",),
+    409: ("stale", "name_clash", "busy", "not_their_turn", "too_many_dictionaries"),
+    413: ("too_large", "word_list_too_large"),
     415: ("unsupported_media_type",),
     422: ("illegal_move", "bad_claim", "bad_event", "bad_keep", "bad_throws", "bad_turn",
           "bad_word", "bad_words", "box_filled", "game_not_over", "game_over",
@@ -89,8 +89,9 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "must_move", "must_throw", "not_raisable", "not_shown", "not_started", "own_card",
           "raise_too_low", "started", "steal_too_low", "token_card", "turn_over",
           "unfinished_turn", "unknown_card", "wrong_card"),
+    429: ("rate_limited",),
     500: ("internal",),
-    503: ("solver_unavailable",),
+    503: ("solver_unavailable", "unavailable", "schema_too_new"),
 }
 
 ERRORS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items()

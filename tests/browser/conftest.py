@@ -88,8 +88,12 @@ def browser() -> Iterator[Any]:
 def context(browser: Any) -> Iterator[Any]:
     ctx = browser.new_context(viewport=DESKTOP)
     ctx.set_default_timeout(15_000)
+    refused: list[str] = []  # the server's Content-Security-Policy must block nothing
+    ctx.on("console", lambda msg: refused.append(msg.text)
+           if "Content Security Policy" in msg.text else None)
     yield ctx
     ctx.close()
+    assert not refused, refused
 
 
 def shot(page: Any, name: str) -> None:

@@ -15,9 +15,20 @@ Both are written to temporary files first and renamed into place only when the w
 has succeeded, so a failed build leaves every existing dictionary untouched. Every bad input
 raises :class:`~wordyahtzee.errors.DictionaryError` with a one-line message.
 
+Word lists are streamed a line at a time with two guards against hostile input (a gzip
+bomb inflates a few KB into gigabytes): a source whose text, decompressed, passes
+``max_source_bytes`` (default 64 MiB) stops the build with ``word_list_too_large``, and a
+line longer than 64 characters is never held whole: it is skipped and counted as
+``too_long``. A build that would add a dictionary beyond ``max_user_dictionaries`` (default
+50, ``$WORDYAHTZEE_MAX_DICTIONARIES``) to the user folder is refused with
+``too_many_dictionaries``.
+
 Entries are checked in this order; the first rule an entry breaks is counted as the reason it
 was dropped (``counts.dropped`` in the sidecar):
 
+``too_long``
+    a line of more than 64 characters (:data:`~wordyahtzee.lexicon.source.MAX_ENTRY_CHARS`),
+    skipped while reading;
 ``capitalised``
     has an upper-case letter (only with ``drop_capitalised``);
 ``not_a_word``
@@ -67,13 +78,22 @@ from .registry import (
     file_sha256,
     find_dictionary,
     forget_loaded,
+    max_user_dictionaries,
     user_dictionary_dir,
+    user_dictionary_names,
 )
-from .source import fold_entries, frequency_table, read_word_list, zipf_of
+from .source import (
+    MAX_WORD_LIST_BYTES,
+    ReadStats,
+    fold_entries,
+    frequency_table,
+    read_word_list,
+    zipf_of,
+)
 
 DIACRITICS_MODES = ("fold", "drop")
-DROP_REASONS = ("capitalised", "not_a_word", "diacritics", "alphabet", "length", "minus",
-                "not_in_intersection", "rare", "duplicate")
+DROP_REASONS = ("too_long", "capitalised", "not_a_word", "diacritics", "alphabet", "length",
+                "minus", "not_in_intersection", "rare", "duplicate")
 LANGUAGE_PATTERN = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$")
 SIDECAR_FORMAT = 1
 
@@ -134,6 +154,8 @@ class BuildOptions:
     licence: str = ""
     source_note: str = ""
     force: bool = False
+    max_source_bytes: int = MAX_WORD_LIST_BYTES
+    max_user_dictionaries: int | None = None
 
     @property
     def effective_language(self) -> str:
@@ -169,6 +191,8 @@ class BuildOptions:
             if language not in _wordfreq_languages():
                 raise DictionaryError(f"--min-zipf needs word frequencies, and wordfreq has "
                                       f"none for language {language!r}", "bad_option")
+        if self.max_source_bytes < 1:
+            raise DictionaryError("the word-list size limit must be positive", "bad_option")
         if self.min_length < 1:
             raise DictionaryError("--min-length must be 1 or more", "bad_option")
         if self.max_length is not None and self.max_length < self.min_length:
@@ -296,9 +320,9 @@ def resolve(spec: str) -> _Source:
     raise DictionaryError(f"no such word list or dictionary: {spec}", "not_found")
 
 
-def _folded_set(source: _Source) -> set[str]:
+def _folded_set(source: _Source, max_bytes: int) -> set[str]:
     assert source.path is not None
-    return {fold(word) for word in read_word_list(source.path)}
+    return {fold(word) for word in read_word_list(source.path, max_bytes=max_bytes)}
 
 
 def _wordfreq_entries(language: str) -> list[str]:
@@ -394,6 +418,8 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
     user_dir = user_dictionary_dir()
     target_dir = Path(output_dir) if output_dir is not None else user_dir
     _refuse_clash(name, target_dir, user_dir, options.force)
+    if _same_dir(target_dir, user_dir) and not (target_dir / f"{name}.json").exists():
+        _refuse_too_many(options.max_user_dictionaries)
     bar = progress or Progress(enabled=False)
 
     sources = [resolve(spec) for spec in options.sources]
@@ -401,8 +427,8 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
     intersect_sources = [resolve(spec) for spec in options.intersect]
     minus: set[str] = set()
     for src in minus_sources:
-        minus |= _folded_set(src)
-    intersect = [_folded_set(src) for src in intersect_sources]
+        minus |= _folded_set(src, options.max_source_bytes)
+    intersect = [_folded_set(src, options.max_source_bytes) for src in intersect_sources]
 
     table = frequency_table(language)
     rules = _Filter(options, minus, intersect, table)
@@ -415,8 +441,12 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
         def report(done: int, total: int, label: str = label) -> None:
             bar.update(label, done, total)
 
-        for entry in read_word_list(src.path, report):
+        skipped = ReadStats()
+        for entry in read_word_list(src.path, report, max_bytes=options.max_source_bytes,
+                                    stats=skipped):
             rules.offer(entry)
+        rules.read += skipped.too_long
+        rules.dropped["too_long"] += skipped.too_long
         read_per_source.append(rules.read - before)
     if options.wordfreq:
         before = rules.read
@@ -497,6 +527,16 @@ def _refuse_clash(name: str, target_dir: Path, user_dir: Path, force: bool) -> N
     if exists and not force:
         raise DictionaryError(f"a dictionary {name!r} already exists in {target_dir}; use "
                               "--force to replace it, or choose another --name", "name_clash")
+
+
+def _refuse_too_many(limit: int | None) -> None:
+    """Refuse a new user dictionary when the user folder holds ``limit`` already."""
+    limit = max_user_dictionaries() if limit is None else limit
+    count = len(user_dictionary_names())
+    if count >= limit:
+        raise DictionaryError(f"there are {count} user dictionaries already, the most "
+                              f"allowed is {limit}; remove one first (wordyahtzee dict "
+                              "remove NAME)", "too_many_dictionaries")
 
 
 def _same_dir(a: Path, b: Path) -> bool:

@@ -31,6 +31,9 @@ from .source import fold_entries, read_word_list
 
 DEFAULT_DICTIONARY = "nl"
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+MAX_USER_DICTIONARIES = 50
+"""How many user dictionaries ``dict build`` and the web upload make at most (default)."""
+MAX_DICTIONARIES_ENV = "WORDYAHTZEE_MAX_DICTIONARIES"
 
 
 def _shipped_dir() -> Path:
@@ -66,6 +69,26 @@ def cache_dir() -> Path:
 def user_dictionary_dir() -> Path:
     """Where ``dict build`` puts user dictionaries."""
     return data_dir() / "dictionaries"
+
+
+def max_user_dictionaries() -> int:
+    """The cap on user dictionaries: ``$WORDYAHTZEE_MAX_DICTIONARIES``, else
+    :data:`MAX_USER_DICTIONARIES`."""
+    value = os.environ.get(MAX_DICTIONARIES_ENV, "")
+    try:
+        return int(value) if value.strip() else MAX_USER_DICTIONARIES
+    except ValueError:
+        raise DictionaryError(f"${MAX_DICTIONARIES_ENV} must be a whole number",
+                              "bad_option") from None
+
+
+def user_dictionary_names() -> list[str]:
+    """The names of the user dictionaries on disk (a word list beside a sidecar)."""
+    folder = user_dictionary_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(meta.stem for meta in folder.glob("*.json")
+                  if NAME_PATTERN.match(meta.stem) and meta.with_suffix(".txt.gz").is_file())
 
 
 @dataclass(frozen=True)

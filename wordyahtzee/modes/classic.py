@@ -697,6 +697,14 @@ class ClassicMatch:
         """Classic Yahtzee has no hourglass."""
         return None
 
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed (over the match), and whether it left."""
+        name = self.players[seat]
+        skips = [e.get("reason") if e["type"] == "skip" else None
+                 for g in self.games for e in g.events
+                 if e["type"] in ("skip", "score") and e["player"] == name]
+        return missed_turns(skips), seat in self.left
+
     @property
     def current_seat(self) -> int | None:
         """The seat to move (None once the match is over)."""
@@ -855,11 +863,6 @@ class ClassicMatch:
         the dice may go in with their points, the turns so far with their points, and the
         match."""
         game = self.game
-        skips: dict[str, list[str | None]] = {p: [] for p in self.players}
-        for event in (e for g in self.games for e in g.events
-                      if e["type"] not in ("throw", "leave")):
-            skips[event["player"]].append(event.get("reason") if event["type"] == "skip"
-                                          else None)
         players = []
         for name in self.players:
             sheet = game.sheets[name]
@@ -867,8 +870,8 @@ class ClassicMatch:
                 "name": name, "boxes": {b: sheet.scores.get(b) for b in BOXES},
                 "upper_total": sheet.upper_total, "upper_bonus": sheet.upper_bonus,
                 "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total,
-                "missed": missed_turns(skips[name]),
-                "left": self.players.index(name) in self.left})
+                **dict(zip(("missed", "left"),
+                           self.seat_status(self.players.index(name)), strict=True))})
         history: list[dict[str, Any]] = []
         throws: list[str] = []
         for event in game.events:

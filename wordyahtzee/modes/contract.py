@@ -102,6 +102,10 @@ class Game(Protocol):
         """The seconds a turn may take by the rules (Woord Yahtzee's hourglass), if any."""
         ...
 
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """How many turns in a row ``seat`` has missed (skipped), and whether it left."""
+        ...
+
     def view(self, seat: int | None = None) -> JSON:
         """The state a screen renders, as JSON: sheets or board, the turn, what may be done
         now (``options``), and ``history`` with each finished turn's ``points``."""

@@ -295,8 +295,8 @@ class Stop:
         return {}
 
 
-ACTIONS = ("start", "roll", "throw", "take", "stop")
-KaartspelAction = Start | Roll | Throw | Take | Stop
+ACTIONS = ("start", "roll", "throw", "take", "stop", "skip")
+KaartspelAction = Start | Roll | Throw | Take | Stop | Skip
 
 
 def _card_field(card: Any, allow_none: bool = True) -> str | None:
@@ -379,7 +379,7 @@ class KaartspelGame:
         self._throws: list[str] = []
         self._turn_start_total = 0
         self._finished_at: int | None = None
-        #: Seats that left the table (``leave`` events): the table service skips them.
+        #: Seats that left the table (their turns are skipped).
         self.left: set[int] = set()
 
     @classmethod
@@ -400,6 +400,7 @@ class KaartspelGame:
     def turn_limit(self) -> float | None:
         """Kaartspel has no hourglass."""
         return None
+
 
     @property
     def current_seat(self) -> int | None:
@@ -554,12 +555,6 @@ class KaartspelGame:
         kind = event.get("type")
         if kind == "start":
             self._apply_start(event)
-        elif kind == "leave":
-            seat = event.get("seat")
-            if type(seat) is not int or not 0 <= seat < len(self.players):
-                raise RuleError(f"'seat' must be a seat 0..{len(self.players) - 1}",
-                                "bad_event")
-            self.left.add(seat)
         elif self.phase == "start":
             raise RuleError("the game has not started: a start event comes first",
                             "not_started")
@@ -575,14 +570,12 @@ class KaartspelGame:
         elif kind == "stop":
             self._apply_stop()
         elif kind == "skip":
-            reason = event.get("reason", "absent")
-            if reason not in SKIP_REASONS:
-                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
-                                "bad_event")
-            self.turns[-1]["skipped"] = reason      # the turn ends where it stands
-            self._throws = []
-            self.cup.reset()
-            self._end_turn()
+            self._apply_skip(event)
+        elif kind == "leave":
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+            self.left.add(seat)
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -601,6 +594,27 @@ class KaartspelGame:
             _check_rolls(rolls, n, starter)
         self.seat = starter
         self._begin_turn()
+
+    def _apply_skip(self, event: Mapping[str, Any]) -> None:
+        """The seat to move loses the rest of its turn (absent, skipped by the host, or
+        gone): the pawn stays where it stands, nothing is taken (docs/kaartspel.md)."""
+        reason = event.get("reason", "absent")
+        if reason not in SKIP_REASONS:
+            raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS), "bad_event")
+        assert self.seat is not None
+        self.turns[-1]["skipped"] = reason
+        if reason == "left":
+            self.left.add(self.seat)
+        self._end_turn()
+
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed (skipped), and whether it left the table."""
+        own = [t.get("skipped") for t in self.turns if t["seat"] == seat
+               and (t["steps"] or t.get("skipped"))]
+        if self.seat == seat and self.turns and not self.turns[-1]["steps"] \
+                and not self.turns[-1].get("skipped") and own and own[-1] is None:
+            own = own[:-1]  # the turn under way has not been missed (yet)
+        return missed_turns(own), seat in self.left
 
     def _begin_turn(self) -> None:
         assert self.seat is not None
@@ -759,6 +773,8 @@ class KaartspelGame:
             return Take(_card_field(body.get("card")))
         if name == "stop":
             return Stop()
+        if name == "skip":
+            return Skip.from_json(body)
         raise bad_action(name, ACTIONS)
 
     def act(self, action: Any) -> Outcome:
@@ -774,10 +790,6 @@ class KaartspelGame:
             event = {"type": "start", "starter": starter, "rolls": rolls}
             self.apply(event)
             return Outcome([event], {"starter": starter, "player": self.players[starter]})
-        if isinstance(action, Leave):
-            event = {"type": "leave", "seat": action.seat}
-            self.apply(event)
-            return Outcome([event], {"left": action.seat})
         self._require_turn()
         if isinstance(action, Roll):
             if self.phase == "throw":
@@ -818,9 +830,14 @@ class KaartspelGame:
             self.apply(event)
             return Outcome([event])
         if isinstance(action, Skip):
+            self._require_turn()
             event = {"type": "skip", "reason": action.reason}
             self.apply(event)
             return Outcome([event], {"skipped": action.reason})
+        if isinstance(action, Leave):
+            event = {"type": "leave", "seat": action.seat}
+            self.apply(event)
+            return Outcome([event], {"left": action.seat})
         raise RuleError(f"not a Kaartspel action: {action!r}", "bad_request")
 
     def _require_turn(self) -> int:
@@ -894,12 +911,8 @@ class KaartspelGame:
                            "token": bool(state and state.token),
                            "pawns": [s for s, p in enumerate(self.pawns) if p == space]})
         totals = self.totals()
-        done = self.turns[:self.turns_done]
         players = [{"name": name, "seat": s, "corner": self.corners[s], "pawn": self.pawns[s],
-                    "token": self.tokens[s], "cards": self.cards_of(s), "total": totals[s],
-                    "missed": missed_turns([t.get("skipped") for t in done
-                                            if t["seat"] == s]),
-                    "left": s in self.left}
+                    "token": self.tokens[s], "cards": self.cards_of(s), "total": totals[s]}
                    for s, name in enumerate(self.players)]
         mover = self.current_seat
         dice = self.cup.showing
@@ -956,8 +969,8 @@ class KaartspelGame:
         """The game record (docs/kaartspel.md): the turns played, each a list of steps; a
         black-dice step still under way is left out."""
         turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]],
-                  **({"skipped": t["skipped"]} if "skipped" in t else {})}
-                 for t in self.turns if t["steps"] or "skipped" in t]
+                  **({"skipped": t["skipped"]} if t.get("skipped") else {})}
+                 for t in self.turns if t["steps"] or t.get("skipped")]
         return {"mode": MODE, "players": list(self.players), "turns": turns}
 
     def finished_games(self, since_event: int) -> list[list[int]]:
@@ -1089,9 +1102,6 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
                 raise RuleError(f"it is {players[game.seat]}'s turn", "wrong_player")
             steps = turn.get("steps")
             skipped = turn.get("skipped")
-            if skipped is not None and skipped not in SKIP_REASONS:
-                raise RuleError("'skipped' is one of: " + ", ".join(SKIP_REASONS),
-                                "bad_turn")
             if not isinstance(steps, list) or not (steps or skipped):
                 raise RuleError("'steps' must be a non-empty list", "bad_turn")
             done = game.turns_done
@@ -1103,7 +1113,7 @@ def game_from_record(data: Any, resources: Resources | None = None) -> Kaartspel
                         game.apply(event)
                 except RuleError as exc:
                     raise RuleError(f"step {k}: {exc.message}", exc.code) from None
-            if skipped is not None and game.turns_done == done:
+            if skipped and game.turns_done == done:
                 game.apply({"type": "skip", "reason": skipped})
             if game.phase == "choose":
                 game.apply({"type": "stop"})

@@ -383,6 +383,10 @@ class WoordGame:
         """The hourglass: ``turn_seconds`` (None: no timer)."""
         return self.rules.turn_seconds
 
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed, and whether it left the table."""
+        return missed_turns(self.skips[seat]), seat in self.left
+
     def seconds_left(self) -> float | None:
         """Seconds of the hourglass left, by the injected clock (None: not running)."""
         deadline = self.deadline()
@@ -602,7 +606,7 @@ class WoordGame:
                 "name": name, "boxes": dict(sheet.boxes), "upper_total": sheet.upper_total,
                 "upper_bonus": sheet.upper_bonus, "lower_total": sheet.lower_total,
                 "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "total": sheet.total,
-                "missed": missed_turns(self.skips[seat]), "left": seat in self.left})
+                "missed": self.seat_status(seat)[0], "left": seat in self.left})
         history = [{**turn, "number": i, "round": i // len(self.players) + 1,
                     "seat": i % len(self.players), **self.turn_points[i]}
                    for i, turn in enumerate(self.history)]

@@ -7,14 +7,18 @@ events, so a server that is killed mid-game resumes every table by loading them 
 Appending checks the sequence number, so two writers can never both add event ``n`` to a
 game: the second gets :class:`StaleGameError`.
 
-Backends: :class:`~wordyahtzee.store.sqlite.SQLiteStore` (the embedded default).
-:func:`open_store` picks one from a path or URL. This package knows nothing of the web.
+Backends: :class:`~wordyahtzee.store.sqlite.SQLiteStore` (the embedded default) and
+:class:`~wordyahtzee.store.postgres.PostgresStore` (several server processes on one
+database). :func:`open_store` picks one from a path or URL; both migrate their schema on
+open (:mod:`wordyahtzee.store.migrations`). ``publish``/``subscribe`` carry "game X now has
+n events" notices between processes. This package knows nothing of the web; docs/storage.md
+describes the backends and their guarantees.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,6 +36,13 @@ class StaleGameError(StoreError):
     """An append that is not the game's next event (someone else wrote first)."""
 
     code = "stale"
+
+
+class StoreUnavailableError(StoreError):
+    """The database cannot be reached now (a server down or restarting, a network gone).
+    Adapters answer 503; the store reconnects by itself, so the next call may succeed."""
+
+    code = "unavailable"
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,40 @@ def rules_key(rules: Mapping[str, Any]) -> str:
                       sort_keys=True, separators=(",", ":"))
 
 
+REPORT_KINDS = ("wrongly_accepted", "wrongly_refused")
+"""What a player may report about a word: the dictionary took it but should not, or the
+other way round."""
+
+
+@dataclass(frozen=True)
+class WordReport:
+    """A word the players dispute, with how often and what they said."""
+
+    word: str
+    dictionary: str
+    kind: str
+    count: int
+    notes: tuple[str, ...] = ()
+    last: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON."""
+        return {"word": self.word, "dictionary": self.dictionary, "kind": self.kind,
+                "count": self.count, "notes": list(self.notes), "last": self.last}
+
+
+def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[WordReport]:
+    """Reports (word, dictionary, kind, note, time) grouped per word, dictionary and kind,
+    most reported first (then the latest first)."""
+    groups: dict[tuple[str, str, str], list[tuple[str, float]]] = {}
+    for word, dictionary, kind, note, at in rows:
+        groups.setdefault((word, dictionary, kind), []).append((note, at))
+    reports = [WordReport(word, dictionary, kind, len(items),
+                          tuple(n for n, _ in items if n), max(a for _, a in items))
+               for (word, dictionary, kind), items in groups.items()]
+    return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
+
+
 class Store(Protocol):
     """What the table service needs of a store; every backend implements it."""
 
@@ -116,8 +161,21 @@ class Store(Protocol):
         """How many events the game has (the next event's sequence number)."""
         ...
 
+    def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The event count of each of these games, in one query (the ticker's check for
+        moves another process stored)."""
+        ...
+
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
+        ...
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        ...
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
         ...
 
     def append_events(self, game_id: str, first_seq: int,
@@ -149,18 +207,99 @@ class Store(Protocol):
         wins, win share, best winning total; ``best`` the highest winning totals."""
         ...
 
+    def publish(self, game_id: str, seq: int) -> None:
+        """Tell subscribers (in every process using this database, where the backend can)
+        that ``game_id`` now has ``seq`` events. Call it after the append committed; it
+        may raise :class:`StoreUnavailableError` (the events are stored all the same)."""
+        ...
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, seq)`` on a store thread for each newer ``seq`` of a
+        game published (or, by the backend, observed); returns the unsubscribe function.
+        Best effort: a notice can be late or lost, the event count is the truth."""
+        ...
+
+    def close(self) -> None:
+        """Release connections and stop background threads."""
+        ...
+
     @property
     def location(self) -> str:
         """Where the data lives, for log lines (a path or a URL without password)."""
         ...
 
 
+def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, Any]],
+              limit: int = 10) -> dict[str, Any]:
+    """The wins table of :meth:`Store.wins` from finished games (``id``, ``kind``,
+    ``finished_at``, ``result`` with ``players`` [{name, total}] and ``winners``) and their
+    human seats (``game_id``, ``name``): a shared win counts for every winner; computers
+    never enter."""
+    names: dict[str, set[str]] = {}
+    for seat in humans:
+        names.setdefault(seat["game_id"], set()).add(seat["name"])
+    tally: dict[str, dict[str, Any]] = {}
+    best: list[dict[str, Any]] = []
+    for game in games:
+        result = game["result"]
+        if isinstance(result, str):
+            result = json.loads(result)
+        totals = {p["name"]: int(p["total"]) for p in result.get("players", [])}
+        winners = set(result.get("winners", []))
+        for name in (n for n in totals if n in names.get(game["id"], set())):
+            entry = tally.setdefault(name, {"player": name, "games": 0, "wins": 0,
+                                            "best_win": None})
+            entry["games"] += 1
+            if name in winners:
+                entry["wins"] += 1
+                entry["best_win"] = max(entry["best_win"] or 0, totals[name])
+                best.append({"player": name, "score": totals[name], "players": len(totals),
+                             "game_id": game["id"], "at": game["finished_at"],
+                             "kind": game["kind"]})
+    ranking = sorted(tally.values(), key=lambda r: (
+        -r["wins"], -r["wins"] / max(r["games"], 1), -(r["best_win"] or 0), r["player"]))
+    best.sort(key=lambda e: (-e["score"], e["at"]))
+    size = max(1, min(int(limit), 100))
+    return {"players": ranking[:size], "best": best[:size]}
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(where: str | Path | None) -> bool:
+    """Whether ``where`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://``
+    URL) rather than a SQLite file."""
+    return isinstance(where, str) and where.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
 def open_store(where: str | Path | None = None, *, clock: Any = None) -> Store:
-    """The store at ``where``: a SQLite file path (default: the user data dir)."""
+    """The store at ``where``: a ``postgresql://`` (or ``postgres://``) URL opens a
+    :class:`~wordyahtzee.store.postgres.PostgresStore`; anything else is a SQLite file path
+    (default: the user data dir). The schema is migrated on open. Raises
+    :class:`StoreUnavailableError` when the database cannot be reached."""
+    options: dict[str, Any] = {} if clock is None else {"clock": clock}
+    if is_postgres_url(where):
+        from .postgres import PostgresStore
+
+        return PostgresStore(str(where).strip(), **options)
     from .sqlite import SQLiteStore
 
-    return SQLiteStore(where) if clock is None else SQLiteStore(where, clock=clock)
+    return SQLiteStore(where, **options)
 
 
-__all__ = ["Finish", "HighScore", "Seat", "StaleGameError", "Store", "StoreError",
-           "StoredGame", "open_store", "rules_key"]
+__all__ = [
+    "REPORT_KINDS",
+    "Finish",
+    "HighScore",
+    "Seat",
+    "StaleGameError",
+    "Store",
+    "StoreError",
+    "StoreUnavailableError",
+    "StoredGame",
+    "WordReport",
+    "is_postgres_url",
+    "open_store",
+    "rank_wins",
+    "rules_key",
+]

@@ -5,75 +5,55 @@ A stored game is its *setup* (mode, rules, players, dice set: the game's ``to_js
 without the events) plus its events, numbered from 0. Its state is always a replay of the
 events, so a server that is killed mid-game resumes every table by loading them again.
 
-The database runs in WAL mode (readers never block the writer); every write is one short
+The database runs in WAL mode (readers never block the writer) with ``synchronous=FULL``
+(a commit is on disk before the answer, even across a power loss); every write is one short
 transaction. Appending checks the sequence number, so two writers can never both add event
-``n`` to a game: the second gets :class:`StaleGameError`.
+``n`` to a game: the second gets :class:`StaleGameError`. The schema is migrated at open
+(:mod:`wordyahtzee.store.migrations`); live updates go to subscribers in this process at
+once and to other processes' subscribers through a cheap poll.
 
 This module is pure standard library (``sqlite3``); it knows nothing of Flask or the web.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
+import logging
+import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import Finish, HighScore, Seat, StaleGameError, StoredGame, StoreError, rules_key
+from . import (
+    Finish,
+    HighScore,
+    Seat,
+    StaleGameError,
+    StoredGame,
+    StoreError,
+    WordReport,
+    group_reports,
+    rank_wins,
+    rules_key,
+)
+from .fanout import Fanout
+from .migrations import migrate_sqlite
 
-SCHEMA_VERSION = 2
+log = logging.getLogger(__name__)
+
 DB_FILE = "wordyahtzee.sqlite3"
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    mode        TEXT NOT NULL,
-    kind        TEXT NOT NULL,
-    setup       TEXT NOT NULL,
-    dictionary  TEXT NOT NULL DEFAULT '',
-    rules_key   TEXT NOT NULL DEFAULT '',
-    status      TEXT NOT NULL DEFAULT 'active',
-    created_at  REAL NOT NULL,
-    updated_at  REAL NOT NULL,
-    finished_at REAL,
-    result      TEXT,
-    record      TEXT
-);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seq     INTEGER NOT NULL,
-    event   TEXT NOT NULL,
-    at      REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    seat    INTEGER NOT NULL,
-    name    TEXT NOT NULL,
-    token   TEXT NOT NULL,
-    computer TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seats_token ON seats (game_id, token);
-CREATE TABLE IF NOT EXISTS high_scores (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    mode        TEXT NOT NULL,
-    kind        TEXT NOT NULL,
-    dictionary  TEXT NOT NULL,
-    rules_key   TEXT NOT NULL,
-    player      TEXT NOT NULL,
-    score       INTEGER NOT NULL,
-    game_id     TEXT NOT NULL,
-    at          REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS high_scores_list ON high_scores (mode, dictionary, rules_key,
-                                                             score DESC);
-"""
+POOL_SIZE = 4
+"""Connections a store keeps open (SQLite in WAL mode: readers never block the writer)."""
+SYNCHRONOUS = "FULL"
+"""``PRAGMA synchronous`` in force: ``FULL`` syncs the WAL at every commit, so an event
+stored before the answer survives a power loss too (``NORMAL`` only survives a crash of the
+process; see docs/storage.md for what it costs)."""
+POLL_SECONDS = 1.0
+"""How often subscribers' poll looks for events other processes wrote."""
 
 
 def default_path() -> Path:
@@ -88,55 +68,87 @@ def _dumps(value: Any) -> str:
 
 
 class SQLiteStore:
-    """The SQLite store. Safe to share between threads (one connection per thread)."""
+    """The SQLite store. Safe to share between threads and greenlets (a small pool of
+    connections)."""
 
     def __init__(self, path: str | Path | None = None, *,
-                 clock: Any = time.time) -> None:
+                 clock: Any = time.time, synchronous: str = SYNCHRONOUS,
+                 poll_seconds: float = POLL_SECONDS) -> None:
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not "
+                             f"{synchronous!r}", "bad_option")
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
+        self.synchronous = synchronous.upper()
+        self.poll_seconds = poll_seconds
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._local = threading.local()
-        db = self._connect()
-        db.executescript(_SCHEMA)  # idempotent; executescript commits on its own
-        columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
-        if "computer" not in columns:  # a version-1 database: computer seats came later
-            # another process may have added it a moment ago
-            with contextlib.suppress(sqlite3.OperationalError):
-                db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._pool: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue()
+        self._made = 0
+        self._made_lock = threading.Lock()
+        self._fanout = Fanout()
+        self._notices: queue.SimpleQueue[tuple[str, int] | None] = queue.SimpleQueue()
+        self._notifier: threading.Thread | None = None
+        self._notifier_lock = threading.Lock()
+        self._closed = threading.Event()
+        with self._db() as db:
+            self.schema_version = migrate_sqlite(db, where=str(self.path), clock=self.clock)
 
     # -- connections ----------------------------------------------------------------------
 
-    def _connect(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None:
-            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
-                                 check_same_thread=False)
-            db.row_factory = sqlite3.Row
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
-            db.execute("PRAGMA foreign_keys = ON")
-            self._local.db = db
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
+                             check_same_thread=False)
+        db.row_factory = sqlite3.Row
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute(f"PRAGMA synchronous = {self.synchronous}")
+        db.execute("PRAGMA foreign_keys = ON")
         return db
+
+    @contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
+        """A connection from the store's small pool (at most :data:`POOL_SIZE`, so
+        thousands of waiting requests never hold thousands of open files)."""
+        try:
+            db = self._pool.get_nowait()
+        except queue.Empty:
+            with self._made_lock:
+                fresh = self._made < POOL_SIZE
+                if fresh:
+                    self._made += 1
+            db = self._open() if fresh else self._pool.get()
+        try:
+            yield db
+        finally:
+            self._pool.put(db)
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._db() as db:
+            return list(db.execute(sql, params))
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
         """One write transaction (``BEGIN IMMEDIATE``: writers queue instead of failing)."""
-        db = self._connect()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._db() as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def close(self) -> None:
-        """Close this thread's connection (others close when their threads end)."""
-        db = getattr(self._local, "db", None)
-        if db is not None:
-            db.close()
-            self._local.db = None
+        """Close the pooled connections (a later call opens new ones) and stop the
+        notifier thread."""
+        self._closed.set()
+        self._notices.put(None)
+        while True:
+            try:
+                self._pool.get_nowait().close()
+            except queue.Empty:
+                break
+            with self._made_lock:
+                self._made -= 1
 
     @property
     def location(self) -> str:
@@ -145,7 +157,11 @@ class SQLiteStore:
 
     def journal_mode(self) -> str:
         """The SQLite journal mode in force (``"wal"``)."""
-        return str(self._connect().execute("PRAGMA journal_mode").fetchone()[0])
+        return str(self._query("PRAGMA journal_mode")[0][0])
+
+    def synchronous_level(self) -> int:
+        """``PRAGMA synchronous`` in force (0 off, 1 normal, 2 full, 3 extra)."""
+        return int(self._query("PRAGMA synchronous")[0][0])
 
     # -- games ----------------------------------------------------------------------------
 
@@ -171,19 +187,19 @@ class SQLiteStore:
 
     def load_game(self, game_id: str) -> StoredGame:
         """A game with its events and seats; :class:`StoreError` ``not_found`` if absent."""
-        db = self._connect()
-        db.execute("BEGIN")
-        try:
-            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise StoreError(f"no game {game_id!r}", "not_found")
-            events = [json.loads(r[0]) for r in db.execute(
-                "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
-            seats = [Seat(r["seat"], r["name"], r["token"], r["computer"]) for r in db.execute(
-                "SELECT seat, name, token, computer FROM seats WHERE game_id = ? ORDER BY seat",
-                (game_id,))]
-        finally:
-            db.execute("COMMIT")
+        with self._db() as db:
+            db.execute("BEGIN")
+            try:
+                row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is None:
+                    raise StoreError(f"no game {game_id!r}", "not_found")
+                events = [json.loads(r[0]) for r in db.execute(
+                    "SELECT event FROM events WHERE game_id = ? ORDER BY seq", (game_id,))]
+                seats = [Seat(r["seat"], r["name"], r["token"], r["computer"])
+                         for r in db.execute("SELECT seat, name, token, computer FROM seats "
+                                             "WHERE game_id = ? ORDER BY seat", (game_id,))]
+            finally:
+                db.execute("COMMIT")
         return StoredGame(
             id=row["id"], mode=row["mode"], kind=row["kind"], setup=json.loads(row["setup"]),
             events=events, seats=seats, status=row["status"], created_at=row["created_at"],
@@ -192,6 +208,23 @@ class SQLiteStore:
             record=json.loads(row["record"]) if row["record"] else None,
             dictionary=row["dictionary"], rules_key=row["rules_key"])
 
+    def event_count(self, game_id: str) -> int:
+        """How many events the game has (the next event's sequence number)."""
+        rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
+        return int(rows[0][0])
+
+    def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The event count of each of these games, in one query."""
+        out: dict[str, int] = {}
+        ids = list(game_ids)
+        for start in range(0, len(ids), 500):  # SQLite's bound on parameters
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" for _ in chunk)
+            out.update((row[0], int(row[1])) for row in self._query(
+                f"SELECT game_id, MAX(seq) + 1 FROM events WHERE game_id IN ({marks}) "
+                "GROUP BY game_id", chunk))
+        return {game_id: out.get(game_id, 0) for game_id in ids}
+
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
         with self._tx() as db:
@@ -199,12 +232,6 @@ class SQLiteStore:
                                  "AND seat = ?", (level, game_id, seat)).rowcount
         if not changed:
             raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")
-
-    def event_count(self, game_id: str) -> int:
-        """How many events the game has (the next event's sequence number)."""
-        row = self._connect().execute(
-            "SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-        return int(row[0])
 
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]],
@@ -258,7 +285,7 @@ class SQLiteStore:
         query += " ORDER BY updated_at DESC LIMIT ?"
         params.append(max(1, min(int(limit), 500)))
         games = []
-        for row in self._connect().execute(query, params):
+        for row in self._query(query, params):
             setup = json.loads(row["setup"])
             games.append({"id": row["id"], "mode": row["mode"], "kind": row["kind"],
                           "status": row["status"], "players": setup.get("players", []),
@@ -269,7 +296,7 @@ class SQLiteStore:
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""
-        return [r[0] for r in self._connect().execute(
+        return [r[0] for r in self._query(
             "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
 
     # -- high scores ----------------------------------------------------------------------
@@ -289,45 +316,23 @@ class SQLiteStore:
         query += " ORDER BY score DESC, at ASC LIMIT ?"
         params.append(max(1, min(int(limit), 100)))
         return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                for r in self._connect().execute(query, params)]
+                for r in self._query(query, params)]
 
     def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for
-        :meth:`high_scores`), from each game's result (``players`` with ``name`` and
-        ``total``, ``winners``; a shared win counts for every winner):
-        ``{"players": [{"player", "games", "wins", "best_win"}], "best": [{"player",
-        "score", "players", "game_id", "at", "kind"}]}``, most wins first (then the higher
-        win share, then the higher best winning total), the best winning totals first."""
-        query = ("SELECT g.id, g.kind, g.finished_at, g.result, "
-                 "(SELECT json_group_array(s.name) FROM seats s WHERE s.game_id = g.id "
-                 "AND s.computer IS NULL) AS humans FROM games g "
-                 "WHERE g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL")
+        :meth:`high_scores`), ranked by :func:`rank_wins`: ``{"players": [{"player",
+        "games", "wins", "best_win"}], "best": [{"player", "score", "players", "game_id",
+        "at", "kind"}]}``."""
+        where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
         params: list[Any] = [mode]
         if kind is not None:
-            query += " AND g.kind = ?"
+            where += " AND g.kind = ?"
             params.append(kind)
-        tally: dict[str, dict[str, Any]] = {}
-        best: list[dict[str, Any]] = []
-        for row in self._connect().execute(query + " ORDER BY g.finished_at", params):
-            result = json.loads(row["result"])
-            humans = set(json.loads(row["humans"] or "[]"))
-            totals = {p["name"]: int(p["total"]) for p in result.get("players", [])}
-            winners = set(result.get("winners", []))
-            for name in (n for n in totals if n in humans):
-                entry = tally.setdefault(name, {"player": name, "games": 0, "wins": 0,
-                                                "best_win": None})
-                entry["games"] += 1
-                if name in winners:
-                    entry["wins"] += 1
-                    entry["best_win"] = max(entry["best_win"] or 0, totals[name])
-                    best.append({"player": name, "score": totals[name],
-                                 "players": len(totals), "game_id": row["id"],
-                                 "at": row["finished_at"], "kind": row["kind"]})
-        ranking = sorted(tally.values(), key=lambda r: (
-            -r["wins"], -r["wins"] / max(r["games"], 1), -(r["best_win"] or 0), r["player"]))
-        best.sort(key=lambda e: (-e["score"], e["at"]))
-        size = max(1, min(int(limit), 100))
-        return {"players": ranking[:size], "best": best[:size]}
+        games = self._query("SELECT g.id, g.kind, g.finished_at, g.result FROM games g "
+                            f"WHERE {where} ORDER BY g.finished_at", params)
+        humans = self._query("SELECT s.game_id, s.name FROM seats s JOIN games g ON "
+                             f"g.id = s.game_id WHERE {where} AND s.computer IS NULL", params)
+        return rank_wins(map(dict, games), map(dict, humans), limit)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
@@ -340,4 +345,88 @@ class SQLiteStore:
         query += " GROUP BY mode, dictionary, rules_key ORDER BY mode, dictionary, rules_key"
         return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
                  "entries": r["n"], "best": r["best"]}
-                for r in self._connect().execute(query, params)]
+                for r in self._query(query, params)]
+
+    # -- word reports ---------------------------------------------------------------------
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        with self._tx() as db:
+            db.execute("INSERT INTO word_reports (word, dictionary, kind, note, at) "
+                       "VALUES (?, ?, ?, ?, ?)", (word, dictionary, kind, note, self.clock()))
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
+        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
+        params: list[Any] = []
+        if dictionary is not None:
+            query += " WHERE dictionary = ?"
+            params.append(dictionary)
+        return group_reports(tuple(r) for r in self._query(query + " ORDER BY id", params))
+
+    # -- live updates ---------------------------------------------------------------------
+
+    def publish(self, game_id: str, seq: int) -> None:
+        """Tell every subscriber of this store that ``game_id`` now has ``seq`` events.
+
+        In-process only: other processes' subscribers learn of the write from their poll
+        (every :attr:`poll_seconds`). Delivery runs on the notifier thread, never on the
+        caller's.
+        """
+        self._start_notifier()
+        self._notices.put((str(game_id), int(seq)))
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, seq)`` on the notifier thread whenever a game gets new
+        events: published in this process, or found by the poll (any process's writes).
+        The function returned unsubscribes."""
+        unsubscribe = self._fanout.add(callback)
+        self._start_notifier()
+        return unsubscribe
+
+    def _start_notifier(self) -> None:
+        with self._notifier_lock:
+            if self._notifier is None and not self._closed.is_set():
+                db = self._open()  # the poll's own connection, opened before we return
+                last = db.execute("SELECT COALESCE(MAX(rowid), 0) FROM events").fetchone()[0]
+                self._notifier = threading.Thread(
+                    target=self._notify_loop, args=(db, int(last)), daemon=True,
+                    name=f"wordyahtzee-store-notify-{self.path.name}")
+                self._notifier.start()
+
+    def _notify_loop(self, db: sqlite3.Connection, last: int) -> None:
+        """Deliver published notices; between them, poll for events other connections
+        wrote (``PRAGMA data_version`` changes only when another connection commits)."""
+        version = db.execute("PRAGMA data_version").fetchone()[0]
+        next_poll = time.monotonic() + self.poll_seconds
+        try:
+            while not self._closed.is_set():
+                try:
+                    notice = self._notices.get(
+                        timeout=max(0.0, next_poll - time.monotonic()))
+                except queue.Empty:
+                    notice = None
+                if notice is not None:
+                    self._fanout.deliver(*notice)
+                if time.monotonic() < next_poll:
+                    continue
+                next_poll = time.monotonic() + self.poll_seconds
+                if self._closed.is_set() or not len(self._fanout):
+                    continue
+                try:
+                    now = db.execute("PRAGMA data_version").fetchone()[0]
+                    if now == version:
+                        continue
+                    version = now
+                    rows = db.execute(
+                        "SELECT game_id, MAX(seq) + 1, MAX(rowid) FROM events "
+                        "WHERE rowid > ? GROUP BY game_id ORDER BY MAX(rowid)",
+                        (last,)).fetchall()
+                except sqlite3.Error:
+                    log.exception("store poll failed (%s)", self.path)
+                    continue
+                for game_id, seq, rowid in rows:
+                    last = max(last, int(rowid))
+                    self._fanout.deliver(str(game_id), int(seq))
+        finally:
+            db.close()

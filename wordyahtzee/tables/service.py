@@ -56,6 +56,7 @@ class Table:
     idle_seconds: float | None = None
     last_move_at: float = 0.0
     present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
+    viewers: int = 0  # open live streams, with or without a seat
     rematch: str | None = None
     worker: threading.Thread | None = field(default=None, repr=False)
 
@@ -173,7 +174,9 @@ class TableService:
             return table
         try:
             stored = self.store.load_game(game_id)
-        except StoreError:
+        except StoreError as exc:
+            if exc.code != "not_found":
+                raise  # the database is down, say: 503, not a missing game
             raise ServiceError(f"no game {game_id!r}", "not_found") from None
         game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         options = stored.setup.get("table") or {}
@@ -223,6 +226,10 @@ class TableService:
         table.seq += len(events)
         table.last_move_at = self.clock()
         table.changed.notify_all()
+        try:
+            self.store.publish(table.id, table.seq)  # other processes' streams wake at once
+        except StoreError:
+            log.warning("could not announce game %s event %d", table.id, table.seq)
 
     def _expire(self, table: Table) -> bool:
         """Apply what time and absence decide (call under the lock): the hourglass's
@@ -235,7 +242,11 @@ class TableService:
             return True
         moved = False
         while not game.finished and (reason := self._skip_reason(table)) is not None:
-            game.act(Skip(reason))
+            try:
+                game.act(Skip(reason))
+            except RuleError:  # a mode whose turns cannot be skipped (Kaartspel, for now)
+                table.idle_seconds = None
+                break
             self._commit(table)
             moved = True
         return moved
@@ -246,10 +257,10 @@ class TableService:
         seat = table.game.current_seat
         if seat is None or table.seats[seat].computer is not None:
             return None
-        view = table.game.view()["players"][seat]
-        if view["left"]:
+        missed, left = table.game.seat_status(seat)
+        if left:
             return "left"
-        if view["missed"] >= AWAY_AFTER and not table.present.get(seat):
+        if missed >= AWAY_AFTER and not table.present.get(seat):
             return "absent"
         if (table.idle_seconds is not None and table.game.deadline() is None
                 and self.clock() - table.last_move_at > table.idle_seconds):
@@ -380,6 +391,7 @@ class TableService:
         returns the call that counts it out again."""
         seats = table.seats_for(token if isinstance(token, str) else None)
         with table.lock:
+            table.viewers += 1
             for seat in seats:
                 table.present[seat] = table.present.get(seat, 0) + 1
             if seats:
@@ -387,6 +399,7 @@ class TableService:
 
         def leave() -> None:
             with table.lock:
+                table.viewers -= 1
                 for seat in seats:
                     table.present[seat] = max(0, table.present.get(seat, 0) - 1)
                 if seats:
@@ -539,16 +552,19 @@ class TableService:
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": "finished" if table.game.finished else "active",
-                "seats": [{"seat": s.seat, "name": s.name, "computer": s.computer,
-                           "present": bool(table.present.get(s.seat)),
-                           "away": (s.computer is None and not table.present.get(s.seat)
-                                    and state["players"][s.seat]["missed"] >= AWAY_AFTER),
-                           "left": state["players"][s.seat]["left"]}
-                          for s in table.seats],
+                "seats": [self._seat_view(table, s) for s in table.seats],
                 "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
                 "idle_deadline": self._idle_deadline(table), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state
+
+    @staticmethod
+    def _seat_view(table: Table, seat: Seat) -> dict[str, Any]:
+        missed, left = table.game.seat_status(seat.seat)
+        present = bool(table.present.get(seat.seat))
+        return {"seat": seat.seat, "name": seat.name, "computer": seat.computer,
+                "present": present, "left": left,
+                "away": seat.computer is None and not present and missed >= AWAY_AFTER}
 
     def _idle_deadline(self, table: Table) -> float | None:
         """When the seat to move loses its turn if nobody acts (None: never)."""
@@ -580,8 +596,9 @@ class TableService:
         """Block until the table moves past ``since`` or ``timeout`` seconds pass (with
         ``watch_presence``, also when a viewer comes or goes, or a rematch is made).
 
-        Checks the deadlines every second meanwhile and applies a due timeout or skip
-        itself, so every watcher sees it at once. True when there is news.
+        A waiter only sleeps on the table's condition: the ticker (:meth:`tick_watched`)
+        applies due timeouts and picks up other processes' moves, and wakes it. True when
+        there is news.
         """
         end = time.monotonic() + timeout
         with table.lock:
@@ -592,12 +609,68 @@ class TableService:
                 left = end - time.monotonic()
                 if left <= 0:
                     return False
-                table.changed.wait(min(left, 1.0))
+                table.changed.wait(left)
+            return True
+
+    def tick_watched(self) -> int:
+        """One beat of the ticker: for every loaded table that someone watches or whose
+        turn can run out, pick up events another process stored (one store query for all)
+        and apply due timeouts and skips, waking the table's watchers. How many tables
+        moved."""
+        with self._lock:
+            tables = [t for t in self._tables.values() if not t.game.finished and (
+                t.viewers or t.idle_seconds is not None or t.game.deadline() is not None)]
+        if not tables:
+            return 0
+        counts = self.store.event_counts([t.id for t in tables])
+        moved = 0
+        for table in tables:
+            with table.lock:
                 try:
-                    self._expire(table)
+                    if counts.get(table.id, table.seq) != table.seq:
+                        self._reload(table)
+                        table.changed.notify_all()
+                        moved += 1
+                    if self._expire(table):
+                        moved += 1
                 except StaleGameError:
                     self._reload(table)
-            return True
+                except Exception:  # one broken table must not stop the beat
+                    log.exception("ticking table %s", table.id)
+                self._kick(table)
+        return moved
+
+    def _heard(self, game_id: str, seq: int) -> None:
+        """A notice from the store: another process stored event ``seq - 1`` of a game."""
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is None:
+            return
+        with table.lock:
+            if seq != table.seq:
+                try:
+                    self._reload(table)
+                except StoreError:
+                    return  # the ticker tries again
+                table.changed.notify_all()
+
+    def run_ticker(self, interval: float = 1.0,
+                   stop: threading.Event | None = None) -> threading.Thread:
+        """Listen to the store's notices of other processes' moves (PostgreSQL: at once),
+        and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
+        halt = stop or threading.Event()
+        self.store.subscribe(self._heard)
+
+        def beat() -> None:
+            while not halt.wait(interval):
+                try:
+                    self.tick_watched()
+                except Exception:
+                    log.exception("table ticker")
+
+        thread = threading.Thread(target=beat, name="wordyahtzee-ticker", daemon=True)
+        thread.start()
+        return thread
 
 
 def _lock_pair() -> tuple[threading.RLock, threading.Condition]:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..advisor.coach import coach
+from .offload import run_blocking
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def get(mode: str, key: str) -> Any:
         found = _ready.get((mode, key))
         if found is None:
             try:
-                found = helper.load_table(key)
+                found = run_blocking(helper.load_table, key)
             except Exception as exc:  # kept so a hint can say so instead of waiting forever
                 _failed[(mode, key)] = str(exc)
                 raise

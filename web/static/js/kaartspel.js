@@ -486,12 +486,12 @@ function renderScores() {
       class: seat === state.current_seat && state.status !== "finished" ? "current-player" : null,
       "aria-current": seat === state.current_seat && state.status !== "finished" ? "true" : null,
     },
-    el("th", { scope: "row" }, el("span", { class: "swatch", style: `background:${COLORS[seat]}`, "aria-hidden": "true" }),
+    el("th", { scope: "row" }, el("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }),
       p.name,
       level ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${level}`)})` }) : null,
       table.you.includes(seat) && table.you.length === 1 ? el("span", { class: "computer-tag", text: ` (${t("kaart.you")})` }) : null),
     el("td", {}, cards.length ? el("ul", { class: "plain card-chips" }, cards.map(([card, score]) => el("li", {
-      class: `card-chip${p.token === card ? " token" : ""}`, style: `border-color:${COLORS[seat]}`,
+      class: `card-chip seat-${seat}${p.token === card ? " token" : ""}`,
       title: p.token === card ? t("kaart.token") : null,
     }, `${cardName(card)} ${score}`, p.token === card ? el("span", { class: "token-star", text: " Y", "aria-label": t("kaart.token") }) : null)))
       : el("span", { class: "muted", text: t("kaart.no_cards") })),
@@ -513,7 +513,7 @@ function stepText(step) {
 
 function renderReview() {
   const items = state.history.slice(-30).reverse().map((turn) => el("li", {},
-    el("span", { class: "swatch", style: `background:${COLORS[turn.seat]}`, "aria-hidden": "true" }),
+    el("span", { class: `swatch seat-${turn.seat}`, "aria-hidden": "true" }),
     el("strong", { text: `${turn.player}: ` }),
     [...turn.steps.map(stepText), ...(turn.skipped ? [t("kaart.step_skipped")] : [])].join(" · "),
     el("span", { class: "muted", text: ` (${t("kaart.history_points", { points: turn.points > 0 ? `+${turn.points}` : turn.points })})` })));

@@ -1,0 +1,273 @@
+"""Load test: real games on loopback against real ``wordyahtzee serve`` processes.
+
+Starts the server(s) itself on free ports, then for ``--seconds`` seconds:
+
+- ``--tables`` online Woord Yahtzee tables of two seats play whole games (a finished table
+  is replaced by a new one); a ``--fast`` share of the seats act as fast as they can, the
+  others are paced like people (1-3 s between actions);
+- ``--watchers`` idle viewers hold a live stream (server-sent events) each, reconnecting
+  when the server ends a stream;
+- with ``--servers 2`` the tables' two seats talk to different server processes on the
+  same database, so every move crosses processes.
+
+It prints, per endpoint, the requests per second, p50 and p99 latency and errors; the game
+actions (throws and claims) per second; and each server process's resident memory.
+
+    python scripts/load_test.py --seconds 30 --tables 40 --watchers 500
+    python scripts/load_test.py --db postgresql://... --servers 2
+    python scripts/load_test.py --workers 2
+
+The client runs on gevent (one greenlet per seat and per watcher) and shares the machine's
+cores with the servers, so figures are a floor, not a ceiling.
+"""
+
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import resource  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections import defaultdict  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import gevent  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+latencies: dict[str, list[float]] = defaultdict(list)
+errors: dict[str, int] = defaultdict(int)
+actions = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, workers: int, data_dir: str) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    env = {**os.environ, "WORDYAHTZEE_DATA_DIR": data_dir, "WORDYAHTZEE_WARM": "",
+           "WORDYAHTZEE_RATE_LIMITS": "off"}
+    proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port", str(port),
+                             "--db", db, "--workers", str(workers)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/meta")
+            if conn.getresponse().status == 200:
+                return proc, port
+        except OSError:
+            gevent.sleep(0.2)
+    proc.kill()
+    raise SystemExit("a server did not start")
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children (the workers), in MB."""
+    total = 0.0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            pass
+    return total
+
+
+class Client:
+    """One keep-alive HTTP connection to a server."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def call(self, name: str, method: str, path: str, body: Any = None,
+             token: str | None = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Seat-Token"] = token
+        data = None if body is None else json.dumps(body)
+        start = time.perf_counter()
+        try:
+            self.conn.request(method, path, data, headers)
+            response = self.conn.getresponse()
+            payload = response.read()
+        except (OSError, http.client.HTTPException):
+            errors[name] += 1
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            return 0, None
+        latencies[name].append(time.perf_counter() - start)
+        if response.status >= 500 or response.status in (403, 404):
+            errors[name] += 1
+        return response.status, json.loads(payload) if payload else None
+
+
+def play_tables(ports: list[int], fast: bool, deadline: float) -> None:
+    """Seats of one table after another until the deadline."""
+    global actions
+    rng = random.Random()
+    clients = [Client(ports[0]), Client(ports[-1])]
+    while time.monotonic() < deadline:
+        status, made = clients[0].call("create game", "POST", "/api/games", {
+            "mode": "woord", "kind": "online", "players": ["Anna", "Bram"],
+            "rules": {"turn_seconds": None}})
+        if status != 201:
+            gevent.sleep(1)
+            continue
+        gid = made["id"]
+        tokens = [link["token"] for link in made["links"]]
+        seq = 0
+        while time.monotonic() < deadline:
+            for seat in (0, 1):
+                client, token = clients[seat], tokens[seat]
+                pause = 0.0 if fast else rng.uniform(1.0, 3.0)
+                gevent.sleep(pause)
+                status, thrown = client.call("throw", "POST", f"/api/games/{gid}/throw",
+                                             {"seq": seq}, token)
+                if status == 409 and thrown and "state" in thrown:  # the other process
+                    seq = thrown["state"]["seq"]           # had not caught up: retry once
+                    status, thrown = client.call("throw", "POST", f"/api/games/{gid}/throw",
+                                                 {"seq": seq}, token)
+                if status != 200:
+                    break
+                actions += 1
+                state = thrown["state"]
+                gevent.sleep(pause / 2)
+                status, claimed = client.call("claim", "POST", f"/api/games/{gid}/claim", {
+                    "seq": state["seq"], "box": state["turn"]["round_box"], "words": []},
+                    token)
+                if status != 200:
+                    break
+                actions += 1
+                seq = claimed["state"]["seq"]
+                if claimed["state"]["status"] == "finished":
+                    break
+            else:
+                if rng.random() < 0.2:
+                    clients[0].call("state", "GET", f"/api/games/{gid}")
+                continue
+            break
+
+
+def watch(port: int, game_ids: list[str], deadline: float, open_streams: list[int]) -> None:
+    """Hold a live stream open (reading what comes), reconnecting when it ends."""
+    while time.monotonic() < deadline:
+        gid = random.choice(game_ids)
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+            sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            open_streams[0] += 1
+            try:
+                while time.monotonic() < deadline:
+                    if not sock.recv(65536):
+                        break
+            finally:
+                open_streams[0] -= 1
+                sock.close()
+        except OSError:
+            errors["stream"] += 1
+            gevent.sleep(1)
+
+
+def probe(port: int, deadline: float) -> None:
+    """An ordinary request every 50 ms: what a player feels while everything else runs."""
+    client = Client(port)
+    while time.monotonic() < deadline:
+        client.call("probe: GET /api/meta", "GET", "/api/meta")
+        gevent.sleep(0.05)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default=None, help="SQLite path or postgresql:// URL "
+                        "(default: a fresh SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, choices=(1, 2),
+                        help="serve processes on the same database")
+    parser.add_argument("--workers", type=int, default=1, help="--workers of each server")
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--fast", type=float, default=0.5,
+                        help="share of tables whose seats act as fast as they can")
+    parser.add_argument("--watchers", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=30)
+    args = parser.parse_args()
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or os.path.join(tmp, "load.sqlite3")
+        servers = [start_server(db, args.workers, os.path.join(tmp, f"data{i}"))
+                   for i in range(args.servers)]
+        ports = [port for _, port in servers]
+        try:
+            setup = Client(ports[0])
+            ids = []
+            for _ in range(20):
+                _, made = setup.call("setup", "POST", "/api/games", {
+                    "mode": "woord", "kind": "online", "players": ["Wim", "Zus"]})
+                ids.append(made["id"])
+            deadline = time.monotonic() + args.seconds
+            open_streams = [0]
+            watchers = [gevent.spawn(watch, ports[i % len(ports)], ids, deadline, open_streams)
+                        for i in range(args.watchers)]
+            gevent.sleep(min(10.0, args.seconds / 4))  # let the streams open
+            latencies.clear()
+            start = time.monotonic()
+            players = [gevent.spawn(play_tables, ports, i < args.fast * args.tables, deadline)
+                       for i in range(args.tables)]
+            probes = [gevent.spawn(probe, port, deadline) for port in ports]
+            peak_streams = 0
+            while time.monotonic() < deadline:
+                gevent.sleep(1)
+                peak_streams = max(peak_streams, open_streams[0])
+            elapsed = time.monotonic() - start
+            rss = [rss_mb(proc.pid) for proc, _ in servers]
+            gevent.joinall(players + probes, timeout=30)
+            gevent.killall(watchers, timeout=5)
+        finally:
+            for proc, _ in servers:
+                proc.terminate()
+                proc.wait(15)
+    backend = "postgresql" if db.startswith("postgres") else "sqlite"
+    print(f"backend {backend}, {args.servers} server(s) x {args.workers} worker(s), "
+          f"{args.tables} tables ({args.fast:.0%} fast), {args.watchers} watchers "
+          f"(peak open {peak_streams}), {elapsed:.0f} s")
+    print(f"{'endpoint':<24}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
+    for name in sorted(set(latencies) | set(errors)):
+        values = latencies.get(name, [])
+        rate = len(values) / elapsed
+        p50 = pct(values, 0.5) if values else float("nan")
+        p99 = pct(values, 0.99) if values else float("nan")
+        print(f"{name:<24}{rate:>8.1f}{p50:>9.1f}{p99:>9.1f}{errors.get(name, 0):>8}")
+    print(f"game actions/s: {actions / elapsed:.1f}")
+    print("server RSS (MB): " + ", ".join(f"{r:.0f}" for r in rss))
+
+
+if __name__ == "__main__":
+    main()

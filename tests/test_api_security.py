@@ -1,0 +1,148 @@
+"""The web's defences (web/security.py): cross-site requests refused, JSON required,
+security headers everywhere, per-client rate limits, hostile seat tokens, the cap on user
+dictionaries."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_api import assert_error, make_app, new_game, seat
+
+EVIL = "http://evil.example"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    return make_app(tmp_path / "sec.sqlite3").test_client()
+
+
+def limited_client(tmp_path: Path, **limits: str) -> Any:
+    return make_app(tmp_path / "limits.sqlite3", RATE_LIMITS=limits).test_client()
+
+
+GAME = {"mode": "woord", "kind": "solo", "players": ["Ann"]}
+
+
+def test_security_headers_on_pages_static_files_and_api(client: Any) -> None:
+    for path in ("/", "/static/js/woord.js", "/static/css/app.css", "/api/meta",
+                 "/api/nothing", "/no-such-page"):
+        headers = client.get(path).headers
+        csp = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "script-src 'self'" in csp, path
+        assert "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "same-origin"
+        assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_cross_site_state_changes_are_refused(client: Any) -> None:
+    assert_error(client.post("/api/games", json=GAME, headers={"Origin": EVIL}), 403,
+                 "cross_site")
+    assert_error(client.post("/api/games", data='{"kind": "solo"}', content_type="text/plain",
+                             headers={"Origin": EVIL}), 403, "cross_site")
+    assert_error(client.post("/api/games", data={"kind": "solo"},
+                             content_type="application/x-www-form-urlencoded",
+                             headers={"Origin": "null"}), 403, "cross_site")
+    assert_error(client.post("/api/games", json=GAME,
+                             headers={"Sec-Fetch-Site": "cross-site"}), 403, "cross_site")
+    assert_error(client.post("/api/games", json=GAME, headers={
+        "Origin": "http://localhost:9999", "Sec-Fetch-Site": "same-site"}), 403, "cross_site")
+    assert_error(client.post("/api/dictionaries", data={
+        "name": "bom", "file": (io.BytesIO(b"huis\n"), "w.txt")},
+        content_type="multipart/form-data", headers={"Origin": EVIL}), 403, "cross_site")
+    gid, links = new_game(client)
+    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers={
+        "Origin": EVIL, **seat(links[0]["token"])}), 403, "cross_site")
+    # reading is allowed from anywhere (no CORS headers are sent, so pages cannot read it)
+    assert client.get("/api/meta", headers={"Origin": EVIL}).status_code == 200
+    # the page's own origin, and scripts that send no Origin, may
+    same = {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"}
+    assert client.post("/api/games", json=GAME, headers=same).status_code == 201
+    assert client.post("/api/games", json=GAME).status_code == 201
+
+
+def test_trusted_origins(tmp_path: Path) -> None:
+    client = make_app(tmp_path / "t.sqlite3",
+                      TRUSTED_ORIGINS=["https://games.example"]).test_client()
+    r = client.post("/api/games", json=GAME, headers={"Origin": "https://games.example"})
+    assert r.status_code == 201
+    assert_error(client.post("/api/games", json=GAME, headers={"Origin": EVIL}), 403)
+
+
+def test_json_endpoints_require_a_json_content_type(client: Any) -> None:
+    assert_error(client.post("/api/games", data='{"kind": "solo"}', content_type="text/plain"),
+                 415, "unsupported_media_type")
+    assert_error(client.post("/api/check", data={"words": "huis"}), 415,
+                 "unsupported_media_type")
+    assert_error(client.post("/api/solve", data=b'{"letters": "kusnatl"}'), 415)
+    r = client.post("/api/check", data='{"words": ["huis"]}',
+                    content_type="application/json; charset=utf-8")
+    assert r.status_code == 200
+    # routing errors keep their own status
+    assert_error(client.delete("/api/games", data="x", content_type="text/plain"), 405)
+    assert_error(client.post("/api/nothing", data="x", content_type="text/plain"), 404)
+
+
+def test_non_ascii_seat_tokens_are_refused_not_crashed(client: Any) -> None:
+    gid, links = new_game(client, "online", ["Ann", "Bob"])
+    for token in ("tökén", "\xff" * 30, "é" + links[0]["token"][1:]):
+        assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)),
+                     403, "not_a_player")
+        assert client.get(f"/api/games/{gid}", headers=seat(token)).json["you"] == []
+    for token in ("tökén", "€🎲", "\u0000\ud7ff", "é" + links[0]["token"][1:]):
+        assert_error(client.post(f"/api/games/{gid}/throw", json={"token": token}), 403,
+                     "not_a_player")
+    assert client.post(f"/api/games/{gid}/throw", json={},
+                       headers=seat(links[0]["token"])).status_code == 200
+
+
+def test_rate_limits_answer_429_and_spare_other_clients(tmp_path: Path) -> None:
+    client = limited_client(tmp_path, solve="2 per minute", games="2 per minute")
+    ann = {"REMOTE_ADDR": "10.0.0.1"}
+    bob = {"REMOTE_ADDR": "10.0.0.2"}
+    for _ in range(2):
+        r = client.post("/api/solve", json={"letters": "kusnatl"}, environ_base=ann)
+        assert r.status_code == 200
+    r = client.post("/api/solve", json={"letters": "kusnatl"}, environ_base=ann)
+    assert_error(r, 429, "rate_limited")
+    assert int(r.headers["Retry-After"]) > 0
+    assert r.headers["Content-Security-Policy"]
+    r = client.post("/api/solve", json={"letters": "kusnatl"}, environ_base=bob)
+    assert r.status_code == 200
+    # only games that were made count
+    for _ in range(3):
+        assert_error(client.post("/api/games", json={"kind": "x"}, environ_base=ann), 400)
+    for _ in range(2):
+        assert client.post("/api/games", json=GAME, environ_base=ann).status_code == 201
+    assert_error(client.post("/api/games", json=GAME, environ_base=ann), 429, "rate_limited")
+    assert client.post("/api/games", json=GAME, environ_base=bob).status_code == 201
+    # playing is never limited
+    gid, links = new_game(client)
+    assert client.post(f"/api/games/{gid}/throw", json={},
+                       headers=seat(links[0]["token"])).status_code == 200
+
+
+def test_solves_with_several_blanks_cost_more(tmp_path: Path) -> None:
+    client = limited_client(tmp_path, solve="8 per minute")
+    for _ in range(2):
+        assert client.post("/api/solve", json={"letters": "kusn??l"}).status_code == 200
+    assert_error(client.post("/api/solve", json={"letters": "kusnat?"}), 429, "rate_limited")
+
+
+def test_rate_limits_can_be_switched_off(tmp_path: Path) -> None:
+    client = make_app(tmp_path / "off.sqlite3", RATE_LIMITS={"check": "1 per hour"},
+                      RATELIMIT_ENABLED=False).test_client()
+    for _ in range(3):
+        assert client.post("/api/check", json={"words": ["huis"]}).status_code == 200
+
+
+def test_user_dictionaries_are_capped_on_upload(tmp_path: Path) -> None:
+    client = make_app(tmp_path / "cap.sqlite3", MAX_USER_DICTIONARIES=0).test_client()
+    assert_error(client.post("/api/dictionaries", data={
+        "name": "nog-een", "file": (io.BytesIO(b"huis\n"), "w.txt")},
+        content_type="multipart/form-data"), 409, "too_many_dictionaries")

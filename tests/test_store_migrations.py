@@ -1,0 +1,176 @@
+"""Schema migrations: fresh databases get the newest version; SQLite databases written
+before migrations existed (version 1: no computer seats; version 2) upgrade in place and
+keep their games; opening again changes nothing; two processes opening a fresh database
+at once both succeed; a database newer than the program refuses to open."""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from wordyahtzee.store import Seat, StoreError, open_store
+from wordyahtzee.store.migrations import POSTGRES_STEPS, SQLITE_STEPS, latest
+from wordyahtzee.store.sqlite import SQLiteStore
+
+from . import store_workers
+
+# The version-1 schema, as the first server wrote it (today's minus seats.computer).
+V1_SCHEMA = """
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, mode TEXT NOT NULL, kind TEXT NOT NULL, setup TEXT NOT NULL,
+    dictionary TEXT NOT NULL DEFAULT '', rules_key TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'active', created_at REAL NOT NULL,
+    updated_at REAL NOT NULL, finished_at REAL, result TEXT, record TEXT);
+CREATE TABLE events (
+    game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+    event TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq));
+CREATE TABLE seats (
+    game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,
+    name TEXT NOT NULL, token TEXT NOT NULL, PRIMARY KEY (game_id, seat));
+CREATE INDEX seats_token ON seats (game_id, token);
+CREATE TABLE high_scores (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, mode TEXT NOT NULL, kind TEXT NOT NULL,
+    dictionary TEXT NOT NULL, rules_key TEXT NOT NULL, player TEXT NOT NULL,
+    score INTEGER NOT NULL, game_id TEXT NOT NULL, at REAL NOT NULL);
+CREATE INDEX high_scores_list ON high_scores (mode, dictionary, rules_key, score DESC);
+INSERT INTO games (id, mode, kind, setup, created_at, updated_at)
+    VALUES ('old', 'woord', 'solo', '{"rules":{}}', 1.0, 2.0);
+INSERT INTO seats VALUES ('old', 0, 'Anna', 'tok');
+INSERT INTO events VALUES ('old', 0, '{"type":"throw"}', 2.0);
+"""
+
+
+def _legacy(path: Path, user_version: int, computer: bool) -> None:
+    db = sqlite3.connect(path)
+    db.executescript(V1_SCHEMA)
+    if computer:
+        db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+    db.execute(f"PRAGMA user_version = {user_version}")
+    db.commit()
+    db.close()
+
+
+def _history(path: Path) -> list[int]:
+    db = sqlite3.connect(path)
+    try:
+        return [r[0] for r in db.execute("SELECT version FROM schema_version ORDER BY version")]
+    finally:
+        db.close()
+
+
+def test_fresh_sqlite_gets_every_step(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "new.sqlite3")
+    assert store.schema_version == latest(SQLITE_STEPS) == 2
+    assert _history(store.path) == [1, 2]
+    store.create_game("g", "woord", "solo", {}, [Seat(0, "Bot", "", "optimal")])
+    assert store.load_game("g").seats[0].computer == "optimal"
+    store.close()
+    again = SQLiteStore(store.path)  # idempotent: nothing more to do
+    assert again.schema_version == 2 and _history(store.path) == [1, 2]
+    again.close()
+
+
+@pytest.mark.parametrize(("user_version", "computer", "applied"),
+                         [(1, False, [1, 2]), (0, False, [1, 2]), (2, True, [2]), (0, True, [2])])
+def test_legacy_sqlite_upgrades_in_place(tmp_path: Path, user_version: int, computer: bool,
+                                         applied: list[int]) -> None:
+    path = tmp_path / "old.sqlite3"
+    _legacy(path, user_version, computer)
+    store = SQLiteStore(path)
+    assert store.schema_version == 2
+    assert _history(path) == applied
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+    old = store.load_game("old")  # the stored game survived
+    assert old.seats == [Seat(0, "Anna", "tok")] and old.events == [{"type": "throw"}]
+    store.append_events("old", 1, [{"type": "claim"}])
+    store.create_game("new", "classic", "solo", {}, [Seat(0, "Bot", "", "optimal")])
+    assert store.load_game("new").seats[0].computer == "optimal"
+    store.close()
+
+
+def test_too_new_sqlite_refuses(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    SQLiteStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO schema_version VALUES (99, 'the future', 0)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError) as exc:
+        SQLiteStore(path)
+    assert exc.value.code == "schema_too_new" and "99" in str(exc.value)
+
+
+def test_postgres_fresh_and_again(postgres_url: str) -> None:
+    import psycopg
+
+    store = open_store(postgres_url)
+    assert getattr(store, "schema_version", None) == latest(POSTGRES_STEPS)
+    store.create_game("g", "woord", "solo", {}, [Seat(0, "Bot", "", "optimal")])
+    store.close()
+    again = open_store(postgres_url)
+    assert again.load_game("g").seats[0].computer == "optimal"
+    again.close()
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+        assert [r[0] for r in rows] == [s.version for s in POSTGRES_STEPS]
+        conn.execute("INSERT INTO schema_version VALUES (99, 'the future', 0)")
+    with pytest.raises(StoreError) as exc:
+        open_store(postgres_url)
+    assert exc.value.code == "schema_too_new"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_two_processes_open_a_fresh_database_at_once(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    where = (str(tmp_path / "fresh.sqlite3") if backend == "sqlite"
+             else str(request.getfixturevalue("postgres_url")))
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(3)
+    results = ctx.Queue()
+    openers = [ctx.Process(target=store_workers.migrate, args=(where, barrier, results))
+               for _ in range(3)]
+    for p in openers:
+        p.start()
+    found = [results.get(timeout=120) for _ in openers]
+    for p in openers:
+        p.join(timeout=60)
+    steps = SQLITE_STEPS if backend == "sqlite" else POSTGRES_STEPS
+    assert found == [latest(steps)] * 3
+
+
+def test_a_failing_step_leaves_the_version_before_it(tmp_path: Path) -> None:
+    from wordyahtzee.store.migrations import Step, migrate_sqlite
+
+    path = tmp_path / "half.sqlite3"
+    SQLiteStore(path).close()
+    broken = (*SQLITE_STEPS, Step(3, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(4, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    db = sqlite3.connect(path, isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError):
+        migrate_sqlite(db, steps=broken)
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "later" not in tables and db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert migrate_sqlite(db, steps=broken[:3]) == 3  # the fixed list migrates
+    db.close()
+    assert _history(path) == [1, 2, 3]
+
+
+def test_a_failing_postgres_step_leaves_the_version_before_it(postgres_url: str) -> None:
+    import psycopg
+
+    from wordyahtzee.store.migrations import Step, migrate_postgres
+
+    open_store(postgres_url).close()
+    broken = (*POSTGRES_STEPS, Step(2, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(3, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        with pytest.raises(psycopg.errors.UndefinedTable):
+            migrate_postgres(conn, steps=broken)
+        assert conn.execute("SELECT to_regclass('later')").fetchone() == (None,)
+        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone() == (1,)
+        assert migrate_postgres(conn, steps=broken[:2]) == 2

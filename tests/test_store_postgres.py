@@ -1,0 +1,112 @@
+"""What only PostgreSQL has: open_store picks it for postgresql:// URLs, its location hides
+the password, an unreachable server is a one-line StoreError ``unavailable`` (never a
+crash), and a server restart heals by itself: calls fail with ``unavailable`` while it is
+down and the same store object works again once it is back, live updates too."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from wordyahtzee.errors import http_status
+from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgres_url, open_store
+from wordyahtzee.store.postgres import PostgresStore, redact
+from wordyahtzee.store.sqlite import SQLiteStore
+
+from .pg import PostgresServer, free_port
+from .store_workers import Heard
+
+
+def test_open_store_dispatches_on_the_url(postgres_url: str, tmp_path: Path) -> None:
+    assert is_postgres_url("postgresql://x/y") and is_postgres_url("POSTGRES://x/y")
+    assert not is_postgres_url(str(tmp_path / "a.sqlite3")) and not is_postgres_url(None)
+    for url in (postgres_url, postgres_url.replace("postgresql://", "postgres://", 1)):
+        store = open_store(url)
+        assert isinstance(store, PostgresStore)
+        store.close()
+    sqlite = open_store(tmp_path / "a.sqlite3")
+    assert isinstance(sqlite, SQLiteStore)
+    sqlite.close()
+
+
+def test_location_hides_the_password(postgres_url: str) -> None:
+    assert redact("postgresql://u:s3cret@h:5/db?sslmode=disable&password=s3cret") == \
+        "postgresql://u@h:5/db?sslmode=disable"
+    with_password = postgres_url.replace("postgres@", "postgres:s3cret@", 1)
+    store = open_store(with_password)  # trust authentication ignores it
+    assert store.location == postgres_url and "s3cret" not in store.location
+    store.close()
+
+
+def test_an_unreachable_server_is_one_clear_line() -> None:
+    url = f"postgresql://postgres:s3cret@127.0.0.1:{free_port()}/postgres"
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailableError) as exc:
+        open_store(url)
+    assert time.monotonic() - started < 10
+    message = str(exc.value)
+    assert exc.value.code == "unavailable" and http_status("unavailable") == 503
+    assert "\n" not in message and "s3cret" not in message and "cannot be reached" in message
+
+
+def test_json_is_kept_as_written(postgres_url: str) -> None:
+    store = open_store(postgres_url)
+    setup = {"z": 1, "a": 0.1, "big": 1e300, "word": "ĳsje", "nested": {"b": [1, 2.5], "a": None}}
+    store.create_game("g", "woord", "solo", setup, [])
+    store.append_events("g", 0, [{"type": "x", "at": 1.0, "é": "ĳ"}])
+    stored = store.load_game("g")
+    assert stored.setup == setup and list(stored.setup) == list(setup)
+    assert stored.events == [{"type": "x", "at": 1.0, "é": "ĳ"}]
+    assert isinstance(stored.setup["big"], float) and isinstance(stored.events[0]["at"], float)
+    store.close()
+
+
+def _until_back(store: PostgresStore, game_id: str, timeout: float = 60.0) -> float:
+    """Seconds until a call on ``store`` works again."""
+    started = time.monotonic()
+    while True:
+        try:
+            store.event_count(game_id)
+            return time.monotonic() - started
+        except StoreError as exc:
+            assert exc.code == "unavailable"
+            if time.monotonic() - started > timeout:
+                raise
+            time.sleep(0.2)
+
+
+def test_restart_heals_by_itself(postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database()
+    store = PostgresStore(url, timeout=1.0)
+    store.create_game("g", "woord", "online", {}, [Seat(0, "A", "t")])
+    store.append_events("g", 0, [{"type": "x"}])
+    heard = Heard()
+    store.subscribe(heard)
+    assert store.listening()
+    postgres_server.stop("fast")
+    try:
+        calls = [lambda: store.event_count("g"), lambda: store.load_game("g"),
+                 lambda: store.append_events("g", 1, [{"type": "y"}]),
+                 lambda: store.create_game("h", "woord", "solo", {}, []),
+                 lambda: store.list_games(), lambda: store.active_game_ids(),
+                 lambda: store.high_scores("woord", "nl", "{}"),
+                 lambda: store.publish("g", 2)]
+        for call in calls:
+            with pytest.raises(StoreError) as exc:
+                call()
+            assert exc.value.code == "unavailable", exc.value
+            assert "\n" not in str(exc.value)
+        assert not store.ping()
+    finally:
+        postgres_server.start()
+    assert _until_back(store, "g") < 30
+    store.append_events("g", 1, [{"type": "y"}])  # the same store object, no restart
+    assert store.load_game("g").events == [{"type": "x"}, {"type": "y"}]
+    end = time.monotonic() + 30
+    while not store.listening() and time.monotonic() < end:
+        time.sleep(0.1)
+    store.publish("g", 2)
+    assert heard.wait_for(lambda n: ("g", 2) in n)
+    store.close()

@@ -1,0 +1,68 @@
+"""Disputes: players report words as wrongly accepted or refused; the server's owner lists
+them (page, API, ``dict reports``) and folds them into a dictionary (``dict build
+--reports``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wordyahtzee.web import create_app
+
+from wordyahtzee.lexicon import load_lexicon
+from wordyahtzee.store import open_store
+
+from .cli_helpers import run_cli
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    return create_app({"DATABASE": tmp_path / "reports.sqlite3", "WARM_STRATEGIES": (),
+                       "TESTING": True})
+
+
+def report(client: Any, word: str, kind: str, note: str = "") -> Any:
+    return client.post("/api/reports", json={"word": word, "dictionary": "nl", "kind": kind,
+                                             "note": note})
+
+
+def test_reports_are_stored_grouped_and_listed(app: Any) -> None:
+    client = app.test_client()
+    r = report(client, "okee", "wrongly_refused", "komt in elk gesprek voor")
+    assert r.status_code == 201 and r.json["word"] == "okee"
+    assert report(client, "Okee", "wrongly_refused").status_code == 201
+    assert report(client, "huis", "wrongly_accepted").status_code == 201
+    for bad in ({"word": "two words", "kind": "wrongly_refused"},
+                {"word": "huis", "kind": "maybe"}, {"word": "huis", "kind": "wrongly_accepted",
+                                                    "note": "x" * 201}):
+        assert client.post("/api/reports", json=bad).status_code == 400
+    listed = client.get("/api/reports").json["reports"]
+    assert [(r["word"], r["kind"], r["count"]) for r in listed] == [
+        ("okee", "wrongly_refused", 2), ("huis", "wrongly_accepted", 1)]
+    assert listed[0]["notes"] == ["komt in elk gesprek voor"]
+    page = client.get("/reports")
+    assert page.status_code == 200 and "okee" in page.get_data(as_text=True)
+    remote = client.get("/api/reports", environ_base={"REMOTE_ADDR": "203.0.113.9"})
+    assert remote.status_code == 404  # the owner's machine only
+
+
+def test_dict_reports_and_a_build_that_folds_them_in(
+        app: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    client = app.test_client()
+    for _ in range(2):
+        report(client, "okee", "wrongly_refused")
+    report(client, "huis", "wrongly_accepted")
+    report(client, "boom", "wrongly_accepted")
+    report(client, "boom", "wrongly_accepted")
+    db = str(app.config["DATABASE"])
+    code, out, _ = run_cli(capsys, ["dict", "reports", "--db", db, "--json"])
+    assert code == 0 and [r["word"] for r in json.loads(out)] == ["boom", "okee", "huis"]
+    code, _, err = run_cli(capsys, ["dict", "build", "nl", "--name", "nl-fixed", "--reports",
+                                    "nl", "--min-reports", "2", "--db", db, "--quiet"])
+    assert code == 0, err
+    fixed = load_lexicon("nl-fixed")
+    assert fixed.is_valid("okee") and not fixed.is_valid("boom")
+    assert fixed.is_valid("huis")  # one report is below --min-reports
+    assert open_store(db).word_reports("en") == []

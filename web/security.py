@@ -1,0 +1,182 @@
+"""Defences of the web front-end, registered by :func:`init_security` (docs/web.md,
+"Hardening"):
+
+- **Cross-site requests** (CSRF): a state-changing request under ``/api`` (any method but
+  GET, HEAD and OPTIONS) whose ``Origin`` names another host than the request's own (or
+  one of ``TRUSTED_ORIGINS``), or that a browser marks ``Sec-Fetch-Site: cross-site`` or
+  ``same-site`` without a matching ``Origin``, is refused with 403 ``cross_site``.
+  Requests with neither header (curl, scripts) pass.
+- **JSON only**: those requests must say ``Content-Type: application/json`` (415
+  ``unsupported_media_type``), except the word-list upload, which is multipart. A browser
+  cannot send that type across sites without a CORS preflight, which this server never
+  grants.
+- **Security headers** on every response: a strict Content-Security-Policy (no inline
+  script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
+- **Rate limits** per client address (Flask-Limiter) on creating games, uploads, check and
+  solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the shared counter store
+  (``memory://`` by default: one process), ``RATELIMIT_ENABLED`` switches them off. A
+  refused request gets 429 ``rate_limited`` with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, request
+from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter.util import get_remote_address
+from werkzeug.datastructures import Headers
+
+from wordyahtzee.errors import ServiceError
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+MULTIPART_ENDPOINTS = frozenset({"api.upload_dictionary"})
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "connect-src 'self'", "font-src 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+    "form-action 'self'", "object-src 'none'",
+])
+SECURITY_HEADERS: Mapping[str, str] = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+RATE_LIMITS: Mapping[str, str] = {
+    "games": "60 per minute; 600 per hour",
+    "uploads": "5 per minute; 30 per hour",
+    "check": "120 per minute; 2000 per hour",
+    "solve": "60 per minute; 1000 per hour",
+    "reports": "20 per minute; 200 per hour",
+}
+"""The default limits per client address, as Flask-Limiter strings. Games and uploads count
+only when accepted (a refused one costs the server little); a solve with more than one
+blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more words)."""
+LIMITED_ENDPOINTS: Mapping[str, str] = {
+    "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
+    "solve": "api.solve", "reports": "api.report_word",
+}
+MULTI_BLANK_COST = 4
+
+DEFAULTS: dict[str, Any] = {
+    "TRUSTED_ORIGINS": (),
+    "RATE_LIMITS": dict(RATE_LIMITS),
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_HEADERS_ENABLED": True,
+}
+"""The configuration keys this module reads, with their defaults."""
+
+
+def _host_of(origin: str) -> str | None:
+    """``host[:port]`` of an ``Origin`` value, lower-case; None for ``null`` or junk."""
+    try:
+        parts = urlsplit(origin.strip())
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return parts.netloc.lower()
+
+
+def is_cross_site(headers: Headers | Mapping[str, str], host: str,
+                  trusted: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether a request with these headers, sent to ``host``, comes from another site.
+
+    An ``Origin`` decides when present: it must name ``host`` or a trusted origin. Without
+    one, ``Sec-Fetch-Site: cross-site`` (or ``same-site``: another port or subdomain) does.
+    Neither header: not a browser's cross-site request.
+
+    >>> is_cross_site({"Origin": "http://localhost:8000"}, "localhost:8000")
+    False
+    >>> is_cross_site({"Origin": "http://localhost:9000"}, "localhost:8000")
+    True
+    >>> is_cross_site({"Sec-Fetch-Site": "cross-site"}, "localhost:8000")
+    True
+    >>> is_cross_site({}, "localhost:8000")
+    False
+    """
+    origin = headers.get("Origin")
+    if origin is not None:
+        own = {host.lower()} | {h for h in (_host_of(t) for t in trusted) if h}
+        return _host_of(origin) not in own
+    return headers.get("Sec-Fetch-Site", "").strip().lower() in ("cross-site", "same-site")
+
+
+def _check_request() -> None:
+    """Refuse cross-site state changes and non-JSON bodies under ``/api``."""
+    if request.method in SAFE_METHODS or not request.path.startswith("/api"):
+        return
+    from flask import current_app
+
+    trusted = tuple(current_app.config["TRUSTED_ORIGINS"])
+    if is_cross_site(request.headers, request.host, trusted):
+        raise ServiceError("refused: a state-changing request from another site (its "
+                           "Origin is not this server)", "cross_site")
+    if request.routing_exception is not None or request.endpoint in MULTIPART_ENDPOINTS:
+        return
+    if request.mimetype != "application/json":
+        raise ServiceError("send the request body as JSON (Content-Type: application/json)",
+                           "unsupported_media_type")
+
+
+def _add_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _solve_cost() -> int:
+    """A solve with two or more blanks costs more of the budget than one with one."""
+    from flask import current_app
+
+    size = request.content_length
+    if size is None or size > int(current_app.config["MAX_JSON_BYTES"]):
+        return 1  # the view refuses it; never parse a big body here
+    body = request.get_json(silent=True, cache=True)
+    letters = body.get("letters") if isinstance(body, dict) else None
+    return MULTI_BLANK_COST if isinstance(letters, str) and letters.count("?") > 1 else 1
+
+
+def _accepted(response: Response) -> bool:
+    return response.status_code < 400
+
+
+def _rate_limited(exc: RateLimitExceeded) -> Response:
+    from .api import error_response
+
+    return error_response(429, "rate_limited", "too many requests from this address "
+                          f"({exc.description}); wait a moment and try again")
+
+
+def init_security(app: Flask) -> Limiter:
+    """Install the checks, headers and rate limits on ``app`` (after its blueprints are
+    registered); returns the app's limiter."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    app.before_request(_check_request)
+    app.after_request(_add_headers)
+    limiter = Limiter(get_remote_address, app=app, default_limits=[],
+                      storage_uri=str(app.config["RATELIMIT_STORAGE_URI"]))
+    limits = {**RATE_LIMITS, **dict(app.config["RATE_LIMITS"])}
+    for key, endpoint in LIMITED_ENDPOINTS.items():
+        spec = limits.get(key)
+        if not spec:
+            continue
+        cost: Any = _solve_cost if key == "solve" else 1
+        deduct = _accepted if key in ("games", "uploads") else None
+        limited: Any = limiter.limit(spec, cost=cost, deduct_when=deduct)(
+            app.view_functions[endpoint])
+        app.view_functions[endpoint] = limited
+    app.register_error_handler(RateLimitExceeded, _rate_limited)
+    app.extensions["wordyahtzee.limiter"] = limiter
+    return limiter
+
+
+__all__ = ["CONTENT_SECURITY_POLICY", "DEFAULTS", "RATE_LIMITS", "SECURITY_HEADERS",
+           "init_security", "is_cross_site"]

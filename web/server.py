@@ -1,0 +1,81 @@
+"""``wordyahtzee serve``: the app on gunicorn with gevent workers.
+
+Each worker is one process running an event loop (gevent), so an open live stream costs
+a greenlet and a socket, not a thread: one process holds thousands of idle streams while
+ordinary requests go on. ``--workers N`` starts N such processes on one port; they share
+the tables through the store (each process picks up the others' moves within a tick, see
+:meth:`wordyahtzee.tables.TableService.tick_watched`). Several ``serve`` commands on one
+PostgreSQL database do the same across machines (``docs/deploy.md``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+WORKER_CONNECTIONS = 10_000
+"""Connections one worker accepts at once (live streams included)."""
+
+
+class Server(BaseApplication):
+    """gunicorn, configured in code, loading the app in each worker after gevent has
+    patched the standard library (never before the fork)."""
+
+    def __init__(self, options: dict[str, Any], make_app: Callable[[], Any]) -> None:
+        self.options = options
+        self.make_app = make_app
+        super().__init__()
+
+    def load_config(self) -> None:
+        """Apply the options."""
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        """The app of one worker."""
+        return self.make_app()
+
+
+def _die_with_the_master(server: Any, worker: Any) -> None:
+    """A worker ends when its master does, even by SIGKILL (Linux ``PR_SET_PDEATHSIG``),
+    so a killed server never leaves a process holding the port or serving old state."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the worker notices within a second
+        pass
+
+
+def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
+    """Serve the app until stopped (SIGINT/SIGTERM stop gracefully)."""
+
+    def make_app() -> Any:
+        from . import create_app
+
+        app = create_app({"DATABASE": database})
+        app.extensions["wordyahtzee.tables"].resume_all()
+        return app
+
+    def when_ready(server: Any) -> None:
+        from wordyahtzee.store import open_store
+
+        store = open_store(database)
+        active = len(store.active_game_ids())
+        print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
+              f"{'s' if workers != 1 else ''}; database {store.location}; {active} game(s) "
+              "in progress)", flush=True)
+
+    options = {
+        "bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent",
+        "worker_connections": WORKER_CONNECTIONS, "timeout": 60, "graceful_timeout": 5,
+        "keepalive": 30, "accesslog": None, "errorlog": "-", "loglevel": "warning",
+        "when_ready": when_ready, "post_fork": _die_with_the_master,
+        "proc_name": "wordyahtzee",
+    }
+    Server(options, make_app).run()
+    sys.exit(0)

@@ -1,0 +1,272 @@
+"""Versioned schema migrations for both store backends.
+
+Each backend has a list of numbered steps (:data:`SQLITE_STEPS`, :data:`POSTGRES_STEPS`);
+step ``n`` turns a version ``n - 1`` database into version ``n``. The version a database
+is at lives in its ``schema_version`` table (one row per step applied, with a description
+and the time); SQLite also mirrors it in ``PRAGMA user_version``, which databases written
+before this module existed carry (version 1: no ``seats.computer``; version 2: with it).
+
+:func:`migrate_sqlite` and :func:`migrate_postgres` run at every open. They are idempotent
+(a database at the newest version is left alone) and safe when two processes open the same
+database at once: SQLite migrates inside one ``BEGIN IMMEDIATE`` transaction (the second
+opener waits for the write lock, then finds nothing left to do); PostgreSQL takes a
+transaction-scoped advisory lock first. DDL is transactional in both, so a step that fails
+leaves the database at the version before it. A database newer than this program refuses
+to open (:class:`~wordyahtzee.store.StoreError` ``schema_too_new``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import StoreError
+
+SQLiteAction = Callable[[sqlite3.Connection], None]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One migration: the version it produces, what it does, and the statements (or, for
+    SQLite, a function of the connection) that do it."""
+
+    version: int
+    description: str
+    statements: Sequence[str] = ()
+    action: SQLiteAction | None = None
+
+
+# -- SQLite ---------------------------------------------------------------------------------
+
+_SQLITE_V1 = (
+    """CREATE TABLE IF NOT EXISTS games (
+        id          TEXT PRIMARY KEY,
+        mode        TEXT NOT NULL,
+        kind        TEXT NOT NULL,
+        setup       TEXT NOT NULL,
+        dictionary  TEXT NOT NULL DEFAULT '',
+        rules_key   TEXT NOT NULL DEFAULT '',
+        status      TEXT NOT NULL DEFAULT 'active',
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL,
+        finished_at REAL,
+        result      TEXT,
+        record      TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        event   TEXT NOT NULL,
+        at      REAL NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        name    TEXT NOT NULL,
+        token   TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    "CREATE INDEX IF NOT EXISTS seats_token ON seats (game_id, token)",
+    """CREATE TABLE IF NOT EXISTS high_scores (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        mode        TEXT NOT NULL,
+        kind        TEXT NOT NULL,
+        dictionary  TEXT NOT NULL,
+        rules_key   TEXT NOT NULL,
+        player      TEXT NOT NULL,
+        score       INTEGER NOT NULL,
+        game_id     TEXT NOT NULL,
+        at          REAL NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS high_scores_list "
+    "ON high_scores (mode, dictionary, rules_key, score DESC)",
+)
+
+
+def _sqlite_add_computer(db: sqlite3.Connection) -> None:
+    """Computer seats (their level; no token)."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
+    if "computer" not in columns:
+        db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
+
+
+SQLITE_STEPS: tuple[Step, ...] = (
+    Step(1, "games, events, seats, high scores", _SQLITE_V1),
+    Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
+    Step(3, "word reports: players' disputes of the dictionary", (
+        """CREATE TABLE IF NOT EXISTS word_reports (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            word        TEXT NOT NULL,
+            dictionary  TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            note        TEXT NOT NULL DEFAULT '',
+            at          REAL NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS word_reports_list ON word_reports (dictionary, word)",
+    )),
+)
+"""The SQLite schema, step by step (the newest version is the last step's)."""
+
+# -- PostgreSQL -----------------------------------------------------------------------------
+
+POSTGRES_STEPS: tuple[Step, ...] = (
+    Step(1, "games, events, seats (with computer levels), high scores", (
+        """CREATE TABLE games (
+            id          TEXT PRIMARY KEY,
+            mode        TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            setup       JSON NOT NULL,
+            dictionary  TEXT NOT NULL DEFAULT '',
+            rules_key   TEXT NOT NULL DEFAULT '',
+            status      TEXT NOT NULL DEFAULT 'active',
+            created_at  DOUBLE PRECISION NOT NULL,
+            updated_at  DOUBLE PRECISION NOT NULL,
+            finished_at DOUBLE PRECISION,
+            result      JSON,
+            record      JSON
+        )""",
+        "CREATE INDEX games_status ON games (status, created_at)",
+        "CREATE INDEX games_updated ON games (updated_at DESC)",
+        """CREATE TABLE events (
+            game_id TEXT NOT NULL REFERENCES games(id),
+            seq     INTEGER NOT NULL CHECK (seq >= 0),
+            event   JSON NOT NULL,
+            at      DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        """CREATE TABLE seats (
+            game_id  TEXT NOT NULL REFERENCES games(id),
+            seat     INTEGER NOT NULL,
+            name     TEXT NOT NULL,
+            token    TEXT NOT NULL,
+            computer TEXT,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        """CREATE TABLE high_scores (
+            id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            mode        TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            dictionary  TEXT NOT NULL,
+            rules_key   TEXT NOT NULL,
+            player      TEXT NOT NULL,
+            score       INTEGER NOT NULL,
+            game_id     TEXT NOT NULL,
+            at          DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX high_scores_list ON high_scores (mode, dictionary, rules_key, "
+        "score DESC)",
+    )),
+    Step(2, "word reports: players' disputes of the dictionary", (
+        """CREATE TABLE word_reports (
+            id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            word        TEXT NOT NULL,
+            dictionary  TEXT NOT NULL,
+            kind        TEXT NOT NULL,
+            note        TEXT NOT NULL DEFAULT '',
+            at          DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX word_reports_list ON word_reports (dictionary, word)",
+    )),
+)
+"""The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
+
+_VERSION_TABLE = ("CREATE TABLE IF NOT EXISTS schema_version ("
+                  " version INTEGER PRIMARY KEY,"
+                  " description TEXT NOT NULL,"
+                  " applied_at {real} NOT NULL)")
+
+MIGRATION_LOCK = 0x776F7264  # "word": the advisory-lock key PostgreSQL migrations hold
+
+
+def latest(steps: Sequence[Step]) -> int:
+    """The version a database has after every step."""
+    return steps[-1].version if steps else 0
+
+
+def _check(current: int, steps: Sequence[Step], where: str) -> None:
+    if current > latest(steps):
+        raise StoreError(f"the database {where} has schema version {current}; this "
+                         f"program knows up to {latest(steps)} (upgrade it)",
+                         "schema_too_new")
+
+
+def _sqlite_version(db: sqlite3.Connection) -> int:
+    """The version of a SQLite database, also one written before ``schema_version``."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_version" in tables:
+        row = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        if row[0] is not None:
+            return int(row[0])
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version == 0 and "games" in tables:  # written before user_version was set
+        columns = {r[1] for r in db.execute("PRAGMA table_info(seats)")}
+        version = 2 if "computer" in columns else 1
+    return version
+
+
+def migrate_sqlite(db: sqlite3.Connection, *, where: str = "",
+                   clock: Callable[[], float] = time.time,
+                   steps: Sequence[Step] = SQLITE_STEPS) -> int:
+    """Bring a SQLite database (a connection in autocommit mode) to the newest version in
+    one transaction; the version it is at now."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        current = _sqlite_version(db)
+        _check(current, steps, where)
+        db.execute(_VERSION_TABLE.format(real="REAL"))
+        if current and db.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == 0:
+            db.execute("INSERT INTO schema_version (version, description, applied_at) "
+                       "VALUES (?, ?, ?)", (current, "found: written before schema_version",
+                                            clock()))
+        if current < latest(steps):
+            for step in steps:
+                if step.version <= current:
+                    continue
+                for statement in step.statements:
+                    db.execute(statement)
+                if step.action is not None:
+                    step.action(db)
+                db.execute("INSERT INTO schema_version (version, description, applied_at) "
+                           "VALUES (?, ?, ?)", (step.version, step.description, clock()))
+                current = step.version
+        if int(db.execute("PRAGMA user_version").fetchone()[0]) != current:
+            db.execute(f"PRAGMA user_version = {int(current)}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return current
+
+
+def migrate_postgres(conn: Any, *, where: str = "", clock: Callable[[], float] = time.time,
+                     steps: Sequence[Step] = POSTGRES_STEPS) -> int:
+    """Bring a PostgreSQL database (a psycopg connection) to the newest version in one
+    transaction, holding the migration advisory lock; the version it is at now."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        conn.execute(_VERSION_TABLE.format(real="DOUBLE PRECISION"))
+        row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        current = int(_first(row) or 0)
+        _check(current, steps, where)
+        for step in steps:
+            if step.version <= current:
+                continue
+            for statement in step.statements:
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_version (version, description, applied_at) "
+                         "VALUES (%s, %s, %s)", (step.version, step.description, clock()))
+            current = step.version
+    return current
+
+
+def _first(row: Any) -> Any:
+    """The first column of a row that may be a tuple or a dict."""
+    if row is None:
+        return None
+    if isinstance(row, dict):
+        return next(iter(row.values()))
+    return row[0]

@@ -1,0 +1,549 @@
+"""The PostgreSQL store: the same games, events, seats and high scores as the SQLite store,
+for several server processes sharing one database.
+
+Semantics are SQLite's (see :mod:`wordyahtzee.store`): a game is its setup plus an
+append-only event log numbered from 0; every append is one transaction that first locks
+the game's row (``SELECT … FOR UPDATE``), so appends to one game are serialised across
+every process, and checks that ``first_seq`` is the game's event count; the loser of a race
+gets :class:`~wordyahtzee.store.StaleGameError`. The events' primary key
+``(game_id, seq)`` backs this up: a duplicate can never be stored, and a unique violation
+is reported as stale too. Timestamps come from the injected clock.
+
+JSON (setup, events, result, record) is kept in ``json`` columns: PostgreSQL checks it is
+JSON and keeps the text exactly as written (key order, numbers), like SQLite's TEXT;
+``jsonb`` would reorder keys and nothing here queries inside the documents.
+
+Connections come from a :class:`psycopg_pool.ConnectionPool` (2 to 10 by default; each is
+checked before use). When the server cannot be reached every call raises
+:class:`~wordyahtzee.store.StoreUnavailableError` (code ``unavailable``, HTTP 503) after
+at most ``timeout`` seconds; the pool reconnects by itself once the server is back.
+
+Live updates use ``LISTEN``/``NOTIFY`` on the channel :data:`CHANNEL`: :meth:`publish`
+notifies, and one dedicated connection listens in a daemon thread (started by the first
+:meth:`subscribe`), reconnecting when it drops.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Json
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
+
+from . import (
+    Finish,
+    HighScore,
+    Seat,
+    StaleGameError,
+    StoredGame,
+    StoreError,
+    StoreUnavailableError,
+    WordReport,
+    group_reports,
+    rank_wins,
+    rules_key,
+)
+from .fanout import Fanout
+from .migrations import migrate_postgres
+
+CHANNEL = "wordyahtzee_events"
+"""The ``LISTEN``/``NOTIFY`` channel of live updates; payload ``{"game": id, "seq": n}``."""
+
+MIN_SIZE = 2
+MAX_SIZE = 10
+TIMEOUT = 5.0
+"""Seconds a call waits for a connection (the server down: then ``unavailable``)."""
+RECONNECT_SECONDS = 10.0
+"""How long the pool keeps retrying one connection (with backoff) before starting over
+with a fresh attempt; caps how long recovery waits after the server is back."""
+
+PROBE_SECONDS = 0.5
+"""While the server is down, calls fail at once; one of them checks this often whether it
+is back."""
+
+log = logging.getLogger(__name__)
+
+
+def redact(url: str) -> str:
+    """The URL without its password (in the user part or a ``password=`` parameter)."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, host = netloc.rsplit("@", 1)
+        netloc = userinfo.split(":", 1)[0] + "@" + host
+    query = "&".join(p for p in parts.query.split("&")
+                     if p and not p.lower().startswith("password="))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _json(value: Any) -> Json:
+    return Json(value, dumps=_dumps)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _busy(exc: psycopg.Error) -> bool:
+    """A transaction the server gave up on (a deadlock, a serialisation failure, a lock or
+    statement timeout) rather than a connection lost."""
+    state = exc.sqlstate or ""
+    return state.startswith("40") or state in ("55P03", "57014")
+
+
+class PostgresStore:
+    """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
+
+    def __init__(self, url: str, *, clock: Callable[[], float] = time.time,
+                 min_size: int = MIN_SIZE, max_size: int = MAX_SIZE,
+                 timeout: float = TIMEOUT,
+                 reconnect_seconds: float = RECONNECT_SECONDS) -> None:
+        self.url = url
+        self.clock = clock
+        self.timeout = timeout
+        self._location = redact(url)
+        params = psycopg.conninfo.conninfo_to_dict(url) if "://" in url else {}
+        self._connect_kwargs: dict[str, Any] = {}
+        if "connect_timeout" not in params:
+            self._connect_kwargs["connect_timeout"] = max(1, round(timeout))
+        if "application_name" not in params:
+            self._connect_kwargs["application_name"] = "wordyahtzee"
+        self._fanout = Fanout()
+        self._closed = threading.Event()
+        self._listening = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._listener_lock = threading.Lock()
+        self._down: str | None = None  # why the server cannot be reached, while it cannot
+        self._probed = 0.0
+        self._probing = threading.Lock()
+        try:
+            with psycopg.connect(url, autocommit=True, **self._connect_kwargs) as conn:
+                self.schema_version = migrate_postgres(conn, where=self._location,
+                                                       clock=clock)
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            raise self._unavailable(exc) from None
+        except psycopg.Error as exc:  # connected, but the schema cannot be made (rights)
+            raise StoreUnavailableError(
+                f"the database {self._location} cannot be migrated: {_first_line(exc)}",
+                "unavailable") from None
+        self._pool: ConnectionPool[Any] = ConnectionPool(
+            url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
+            reconnect_timeout=reconnect_seconds, name="wordyahtzee",
+            check=ConnectionPool.check_connection, reconnect_failed=self._reconnect_failed,
+            kwargs={"autocommit": True, "row_factory": dict_row, **self._connect_kwargs})
+        try:
+            self._pool.open(wait=True, timeout=timeout)
+        except PoolTimeout as exc:
+            self._pool.close()
+            raise self._unavailable(exc) from None
+
+    # -- connections ----------------------------------------------------------------------
+
+    def _unavailable(self, exc: BaseException) -> StoreUnavailableError:
+        return StoreUnavailableError(
+            f"the database {self._location} cannot be reached: {_first_line(exc)}",
+            "unavailable")
+
+    def _reconnect_failed(self, pool: Any) -> None:
+        log.warning("the database %s is still unreachable; retrying", self._location)
+
+    def _probe(self) -> str | None:
+        """Connect once, outside the pool: None if the server answers, else why not."""
+        try:
+            with psycopg.connect(self.url, autocommit=True, **self._connect_kwargs):
+                return None
+        except psycopg.Error as exc:
+            return _first_line(exc)
+
+    def _gate(self) -> None:
+        """While the server is known to be down, fail at once instead of waiting
+        ``timeout`` for the pool; one caller at a time probes (every
+        :data:`PROBE_SECONDS`) whether it is back."""
+        reason = self._down
+        if reason is None:
+            return
+        if not self._probing.acquire(blocking=False):
+            raise self._down_error(reason)
+        try:
+            reason = self._down
+            if reason is None:
+                return
+            now = time.monotonic()
+            if now - self._probed < PROBE_SECONDS:
+                raise self._down_error(reason)
+            self._probed = now
+            reason = self._probe()
+            if reason is not None:
+                self._down = reason
+                raise self._down_error(reason)
+            self._down = None
+            log.info("the database %s is back", self._location)
+        finally:
+            self._probing.release()
+
+    def _down_error(self, reason: str) -> StoreUnavailableError:
+        return StoreUnavailableError(
+            f"the database {self._location} cannot be reached: {reason}", "unavailable")
+
+    def _timed_out(self, exc: BaseException) -> StoreUnavailableError:
+        """No connection within ``timeout``: the server down (remember it, so the calls
+        after this fail at once) or every connection busy."""
+        reason = self._probe()
+        if reason is None:
+            return StoreUnavailableError(
+                f"the database {self._location} is overloaded: {_first_line(exc)}",
+                "unavailable")
+        if self._down is None:
+            log.warning("the database %s cannot be reached: %s", self._location, reason)
+        self._down, self._probed = reason, time.monotonic()
+        return self._down_error(reason)
+
+    @contextmanager
+    def _conn(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection (autocommit: use ``transaction()`` for several statements);
+        database trouble becomes a :class:`StoreError`."""
+        self._gate()
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except StoreError:
+            raise
+        except PoolTimeout as exc:
+            raise self._timed_out(exc) from None
+        except PoolClosed as exc:
+            raise self._unavailable(exc) from None
+        except psycopg.DataError as exc:
+            raise StoreError(f"the database refused a value: {_first_line(exc)}",
+                             "bad_input") from None
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            if _busy(exc):
+                raise StoreError(f"the database is busy, try again: {_first_line(exc)}",
+                                 "busy") from None
+            raise self._unavailable(exc) from None
+
+    def close(self) -> None:
+        """Close the pool and stop the listener thread."""
+        self._closed.set()
+        self._pool.close()
+        listener = self._listener
+        if listener is not None and listener is not threading.current_thread():
+            listener.join(timeout=5.0)
+
+    @property
+    def location(self) -> str:
+        """The database URL without its password."""
+        return self._location
+
+    def ping(self) -> bool:
+        """Whether the database answers now (never raises)."""
+        try:
+            with self._conn() as conn:
+                conn.execute("SELECT 1")
+            return True
+        except StoreError:
+            return False
+
+    # -- games ----------------------------------------------------------------------------
+
+    def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
+                    seats: Sequence[Seat]) -> None:
+        """Store a new game (no events yet) and its seats."""
+        now = self.clock()
+        rules = setup.get("rules") or {}
+        dictionary = str(rules.get("dictionary", "")) if isinstance(rules, Mapping) else ""
+        key = rules_key(rules) if isinstance(rules, Mapping) else ""
+        with self._conn() as conn:
+            try:
+                with conn.transaction(), conn.cursor() as cur:
+                    cur.execute(
+                        "INSERT INTO games (id, mode, kind, setup, dictionary, rules_key,"
+                        " status, created_at, updated_at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s, 'active', %s, %s)",
+                        (game_id, mode, kind, _json(dict(setup)), dictionary, key, now, now))
+                    if seats:
+                        cur.executemany(
+                            "INSERT INTO seats (game_id, seat, name, token, computer) "
+                            "VALUES (%s, %s, %s, %s, %s)",
+                            [(game_id, s.seat, s.name, s.token, s.computer) for s in seats])
+            except psycopg.errors.UniqueViolation:
+                raise StoreError(f"game {game_id!r} exists already", "exists") from None
+
+    def load_game(self, game_id: str) -> StoredGame:
+        """A game with its events and seats (one consistent snapshot);
+        :class:`StoreError` ``not_found`` if absent."""
+        with self._conn() as conn, conn.transaction():
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            row = conn.execute("SELECT * FROM games WHERE id = %s", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no game {game_id!r}", "not_found")
+            events = [r["event"] for r in conn.execute(
+                "SELECT event FROM events WHERE game_id = %s ORDER BY seq", (game_id,))]
+            seats = [Seat(r["seat"], r["name"], r["token"], r["computer"])
+                     for r in conn.execute(
+                         "SELECT seat, name, token, computer FROM seats WHERE game_id = %s "
+                         "ORDER BY seat", (game_id,))]
+        return StoredGame(
+            id=row["id"], mode=row["mode"], kind=row["kind"], setup=row["setup"],
+            events=events, seats=seats, status=row["status"], created_at=row["created_at"],
+            updated_at=row["updated_at"], finished_at=row["finished_at"],
+            result=row["result"], record=row["record"],
+            dictionary=row["dictionary"], rules_key=row["rules_key"])
+
+    def event_count(self, game_id: str) -> int:
+        """How many events the game has (the next event's sequence number)."""
+        with self._conn() as conn:
+            row = conn.execute("SELECT COUNT(*) AS n FROM events WHERE game_id = %s",
+                               (game_id,)).fetchone()
+        return int(row["n"]) if row else 0
+
+    def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The event count of each of these games, in one query."""
+        ids = list(game_ids)
+        if not ids:
+            return {}
+        with self._conn() as conn:
+            rows = conn.execute("SELECT game_id, MAX(seq) + 1 AS n FROM events "
+                                "WHERE game_id = ANY(%s) GROUP BY game_id", (ids,)).fetchall()
+        found = {row["game_id"]: int(row["n"]) for row in rows}
+        return {game_id: found.get(game_id, 0) for game_id in ids}
+
+    def set_computer(self, game_id: str, seat: int, level: str) -> None:
+        """Hand a seat to a computer player of ``level`` (its token stops working)."""
+        with self._conn() as conn, conn.transaction():
+            changed = conn.execute("UPDATE seats SET computer = %s, token = '' "
+                                   "WHERE game_id = %s AND seat = %s",
+                                   (level, game_id, seat)).rowcount
+        if not changed:
+            raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")
+
+    def append_events(self, game_id: str, first_seq: int,
+                      events: Sequence[Mapping[str, Any]],
+                      finish: Finish | None = None,
+                      high_scores: Sequence[tuple[str, int]] = ()) -> None:
+        """Append events numbered from ``first_seq`` in one transaction.
+
+        The game's row is locked first, so concurrent appends to one game (from any
+        process) run one after the other. Raises :class:`StaleGameError` unless
+        ``first_seq`` is exactly the game's event count. With ``finish``, the game is
+        marked finished in the same transaction and its high-score entries are written.
+        ``high_scores`` are entries written with these events without finishing the game.
+        """
+        now = self.clock()
+        with self._conn() as conn:
+            try:
+                with conn.transaction(), conn.cursor() as cur:
+                    row = cur.execute(
+                        "SELECT status, mode, kind, dictionary, rules_key FROM games "
+                        "WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+                    if row is None:
+                        raise StoreError(f"no game {game_id!r}", "not_found")
+                    if row["status"] != "active":
+                        raise StaleGameError(f"game {game_id!r} is over", "game_over")
+                    counted = cur.execute("SELECT COUNT(*) AS n FROM events "
+                                          "WHERE game_id = %s", (game_id,)).fetchone()
+                    count = int(counted["n"]) if counted else 0
+                    if count != first_seq:
+                        raise StaleGameError(
+                            f"game {game_id!r} has {count} events, not {first_seq}", "stale")
+                    if events:
+                        cur.executemany(
+                            "INSERT INTO events (game_id, seq, event, at) "
+                            "VALUES (%s, %s, %s, %s)",
+                            [(game_id, first_seq + i, _json(dict(e)), now)
+                             for i, e in enumerate(events)])
+                    if finish is not None:
+                        cur.execute(
+                            "UPDATE games SET updated_at = %s, status = 'finished', "
+                            "finished_at = %s, result = %s, record = %s WHERE id = %s",
+                            (now, now, _json(finish.result), _json(finish.record), game_id))
+                    else:
+                        cur.execute("UPDATE games SET updated_at = %s WHERE id = %s",
+                                    (now, game_id))
+                    entries = [*(finish.high_scores if finish is not None else ()),
+                               *high_scores]
+                    if entries:
+                        cur.executemany(
+                            "INSERT INTO high_scores (mode, kind, dictionary, rules_key,"
+                            " player, score, game_id, at)"
+                            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                            [(row["mode"], row["kind"], row["dictionary"], row["rules_key"],
+                              player, int(score), game_id, now) for player, score in entries])
+            except psycopg.errors.UniqueViolation:
+                raise StaleGameError(f"game {game_id!r} already has event {first_seq}",
+                                     "stale") from None
+
+    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        """Recent games, newest first: id, mode, kind, status, players, timestamps."""
+        query = ("SELECT id, mode, kind, status, setup, created_at, updated_at, finished_at, "
+                 "result FROM games")
+        params: list[Any] = []
+        if status is not None:
+            query += " WHERE status = %s"
+            params.append(status)
+        query += " ORDER BY updated_at DESC LIMIT %s"
+        params.append(max(1, min(int(limit), 500)))
+        with self._conn() as conn:
+            rows = conn.execute(query, params).fetchall()
+        return [{"id": r["id"], "mode": r["mode"], "kind": r["kind"], "status": r["status"],
+                 "players": (r["setup"] or {}).get("players", []),
+                 "created_at": r["created_at"], "updated_at": r["updated_at"],
+                 "finished_at": r["finished_at"], "result": r["result"]}
+                for r in rows]
+
+    def active_game_ids(self) -> list[str]:
+        """Ids of every game still being played (to resume after a restart)."""
+        with self._conn() as conn:
+            return [r["id"] for r in conn.execute(
+                "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
+
+    # -- high scores ----------------------------------------------------------------------
+
+    def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
+                    kind: str | None = "solo") -> list[HighScore]:
+        """The best scores for a mode, dictionary and rules key, best first.
+
+        ``kind`` selects solo games (the default), another kind, or every game (``None``).
+        """
+        query = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = %s "
+                 "AND dictionary = %s AND rules_key = %s")
+        params: list[Any] = [mode, dictionary, rules]
+        if kind is not None:
+            query += " AND kind = %s"
+            params.append(kind)
+        query += " ORDER BY score DESC, at ASC, id ASC LIMIT %s"
+        params.append(max(1, min(int(limit), 100)))
+        with self._conn() as conn:
+            return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                    for r in conn.execute(query, params)]
+
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per human player over the finished games of ``mode`` (``kind`` as for
+        :meth:`high_scores`), ranked by :func:`rank_wins`."""
+        where = "g.mode = %s AND g.status = 'finished' AND g.result IS NOT NULL"
+        params: list[Any] = [mode]
+        if kind is not None:
+            where += " AND g.kind = %s"
+            params.append(kind)
+        with self._conn() as conn:
+            games = list(conn.execute("SELECT g.id, g.kind, g.finished_at, g.result FROM "
+                                      f"games g WHERE {where} ORDER BY g.finished_at", params))
+            humans = list(conn.execute("SELECT s.game_id, s.name FROM seats s JOIN games g "
+                                       f"ON g.id = s.game_id WHERE {where} AND "
+                                       "s.computer IS NULL", params))
+        return rank_wins(games, humans, limit)
+
+    def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
+        """Every (mode, dictionary, rules key) that has a list, with its entry count."""
+        query = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
+                 "FROM high_scores")
+        params: list[Any] = []
+        if mode is not None:
+            query += " WHERE mode = %s"
+            params.append(mode)
+        query += (" GROUP BY mode, dictionary, rules_key "
+                  "ORDER BY mode COLLATE \"C\", dictionary COLLATE \"C\", "
+                  "rules_key COLLATE \"C\"")
+        with self._conn() as conn:
+            return [{"mode": r["mode"], "dictionary": r["dictionary"],
+                     "rules": r["rules_key"], "entries": int(r["n"]), "best": r["best"]}
+                    for r in conn.execute(query, params)]
+
+    # -- word reports ---------------------------------------------------------------------
+
+    def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
+        """Store a player's report that ``word`` is wrongly accepted or refused."""
+        with self._conn() as conn, conn.transaction():
+            conn.execute("INSERT INTO word_reports (word, dictionary, kind, note, at) "
+                         "VALUES (%s, %s, %s, %s, %s)",
+                         (word, dictionary, kind, note, self.clock()))
+
+    def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
+        """The reported words, grouped by word, dictionary and kind, most reported first."""
+        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
+        params: list[Any] = []
+        if dictionary is not None:
+            query += " WHERE dictionary = %s"
+            params.append(dictionary)
+        with self._conn() as conn:
+            rows = conn.execute(query + " ORDER BY id", params).fetchall()
+        return group_reports((r["word"], r["dictionary"], r["kind"], r["note"], r["at"])
+                             for r in rows)
+
+    # -- live updates ---------------------------------------------------------------------
+
+    def publish(self, game_id: str, seq: int) -> None:
+        """Tell every subscriber, in every process listening on this database, that
+        ``game_id`` now has ``seq`` events (``NOTIFY``). Raises
+        :class:`StoreUnavailableError` while the server is down: after a commit, log it
+        and carry on (the events are stored; other processes see them on their next
+        sync)."""
+        payload = json.dumps({"game": str(game_id), "seq": int(seq)})
+        with self._conn() as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+    def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, seq)`` on the listener thread for every newer ``seq``
+        published by any process; the function returned unsubscribes. Waits (up to
+        ``timeout``) until the listener listens, so a publish right after is heard;
+        notices sent while its connection is down are lost (the event count is the
+        truth)."""
+        unsubscribe = self._fanout.add(callback)
+        with self._listener_lock:
+            if self._listener is None and not self._closed.is_set():
+                self._listener = threading.Thread(target=self._listen, daemon=True,
+                                                  name="wordyahtzee-store-listen")
+                self._listener.start()
+        self._listening.wait(self.timeout)
+        return unsubscribe
+
+    def listening(self) -> bool:
+        """Whether the listener thread is connected and listening now."""
+        return self._listening.is_set()
+
+    def _listen(self) -> None:
+        """The listener thread: one connection, ``LISTEN``, deliver; reconnect with
+        backoff (at most 5 s apart) when the connection drops."""
+        delay = 0.1
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True,
+                                     **self._connect_kwargs) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    delay = 0.1
+                    while not self._closed.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            self._deliver(notice.payload)
+            except psycopg.Error as exc:
+                if self._closed.is_set():
+                    break
+                if self._listening.is_set():
+                    log.warning("live updates from %s interrupted: %s", self._location,
+                                _first_line(exc))
+                self._listening.clear()
+                self._closed.wait(delay)
+                delay = min(5.0, delay * 2)
+        self._listening.clear()
+
+    def _deliver(self, payload: str) -> None:
+        try:
+            data = json.loads(payload)
+            game_id, seq = str(data["game"]), int(data["seq"])
+        except (ValueError, KeyError, TypeError):
+            log.warning("ignoring a malformed notice on %s: %r", CHANNEL, payload[:100])
+            return
+        self._fanout.deliver(game_id, seq)
