@@ -5,6 +5,7 @@ high-score page ranked by wins."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -178,3 +179,22 @@ def test_kaartspel_rules_and_english_page(context: Any, live: Any) -> None:
     expect(page.locator("#phase-line")).not_to_be_empty()
     expect(page.locator("#live")).to_contain_text("rolls")
     shot(page, "kaartspel-english-desktop")
+
+
+def test_kaartspel_pawns_jump_under_reduced_motion(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE_375, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        r = live.app.test_client().post("/api/games", json={
+            "mode": "kaartspel", "kind": "hotseat", "players": ["Anna", "Bram", "Cees", "Dirk"]})
+        page.goto(live.url + r.get_json()["links"][0]["url"])
+        expect(page.locator("#board .pawn")).to_have_count(4)
+        assert page.locator("#board .pawn").first.evaluate(
+            "p => getComputedStyle(p).transitionDuration") == "0s"
+        assert page.locator("#board .joker-label").count() == 4   # four seats, four colours
+        page.keyboard.press("r")
+        expect(page.locator("#game")).to_have_attribute("data-phase", re.compile("throw|choose"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        shot(page, "kaartspel-four-players-phone")
+    finally:
+        ctx.close()
