@@ -25,6 +25,7 @@ import random
 import re
 import sys
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -36,6 +37,22 @@ from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
 DEFAULT_SOURCE = Path("/usr/share/dict/dutch")
 DEFAULT_OUT = REPO / "dictionaries" / "nl.txt.gz"
 WORDFREQ_VERSION = "3.1.1"
+DICT_DIR = REPO / "dictionaries"
+TWO_LETTER_FILE = DICT_DIR / "nl-two-letter.tsv"
+SUPPLEMENT_FILE = DICT_DIR / "nl-supplement.tsv"
+OPENTAAL_FILE = DICT_DIR / "nl-opentaal.tsv.gz"
+OPENTAAL_COMMIT = "b250510dda431785f962019167d1415198ff3905"
+"""The OpenTaal/opentaal-wordlist commit that ``nl-opentaal.tsv.gz`` was derived from."""
+OPENTAAL_LISTS = {
+    "gekeurd": "elements/basiswoorden-gekeurd.txt",
+    "ongekeurd": "elements/basiswoorden-ongekeurd.txt",
+    "flexies": "elements/flexies-ongekeurd.txt",
+    "verbs": "experimenteel/werkwoorden-infinitief.txt",
+    "plurals": "experimenteel/nouns-meervouden.txt",
+}
+OPENTAAL_EN_FLOOR = 1.5
+"""Unreviewed entries whose English Zipf is below this are not recorded in
+``nl-opentaal.tsv.gz`` (the English rule never looks at them: ``ENGLISH_MIN`` is higher)."""
 
 
 def _words(text: str) -> set[str]:
@@ -201,6 +218,11 @@ routier routiers souplesse tailleur variété variétés vestiaire vestiaires vo
 kidnapping pressing referee referees sheet sheets census genera nuclei stimulus inhibitor
 affidavit quarto varia stanza glühwein schlager schnaps focaccia pancetta partita rioja stamina
 tabasco tifosi vivace conquistador campanile traverse praxis discount fundraising goalkeeper
+visite gare these komisch velo vélo japon legenda suède touché esprit avances agora bühne
+shift goal goals border editor major minor mixed listen pump pumps home homes
+button buttons touche nurse nurses kohl array arrays listing listings target targets feature
+features strike strikes issue issues fantasy retail camp memory special specials sale flow
+chino chinos heat heats beef comedy basic random clean
 mangels realen equilibrium sanguine caudillo grandezza
 """)
 
@@ -292,58 +314,285 @@ def _has_vowel(folded: str) -> bool:
     return any(ch in VOWELS for ch in folded)
 
 
-def classify(entries: list[str]) -> tuple[dict[str, str], collections.Counter]:
-    """Map every distinct entry to ``"keep"`` or its drop category."""
-    distinct = list(dict.fromkeys(e.strip() for e in entries if e.strip()))
-    lower_plain = {e for e in distinct if e.isalpha() and e == e.lower()}
-    dotted_stems: set[str] = set()
-    for e in distinct:
-        if "." in e and " " not in e and e == e.lower():
-            stem = e.replace(".", "")
-            if stem.isalpha():
-                dotted_stems.add(fold(stem))
-    foreign_check = ForeignCheck(lower_plain)
-    result: dict[str, str] = {}
-    for e in distinct:
-        result[e] = _category(e, dotted_stems, foreign_check)
-    counts = collections.Counter(result.values())
-    return result, counts
+# ---------------------------------------------------------------------------------------------
+# OpenTaal's own lists: reviewed, unreviewed, neither; verbs and noun plurals.
+# ---------------------------------------------------------------------------------------------
+
+# Entries of wdutch that are in none of OpenTaal's lists are fragments of multi-word entries
+# (`aanschijns`, `abeundi`, `bedde`, `cetera`, `smiths`, `uursdienst`): dropped, except these
+# words that Dutch dictionaries have on their own.
+UNLISTED_WORDS = _words("""
+toilette persona viola weerd
+""")
+
+# English-looking unreviewed entries (rule 10) that are Dutch: loans in Dutch dictionaries,
+# their Dutch plurals, and Dutch words that English happens to share.
+ENGLISH_OK = _words("""
+appendices arrays batsmen linesmen gentlemen bartenders boards borders bowlers braver
+breakpoints buttons captains choppers clouds compilers concave confuse convertibles counters
+covalent curricula desperate devote disparate drugstores editors eocene farmers fellows
+follower fungi geeks goalies goalkeepers handsets helices highlights holocene immune
+inaccurate incomplete inopportune integers inverse jets kidnappers logs majors matrices
+micrometers millennial minors miocene moderate obese obsolete obstinate oligocene opportune
+overdoses paleocene pleistocene pliocene plotters pointers postgraduate premature puddings
+pushers quarterbacks questionnaires ranchers ridicule sachets safer safest shillings solider
+stretchers theses townships tutor tutors usernames warlords wearable wetlands workstations
+bare delete
+""")
+
+# Unreviewed entries below the English rule's thresholds that are English (or junk) anyway,
+# found by reading every unreviewed entry with English Zipf >= 1.5 and 1.3 above Dutch.
+ENGLISH_WORDS = _words("""
+acquits airs alben artworks barbershops baselines batters behing bents besom bolsters bust
+byes chook counsel cretins custards datasheets datings doggers dupes eggheads emmert fibers
+geat guesthouses havent headbang heuser hord icings invitees jubilees leaflets leagues lept
+lorries lort lubber lurk mandie merchandisers misdeed nart oppor organizers panders pangs pent
+prefs pressies pummels reefers scheler scrimmages sipper skim stat steger stickies
+streak swaggers turtlenecks typecast urm vees warde yel yells
+""")
+
+# The English rule: an unreviewed entry (basiswoorden-ongekeurd or flexies-ongekeurd) is
+# English when English text uses it clearly more than Dutch text does.
+ENGLISH_MIN = 2.0
+ENGLISH_GAP = 1.0
 
 
-def _category(e: str, dotted_stems: set[str], fc: ForeignCheck) -> str:
-    if any(ch.isdigit() for ch in e):
-        return "digit"
-    if " " in e:
-        return "space"
-    if "-" in e:
-        return "hyphen"
-    if "'" in e or "’" in e:
-        return "apostrophe"
-    if "." in e:
-        return "period"
-    if not e.isalpha():
-        return "other_character"
-    if e != e.lower():
-        return "capitalised"
-    folded = fold(e)
-    if not is_plain_word(folded):
-        return "not_a_to_z"
-    if len(folded) == 1:
-        return "keep" if e in SINGLE_LETTER_WORDS else "single_letter"
-    if not _has_vowel(folded):
-        return "keep" if folded in VOWELLESS_INTERJECTIONS else "abbreviation_no_vowel"
-    if folded in dotted_stems and folded not in DOTTED_STEM_WORDS:
-        return "abbreviation_dotted_form"
-    if folded in ABBREVIATIONS:
-        return "abbreviation_listed"
-    nfc = unicodedata.normalize("NFC", e)
-    if nfc in KEEP:
+def read_tsv(path: Path) -> list[list[str]]:
+    """The tab-separated rows of ``path``, without comments, blank lines and the header."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        rows.append(line.split("\t"))
+    return rows[1:]
+
+
+def load_two_letter(path: Path = TWO_LETTER_FILE) -> dict[str, bool]:
+    """Folded two-letter word -> keep? (the reviewed list ``nl-two-letter.tsv``)."""
+    table: dict[str, bool] = {}
+    for row in read_tsv(path):
+        word, decision, reason = row
+        if len(word) != 2 or decision not in ("keep", "drop") or not reason.strip():
+            raise ValueError(f"{path.name}: bad row {row}")
+        if word in table:
+            raise ValueError(f"{path.name}: {word!r} twice")
+        table[word] = decision == "keep"
+    return table
+
+
+def load_supplement(path: Path = SUPPLEMENT_FILE) -> dict[str, str]:
+    """Word -> source, from the reviewed supplement ``nl-supplement.tsv``."""
+    table: dict[str, str] = {}
+    for row in read_tsv(path):
+        word, source = row[0], row[1]
+        if not word.isalpha() or word != word.lower() or not source.strip():
+            raise ValueError(f"{path.name}: bad row {row}")
+        table[unicodedata.normalize("NFC", word)] = source
+    return table
+
+
+def load_opentaal(path: Path = OPENTAAL_FILE) -> dict[str, str]:
+    """Lower-case entry -> its OpenTaal tags (see :func:`derive_opentaal`)."""
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return dict(line.rstrip("\n").split("\t") for line in fh)
+
+
+def derive_opentaal(gitdir: Path, entries: list[str], out: Path = OPENTAAL_FILE) -> None:
+    """Write ``nl-opentaal.tsv.gz`` from a clone of OpenTaal/opentaal-wordlist.
+
+    One line per lower-case, all-letter entry of the source that has a tag: ``n`` in none of
+    basiswoorden-gekeurd/-ongekeurd and flexies-ongekeurd; ``u`` an unreviewed basic word and
+    ``f`` an unreviewed inflection, recorded only when English text knows it (Zipf >=
+    OPENTAAL_EN_FLOOR); ``v`` an infinitive, ``p`` a noun plural (OpenTaal's experimental
+    word-class lists). Entries without a tag are reviewed words (basiswoorden-gekeurd).
+    """
+    import subprocess
+
+    from wordfreq import zipf_frequency
+
+    def read(name: str) -> set[str]:
+        text = subprocess.run(["git", "--git-dir", str(gitdir), "show",
+                               f"{OPENTAAL_COMMIT}:{OPENTAAL_LISTS[name]}"],
+                              check=True, capture_output=True).stdout.decode("utf-8")
+        return {unicodedata.normalize("NFC", w.strip()) for w in text.splitlines()}
+
+    lists = {name: read(name) for name in OPENTAAL_LISTS}
+    lines = []
+    for w in sorted({unicodedata.normalize("NFC", e.strip()) for e in entries}):
+        if not (w.isalpha() and w == w.lower()):
+            continue
+        tag = ""
+        if w not in lists["gekeurd"]:
+            tag = "u" if w in lists["ongekeurd"] else "f" if w in lists["flexies"] else "n"
+            if tag != "n" and zipf_frequency(w, "en") < OPENTAAL_EN_FLOOR:
+                tag = ""
+        tag += "v" if w in lists["verbs"] else ""
+        tag += "p" if w in lists["plurals"] else ""
+        if tag:
+            lines.append(f"{w}\t{tag}")
+    write_gzip(lines, out)
+    print(f"{len(lines)} tagged entries -> {out}")
+
+
+def verb_forms(infinitive: str) -> set[str]:
+    """The regular forms of a Dutch verb (stem, -t, -de/-te, -den/-ten, ge-…-d/-t), roughly:
+    several stems are tried (undoubling, vowel doubling, f/s for v/z)."""
+    if not infinitive.endswith("en") or len(infinitive) < 4:
+        return set()
+    base = infinitive[:-2]
+    stems = {base}
+    if len(base) >= 2 and base[-1] == base[-2] and base[-1] not in "aeiou":
+        stems = {base[:-1]}  # gunnen -> gun
+    m = re.match(r"^(.*[^aeiou]|)([aeou])([^aeiouwj])$", base)
+    if m:  # an open syllable: maken -> maak (an e may be a schwa: tekenen -> teken)
+        doubled = m.group(1) + m.group(2) * 2 + m.group(3)
+        schwa = m.group(2) == "e" and any(ch in "aeiou" for ch in m.group(1))
+        stems = {base, doubled} if schwa else {doubled}
+    forms = set()
+    for st in stems:
+        forms |= {st, st + "t", st + "d", st + "de", st + "te", st + "den", st + "ten",
+                  "ge" + st + "d", "ge" + st + "t", "ge" + st + "de", "ge" + st + "te"}
+    return forms
+
+
+def family(word: str, opentaal: Mapping[str, str], verb_index: Mapping[str, set[str]]) -> set[str]:
+    """Words of ``word``'s family by OpenTaal's word-class lists: its singular when it is a
+    noun plural in ``-s`` (``dates`` -> ``date``) and the infinitives it is a regular form
+    of (``gun`` -> ``gunnen``). A kept relative keeps the word."""
+    rel: set[str] = set()
+    if word.endswith("s") and "p" in opentaal.get(word, ""):  # a plural: its singular
+        rel.add(word[:-1])
+    rel |= verb_index.get(word, set())
+    rel.discard(word)
+    return rel
+
+
+def _verb_index(opentaal: Mapping[str, str]) -> dict[str, set[str]]:
+    index: dict[str, set[str]] = collections.defaultdict(set)
+    for w, tag in opentaal.items():
+        if "v" in tag:
+            for form in verb_forms(w):
+                index[form].add(w)
+    return index
+
+
+class Classifier:
+    """Decides every entry: ``"keep"`` or the rule that drops it (see the README)."""
+
+    def __init__(self, entries: list[str], opentaal: Mapping[str, str],
+                 two_letter: Mapping[str, bool]) -> None:
+        self.distinct = list(dict.fromkeys(e.strip() for e in entries if e.strip()))
+        lower_plain = {e for e in self.distinct if e.isalpha() and e == e.lower()}
+        self.dotted_stems: set[str] = set()
+        for e in self.distinct:
+            if "." in e and " " not in e and e == e.lower():
+                stem = e.replace(".", "")
+                if stem.isalpha():
+                    self.dotted_stems.add(fold(stem))
+        self.fc = ForeignCheck(lower_plain)
+        self.opentaal = opentaal
+        self.two_letter = two_letter
+        self.verbs = _verb_index(opentaal)
+        self.rescued: collections.Counter[str] = collections.Counter()
+
+    def run(self) -> dict[str, str]:
+        """Entry -> category, after a second pass that judges foreign words by family: a
+        dropped word comes back when it is a regular form of a kept word, or the singular of
+        a kept noun plural; the plural of a listed foreign family goes."""
+        result = {e: self.category(e) for e in self.distinct}
+        kept = {unicodedata.normalize("NFC", e) for e, c in result.items() if c == "keep"}
+        for e, c in result.items():
+            nfc = unicodedata.normalize("NFC", e)
+            if c in FAMILY_RULES:
+                plural = nfc + "s"
+                singular_of_kept = (plural in kept and "p" in self.opentaal.get(plural, "")
+                                    and nfc not in FOREIGN_FAMILIES | NOT_SINGULARS)
+                if singular_of_kept or family(nfc, self.opentaal, self.verbs) & kept:
+                    self.rescued[c] += 1
+                    result[e] = "keep"
+            elif c == "keep" and nfc.endswith("s") and nfc[:-1] in FOREIGN_FAMILIES:
+                result[e] = "foreign_family"
+        return result
+
+    def english(self, nfc: str) -> bool:
+        """Rule 11: an unreviewed entry that English text uses clearly more than Dutch."""
+        tag = self.opentaal.get(nfc, "")
+        if not ("u" in tag or "f" in tag) or nfc in ENGLISH_OK:
+            return False
+        f = self.fc.freqs(nfc)
+        return f[1] >= ENGLISH_MIN and f[1] - f[0] >= ENGLISH_GAP
+
+    def category(self, e: str) -> str:
+        """The first rule that matches ``e`` (``"keep"`` when none does)."""
+        if any(ch.isdigit() for ch in e):
+            return "digit"
+        if " " in e:
+            return "space"
+        if "-" in e:
+            return "hyphen"
+        if "'" in e or "’" in e:
+            return "apostrophe"
+        if "." in e:
+            return "period"
+        if not e.isalpha():
+            return "other_character"
+        if e != e.lower():
+            return "capitalised"
+        folded = fold(e)
+        if not is_plain_word(folded):
+            return "not_a_to_z"
+        if len(folded) == 1:
+            return "keep" if e in SINGLE_LETTER_WORDS else "single_letter"
+        if len(folded) == 2:
+            if folded not in self.two_letter:
+                raise ValueError(f"two-letter entry {e!r} is not in {TWO_LETTER_FILE.name}")
+            return "keep" if self.two_letter[folded] else "two_letter_list"
+        if not _has_vowel(folded):
+            return "keep" if folded in VOWELLESS_INTERJECTIONS else "abbreviation_no_vowel"
+        if folded in self.dotted_stems and folded not in DOTTED_STEM_WORDS:
+            return "abbreviation_dotted_form"
+        if folded in ABBREVIATIONS:
+            return "abbreviation_listed"
+        nfc = unicodedata.normalize("NFC", e)
+        if "n" in self.opentaal.get(nfc, "") and nfc not in UNLISTED_WORDS:
+            return "not_in_opentaal"
+        if nfc in KEEP:
+            return "keep"
+        if nfc in FOREIGN:
+            return "foreign_listed"
+        if self.fc.is_foreign(e):
+            return "foreign_frequency"
+        if nfc in ENGLISH_WORDS and self.opentaal.get(nfc, "").strip("vp"):
+            return "english_listed"
+        if self.english(nfc):
+            return "english_unreviewed"
         return "keep"
-    if nfc in FOREIGN:
-        return "foreign_listed"
-    if fc.is_foreign(e):
-        return "foreign_frequency"
-    return "keep"
+
+
+FAMILY_RULES = ("foreign_listed", "foreign_frequency", "english_unreviewed")
+"""Drops that the family pass undoes for a regular form of a kept word."""
+
+# Foreign singulars whose ``-s`` plural the rules kept: the plural goes too (a loan and its
+# plural are judged alike). Found by reading the 60 foreign singulars with a kept plural.
+FOREIGN_FAMILIES = _words("""
+autostrade boulanger colère fortnight gazeuse graphic hole jobcenter macher nadar remonte
+tantum
+""")
+# ... and a foreign word that only looks like the singular of a kept Dutch word (mores).
+NOT_SINGULARS = _words("more")
+
+
+def classify(entries: list[str], opentaal: Mapping[str, str] | None = None,
+             two_letter: Mapping[str, bool] | None = None,
+             ) -> tuple[dict[str, str], collections.Counter[str]]:
+    """Map every distinct entry to ``"keep"`` or its drop category."""
+    classifier = Classifier(entries, load_opentaal() if opentaal is None else opentaal,
+                            load_two_letter() if two_letter is None else two_letter)
+    result = classifier.run()
+    counts = collections.Counter(result.values())
+    for rule, n in classifier.rescued.items():
+        counts[f"family:{rule}"] = n
+    return result, counts
 
 
 def write_gzip(words: list[str], out: Path) -> None:
@@ -374,6 +623,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0, metavar="N",
                     help="print N random kept words and N random drops per category")
     ap.add_argument("--seed", type=int, default=20240601, help="seed for --sample")
+    ap.add_argument("--opentaal", type=Path, metavar="GITDIR",
+                    help="first re-derive dictionaries/nl-opentaal.tsv.gz from this git dir of "
+                         f"OpenTaal/opentaal-wordlist (commit {OPENTAAL_COMMIT[:12]})")
     args = ap.parse_args(argv)
 
     from importlib.metadata import PackageNotFoundError, version
@@ -388,16 +640,29 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
 
     entries = args.source.read_text(encoding="utf-8").splitlines()
+    if args.opentaal:
+        derive_opentaal(args.opentaal, entries)
     result, counts = classify(entries)
-    kept = sorted({unicodedata.normalize("NFC", e) for e, c in result.items() if c == "keep"})
+    kept_set = {unicodedata.normalize("NFC", e) for e, c in result.items() if c == "keep"}
+    supplement = load_supplement()
+    two_letter = load_two_letter()
+    added = (set(supplement) | {w for w, keep in two_letter.items() if keep}) - kept_set
+    for word in sorted(added):  # the supplement goes through the same word checks
+        if len(fold(word)) == 2 and not two_letter.get(fold(word)):
+            raise ValueError(f"supplement word {word!r} is a two-letter drop")
+    kept = sorted(kept_set | added)
     assert all(is_plain_word(fold(w)) for w in kept)
     write_gzip(kept, args.out)
 
     print(f"source: {args.source}  ({len(entries)} lines, {len(result)} distinct entries)")
     for cat, n in sorted(counts.items(), key=lambda t: (t[0] == "keep", -t[1])):
-        if cat != "keep":
+        if cat != "keep" and not cat.startswith("family:"):
             print(f"  dropped {cat:26s} {n:7d}")
     print(f"  dropped total {'':20s} {len(result) - counts['keep']:7d}")
+    for cat, n in sorted(counts.items()):
+        if cat.startswith("family:"):
+            print(f"  kept as a regular form of a kept word, not {cat[7:]:18s} {n:5d}")
+    print(f"  added from {SUPPLEMENT_FILE.name} and {TWO_LETTER_FILE.name} {'':3s} {len(added):7d}")
     print(f"kept {len(kept)} words -> {args.out}")
     if args.out == DEFAULT_OUT:
         update_sidecar(kept, DEFAULT_OUT.with_name("nl.json"))

@@ -61,9 +61,11 @@ def start_server(db: str, workers: int, data_dir: str) -> tuple[subprocess.Popen
     port = free_port()
     env = {**os.environ, "WORDYAHTZEE_DATA_DIR": data_dir, "WORDYAHTZEE_WARM": "",
            "WORDYAHTZEE_RATE_LIMITS": "off"}
-    proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port", str(port),
-                             "--db", db, "--workers", str(workers)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = Path(data_dir).with_suffix(".log")
+    with log.open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                                 str(port), "--db", db, "--workers", str(workers)],
+                                env=env, stdout=out, stderr=subprocess.STDOUT)
     end = time.monotonic() + 60
     while time.monotonic() < end:
         try:
@@ -74,7 +76,7 @@ def start_server(db: str, workers: int, data_dir: str) -> tuple[subprocess.Popen
         except OSError:
             gevent.sleep(0.2)
     proc.kill()
-    raise SystemExit("a server did not start")
+    raise SystemExit("a server did not start:\n" + log.read_text(errors="replace")[-2000:])
 
 
 def rss_mb(pid: int) -> float:

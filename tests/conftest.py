@@ -15,6 +15,7 @@ from .pg import PostgresServer, PostgresUnavailable, start_server
 _SESSION = tempfile.mkdtemp(prefix="wordyahtzee-tests-")
 os.environ["WORDYAHTZEE_DATA_DIR"] = os.path.join(_SESSION, "data")
 os.environ.setdefault("WORDYAHTZEE_CACHE_DIR", os.path.join(_SESSION, "cache"))
+os.environ.setdefault("WORDYAHTZEE_WARM", "")  # servers the tests start warm no strategy
 
 
 @pytest.fixture(scope="session")

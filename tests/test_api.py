@@ -369,8 +369,9 @@ def test_dictionary_upload(client: Any) -> None:
     assert job["status"] == "done" and job["word_count"] >= 3, job
     names = [d["name"] for d in client.get("/api/dictionaries").json["dictionaries"]]
     assert "mijn-test" in names
-    r = client.post("/api/check", json={"words": ["ruine", "fiets"], "dictionary": "mijn-test"})
-    assert [x["valid"] for x in r.json["results"]] == [True, False]
+    r = client.post("/api/check", json={"words": ["ruine", "fiets", "amsterdam"],
+                                        "dictionary": "mijn-test"})
+    assert [x["valid"] for x in r.json["results"]] == [True, False, False]  # names dropped
     gid, _ = new_game(client, dictionary="mijn-test")
     assert client.get(f"/api/games/{gid}").json["rules"]["dictionary"] == "mijn-test"
     # errors

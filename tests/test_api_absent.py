@@ -108,9 +108,12 @@ def test_the_host_skips_removes_and_gets_the_invites_back(client: Any) -> None:
     state = r.json["state"]  # Cees was to move: removed, so skipped at once
     assert state["seats"][2]["left"] and state["turn"]["player"] == 0
     assert state["history"][-1]["skipped"] == "left"
+    r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "genius"},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_level"
     r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "greedy"},
                     headers=seat(tokens["Anna"]))
-    assert r.status_code == 422 and r.json["error"]["code"] == "no_computer"
+    assert r.status_code == 200 and r.json["state"]["seats"][1]["computer"] == "greedy"
 
 
 def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
@@ -168,3 +171,22 @@ def test_a_rematch_gives_every_seat_its_new_link(client: Any) -> None:
     bram = again.json["url"].split("#seat=")[1]
     assert client.post(f"/api/games/{new_id}/throw", json={},
                        headers=seat(bram)).status_code == 403  # Anna moves first
+
+
+def test_idle_tables_are_abandoned_and_unloaded(client: Any, clock: Clock) -> None:
+    service = client.application.extensions["wordyahtzee.tables"]
+    gid, tokens = online(client)
+    quiet, _ = online(client)
+    play_zero(client, gid, tokens["Anna"])
+    clock.now += 11 * 60  # nobody watches, nobody moves: both leave memory
+    service.sweep(every=0)
+    assert gid not in service._tables and quiet not in service._tables
+    assert client.get(f"/api/games/{gid}").json["seq"] == 2  # loaded again on demand
+    clock.now += 8 * 24 * 3600  # a week without a move: finished as abandoned
+    assert service.resume_all() == 0
+    state = client.get(f"/api/games/{gid}").json
+    assert state["status"] == "abandoned"
+    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(tokens["Bram"]))
+    assert r.status_code == 409 and r.json["error"]["code"] == "game_over"
+    listed = client.get("/api/games?status=active").json["games"]
+    assert gid not in [g["id"] for g in listed]

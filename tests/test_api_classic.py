@@ -189,8 +189,8 @@ def test_classic_errors(client: Any, app: Any) -> None:
     def create(players: Any, **extra: Any) -> Any:
         return client.post("/api/games", json={"mode": "classic", "players": players, **extra})
 
-    assert_error(client.post("/api/games", json={
-        "players": ["A", {"name": "R", "computer": "optimal"}]}), 400, "bad_players")
+    assert_error(client.post("/api/games", json={  # Woord Yahtzee's levels are its own
+        "players": ["A", {"name": "R", "computer": "strong"}]}), 400, "bad_players")
     assert_error(create(["A", {"name": "R", "computer": "genius"}]), 400, "bad_players")
     assert_error(create([{"name": "R", "computer": "greedy"}, {"name": "S",
                                                                "computer": "beginner"}],
@@ -221,6 +221,7 @@ def test_classic_errors(client: Any, app: Any) -> None:
     assert_error(client.get('/api/highscores?mode=classic&rules={"joker":"x"}'), 400,
                  "bad_rules")
     woord = client.post("/api/games", json={"players": ["W"]}).json["id"]
-    assert_error(client.get(f"/api/games/{woord}/hint"), 422, "no_hint")
+    r = client.get(f"/api/games/{woord}/hint")  # Woord Yahtzee has hints too (or soon)
+    assert r.status_code in (200, 202) and "ready" in r.json
     page = client.get(f"/games/{gid}")
     assert page.status_code == 200 and b"classic.js" in page.data

@@ -87,9 +87,10 @@ def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
 
 
 def new_online(server: Server, mode: str = "woord", players: Any = ("Anna", "Bram"),
-               **rules: Any) -> tuple[str, list[str]]:
+               idle_seconds: float | None = None, **rules: Any) -> tuple[str, list[str]]:
     status, made = server.call("POST", "/api/games", {"mode": mode, "kind": "online",
-                                                     "players": list(players), "rules": rules})
+                                                     "players": list(players), "rules": rules,
+                                                     "idle_seconds": idle_seconds})
     assert status == 201, made
     return made["id"], [link["token"] for link in made["links"]]
 
@@ -133,7 +134,7 @@ def test_a_move_through_one_process_reaches_a_stream_on_the_other(
 
 def test_a_timeout_is_written_once_by_two_processes(two: tuple[Server, Server]) -> None:
     first, second = two
-    gid, tokens = new_online(first, turn_seconds=1)
+    gid, tokens = new_online(first, idle_seconds=600, turn_seconds=1)
     streams = [first.stream(gid), second.stream(gid)]  # both processes watch the table
     try:
         status, _ = first.call("POST", f"/api/games/{gid}/throw", {"seq": 0}, tokens[0])
@@ -258,7 +259,7 @@ def test_sigkill_of_one_process_loses_no_acknowledged_move(
 def test_a_postgresql_restart_gives_503_then_recovers(tmp_path: Path) -> None:
     pg: PostgresServer = start_server()
     try:
-        server = Server(pg.url_of(pg.new_database()), tmp_path, "lonely")
+        server = Server(pg.new_database(), tmp_path, "lonely")
         try:
             gid, tokens = new_online(server)
             pg.stop("fast")

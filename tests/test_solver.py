@@ -411,3 +411,29 @@ def test_legal_claims_for_a_live_game(free_order):
             assert copy.sheets[0].total - before == ranked.gain
         choice = claims[rnd.randrange(len(claims))].claim
         game.claim(choice.box, choice.words, choice.zero_box)
+
+
+def test_a_letter_no_die_shows_is_a_rule_error():
+    """``solve`` (and the CLI, the web) refuse faces the dice set cannot show, with a code
+    of their own; the engine's ``Solver.solve`` still scores them 0 when asked plainly."""
+    with pytest.raises(RuleError, match="the letter 'y'") as caught:
+        solve("yoghurt")
+    assert caught.value.code == "letter_not_on_dice"
+    with pytest.raises(RuleError, match="dice set 'nl'"):
+        parse_rack("kusnatq", 7, DICE)
+    assert parse_rack("kus?atl", 7, DICE) == "kus?atl"
+    assert SOLVER.solve("yoghurt").boxes["letters_2"].score >= 0
+
+
+def test_recent_throws_are_cached_by_their_sorted_faces():
+    solver = Solver(LEXICON, DICE, index=SOLVER.index, recent=8)
+    first = solver.solve("kusnatl")
+    again = solver.solve("LTANSUK")
+    assert again.letters == "ltansuk" and again.boxes == first.boxes
+    assert again.boxes is not first.boxes  # each Solution owns its dict
+    info = solver.cache_info()
+    assert info.hits == 1 and info.misses == 1
+    plain = Solver(LEXICON, DICE, index=SOLVER.index, recent=0)
+    for faces in ("kusnatl", "?ilrdeb", "ab??cde"):
+        assert plain.solve(faces).to_json() == solver.solve(faces).to_json()
+    assert plain.cache_info().hits == 0

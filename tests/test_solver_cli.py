@@ -94,3 +94,19 @@ def test_the_console_script():
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["boxes"]["two_words"]["score"] == 15
+
+
+@pytest.mark.parametrize("letters, letter", [("yoghurt", "'y'"), ("quizmes", "'q'"),
+                                             ("taxis??", "'x'")])
+def test_a_letter_no_die_shows_is_one_line_and_exit_2(capsys, letters, letter):
+    code, out, err = run(capsys, letters)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("wordyahtzee: error:")
+    assert f"the letter {letter}" in err and "dice set 'nl'" in err
+
+
+def test_the_stream_names_the_letter_not_on_dice(capsys):
+    code, out, _ = run(capsys, "-", stdin="yoghurt\nkusnatl\n")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[0]["error"]["code"] == "letter_not_on_dice"
+    assert rows[1]["boxes"]["letters_6"]["words"] == ["klunst"]

@@ -134,3 +134,26 @@ def test_rules_key_is_canonical() -> None:
     a = rules_key({"free_order": False, "upper_bonus_threshold": 40, "dictionary": "nl"})
     b = rules_key({"upper_bonus_threshold": 40, "free_order": False})
     assert a == b
+
+
+def test_counts_seats_reports_scores_and_abandoning(store: Store) -> None:
+    store.create_game("a", "woord", "online", {"rules": {}},
+                      [Seat(0, "Anna", "t"), Seat(1, "Bram", "u")])
+    store.create_game("b", "woord", "solo", {"rules": {}}, [Seat(0, "Anna", "t")])
+    store.append_events("a", 0, [{"type": "throw"}, {"type": "claim"}])
+    assert store.event_counts(["a", "b", "nope"]) == {"a": 2, "b": 0, "nope": 0}
+    store.set_computer("a", 1, "greedy")
+    assert store.load_game("a").seats[1] == Seat(1, "Bram", "", "greedy")
+    with pytest.raises(StoreError):
+        store.set_computer("a", 7, "greedy")
+    store.add_report("okee", "nl", "wrongly_refused", "heel gewoon")
+    store.add_report("okee", "nl", "wrongly_refused")
+    store.add_report("tv", "nl", "wrongly_accepted")
+    reports = store.word_reports("nl")
+    assert [(r.word, r.count, r.notes) for r in reports] == [
+        ("okee", 2, ("heel gewoon",)), ("tv", 1, ())]
+    assert store.word_reports("en") == []
+    store.append_events("b", 0, [{"type": "x"}], Finish({"players": []}, {}), [("Anna", 99)])
+    assert [s.score for s in store.player_scores("Anna", "woord", "", rules_key({}))] == [99]
+    assert store.abandon_idle(before=float("inf")) == ["a"]
+    assert store.active_game_ids() == [] and store.load_game("a").status == "abandoned"

@@ -63,27 +63,29 @@ def _history(path: Path) -> list[int]:
 
 def test_fresh_sqlite_gets_every_step(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "new.sqlite3")
-    assert store.schema_version == latest(SQLITE_STEPS) == 2
-    assert _history(store.path) == [1, 2]
+    newest = latest(SQLITE_STEPS)
+    assert store.schema_version == newest >= 3
+    assert _history(store.path) == list(range(1, newest + 1))
     store.create_game("g", "woord", "solo", {}, [Seat(0, "Bot", "", "optimal")])
     assert store.load_game("g").seats[0].computer == "optimal"
     store.close()
     again = SQLiteStore(store.path)  # idempotent: nothing more to do
-    assert again.schema_version == 2 and _history(store.path) == [1, 2]
+    assert again.schema_version == newest and _history(store.path) == list(range(1, newest + 1))
     again.close()
 
 
 @pytest.mark.parametrize(("user_version", "computer", "applied"),
-                         [(1, False, [1, 2]), (0, False, [1, 2]), (2, True, [2]), (0, True, [2])])
+                         [(1, False, [1, 2, 3]), (0, False, [1, 2, 3]), (2, True, [2, 3]),
+                          (0, True, [2, 3])])
 def test_legacy_sqlite_upgrades_in_place(tmp_path: Path, user_version: int, computer: bool,
                                          applied: list[int]) -> None:
     path = tmp_path / "old.sqlite3"
     _legacy(path, user_version, computer)
     store = SQLiteStore(path)
-    assert store.schema_version == 2
+    assert store.schema_version == latest(SQLITE_STEPS) == applied[-1]
     assert _history(path) == applied
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == applied[-1]
     db.close()
     old = store.load_game("old")  # the stored game survived
     assert old.seats == [Seat(0, "Anna", "tok")] and old.events == [{"type": "throw"}]
@@ -148,16 +150,17 @@ def test_a_failing_step_leaves_the_version_before_it(tmp_path: Path) -> None:
 
     path = tmp_path / "half.sqlite3"
     SQLiteStore(path).close()
-    broken = (*SQLITE_STEPS, Step(3, "a table", ("CREATE TABLE later (x INTEGER)",)),
-              Step(4, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    n = latest(SQLITE_STEPS)
+    broken = (*SQLITE_STEPS, Step(n + 1, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(n + 2, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
     db = sqlite3.connect(path, isolation_level=None)
     with pytest.raises(sqlite3.OperationalError):
         migrate_sqlite(db, steps=broken)
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert "later" not in tables and db.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert migrate_sqlite(db, steps=broken[:3]) == 3  # the fixed list migrates
+    assert "later" not in tables and db.execute("PRAGMA user_version").fetchone()[0] == n
+    assert migrate_sqlite(db, steps=broken[:n + 1]) == n + 1  # the fixed list migrates
     db.close()
-    assert _history(path) == [1, 2, 3]
+    assert _history(path) == list(range(1, n + 2))
 
 
 def test_a_failing_postgres_step_leaves_the_version_before_it(postgres_url: str) -> None:
@@ -166,11 +169,12 @@ def test_a_failing_postgres_step_leaves_the_version_before_it(postgres_url: str)
     from wordyahtzee.store.migrations import Step, migrate_postgres
 
     open_store(postgres_url).close()
-    broken = (*POSTGRES_STEPS, Step(2, "a table", ("CREATE TABLE later (x INTEGER)",)),
-              Step(3, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
+    n = latest(POSTGRES_STEPS)
+    broken = (*POSTGRES_STEPS, Step(n + 1, "a table", ("CREATE TABLE later (x INTEGER)",)),
+              Step(n + 2, "a mistake", ("ALTER TABLE nowhere ADD COLUMN y TEXT",)))
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         with pytest.raises(psycopg.errors.UndefinedTable):
             migrate_postgres(conn, steps=broken)
         assert conn.execute("SELECT to_regclass('later')").fetchone() == (None,)
-        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone() == (1,)
-        assert migrate_postgres(conn, steps=broken[:2]) == 2
+        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone() == (n,)
+        assert migrate_postgres(conn, steps=broken[:n + 1]) == n + 1

@@ -21,6 +21,10 @@ Configuration keys (``create_app({...})``):
     computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
     list, else all; ``()`` for none). Hints and optimal computer players need them; no
     request ever waits for one.
+``ABANDON_DAYS``
+    a table without a move for this many days is finished as abandoned and leaves memory
+    (default 7; ``None``: never). Tables nobody watches leave memory after ten idle
+    minutes and reload on demand.
 ``TICK_SECONDS``
     how often the table ticker applies due timeouts and picks up moves other processes
     stored (default 1.0; ``None``: no ticker thread, the caller ticks).
@@ -74,6 +78,7 @@ DEFAULTS: dict[str, Any] = {
     "COMPUTER_PACE": 0.8,
     "WARM_STRATEGIES": None,
     "TICK_SECONDS": 1.0,
+    "ABANDON_DAYS": 7.0,
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "MAX_JSON_BYTES": 64 * 1024,
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
@@ -96,8 +101,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     store = open_store(app.config["DATABASE"], clock=app.config["CLOCK"])
+    days = app.config["ABANDON_DAYS"]
     service = TableService(store, app.config["CLOCK"], app.config["RNG_FACTORY"],
-                           float(app.config["COMPUTER_PACE"]))
+                           float(app.config["COMPUTER_PACE"]),
+                           abandon_seconds=None if days is None else float(days) * 86400)
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 
@@ -106,6 +113,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
+    pages.register_error_pages(app)
     security.init_security(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:

@@ -384,6 +384,15 @@ def hint(game_id: str) -> Any:
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
+@bp.get("/games/<game_id>/review")
+def review(game_id: str) -> Any:
+    """Every finished turn judged against optimal play: the player's decisions, the best
+    ones, the expected points lost; 202 with ``ready: false`` while the strategy table is
+    being prepared."""
+    answer = _tables().review(game_id)
+    return jsonify(answer), 200 if answer["ready"] else 202
+
+
 @bp.get("/games/<game_id>/record")
 def record(game_id: str) -> Response:
     """The game record (docs/records.md format) of the turns played so far, and the result."""

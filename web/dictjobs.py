@@ -116,8 +116,9 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise BadRequest("the word list is not UTF-8 text (or .gz)", "bad_word_list") \
                 from None
+    # names (capitalised entries such as "Amsterdam") are dropped, as the form says
     options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
-                           title=title or name,
+                           drop_capitalised=True, title=title or name,
                            max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
                            max_user_dictionaries=most)
     with _lock:

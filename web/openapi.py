@@ -195,6 +195,16 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"200": _json({"type": "object", "properties": {
                         "reports": {"type": "array", "items": {"type": "object"}}}}),
                         **_errors(404)}}},
+            "/api/games/{game_id}/review": {"get": {
+                "summary": "Every finished turn judged against optimal play",
+                "description": "Per turn the player's decisions (keeps, claims or boxes), "
+                               "the optimal one, and the expected points lost (`regret`); "
+                               "per player the total regret. 202 with `ready: false` while "
+                               "the strategy table is being prepared.",
+                "parameters": [GAME_ID],
+                "responses": {"200": _json({"type": "object"}),
+                              "202": _json({"type": "object"}, "Not ready yet"),
+                              **_errors(404, 422)}}},
             "/api/games/{game_id}/invites": {"get": {
                 "summary": "Every seat's invite link (the host's token only)",
                 "description": "The host is the table's first seat. Other tokens get 403 "

@@ -4,10 +4,22 @@ JSON API. The language is Dutch unless ``?lang=en`` (remembered in a cookie)."""
 from __future__ import annotations
 
 import json
+import mimetypes
 from typing import Any
 
-from flask import Blueprint, Response, current_app, make_response, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    make_response,
+    render_template,
+    request,
+    send_from_directory,
+)
+from werkzeug.exceptions import HTTPException
 
+from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
@@ -16,6 +28,7 @@ bp = Blueprint("pages", __name__, template_folder="templates", static_folder="st
                static_url_path="/static")
 
 LANG_COOKIE = "lang"
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def current_language() -> str:
@@ -37,9 +50,30 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     return response
 
 
-def error_page(status: int, message: str) -> Response:
-    """A plain error page for non-API paths."""
-    return render("error.html", status=status, status_code=status, message=message)
+def error_page(status: int, message: str = "", key: str | None = None) -> Response:
+    """An HTML error page in the page's language for non-API paths. The text is the
+    translation of ``key`` (else of the status, ``error.<status>``); ``message`` (the
+    server's English detail) is only a fallback for a status without one."""
+    t = translator(current_language())
+    key = key or f"error.{status}"
+    text = t(key)
+    if text == key:
+        text = t("error.other")
+    return render("error.html", status=status, status_code=status, message=text)
+
+
+def register_error_pages(app: Flask) -> None:
+    """404 and 405 outside ``/api`` as HTML pages in the page's language (the API's own
+    handler answers JSON under ``/api``)."""
+    api_handler = app.error_handler_spec[None][None].get(HTTPException)
+
+    def page_or_json(exc: HTTPException) -> Any:
+        if request.path.startswith("/api") and api_handler is not None:
+            return api_handler(exc)
+        return error_page(exc.code or 500)
+
+    app.register_error_handler(404, page_or_json)
+    app.register_error_handler(405, page_or_json)
 
 
 def _dictionaries() -> list[dict[str, Any]]:
@@ -61,8 +95,23 @@ def _modes() -> dict[str, Any]:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """The game screen of the table's mode (the state itself comes from the API)."""
-    table = current_app.extensions["wordyahtzee.tables"].table(game_id)  # else a 404 page
+    try:
+        table = current_app.extensions["wordyahtzee.tables"].table(game_id)
+    except WordyahtzeeError as exc:
+        if exc.code != "not_found":
+            raise
+        return error_page(404, key="error.game_404")
     return render(f"{table.mode}.html", game_id=game_id)
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so its scope covers every page."""
+    response = send_from_directory(bp.static_folder or "static", "sw.js",
+                                   mimetype="text/javascript", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/rules")
@@ -91,3 +140,45 @@ def reports() -> Response:
         return error_page(404, "")
     store = current_app.extensions["wordyahtzee.store"]
     return render("reports.html", reports=store.word_reports())
+
+
+@bp.get("/games/<game_id>/review")
+def review(game_id: str) -> Response:
+    """After the game: each decision against optimal play, the expected points lost, and
+    each player's score history under these rules (SVG, drawn here)."""
+    from wordyahtzee.store import rules_key
+
+    from .plots import bar_chart, line_chart
+
+    service = current_app.extensions["wordyahtzee.tables"]
+    table = service.table(game_id)
+    answer = service.review(game_id)
+    t = translator(current_language())
+    regret_chart, history = "", []
+    if answer["ready"]:
+        turns = answer["turns"]
+        regret_chart = bar_chart([turn["regret"] for turn in turns],
+                                 [str(turn["turn"] + 1) for turn in turns],
+                                 t("review.per_turn"))
+        store = current_app.extensions["wordyahtzee.store"]
+        rules = table.game.to_json().get("rules") or {}
+        key = rules_key(rules)
+        for seat in table.seats:
+            if seat.computer is None:
+                scores = store.player_scores(seat.name, table.mode,
+                                             str(rules.get("dictionary", "")), key)
+                if len(scores) > 1:
+                    history.append((seat.name, line_chart([s.score for s in scores],
+                                                          t("review.history", name=seat.name))))
+
+    def describe(option: dict[str, Any]) -> str:
+        if option["kind"] == "keep":
+            kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
+            return t("review.keep", dice=kept.upper() or "—")
+        words = " ".join(option.get("words", []))
+        box = option.get("box") or ""
+        return t("review.claim", box=t(f"box.{box}"), words=words,
+                 points=option.get("points", 0))
+
+    return render("review.html", game_id=game_id, review=answer, regret_chart=regret_chart,
+                  history_charts=history, describe=describe)

@@ -62,13 +62,15 @@ def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
         return app
 
     def when_ready(server: Any) -> None:
-        from wordyahtzee.store import open_store
+        # No store is opened here: the master must not import the database driver before
+        # the workers fork and gevent patches them (psycopg picks its waiting then).
+        from wordyahtzee.store import is_postgres_url, redact
+        from wordyahtzee.store.sqlite import default_path
 
-        store = open_store(database)
-        active = len(store.active_game_ids())
+        where = (redact(str(database)) if is_postgres_url(database)
+                 else str(database or default_path()))
         print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
-              f"{'s' if workers != 1 else ''}; database {store.location}; {active} game(s) "
-              "in progress)", flush=True)
+              f"{'s' if workers != 1 else ''}; database {where})", flush=True)
 
     options = {
         "bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent",

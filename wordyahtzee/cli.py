@@ -68,6 +68,84 @@ def cmd_classic_ev(args: argparse.Namespace) -> int:
     return 0
 
 
+def _woord_setup(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The dictionary and dice set a ``woord`` command names (clear errors, exit 2)."""
+    from .dice import DiceSet
+    from .lexicon import load_lexicon
+
+    threshold = getattr(args, "threshold", 40)
+    if not 0 <= threshold <= 500:
+        raise WordyahtzeeError("woord: --threshold is a whole number 0-500", "usage")
+    if getattr(args, "games", 1) < 1:
+        raise WordyahtzeeError("woord simulate: --games is 1 or more", "usage")
+    return load_lexicon(args.dict), DiceSet.load(args.dice_set)
+
+
+def cmd_woord_ev(args: argparse.Namespace) -> int:
+    """``woord ev``: the optimal strict-order solo expected score from the start."""
+    from .advisor.woord_strategy import load_woord_strategy
+
+    lexicon, dice = _woord_setup(args)
+    print(f"{load_woord_strategy(lexicon, dice, args.threshold).expected_score:.6f}")
+    return 0
+
+
+def cmd_woord_simulate(args: argparse.Namespace) -> int:
+    """``woord simulate``: solo games of a computer player through the engine."""
+    from .advisor.woord_players import simulate_woord, summarise
+
+    lexicon, dice = _woord_setup(args)
+    summary = summarise(simulate_woord(args.player, args.games, args.seed, dictionary=lexicon,
+                                       dice_set=dice, threshold=args.threshold,
+                                       free_order=args.free_order))
+    if args.json:
+        print(json.dumps({"player": args.player, "games": summary["games"],
+                          "mean": summary["mean"], "stdev": summary["stdev"]}))
+        return 0
+    n = summary["games"]
+    print(f"player  {args.player} ({'free' if args.free_order else 'strict'} order), "
+          f"{n} games, seed {args.seed}")
+    print(f"mean    {summary['mean']:.2f} (standard error {summary['stdev'] / n ** 0.5:.2f})")
+    print(f"stdev   {summary['stdev']:.2f}")
+    pct = summary["percentiles"]
+    print(f"range   {summary['min']}..{summary['max']}; percentiles 10/50/90: "
+          f"{pct['10']} / {pct['50']} / {pct['90']}")
+    print(f"bonus   upper bonus in {summary['upper_bonus_rate']:.1%} of games; "
+          f"woord_yahtzee in {summary['woord_yahtzee_rate']:.1%}; "
+          f"{summary['mean_bonuses_100']:.2f} bonuses of 100 a game")
+    return 0
+
+
+def _add_woord_parser(sub: Any) -> None:
+    """The ``woord`` sub-command group (docs/strategy.md)."""
+    from .advisor.woord_players import WOORD_LEVELS
+
+    group = sub.add_parser("woord", help="Woord Yahtzee strategy tools")
+    commands = group.add_subparsers(dest="woord_command", required=True, metavar="COMMAND")
+
+    def common(p: Any) -> None:
+        p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
+        p.add_argument("--dice-set", default="nl", help="dice set (default: nl)")
+        p.add_argument("--threshold", type=int, default=40,
+                       help="upper bonus threshold (default: 40)")
+
+    p = commands.add_parser("ev", help="optimal strict-order solo expected score")
+    common(p)
+    p.set_defaults(func=cmd_woord_ev)
+
+    p = commands.add_parser("simulate", help="solo games of a computer player")
+    common(p)
+    p.add_argument("--player", choices=WOORD_LEVELS, default="optimal",
+                   help="optimal, greedy or beginner (default: optimal)")
+    p.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.add_argument("--free-order", action="store_true",
+                   help="free order (optimal = the heuristic free-order player)")
+    p.add_argument("--json", action="store_true", help='print {"player", "games", "mean", '
+                   '"stdev"}')
+    p.set_defaults(func=cmd_woord_simulate)
+
+
 def _dictionary_word_count(entry: Any) -> int:
     count = entry.meta.get("word_count")
     if isinstance(count, int) and not isinstance(count, bool):
@@ -315,12 +393,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if not text:
                 continue
             try:
-                data = solver.solve(text).to_json(args.top)
+                data = solver.solve(text, check_dice=True).to_json(args.top)
             except WordyahtzeeError as exc:
                 data = {"letters": text, "error": {"code": exc.code, "message": exc.message}}
             print(json.dumps(data, ensure_ascii=False), flush=True)
         return 0
-    solution = solver.solve(args.letters)
+    solution = solver.solve(args.letters, check_dice=True)
     if args.json:
         print(json.dumps(solution.to_json(args.top), ensure_ascii=False))
         return 0
@@ -356,6 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_classic_ev)
 
     _add_dict_parser(sub)
+    _add_woord_parser(sub)
 
     p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")

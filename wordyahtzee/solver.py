@@ -29,11 +29,10 @@ import marshal
 import os
 import tempfile
 import threading
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations, repeat
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +59,10 @@ from .modes.woord import (
     all_consonants,
     all_vowels,
     claimable_boxes,
-    is_formable,
-    words_score,
 )
 
 __all__ = [
+    "LETTER_NOT_ON_DICE",
     "BoxResult",
     "RankedClaim",
     "ScoredWord",
@@ -79,6 +77,8 @@ __all__ = [
 ]
 
 INDEX_FORMAT = 1
+RECENT_THROWS = 4096
+"""How many distinct throws (sorted faces) a :class:`Solver` keeps the boxes of."""
 """Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
 
 _LETTERS = sorted(ALPHABET)
@@ -294,11 +294,14 @@ class Solver:
     """Best claims for throws of one dice set against one dictionary, under given rules.
 
     Build one per (dictionary, dice set, rules) and reuse it: :func:`get_solver` keeps them.
-    The rules options that matter are ``min_word_length`` and ``y_is_vowel``.
+    The rules options that matter are ``min_word_length`` and ``y_is_vowel``. It keeps the
+    boxes of the last ``recent`` distinct throws (keyed by the sorted faces; ``recent=0``
+    keeps none), so a repeated throw costs a dictionary look-up.
     """
 
     def __init__(self, lexicon: Lexicon, dice_set: DiceSet, rules: WoordRules | None = None,
-                 *, index: SolverIndex | None = None, cache: bool = True) -> None:
+                 *, index: SolverIndex | None = None, cache: bool = True,
+                 recent: int = RECENT_THROWS) -> None:
         self.lexicon = lexicon
         self.dice_set = dice_set
         self.rules = rules or WoordRules()
@@ -318,18 +321,44 @@ class Solver:
         for letter in ALPHABET:
             values[ord(letter)] = dice_set.value(letter)
         self._values = values
+        # the boxes of the last ``recent`` distinct throws, keyed by the sorted faces
+        # (0 keeps none); the boxes do not depend on the order of the faces
+        self._boxes = lru_cache(maxsize=max(0, recent))(self._compute_boxes)
 
     # -- the public entry -----------------------------------------------------------------
 
-    def solve(self, letters: str) -> Solution:
+    def solve(self, letters: str, *, check_dice: bool = False) -> Solution:
         """Analyse the faces ``letters`` (``?`` = blank; any order, any case).
 
         Raises :class:`RuleError` for a wrong length or a character that is not a letter
-        or ``?``. The faces need not be a throw the dice set can show (letters it has no
-        face for score 0, as :meth:`DiceSet.value` says).
+        or ``?`` (``bad_rack``). With ``check_dice`` (what the ``solve`` command and
+        :func:`solve` use), a letter that no die of the dice set shows is refused too
+        (``letter_not_on_dice``); without it the faces need not be a throw the dice set can
+        show (letters it has no face for score 0, as :meth:`DiceSet.value` says).
         """
-        faces = parse_rack(letters, self.n)
+        faces = parse_rack(letters, self.n, self.dice_set if check_dice else None)
         real = "".join(sorted(faces.replace(BLANK, "")))
+        blanks = self.n - len(real)
+        boxes = self._boxes(real + BLANK * blanks)
+        return Solution(faces, dict(boxes), _WordFinder(self, faces, real, blanks))
+
+    def cache_info(self) -> Any:
+        """Hits and misses of the cache of recent throws (``functools.lru_cache`` info)."""
+        return self._boxes.cache_info()
+
+    def _special_boxes(self, rack: str, boxes: dict[str, BoxResult], seven: int) -> None:
+        """Fill the consonants, vowels and Woord Yahtzee boxes."""
+        y = self.rules.y_is_vowel
+        boxes["consonants"] = BoxResult("consonants",
+                                        CONSONANTS_SCORE if all_consonants(rack, y) else 0)
+        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(rack, y) else 0)
+        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
+                                            (self._word(seven),))
+                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
+
+    def _compute_boxes(self, rack: str) -> dict[str, BoxResult]:
+        """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks)."""
+        real = rack.rstrip(BLANK)
         blanks = self.n - len(real)
         keys = self._single_keys(real, blanks)
         t = self._tables
@@ -337,8 +366,9 @@ class Solver:
 
         # one word of each length: a max over the subsets of that many dice
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
-        for box in UPPER_BOXES:
-            boxes[box] = self._result(box, [by_length[int(box[8:])]])
+        for box in UPPER_BOXES:  # a box longer than the dice set is never claimable
+            size = int(box[8:])
+            boxes[box] = self._result(box, [by_length[size]] if size <= self.n else [])
 
         # levels[k - 1][s]: key of the best k words on disjoint dice within dice subset s
         gathered = keys[t.sub]
@@ -346,20 +376,14 @@ class Solver:
         while len(levels) < max(3, self._max_words):
             levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
 
-        boxes["one_word"] = self._result("one_word", [int(levels[0][t.full])])
-        boxes["two_words"] = self._result("two_words", self._recover(2, levels, keys))
-        boxes["three_words"] = self._result("three_words", self._recover(3, levels, keys))
-        y = self.rules.y_is_vowel
-        boxes["consonants"] = BoxResult("consonants",
-                                        CONSONANTS_SCORE if all_consonants(faces, y) else 0)
-        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(faces, y) else 0)
-        seven = by_length[self.n]
-        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
-                                            (self._word(seven),))
-                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
-        boxes["chance"] = self._chance(levels, keys)
-        return Solution(faces, {b: boxes[b] for b in BOXES},
-                        _WordFinder(self, faces, real, blanks))
+        parts = {1: [int(levels[0][t.full])], 2: self._recover(2, levels, keys),
+                 3: self._recover(3, levels, keys)}
+        boxes["one_word"] = self._result("one_word", parts[1])
+        boxes["two_words"] = self._result("two_words", parts[2])
+        boxes["three_words"] = self._result("three_words", parts[3])
+        self._special_boxes(rack, boxes, by_length[self.n])
+        boxes["chance"] = self._chance(levels, keys, parts)
+        return {b: boxes[b] for b in BOXES}
 
     # -- building blocks ------------------------------------------------------------------
 
@@ -371,17 +395,14 @@ class Solver:
         alph = [""]
         for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
             alph += [ch + a for a in alph]
-        if blanks == 0:
-            get = self.index.exact.get
-            ranks = [get(a, -1) for a in alph]
-        elif blanks == 1:
-            get = self.index.exact.get
-            ranks = [get(a, -1) for a in alph]
-            get = self.index.missing.get
-            ranks += [get(a, -1) for a in alph]
+        size = len(alph) << blanks
+        if blanks <= 1:  # map(get, keys, repeat(-1)): the look-ups without a Python loop
+            ranks: Iterable[int] = map(self.index.exact.get, alph, repeat(-1))
+            if blanks:
+                ranks = chain(ranks, map(self.index.missing.get, alph, repeat(-1)))
         else:
             ranks = self._many_blanks(real, blanks, alph)
-        rank = np.array(ranks, dtype=np.int64)
+        rank = np.fromiter(ranks, dtype=np.int64, count=size)
         values = self._values[np.frombuffer(real[::-1].encode("ascii") + bytes(blanks),
                                             dtype=np.uint8)]
         score = self._tables.bits @ values
@@ -389,12 +410,15 @@ class Solver:
                         score * self._mult + (self._m1 - rank), _NEG)
 
     def _many_blanks(self, real: str, blanks: int, alph: list[str]) -> list[int]:
-        """Ranks per dice subset when two or more blanks show (a scan of the index)."""
-        table = _blank_table(self.index, real, blanks)
+        """Ranks per dice subset when two or more blanks show: the best rank of the words
+        made of a subset's real letters plus ``k`` blank letters is the best over each
+        letter ``x`` of the words made of those letters and ``x`` plus ``k - 1`` blanks, down
+        to the one-blank index (26 look-ups a level, memoised; no scan of the index)."""
+        best = _BlankRanks(self.index).best
         ranks: list[int] = []
         for high in range(1 << blanks):
             k = high.bit_count()
-            ranks.extend(table.get((a, k), -1) for a in alph)
+            ranks.extend(best(a, k) for a in alph)
         return ranks
 
     def _word(self, key: int) -> str:
@@ -431,7 +455,8 @@ class Solver:
         parts.append(int(levels[0][target]))
         return parts
 
-    def _chance(self, levels: list[Array], keys: Array) -> BoxResult:
+    def _chance(self, levels: list[Array], keys: Array,
+                known: dict[int, list[int]]) -> BoxResult:
         full = self._tables.full
         best_k, best_score = 0, -1
         for k in range(1, self._max_words + 1):
@@ -440,7 +465,8 @@ class Solver:
                 best_k, best_score = k, total // self._mult
         if not best_k:
             return BoxResult("chance", 0)
-        return self._result("chance", self._recover(best_k, levels, keys))
+        parts = known[best_k] if best_k in known else self._recover(best_k, levels, keys)
+        return self._result("chance", parts)
 
 
 class _WordFinder:
@@ -454,10 +480,17 @@ class _WordFinder:
         min_length = solver.rules.min_word_length
         value = solver.dice_set.value
         score: dict[str, int] = {}  # word -> the best score it makes (real dice first)
-        if self.blanks >= 2:  # rare (no shipped set has two blanks): scan every word
-            for word in index.words:
-                if is_formable((word,), self.faces):
-                    score[word] = words_score((word,), self.faces, solver.dice_set)
+        if self.blanks >= 2:  # rare (no shipped set has two blanks)
+            blank_ranks = _BlankRanks(index)
+            best_points: dict[str, int] = {}  # alphagram -> the best score its words make
+            for key in {"".join(c) for size in range(len(self.real) + 1)
+                        for c in combinations(self.real, size)}:
+                points = sum(map(value, key))
+                for longer in blank_ranks.completions(key, self.blanks):
+                    if best_points.get(longer, -1) < points:
+                        best_points[longer] = points
+            for key, points in best_points.items():
+                score.update(dict.fromkeys(lexicon.anagrams(key), points))
         else:
             subsets = {"".join(c) for size in range(len(self.real) + 1)
                        for c in combinations(self.real, size)}
@@ -480,33 +513,66 @@ class _WordFinder:
         return [ScoredWord(w, score[w]) for w in ordered]
 
 
-def _blank_table(index: SolverIndex, real: str, blanks: int) -> dict[tuple[str, int], int]:
-    """(real letters used, blanks used) → best rank: a scan of the whole index, for the
-    rare faces with two or more blanks."""
-    have = Counter(real)
-    table: dict[tuple[str, int], int] = {}
-    limit = len(real) + blanks
-    for key, best in index.exact.items():
-        if len(key) > limit:
-            continue
-        cap = "".join(ch * min(n, have[ch]) for ch, n in sorted(Counter(key).items()))
-        lacking = len(key) - len(cap)
-        if lacking > blanks:
-            continue
-        for drop in range(min(blanks - lacking, len(cap)) + 1):
-            for kept in {"".join(c) for c in combinations(cap, len(cap) - drop)}:
-                slot = (kept, lacking + drop)
-                if best < table.get(slot, len(index.words)):
-                    table[slot] = best
-    return table
+class _BlankRanks:
+    """Best ranks of words that a few blanks complete, from the exact and one-blank indexes:
+    the words of letters ``key`` plus ``k`` blanks are, over each letter ``x``, the words of
+    ``key + x`` plus ``k - 1`` blanks (memoised; used when two or more blanks show)."""
+
+    def __init__(self, index: SolverIndex) -> None:
+        self.exact, self.missing = index.exact, index.missing
+        self.limit = index.max_length
+        self.memo: dict[tuple[str, int], int] = {}
+
+    def best(self, key: str, k: int) -> int:
+        """The best rank of a word whose alphagram is ``key`` plus ``k`` letters, or -1."""
+        if k == 0:
+            return self.exact.get(key, -1)
+        if k == 1:
+            return self.missing.get(key, -1)
+        if len(key) + k > self.limit:
+            return -1
+        slot = (key, k)
+        found = self.memo.get(slot)
+        if found is None:
+            found = -1
+            for letter in _LETTERS:
+                r = self.best(alphagram(key + letter), k - 1)
+                if r >= 0 and (found < 0 or r < found):
+                    found = r
+            self.memo[slot] = found
+        return found
+
+    def completions(self, key: str, k: int) -> set[str]:
+        """Every alphagram of a word made of ``key`` plus at most ``k`` letters."""
+        out: set[str] = set()
+        seen: set[tuple[str, int]] = set()
+
+        def walk(current: str, left: int) -> None:
+            if (current, left) in seen:
+                return
+            seen.add((current, left))
+            if current in self.exact:
+                out.add(current)
+            if left and any(self.best(current, i) >= 0 for i in range(1, left + 1)):
+                for letter in _LETTERS:
+                    walk(alphagram(current + letter), left - 1)
+
+        walk(key, k)
+        return out
 
 
 # -- faces --------------------------------------------------------------------------------
 
-def parse_rack(letters: str, size: int = 7) -> str:
+LETTER_NOT_ON_DICE = "letter_not_on_dice"
+"""The :class:`RuleError` code of faces that hold a letter no die of the dice set shows."""
+
+
+def parse_rack(letters: str, size: int = 7, dice_set: DiceSet | None = None) -> str:
     """Fold ``letters`` (case, diacritics) and check it is ``size`` faces of a–z or ``?``.
 
-    Raises :class:`RuleError` (``bad_rack``) otherwise.
+    Raises :class:`RuleError` (``bad_rack``) otherwise. With ``dice_set``, a letter (or a
+    blank) that no die of the set shows raises :class:`RuleError` with code
+    ``letter_not_on_dice`` (:data:`LETTER_NOT_ON_DICE`), naming the letter and the set.
     """
     if not isinstance(letters, str):
         raise RuleError("the faces are a string of letters and ?", "bad_rack")
@@ -518,6 +584,13 @@ def parse_rack(letters: str, size: int = 7) -> str:
     if len(faces) != size:
         raise RuleError(f"{letters.strip()!r}: a throw shows {size} faces, not {len(faces)}",
                         "bad_rack")
+    if dice_set is not None:
+        shown = {face for die in range(dice_set.size) for face in dice_set.letters(die)}
+        missing = sorted({ch for ch in faces if ch not in shown})
+        if missing:
+            what = "the blank" if missing[0] == BLANK else f"the letter {missing[0]!r}"
+            raise RuleError(f"{letters.strip()!r}: no die of the dice set {dice_set.name!r} "
+                            f"shows {what}", LETTER_NOT_ON_DICE)
     return faces
 
 
@@ -544,8 +617,12 @@ def get_solver(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
 
 def solve(letters: str, dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
           rules: WoordRules | None = None) -> Solution:
-    """Analyse one throw: ``solve("kusnatl").boxes["letters_5"]``."""
-    return get_solver(dictionary, dice_set, rules).solve(letters)
+    """Analyse one throw: ``solve("kusnatl").boxes["letters_5"]``.
+
+    Faces with a letter no die of the dice set shows raise :class:`RuleError`
+    (``letter_not_on_dice``).
+    """
+    return get_solver(dictionary, dice_set, rules).solve(letters, check_dice=True)
 
 
 def _sheet_gain(sheet: ScoreSheet, box: str, points: int, zero_box: str | None) -> int:

@@ -30,6 +30,7 @@ def start_game(page: Any, live: Any, kind: str, names: list[str], *,
     page.click("button[type=submit]")
     page.wait_for_url("**/games/**")
     expect(page.locator("#throw")).to_be_visible()
+    expect(page.locator("#turn-line")).not_to_be_empty()  # the state is drawn: keys work
     return game_id(page)
 
 
@@ -46,7 +47,8 @@ def best_words(live: Any, gid: str) -> tuple[str, list[str], int]:
     state = server_state(live, gid)
     turn = state["turn"]
     box = turn["round_box"]
-    result = solve(turn["faces"], state["rules"]["dictionary"]).boxes[box]
+    rules = state["rules"]
+    result = solve(turn["faces"], rules["dictionary"], rules.get("dice_set", "nl")).boxes[box]
     return box, list(result.words), result.score
 
 

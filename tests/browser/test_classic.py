@@ -100,7 +100,7 @@ def test_classic_game_against_optimal_computer(context: Any, live: Any) -> None:
     assert any(e.game_id == gid and e.player == "Anna" for e in scores)
     assert not any(e.game_id == gid and e.player == "Robot" for e in scores)
     page.goto(live.url + "/highscores")
-    expect(page.locator("#lists h2", has_text="Yahtzee; joker vrij")).to_be_visible()
+    expect(page.locator("#lists h2", has_text="Yahtzee: jokerregel vrij")).to_be_visible()
     shot(page, "classic-highscores-desktop")
 
 

@@ -52,6 +52,16 @@ def test_hotseat_two_players(context: Any, live: Any) -> None:
     for turn in range(16):
         name = "Bram" if turn % 2 == 0 else "Cato"
         expect(page.locator("#turn-line")).to_contain_text(name)
+        if turn > 0:  # the hand-over screen between players: pass the device to …
+            expect(page.locator("#handover")).to_be_visible()
+            expect(page.locator("#handover-text")).to_contain_text(f"Geef het apparaat aan {name}")
+            if turn == 1:
+                shot(page, "hotseat-handover-desktop")
+                page.keyboard.press("g")  # no throw behind the hand-over screen
+                expect(page.locator("#dice .tile.empty")).to_have_count(7)
+                page.wait_for_function("document.activeElement.id === 'handover-go'")
+            page.click("#handover-go")
+            expect(page.locator("#handover")).to_be_hidden()
         throw(page, 0)
         if turn == 3:
             shot(page, "hotseat-desktop")
@@ -132,8 +142,11 @@ def test_keyboard_only_turn(context: Any, live: Any) -> None:
     expect(page.locator("#dice .tile").nth(0)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#dice .tile").nth(2)).to_have_attribute("aria-pressed", "true")
     faces = server_state(live, gid)["turn"]["faces"]
+    # the throw put the focus in the word field; Esc leaves it, then G throws again
+    page.wait_for_function("document.activeElement.id === 'word-input'")
+    page.keyboard.press("Escape")
     page.keyboard.press("g")
-    expect(page.locator("#throw-count")).to_contain_text("3")
+    expect(page.locator("#throw-count")).to_contain_text("3 van 3")
     after = server_state(live, gid)["turn"]["faces"]
     assert after[0] == faces[0] and after[2] == faces[2]
     for _ in range(40):  # Tab to the word field, as a keyboard user does

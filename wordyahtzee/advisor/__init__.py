@@ -1,4 +1,6 @@
-"""Strategy: the optimal classic Yahtzee advisor and the computer players built on it.
+"""Strategy: the optimal classic Yahtzee advisor and the computer players built on it;
+the optimal strict-order Woord Yahtzee strategy lives in :mod:`.woord_strategy` (players:
+:mod:`.woord_players`, free order: :mod:`.woord_free`).
 
 >>> from wordyahtzee.advisor import load_strategy, Position
 >>> strategy = load_strategy("free")                         # doctest: +SKIP

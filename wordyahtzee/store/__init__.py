@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
 
@@ -193,6 +194,11 @@ class Store(Protocol):
         """Ids of every game still being played."""
         ...
 
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as ``abandoned`` (it is
+        over: nobody can move in it again); their ids."""
+        ...
+
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
                     kind: str | None = "solo") -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first."""
@@ -205,6 +211,12 @@ class Store(Protocol):
     def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
         """Wins per (human) player over the mode's finished games: ``players`` ranked by
         wins, win share, best winning total; ``best`` the highest winning totals."""
+        ...
+
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first (the last
+        ``limit``)."""
         ...
 
     def publish(self, game_id: str, seq: int) -> None:
@@ -264,6 +276,19 @@ def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, 
 
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def redact(url: str) -> str:
+    """The URL without its password (in the user part or a ``password=`` parameter)."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, host = netloc.rsplit("@", 1)
+        netloc = userinfo.split(":", 1)[0] + "@" + host
+    query = "&".join(p for p in parts.query.split("&")
+                     if p and not p.lower().startswith("password="))
+    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+
 
 
 def is_postgres_url(where: str | Path | None) -> bool:

@@ -32,7 +32,6 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 from psycopg.rows import dict_row
@@ -50,6 +49,7 @@ from . import (
     WordReport,
     group_reports,
     rank_wins,
+    redact,
     rules_key,
 )
 from .fanout import Fanout
@@ -71,18 +71,6 @@ PROBE_SECONDS = 0.5
 is back."""
 
 log = logging.getLogger(__name__)
-
-
-def redact(url: str) -> str:
-    """The URL without its password (in the user part or a ``password=`` parameter)."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        userinfo, host = netloc.rsplit("@", 1)
-        netloc = userinfo.split(":", 1)[0] + "@" + host
-    query = "&".join(p for p in parts.query.split("&")
-                     if p and not p.lower().startswith("password="))
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
 
 
 def _dumps(value: Any) -> str:
@@ -412,6 +400,14 @@ class PostgresStore:
 
     # -- high scores ----------------------------------------------------------------------
 
+
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as abandoned."""
+        with self._conn() as conn, conn.transaction():
+            rows = conn.execute(
+                "UPDATE games SET status = 'abandoned', finished_at = %s WHERE status = "
+                "'active' AND updated_at < %s RETURNING id", (self.clock(), before)).fetchall()
+        return [r["id"] for r in rows]
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
                     kind: str | None = "solo") -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first.
@@ -461,6 +457,18 @@ class PostgresStore:
             return [{"mode": r["mode"], "dictionary": r["dictionary"],
                      "rules": r["rules_key"], "entries": int(r["n"]), "best": r["best"]}
                     for r in conn.execute(query, params)]
+
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first."""
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = %s "
+                "AND mode = %s AND dictionary = %s AND rules_key = %s "
+                "ORDER BY at DESC, id DESC LIMIT %s",
+                (player, mode, dictionary, rules, max(1, min(int(limit), 500)))).fetchall()
+        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------
 

@@ -299,6 +299,15 @@ class SQLiteStore:
         return [r[0] for r in self._query(
             "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
 
+    def abandon_idle(self, before: float) -> list[str]:
+        """Mark every active game without a move since ``before`` as abandoned."""
+        with self._tx() as db:
+            ids = [r[0] for r in db.execute(
+                "SELECT id FROM games WHERE status = 'active' AND updated_at < ?", (before,))]
+            db.executemany("UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
+                           [(self.clock(), game_id) for game_id in ids])
+        return ids
+
     # -- high scores ----------------------------------------------------------------------
 
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
@@ -346,6 +355,16 @@ class SQLiteStore:
         return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
                  "entries": r["n"], "best": r["best"]}
                 for r in self._query(query, params)]
+
+    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
+                      limit: int = 50) -> list[HighScore]:
+        """A player's scores in finished games with these rules, oldest first."""
+        rows = self._query(
+            "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = ? AND "
+            "mode = ? AND dictionary = ? AND rules_key = ? ORDER BY at DESC, id DESC LIMIT ?",
+            (player, mode, dictionary, rules, max(1, min(int(limit), 500))))
+        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
+                for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------
 

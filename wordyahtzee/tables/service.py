@@ -33,6 +33,10 @@ HOST_SEAT = 0
 DEFAULT_IDLE_SECONDS = 120.0
 """How long an online table waits for a seat to act before it skips the turn, when the
 rules have no turn time of their own (classic Yahtzee)."""
+ABANDON_SECONDS = 7 * 24 * 3600.0
+"""A table without a move for this long is finished as abandoned (the default)."""
+UNLOAD_SECONDS = 600.0
+"""A table nobody watches or moved in for this long leaves memory (it reloads on demand)."""
 AWAY_AFTER = 2
 """Missed turns in a row after which a seat is *away*: its turns are skipped at once while
 its player is not at the table."""
@@ -58,6 +62,7 @@ class Table:
     present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
     viewers: int = 0  # open live streams, with or without a seat
     rematch: str | None = None
+    abandoned: bool = False
     worker: threading.Thread | None = field(default=None, repr=False)
 
     def seats_for(self, token: str | None) -> set[int]:
@@ -119,8 +124,12 @@ class TableService:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  rng_factory: Callable[[], random.Random] = random.SystemRandom,
-                 computer_pace: float = 0.8) -> None:
+                 computer_pace: float = 0.8, abandon_seconds: float | None = ABANDON_SECONDS,
+                 unload_seconds: float = UNLOAD_SECONDS) -> None:
         self.store = store
+        self.abandon_seconds = abandon_seconds
+        self.unload_seconds = unload_seconds
+        self._last_sweep = 0.0
         self.clock = clock
         self.rng_factory = rng_factory
         self.computer_pace = computer_pace
@@ -184,12 +193,16 @@ class TableService:
                                 dict(options.get("rules") or stored.setup.get("rules") or {}),
                                 stored.seats, game, len(stored.events), *_lock_pair(),
                                 idle_seconds=options.get("idle_seconds"),
-                                last_move_at=self.clock()))
+                                last_move_at=self.clock(),
+                                abandoned=stored.status == "abandoned"))
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
     def resume_all(self) -> int:
-        """Load every active game (after a restart) and apply any timeouts; how many."""
+        """Load every active game (after a restart) and apply any timeouts; how many.
+        Games idle past :attr:`abandon_seconds` are finished as abandoned first, not
+        loaded."""
+        self.sweep(every=0)
         ids = self.store.active_game_ids()
         for game_id in ids:
             self.tick(game_id)
@@ -299,7 +312,7 @@ class TableService:
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
                                    status=409, extra={"state": self.state(table)})
             game = table.game
-            if game.finished:
+            if game.finished or table.abandoned:
                 raise ServiceError("the game is over", "game_over", status=409,
                                    extra={"state": self.state(table)})
             if seq is not None and seq != table.seq:
@@ -435,6 +448,8 @@ class TableService:
 
     def _computer_to_move(self, table: Table) -> str | None:
         """The level of the computer seat to move, if a computer is to move."""
+        if table.abandoned:
+            return None
         seat = table.game.current_seat
         return None if seat is None else table.seats[seat].computer
 
@@ -463,7 +478,7 @@ class TableService:
                         table.worker = None
                         return
                 strategy = self._strategy_for(helper, table, level)
-                time.sleep(self.computer_pace)
+                time.sleep(self.computer_pace * helper.thinking(level))
                 with table.lock:
                     self._sync(table)
                     if self._computer_to_move(table) != level:
@@ -523,6 +538,28 @@ class TableService:
             return {**helper.hint(table.game, strategy), "seq": table.seq,
                     "player": table.game.current_seat}
 
+    def review(self, game_id: str) -> dict[str, Any]:
+        """Every finished turn judged against optimal play: each decision, the best one, and
+        the expected points lost (``regret``); ``ready: false`` while the strategy table is
+        being prepared."""
+        table = self.tick(game_id)
+        helper = coach(table.mode)
+        if helper is None:
+            raise RuleError(f"{table.mode} games have no review", "no_hint")
+        key = helper.table_key(table.rules)
+        strategy = None if key is None else strategies.peek(table.mode, key)
+        if key is not None and strategy is None:
+            return {"ready": False, "failed": strategies.failure(table.mode, key)}
+        with table.lock:
+            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
+                                 clock=self.clock)
+        turns = helper.review(game, strategy)
+        regret = [0.0] * len(game.players)
+        for turn in turns:
+            regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
+        return {"ready": True, "turns": turns, "regret": regret,
+                "players": list(game.players), "totals": game.totals()}
+
     # -- reading --------------------------------------------------------------------------
 
     def describe_modes(self) -> dict[str, dict[str, Any]]:
@@ -551,7 +588,8 @@ class TableService:
             state = table.game.view()
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
-                "status": "finished" if table.game.finished else "active",
+                "status": ("finished" if table.game.finished
+                           else "abandoned" if table.abandoned else "active"),
                 "seats": [self._seat_view(table, s) for s in table.seats],
                 "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
                 "idle_deadline": self._idle_deadline(table), "rematch": table.rematch,
@@ -617,9 +655,11 @@ class TableService:
         turn can run out, pick up events another process stored (one store query for all)
         and apply due timeouts and skips, waking the table's watchers. How many tables
         moved."""
+        self.sweep()
         with self._lock:
-            tables = [t for t in self._tables.values() if not t.game.finished and (
-                t.viewers or t.idle_seconds is not None or t.game.deadline() is not None)]
+            tables = [t for t in self._tables.values() if not t.game.finished
+                      and not t.abandoned and (t.viewers or t.idle_seconds is not None
+                                               or t.game.deadline() is not None)]
         if not tables:
             return 0
         counts = self.store.event_counts([t.id for t in tables])
@@ -639,6 +679,25 @@ class TableService:
                     log.exception("ticking table %s", table.id)
                 self._kick(table)
         return moved
+
+    def sweep(self, every: float = 60.0) -> None:
+        """At most once per ``every`` seconds: finish the tables nobody moved in for
+        :attr:`abandon_seconds` as abandoned, and unload from memory those that nobody
+        watches and nobody moved in for :attr:`unload_seconds` (they reload on demand)."""
+        now = self.clock()
+        if now - self._last_sweep < every:
+            return
+        self._last_sweep = now
+        gone = set()
+        if self.abandon_seconds is not None:
+            gone = set(self.store.abandon_idle(now - self.abandon_seconds))
+        with self._lock:
+            for game_id, table in list(self._tables.items()):
+                idle = now - table.last_move_at > self.unload_seconds
+                if game_id in gone or (idle and not table.viewers and table.worker is None):
+                    del self._tables[game_id]
+                    with table.lock:
+                        table.changed.notify_all()
 
     def _heard(self, game_id: str, seq: int) -> None:
         """A notice from the store: another process stored event ``seq - 1`` of a game."""

@@ -1,7 +1,7 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
 import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
-import { connectTable } from "./table.js";
+import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -16,6 +16,7 @@ let keptFor = "";
 let hint = null;        // { seq, answer } of the last hint shown
 let hintTicket = 0;
 let hintPending = false; // a hint request is waiting for the strategy table
+let roll = null;        // the dice a throw just rolled, drawn rolling until roll.until
 
 function myTurn() {
   return Boolean(state && state.turn && table.you.includes(state.turn.player));
@@ -28,6 +29,16 @@ function playerName(i) {
 }
 function gameNumber(s) {
   return s?.match ? s.match.game : 1;
+}
+function computerToMove() {
+  return Boolean(state?.turn && seatOf(state.turn.player).computer);
+}
+// The dice kept for the next throw survive a reload mid-turn (this tab only).
+function memoryKey() {
+  return state?.turn ? `${gameNumber(state)}:${state.turn.number}:${state.turn.throws}` : "";
+}
+function remember() {
+  if (state?.turn && myTurn()) turnMemory.save(gameId, memoryKey(), { kept: [...kept] });
 }
 function showMessage(text) {
   $("message").textContent = text || "";
@@ -48,7 +59,7 @@ async function claim(box) {
 }
 
 async function askHint() {
-  if (!state || !state.turn || state.status === "finished") return;
+  if (!state || !state.turn || state.status === "finished" || computerToMove()) return;
   const ticket = ++hintTicket;
   const seq = state.seq;
   hintPending = true;
@@ -90,6 +101,7 @@ function applyHint() {
   const best = hint?.answer?.best;
   if (!best || best.kind !== "keep" || !myTurn() || state.turn.throws === 0) return;
   kept = new Set(best.keep_indices);
+  remember();
   renderDice();
   syncDisabled();
   announce(t("classic.hint_keep", { dice: diceText(best.keep) }));
@@ -105,6 +117,12 @@ function render(next) {
       && previous.turn.number === state.turn.number;
     kept = sameTurn ? new Set(state.turn.kept) : new Set();
     keptFor = turnKey;
+    const stored = !previous && state.turn ? turnMemory.load(gameId, memoryKey()) : null;
+    if (stored) kept = new Set(stored.kept || []);
+    if (sameTurn && state.turn.throws > previous.turn.throws && state.turn.dice) {
+      roll = { until: performance.now() + 450, dice: new Set(state.turn.dice.map((_, i) => i)
+        .filter((i) => previous.turn.throws === 0 || !state.turn.kept.includes(i))) };
+    }
   }
   if (hint ? hint.seq !== state.seq : previous && previous.seq !== state.seq) {
     const wasPending = hintPending;
@@ -122,7 +140,6 @@ function render(next) {
   renderMatch();
   renderReview();
   renderEnd();
-  table.showInvites(state);
   syncDisabled();
 }
 
@@ -136,8 +153,7 @@ function announceChanges(previous, current) {
   }
   const done = current.history.length;
   if (done > previous.history.length) {
-    const last = current.history[done - 1];
-    const text = t("classic.scored", { name: playerName(last.player), points: last.score ?? 0, box: boxName(last.box) });
+    const text = historyLine(current.history[done - 1]);
     const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
     announce(text + next);
     showMessage(text);
@@ -150,11 +166,15 @@ function announceChanges(previous, current) {
   }
 }
 
+/** What a finished turn did: the points written in its box. */
+function historyLine(turn) {
+  const name = playerName(turn.player);
+  if (turn.skipped) return t("classic.skipped", { name, why: t(`skip.${turn.skipped}`) });
+  return t("classic.scored", { name, points: turn.points ?? turn.score ?? 0, box: boxName(turn.box) });
+}
+
 function turnLine() {
-  if (!state.turn) {
-    const names = state.winners.join(", ");
-    return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
-  }
+  if (!state.turn) return "";
   const i = state.turn.player;
   const name = playerName(i);
   const level = seatOf(i).computer;
@@ -166,14 +186,14 @@ function turnLine() {
 
 function renderStatus() {
   const title = $("round-title");
-  let text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.over");
+  let text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.final");
   if (state.match) text = `${t("classic.game_of", { g: state.match.game, n: state.match.length })} · ${text}`;
   title.textContent = text;
   $("turn-line").textContent = turnLine();
   document.title = `${text} · ${t("mode.classic_short")}`;
 }
 
-function dieButton(pips, i) {
+function dieButton(pips, i, rolled) {
   const isKept = kept.has(i);
   const suggested = hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
     && hint.answer.best.keep_indices.includes(i);
@@ -184,7 +204,7 @@ function dieButton(pips, i) {
     })));
   return el("button", {
     type: "button",
-    class: `die${pips === null ? " empty" : ""}${isKept ? " kept" : ""}${suggested ? " suggested" : ""}`,
+    class: `die${pips === null ? " empty" : ""}${isKept ? " kept" : ""}${suggested ? " suggested" : ""}${rolled?.has(i) ? " rolling" : ""}`,
     "aria-pressed": pips === null ? null : String(isKept),
     "aria-label": pips === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
     "data-die": String(i), "data-pips": pips === null ? "" : String(pips),
@@ -198,7 +218,8 @@ function renderDice() {
   if (!state.turn) { box.replaceChildren(); return; }
   const turn = state.turn;
   const dice = turn.dice || [null, null, null, null, null];
-  box.replaceChildren(...dice.map((pips, i) => dieButton(pips, i)));
+  const rolled = roll && performance.now() < roll.until ? roll.dice : null;
+  box.replaceChildren(...dice.map((pips, i) => dieButton(pips, i, rolled)));
   $("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
   $("throw-count").textContent = turn.throws_left > 0
     ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
@@ -210,6 +231,7 @@ function renderDice() {
 function toggleKeep(i) {
   if (!myTurn() || !state.turn.dice || state.turn.throws_left <= 0) return;
   if (kept.has(i)) kept.delete(i); else kept.add(i);
+  remember();
   renderDice();
   syncDisabled();
   announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
@@ -250,7 +272,8 @@ function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
   $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
-  $("hint-button").disabled = !turn;
+  // the coach advises people; while a computer plays the server answers 422 anyway
+  $("hint-button").disabled = !turn || computerToMove();
   document.querySelectorAll("#dice .die").forEach((die) => {
     die.disabled = table.busy || !mine || !turn?.dice || turn.throws_left <= 0;
   });
@@ -304,9 +327,9 @@ function renderMatch() {
 
 function renderReview() {
   const items = [...state.history].reverse().map((turn) => el("li", {},
-    el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: playerName(turn.player) }) })),
-    el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") })),
-    el("p", {}, `${t("game.you_played")}: ${boxName(turn.box)} (${turn.score ?? 0})`)));
+    el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: playerName(turn.player) }) })),
+    el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
+    el("p", {}, `${t("game.you_played")}: ${turn.skipped ? historyLine(turn) : `${boxName(turn.box)} (${turn.points ?? turn.score ?? 0})`}`)));
   $("review-list").replaceChildren(...items);
 }
 
@@ -315,8 +338,11 @@ function renderEnd() {
   section.hidden = state.status !== "finished";
   if (section.hidden) return;
   const names = state.winners.join(", ");
-  $("winners").textContent = state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
   const totals = state.match ? state.match.totals : state.players.map((p) => p.total);
+  const solo = state.players.length === 1;
+  $("winners").textContent = solo ? t("game.solo_score", { name: state.players[0].name, total: totals[0] })
+    : state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  $("final-totals").hidden = solo;
   const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] })).sort((a, b) => b.total - a.total);
   $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
 }

@@ -76,12 +76,12 @@ export function el(tag, attrs = {}, ...children) {
 
 /** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40";
  * classic: "Yahtzee; joker vrij"). */
-export function rulesText(rules, mode = "woord") {
+export function rulesText(rules, mode = "woord", titles = {}) {
   if (mode === "classic") {
     return t("scores.classic_rules", { joker: t(`joker.short.${rules.joker ?? "free"}`) });
   }
   return t("scores.rules", {
-    dict: rules.dictionary ?? "nl",
+    dict: titles[rules.dictionary ?? "nl"] ?? rules.dictionary ?? "nl",
     order: rules.free_order ? t("rules.free") : t("rules.strict"),
     timer: rules.turn_seconds ? t("rules.timer", { s: rules.turn_seconds }) : t("rules.no_timer"),
     bonus: rules.upper_bonus_threshold,

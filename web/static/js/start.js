@@ -61,6 +61,12 @@ function levelOptions() {
   return (modeLevels[mode()] || []).map((level) => el("option", { value: level, text: t(`level.${level}`) }));
 }
 
+/** Whether the start screen offers computer seats for mode `m` (its levels from the meta;
+ * Woord Yahtzee's computers are not offered here yet). */
+function offersComputers(m) {
+  return m !== "woord" && (modeLevels[m] || []).length > 0;
+}
+
 function maxPlayers() {
   return modePlayers[mode()]?.[1] ?? MAX_PLAYERS;
 }
@@ -69,7 +75,7 @@ function syncMode() {
   const current = mode();
   const classic = current === "classic";
   const woord = current === "woord";
-  const computers = (modeLevels[current] || []).length > 0;
+  const computers = offersComputers(current);
   document.getElementById("woord-rules").hidden = !woord;
   document.getElementById("classic-rules").hidden = !classic;
   document.getElementById("computers-set").hidden = !computers;
@@ -167,10 +173,12 @@ loadMeta();
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorBox.textContent = "";
-  const players = nameInputs().map((input, i) => input.value.trim() || t("start.default_name", { n: i + 1 }));
+  // a row left blank is no player (a solo game with no name gets the default one)
+  const players = nameInputs().map((input) => input.value.trim()).filter(Boolean);
+  if (!players.length && kind() === "solo") players.push(t("start.default_name", { n: 1 }));
   const gameMode = mode();
   let rules;
-  if ((modeLevels[gameMode] || []).length) {
+  if (offersComputers(gameMode)) {
     computerRows().forEach((item, i) => {
       players.push({
         name: item.querySelector("input").value.trim() || t("start.computer_default", { n: i + 1 }),

@@ -1,8 +1,14 @@
 // The link between a game page and its table on the server, shared by every mode's page:
 // the seat token from the invite link, the first load, the live updates (server-sent
-// events, reconnecting) and the player's actions (each carrying the state's sequence
-// number, so a stale page gets the current state back instead of acting on an old one).
+// events, reconnecting, counting this viewer as present at its seats) and the player's
+// actions (each carrying the state's sequence number, so a stale page gets the current
+// state back instead of acting on an old one). It also draws what every table has: who is
+// at the table, the idle countdown, the host's controls and invite links, the rematch,
+// the hot-seat hand-over, the tab title and the optional turn sound.
 import { ApiError, announce, api, el, errorText, t } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const SOUND_KEY = "wy-sound";
 
 /**
  * Connect a game page to table `gameId`. The page supplies `view`:
@@ -17,14 +23,31 @@ export function connectTable(gameId, view) {
     you: [],      // the seats this browser acts for
     seq: -1,      // the sequence number of the state shown
     busy: false,  // an action is on its way
+    state: null,  // the state shown
     act,
-    showInvites,
+    refresh: load, // ask the server again (it applies a due timeout or idle skip first)
+    showInvites,   // kept for pages that call it; drawn on every state anyway
+    myTurn,
     start: () => load().then(listen),
   };
+  let clockOffset = 0;  // server time minus this browser's time, in seconds
+  let idleHandle = null;
+  let idleAsked = 0;
+  let invites = null;   // the host's invite links, fetched once
+  let levels = null;    // computer levels of this mode (GET /api/meta), fetched once
+  let handedTo = null;  // the hot-seat player the device was last handed to
+
+  function myTurn(state = table.state) {
+    return Boolean(state && state.turn && table.you.includes(state.turn.player));
+  }
 
   function show(next) {
+    const previous = table.state;
     table.seq = next.seq;
+    table.state = next;
+    if (typeof next.server_time === "number") clockOffset = next.server_time - Date.now() / 1000;
     view.render(next);
+    drawTable(previous, next);
   }
 
   async function load() {
@@ -38,7 +61,8 @@ export function connectTable(gameId, view) {
   }
 
   function listen() {
-    const source = new EventSource(`/api/games/${gameId}/events`);
+    const query = table.token ? `?token=${encodeURIComponent(table.token)}` : "";
+    const source = new EventSource(`/api/games/${gameId}/events${query}`);
     source.addEventListener("state", (event) => {
       const next = JSON.parse(event.data);
       if (next.seq >= table.seq) show(next);
@@ -70,37 +94,297 @@ export function connectTable(gameId, view) {
     }
   }
 
-  /** The host's invite links (kept in this tab when the table was made), until it ends. */
-  function showInvites(state) {
-    const section = document.getElementById("invite");
-    const stored = sessionStorage.getItem(`wy-links-${gameId}`);
-    if (state.kind !== "online" || !stored || state.status === "finished") {
-      section.hidden = true;
-      return;
-    }
-    const links = JSON.parse(stored).filter((link) => !link.seats.some((s) => table.you.includes(s)));
-    const origin = window.location.origin;
-    const row = (label, url) => {
-      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
-      return el("li", {}, el("span", { class: "invite-name", text: label }), input,
-        el("button", {
-          type: "button", class: "secondary small", text: t("game.copy"),
-          onclick: async (event) => {
-            try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); }
-            event.target.textContent = t("game.copied");
-          },
-        }));
-    };
-    document.getElementById("invite-list").replaceChildren(
-      ...links.map((link) => row(link.name, origin + link.url)),
-      row(t("game.watch_link"), `${origin}/games/${gameId}`));
-    section.hidden = false;
-  }
-
   function setBusy(flag) {
     table.busy = flag;
     view.busy();
   }
 
+  // -- everything a table has, whatever its mode ------------------------------------------
+  function drawTable(previous, state) {
+    drawSeats(state);
+    syncIdle(state);
+    showInvites(state);
+    drawRematch(state);
+    drawHandover(previous, state);
+    drawTitle(state);
+    drawSound();
+    if (previous && !myTurn(previous) && myTurn(state) && state.kind === "online") beep();
+  }
+
+  function isHost(state) {
+    return table.you.includes(state.host ?? 0);
+  }
+
+  /** Who is at the table now, away or gone; the host's controls over the others' seats. */
+  function drawSeats(state) {
+    const section = $("seats");
+    if (!section) return;
+    section.hidden = state.kind !== "online" || !state.seats;
+    if (section.hidden) return;
+    const host = isHost(state) && state.status !== "finished";
+    if (host && levels === null) {
+      levels = [];
+      api("GET", "/api/meta").then((meta) => {
+        levels = meta[state.mode]?.computer_levels || [];
+        if (levels.length) drawSeats(table.state);
+      }).catch(() => { levels = null; });
+    }
+    const mover = state.turn ? state.turn.player : null;
+    const items = state.seats.map((seat) => {
+      const mine = table.you.includes(seat.seat);
+      const marks = [];
+      if (seat.computer) marks.push(t("seats.computer", { level: t(`level.short.${seat.computer}`) }));
+      else if (seat.left) marks.push(t("seats.left"));
+      else if (seat.away) marks.push(t("seats.away"));
+      else marks.push(seat.present ? t("seats.present") : t("seats.absent"));
+      if (mine) marks.push(t("seats.you"));
+      if (seat.seat === mover) marks.push(t("seats.to_move"));
+      const dotClass = seat.computer ? "computer" : seat.left ? "left"
+        : seat.present ? "present" : seat.away ? "away" : "absent";
+      const controls = [];
+      if (host && !mine && !seat.left) {
+        if (seat.seat === mover && !seat.computer) {
+          controls.push(el("button", {
+            type: "button", class: "secondary small", "data-action": "skip",
+            onclick: () => manage(seat.seat, "skip"),
+          }, t("seats.skip")));
+        }
+        if (!seat.computer && levels && levels.length) {
+          const select = el("select", { class: "seat-level", "aria-label": t("seats.level_label", { name: seat.name }) },
+            levels.map((level) => el("option", { value: level, text: t(`level.short.${level}`) })));
+          controls.push(select, el("button", {
+            type: "button", class: "secondary small", "data-action": "computer",
+            onclick: () => manage(seat.seat, "computer", { level: select.value }),
+          }, t("seats.computer_take")));
+        }
+        if (!seat.computer) {
+          controls.push(el("button", {
+            type: "button", class: "secondary small", "data-action": "remove",
+            onclick: () => {
+              if (window.confirm(t("seats.remove_confirm", { name: seat.name }))) manage(seat.seat, "remove");
+            },
+          }, t("seats.remove")));
+        }
+      }
+      return el("li", { "data-seat": String(seat.seat), class: seat.seat === mover ? "to-move" : null },
+        el("span", { class: `dot ${dotClass}`, "aria-hidden": "true" }),
+        el("span", { class: "seat-name", text: seat.name }),
+        el("span", { class: "seat-marks muted", text: marks.join(" · ") }),
+        controls.length ? el("span", { class: "seat-controls" }, controls) : null);
+    });
+    $("seat-list").replaceChildren(...items);
+  }
+
+  async function manage(seat, action, body = {}) {
+    if (table.busy) return;
+    setBusy(true);
+    try {
+      const answer = await api("POST", `/api/games/${gameId}/seats/${seat}/${action}`, body, table.token);
+      show(answer.state);
+    } catch (err) {
+      if (err instanceof ApiError && err.payload?.state) show(err.payload.state);
+      const text = errorText(err.error);
+      view.message(text);
+      announce(text, true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** When the seat to move loses its turn if nobody acts (online tables without an
+   * hourglass); at the deadline ask the server, which applies the skip. */
+  function syncIdle(state) {
+    const box = $("idle");
+    if (!box) return;
+    const deadline = state.idle_deadline;
+    box.hidden = deadline === null || deadline === undefined || !state.turn || state.kind !== "online";
+    if (box.hidden) {
+      window.clearInterval(idleHandle);
+      idleHandle = null;
+      return;
+    }
+    if (!idleHandle) idleHandle = window.setInterval(() => tickIdle(), 500);
+    tickIdle();
+  }
+
+  function tickIdle() {
+    const state = table.state;
+    const box = $("idle");
+    if (!state || !box || box.hidden || !state.turn) return;
+    const left = Math.max(0, state.idle_deadline - (Date.now() / 1000 + clockOffset));
+    const whole = Math.ceil(left);
+    const clock = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+    const name = state.players[state.turn.player]?.name ?? "?";
+    box.textContent = myTurn(state) ? t("seats.idle_you", { s: clock }) : t("seats.idle", { name, s: clock });
+    box.classList.toggle("low", left <= 15);
+    if (left <= 0 && Date.now() - idleAsked > 3000) {
+      idleAsked = Date.now();
+      window.setTimeout(load, 300);
+    }
+  }
+
+  /** The host's invite links, from the server (on any device), until the game ends. */
+  function showInvites(state = table.state) {
+    const section = $("invite");
+    if (!section || !state) return;
+    if (state.kind !== "online" || !isHost(state) || state.status === "finished") {
+      section.hidden = true;
+      return;
+    }
+    if (invites === null) {
+      invites = [];
+      api("GET", `/api/games/${gameId}/invites`, undefined, table.token).then((answer) => {
+        invites = answer;
+        showInvites(table.state);
+      }).catch(() => { invites = null; });
+      return;
+    }
+    if (!invites.links) return;
+    const links = invites.links.filter((link) => !link.seats.some((s) => table.you.includes(s)));
+    const origin = window.location.origin;
+    const row = (label, url, kind) => {
+      const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
+      const share = navigator.share ? el("button", {
+        type: "button", class: "secondary small share", text: t("game.share"),
+        "aria-label": `${t("game.share")}: ${label}`,
+        onclick: () => navigator.share({ title: t("app.title"), text: t("game.share_text", { name: label }), url })
+          .catch(() => {}),
+      }) : null;
+      return el("li", { "data-kind": kind }, el("span", { class: "invite-name", text: label }), input,
+        el("button", {
+          type: "button", class: "secondary small copy", text: t("game.copy"),
+          "aria-label": `${t("game.copy")}: ${label}`,
+          onclick: async (event) => {
+            try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); document.execCommand?.("copy"); }
+            event.target.textContent = t("game.copied");
+            announce(t("game.copied"));
+          },
+        }), share);
+    };
+    $("invite-list").replaceChildren(
+      ...links.map((link) => row(link.name, origin + link.url, "seat")),
+      row(t("game.watch_link"), origin + (invites.watch_url || `/games/${gameId}`), "watch"));
+    section.hidden = false;
+  }
+
+  /** At the end: a button for a new game with the same players and rules; once someone
+   * made it, the others see that it is waiting for them. */
+  function drawRematch(state) {
+    const wrap = $("rematch-wrap");
+    if (!wrap) return;
+    wrap.hidden = state.status !== "finished" || table.you.length === 0;
+    if (wrap.hidden) return;
+    $("rematch-note").hidden = !state.rematch;
+    $("rematch").textContent = state.rematch ? t("game.rematch_join") : t("game.rematch");
+  }
+
+  async function rematch() {
+    const button = $("rematch");
+    button.disabled = true;
+    try {
+      const answer = await api("POST", `/api/games/${gameId}/rematch`, {}, table.token);
+      const token = new URLSearchParams(answer.url.split("#")[1] || "").get("seat");
+      if (token) localStorage.setItem(`wy-seat-${answer.id}`, token);
+      window.location.assign(answer.url);
+    } catch (err) {
+      view.message(errorText(err.error));
+      button.disabled = false;
+    }
+  }
+  $("rematch")?.addEventListener("click", rematch);
+
+  /** Hot-seat: between two players' turns a screen that says whose turn it is, so nobody
+   * plays on with the other's dice. */
+  function drawHandover(previous, state) {
+    const screen = $("handover");
+    if (!screen) return;
+    const turn = state.turn;
+    const humans = state.seats ? state.seats.filter((s) => !s.computer).length : state.players.length;
+    if (state.kind !== "hotseat" || !turn || humans < 2 || state.seats?.[turn.player]?.computer) {
+      screen.hidden = true;
+      return;
+    }
+    const changed = previous && previous.turn && previous.turn.player !== turn.player;
+    const key = `${state.match?.game ?? 1}:${turn.number}`;  // a match restarts the turns
+    if (changed && turn.throws === 0 && handedTo !== key) {
+      handedTo = key;
+      const name = state.players[turn.player]?.name ?? "?";
+      $("handover-text").textContent = t("game.handover", { name });
+      $("handover-go").textContent = t("game.handover_go", { name });
+      screen.hidden = false;
+      $("handover-go").focus();
+    } else if (turn.throws > 0) {
+      screen.hidden = true;
+    }
+  }
+  // while the hand-over screen is up, the game's shortcut keys do nothing
+  document.addEventListener("keydown", (event) => {
+    const screen = $("handover");
+    if (screen && !screen.hidden && !["Enter", " ", "Tab"].includes(event.key)) {
+      event.stopImmediatePropagation();
+    }
+  }, true);
+  $("handover-go")?.addEventListener("click", () => {
+    $("handover").hidden = true;
+    $("throw")?.focus();
+  });
+
+  function drawTitle(state) {
+    if (state.kind === "online" && myTurn(state)) {
+      const mark = t("game.your_turn_title");
+      if (!document.title.startsWith(mark)) document.title = `${mark} · ${document.title}`;
+    }
+  }
+
+  // -- the optional turn sound (off unless switched on; remembered) -------------------------
+  function drawSound() {
+    const box = $("sound");
+    if (!box) return;
+    box.checked = localStorage.getItem(SOUND_KEY) === "on";
+  }
+  $("sound")?.addEventListener("change", (event) => {
+    localStorage.setItem(SOUND_KEY, event.target.checked ? "on" : "off");
+    if (event.target.checked) beep();
+  });
+
+  let audio = null;
+  function beep() {
+    if (localStorage.getItem(SOUND_KEY) !== "on") return;
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+    try {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return;
+      audio = audio || new Context();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.3);
+    } catch (err) {
+      // no sound on this device
+    }
+  }
+
   return table;
 }
+
+/** Remember a page's unfinished turn in this tab (kept dice, typed words) so a reload
+ * mid-turn gets it back; `key` names the game, turn and throw. */
+export const turnMemory = {
+  save(gameId, key, data) {
+    try { sessionStorage.setItem(`wy-turn-${gameId}`, JSON.stringify({ key, ...data })); } catch (err) { /* full */ }
+  },
+  load(gameId, key) {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(`wy-turn-${gameId}`) || "null");
+      return stored && stored.key === key ? stored : null;
+    } catch (err) {
+      return null;
+    }
+  },
+};

@@ -1,7 +1,7 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
 import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
-import { connectTable } from "./table.js";
+import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -13,8 +13,10 @@ let kept = new Set();      // dice the player means to keep (local intent until 
 let keptFor = "";          // turn/throw the keep selection belongs to
 let preview = null;        // the last preview answer
 let previewSeq = 0;
+let roll = null;           // the dice a throw just rolled, drawn rolling until roll.until
 let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
 const bestCache = new Map();
+let hint = null;           // { seq, answer } of the hint shown
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
@@ -33,7 +35,9 @@ function showMessage(text) {
 async function throwDice() {
   if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
   const keep = state.turn.throws === 0 ? [] : [...kept].sort();
-  await table.act("throw", { keep });
+  const answer = await table.act("throw", { keep });
+  // the next step is typing: the word field, not nine Tabs away
+  if (answer && myTurn() && state.turn.faces) $("word-input").focus();
 }
 
 async function claim(box, claimWords) {
@@ -44,11 +48,32 @@ async function claim(box, claimWords) {
     body.zero_box = zero.value;
   }
   const answer = await table.act("claim", body);
-  if (answer) $("word-input").value = "";
+  if (answer) {
+    $("word-input").value = "";
+    const handover = $("handover");  // hot-seat: the hand-over screen keeps the focus
+    if (myTurn() && !$("throw").disabled && (!handover || handover.hidden)) $("throw").focus();
+  }
+}
+
+/** The round box a special claim strikes out (0 points), if it does. */
+function zeroBoxFor(box) {
+  if (!state.boxes.special.includes(box)) return null;
+  if (state.rules.free_order) return $("zero-box").value || state.options[box]?.zero_box || null;
+  return state.options[box]?.zero_box ?? state.turn?.zero_box ?? null;
+}
+
+// -- the unfinished turn survives a reload (this tab only) --------------------------------
+function memoryKey() {
+  return state?.turn ? `${state.turn.number}:${state.turn.throws}` : "";
+}
+function remember() {
+  if (!state?.turn || !myTurn()) return;
+  turnMemory.save(gameId, memoryKey(), { kept: [...kept], words: $("word-input").value });
 }
 
 let previewTimer = null;
 function schedulePreview(delay = 150) {
+  remember();
   window.clearTimeout(previewTimer);
   previewTimer = window.setTimeout(runPreview, delay);
 }
@@ -75,6 +100,7 @@ async function runPreview() {
 function render(next) {
   const previous = state;
   state = next;
+  forgetStaleHint();
   const turnKey = state.turn ? `${state.turn.number}:${state.turn.throws}` : "end";
   if (turnKey !== keptFor) {
     // A new throw: the dice kept for it stay kept (a convenience); a new turn starts empty.
@@ -83,6 +109,16 @@ function render(next) {
     keptFor = turnKey;
     preview = null;
     if (!sameTurn) $("word-input").value = "";
+    const stored = !previous && state.turn ? turnMemory.load(gameId, memoryKey()) : null;
+    if (stored) {
+      kept = new Set(stored.kept || []);
+      $("word-input").value = stored.words || "";
+    }
+  }
+  if (previous?.turn && state.turn && previous.turn.number === state.turn.number
+      && state.turn.throws > previous.turn.throws && state.turn.dice) {
+    roll = { until: performance.now() + 450,
+      dice: new Set(state.turn.dice.map((_, i) => i).filter((i) => !kept.has(i) || previous.turn.throws === 0)) };
   }
   announceChanges(previous, state);
   renderStatus();
@@ -90,7 +126,6 @@ function render(next) {
   renderSheet();
   renderReview();
   renderEnd();
-  table.showInvites(state);
   syncTimer();
   if (myTurn() && state.turn.faces) {
     renderFeedback();
@@ -108,9 +143,7 @@ function announceChanges(previous, current) {
   const done = current.history.length;
   if (done > previous.history.length) {
     const last = current.history[done - 1];
-    const text = last.timeout
-      ? t("game.timeout", { name: last.player, box: boxName(last.claim.box) })
-      : t("game.scored", { name: last.player, points: last.points ?? 0, box: boxName(last.claim.box) });
+    const text = historyLine(last);
     const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
     announce(text + next);
     showMessage(text);
@@ -122,11 +155,19 @@ function announceChanges(previous, current) {
   }
 }
 
+/** What a finished turn did: the points it wrote in its box (not what the total gained). */
+function historyLine(turn) {
+  const box = boxName(turn.claim.box);
+  if (turn.skipped) return t("game.skipped", { name: turn.player, why: t(`skip.${turn.skipped}`), box });
+  if (turn.timeout) return t("game.timeout", { name: turn.player, box });
+  const special = state.boxes.special.includes(turn.claim.box);
+  const zero = special ? (turn.claim.zero_box ?? (state.rules.free_order ? null : state.boxes.round[turn.round - 1])) : null;
+  if (zero) return t("game.scored_zero", { name: turn.player, points: turn.points ?? 0, box, zero: boxName(zero) });
+  return t("game.scored", { name: turn.player, points: turn.points ?? 0, box });
+}
+
 function turnLine() {
-  if (!state.turn) {
-    const names = state.winners.join(", ");
-    return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
-  }
+  if (!state.turn) return "";
   const name = playerName(state.turn.player);
   if (myTurn()) return state.players.length > 1 && table.you.length > 1
     ? t("game.turn_of", { name }) : t("game.your_turn", { name });
@@ -140,7 +181,7 @@ function renderStatus() {
     const box = state.rules.free_order ? "" : ` · ${boxName(state.turn.round_box)}`;
     title.textContent = `${t("game.round", { r: state.turn.round, n: state.rounds })}${box}`;
   } else {
-    title.textContent = t("game.over");
+    title.textContent = t("game.final");
   }
   $("turn-line").textContent = turnLine();
   document.title = `${title.textContent} · ${t("app.title")}`;
@@ -153,13 +194,15 @@ function renderDice() {
   if (!state.turn) return;
   const turn = state.turn;
   const dice = turn.dice || Array.from({ length: 7 }, () => null);
+  const rolled = roll && performance.now() < roll.until ? roll.dice : null;
   dice.forEach((die, i) => {
     const label = die === null ? `${i + 1}`
       : die.blank ? t("game.die_blank", { i: i + 1 })
         : t("game.die_label", { i: i + 1, letter: die.letter.toUpperCase(), value: die.value });
     const isKept = kept.has(i);
     const button = el("button", {
-      type: "button", class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " kept" : ""}`,
+      type: "button",
+      class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " kept" : ""}${rolled?.has(i) ? " rolling" : ""}`,
       "aria-pressed": die === null ? null : String(isKept),
       "aria-label": die === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
       "data-die": String(i),
@@ -192,12 +235,14 @@ function renderDice() {
 function toggleKeep(i) {
   if (!myTurn() || !state.turn.faces || state.turn.throws_left <= 0) return;
   if (kept.has(i)) kept.delete(i); else kept.add(i);
+  remember();
   renderDice();
   syncDisabled();
   const die = state.turn.dice[i];
   const letter = die.blank ? "blanco" : die.letter.toUpperCase();
   announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  // typing digits in the word field keeps dice without leaving it
+  if (document.activeElement?.id !== "word-input") document.querySelector(`#dice [data-die="${i}"]`)?.focus();
 }
 
 function addLetter(die) {
@@ -270,17 +315,22 @@ function renderClaims() {
     const info = preview?.boxes?.[box];
     const isRound = state.boxes.round.includes(box);
     const bonus = option.bonus ? ` (${boxName("woord_yahtzee_bonus")})` : "";
+    const zero = zeroBoxFor(box);  // a special box: which round box gets the 0
     if (info && info.score !== null && (info.words.length > 0 || option.needs === "nothing")) {
+      const label = zero
+        ? t("game.claim_with_zero", { box: boxName(box) + bonus, points: info.score, zero: boxName(zero) })
+        : t("game.claim_box", { box: boxName(box) + bonus, points: info.score });
       list.append(el("button", {
         type: "button", class: `claim ${best && best.box === box ? "primary" : "secondary"}`,
-        "data-box": box, onclick: () => claim(box, info.words),
-      }, t("game.claim_box", { box: boxName(box) + bonus, points: info.score })));
+        "data-box": box, "data-zero-box": zero, onclick: () => claim(box, info.words),
+      }, label));
     } else if (option.needs === "words") {
       const reason = !typed.length || !info ? t("game.needs_words") : errorText(info.error);
       list.append(el("button", {
         type: "button", class: "claim secondary", disabled: true, "data-box": box,
         "aria-disabled": "true",
-      }, `${boxName(box)}${bonus}: `, el("span", { class: "reason", text: reason })));
+      }, `${boxName(box)}${bonus}: `, el("span", { class: "reason", text: reason }),
+      zero ? el("span", { class: "reason", text: ` ${t("game.claim_needs_zero", { zero: boxName(zero) })}` }) : null));
     }
     if (isRound) {
       list.append(el("button", {
@@ -325,8 +375,8 @@ function renderReview() {
   list.replaceChildren();
   const items = [...state.history].reverse();
   for (const turn of items) {
-    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ");
-    const claimText = turn.timeout ? t("game.time_up")
+    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ") || "—";
+    const claimText = turn.skipped || turn.timeout ? historyLine(turn)
       : `${boxName(turn.claim.box)}: ${turn.claim.words.length ? turn.claim.words.join(" ") : "—"} (${turn.points ?? 0})`;
     const item = el("li", {},
       el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: turn.player }) })),
@@ -365,7 +415,10 @@ function renderEnd() {
   section.hidden = state.status !== "finished";
   if (section.hidden) return;
   const names = state.winners.join(", ");
-  $("winners").textContent = state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  const solo = state.players.length === 1;
+  $("winners").textContent = solo ? t("game.solo_score", { name: state.players[0].name, total: state.players[0].total })
+    : state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
+  $("final-totals").hidden = solo;
   const ranked = state.players.map((p) => p).sort((a, b) => b.total - a.total);
   $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", { name: p.name, total: p.total }) })));
 }
@@ -403,7 +456,7 @@ function tick() {
   if (left <= 0 && !timer.asked) {
     timer.asked = true;
     // Ask the server: it applies the timeout by its own clock and everyone sees it.
-    window.setTimeout(load, 300);
+    window.setTimeout(table.refresh, 300);
     window.setTimeout(() => { timer.asked = false; }, 3000);
   }
 }
@@ -421,6 +474,12 @@ document.addEventListener("keydown", (event) => {
   if (!inText && (event.key === "g" || event.key === "G")) {
     event.preventDefault();
     throwDice();
+    return;
+  }
+  if (inText && event.target.id === "word-input" && event.key === "Escape") {
+    // out of the word field (it has the focus after a throw), so G throws again
+    event.preventDefault();
+    if ($("throw").disabled) event.target.blur(); else $("throw").focus();
     return;
   }
   if (inText && event.target.id === "word-input" && event.key === "Enter") {
@@ -447,3 +506,65 @@ $("key-clear").addEventListener("click", () => { $("word-input").value = ""; sch
 $("show-best")?.addEventListener("change", () => renderReview());
 
 table.start();
+
+
+// -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
+
+function hintText(option, throws) {
+  const total = option.expected_total.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
+  if (option.kind === "claim") {
+    const words = option.words.length ? option.words.join(" ") : "—";
+    return t("woord.hint_claim", { box: boxName(option.box), words, points: option.points, total });
+  }
+  if (throws === 0) return t("woord.hint_throw", { total });
+  const letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
+}
+
+async function askHint() {
+  if (!state || state.finished) return;
+  const seq = state.seq;
+  $("hint").hidden = false;
+  $("hint-best").textContent = t("woord.hint_busy");
+  $("hint-list").replaceChildren();
+  $("hint-apply").hidden = true;
+  try {
+    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    if (!state || state.seq !== seq) return;
+    if (!answer.ready) {
+      $("hint-best").textContent = answer.failed ? t("woord.hint_failed", { why: answer.failed }) : t("woord.hint_busy");
+      if (!answer.failed) window.setTimeout(askHint, 3000);
+      return;
+    }
+    hint = { seq, answer };
+    $("hint-best").textContent = hintText(answer.best, answer.throws);
+    $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", { text: hintText(o, answer.throws) })));
+    $("hint-apply").hidden = !myTurn() || answer.throws === 0;
+    announce($("hint-best").textContent);
+  } catch (err) {
+    $("hint-best").textContent = errorText(err.error);
+  }
+}
+
+function applyHint() {
+  const best = hint?.answer?.best;
+  if (!best || !state || hint.seq !== state.seq || !myTurn()) return;
+  if (best.kind === "keep") {
+    kept = new Set(best.dice);
+    remember();
+    renderDice();
+    throwDice();
+  } else {
+    claim(best.box, best.words);
+  }
+}
+
+function forgetStaleHint() {
+  if (hint && state && hint.seq !== state.seq) {
+    hint = null;
+    $("hint").hidden = true;
+  }
+}
+
+$("hint-button").addEventListener("click", askHint);
+$("hint-apply").addEventListener("click", applyHint);

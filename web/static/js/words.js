@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, api, boxName, el, errorText, t } from "./common.js";
+import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -7,12 +7,16 @@ $("check-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const words = $("check-words").value.split(/[\s,]+/).filter(Boolean).slice(0, 50);
   const list = $("check-results");
-  if (!words.length) return;
+  list.replaceChildren();
+  $("check-error").textContent = words.length ? "" : t("words.check_need");
+  if (!words.length) { $("check-words").focus(); return; }
   try {
     const answer = await api("POST", "/api/check", { words, dictionary: $("check-dict").value });
+    const dictionary = $("check-dict").value;
     list.replaceChildren(...answer.results.map((r) => el("li", { class: r.valid ? "ok" : "bad" },
       el("span", { class: "mark", "aria-hidden": "true", text: r.valid ? "✓" : "✗" }),
-      el("strong", { text: r.word }), ` ${r.valid ? t("words.valid") : t("words.invalid")}`)));
+      el("strong", { text: r.word }), ` ${r.valid ? t("words.valid") : t("words.invalid")} `,
+      reportButton(r.word, dictionary, r.valid ? "wrongly_accepted" : "wrongly_refused"))));
   } catch (err) {
     list.replaceChildren(el("li", { class: "bad", text: errorText(err.error) }));
   }
@@ -21,10 +25,14 @@ $("check-form").addEventListener("submit", async (event) => {
 $("solve-form")?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const out = $("solve-results");
+  const letters = $("solve-letters").value.trim().toLowerCase();
+  out.replaceChildren();  // old results never stand next to new letters
+  const ok = /^[a-z?]{7}$/.test(letters);
+  $("solve-error").textContent = ok ? "" : t("words.solve_need7");
+  $("solve-letters").setAttribute("aria-invalid", String(!ok));
+  if (!ok) { $("solve-letters").focus(); return; }
   try {
-    const answer = await api("POST", "/api/solve", {
-      letters: $("solve-letters").value.trim().toLowerCase(), dictionary: $("solve-dict").value,
-    });
+    const answer = await api("POST", "/api/solve", { letters, dictionary: $("solve-dict").value });
     const rows = Object.entries(answer.boxes || {}).map(([box, v]) => el("tr", {},
       el("th", { scope: "row", text: boxName(box) }),
       el("td", { text: v && v.words && v.words.length ? v.words.join(" ") : "—" }),
@@ -38,6 +46,27 @@ $("solve-form")?.addEventListener("submit", async (event) => {
   } catch (err) {
     out.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
   }
+});
+
+/** Show the dictionaries the server has now (after an upload) in the list and the menus. */
+async function refreshDictionaries(select = null) {
+  const answer = await api("GET", "/api/dictionaries");
+  const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
+  $("dict-list").replaceChildren(...answer.dictionaries.map((d) => el("li", { "data-name": d.name },
+    el("strong", { text: d.title }), " ", el("code", { text: d.name }),
+    d.word_count ? ` · ${t("words.count", { n: d.word_count.toLocaleString(lang) })}` : "",
+    ` · ${d.shipped ? t("words.shipped") : t("words.custom")}`)));
+  document.querySelectorAll(".dict-select").forEach((menu) => {
+    const current = menu.value;
+    menu.replaceChildren(...answer.dictionaries.map((d) => el("option", { value: d.name, text: d.title })));
+    menu.value = select && menu.id === "check-dict" ? select : current;
+  });
+}
+
+// the file field's own button speaks the browser's language: ours shows the chosen name
+$("upload-file").addEventListener("change", (event) => {
+  const file = event.target.files?.[0];
+  $("upload-file-name").textContent = file ? file.name : t("words.file_none");
 });
 
 $("upload-form").addEventListener("submit", async (event) => {
@@ -62,7 +91,7 @@ $("upload-form").addEventListener("submit", async (event) => {
     if (job.status === "done") {
       bar.value = 100;
       status.textContent = t("words.upload_done", { n: job.word_count });
-      window.setTimeout(() => window.location.reload(), 1500);
+      await refreshDictionaries(job.name);
     } else {
       bar.hidden = true;
       status.textContent = errorText(job.error);
@@ -74,3 +103,22 @@ $("upload-form").addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+
+/** A button that reports a word as wrongly accepted or refused (a dispute), once. */
+function reportButton(word, dictionary, kind) {
+  const button = el("button", {
+    type: "button", class: "secondary small report", text: t(`words.report_${kind}`),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await api("POST", "/api/reports", { word, dictionary, kind });
+        button.textContent = t("words.reported");
+        announce(t("words.reported"));
+      } catch (err) {
+        button.textContent = errorText(err.error);
+      }
+    },
+  });
+  return button;
+}

@@ -1,0 +1,57 @@
+"""The Woord Yahtzee hint in the browser: the optimal strategy's best keep or claim, with
+its expected final score, and "follow the hint" plays it; after the game, the review."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from wordyahtzee.tables import strategies
+
+from .conftest import shot
+from .helpers import server_state, start_game
+
+
+def test_hint_follow_and_review(context: Any, live: Any) -> None:
+    strategies.get("woord", "nl/nl/40")  # the table: cached after its first computation
+    page = context.new_page()
+    gid = start_game(page, live, "solo", ["Ilse"], timer=False)
+    page.click("#hint-button")
+    expect(page.locator("#hint-best")).to_contain_text("574")  # before the first throw
+    page.click("#throw")
+    expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+    page.click("#hint-button")
+    expect(page.locator("#hint-apply")).to_be_visible(timeout=30_000)
+    best = page.locator("#hint-best").inner_text()
+    assert "(" in best and page.locator("#hint-list li").count() >= 1
+    shot(page, "woord-hint-desktop")
+    before = server_state(live, gid)["seq"]
+    page.click("#hint-apply")
+    for _ in range(100):
+        if server_state(live, gid)["seq"] > before:
+            break
+        page.wait_for_timeout(100)
+    assert server_state(live, gid)["seq"] > before  # the hint was played
+    page.goto(f"{live.url}/games/{gid}/review")
+    expect(page.locator("h1")).to_contain_text("Terugblik")
+    expect(page.locator("table.review tbody tr").first).to_be_visible()
+    assert page.locator("svg.chart").count() >= 1
+    shot(page, "woord-review-desktop")
+
+
+def test_a_player_reports_words_from_the_word_checker(context: Any, live: Any) -> None:
+    page = context.new_page()
+    page.goto(live.url + "/words")
+    page.fill("#check-words", "merci huis")
+    page.click("#check-form button[type=submit]")
+    refused = page.locator("#check-results li.bad button.report")
+    accepted = page.locator("#check-results li.ok button.report")
+    expect(refused).to_have_text("Meld: hoort erin")
+    refused.click()
+    expect(refused).to_have_text("Gemeld, dank je")
+    accepted.click()
+    expect(accepted).to_have_text("Gemeld, dank je")
+    reports = {(r.word, r.kind) for r in live.app.extensions["wordyahtzee.store"].word_reports()}
+    assert {("merci", "wrongly_refused"), ("huis", "wrongly_accepted")} <= reports
+    shot(page, "words-report-nl")
