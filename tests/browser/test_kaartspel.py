@@ -198,3 +198,27 @@ def test_kaartspel_pawns_jump_under_reduced_motion(browser: Any, live: Any) -> N
         shot(page, "kaartspel-four-players-phone")
     finally:
         ctx.close()
+
+
+def test_kaartspel_online_seats_and_hotseat_handover(context: Any, live: Any) -> None:
+    client = live.app.test_client()
+    page = context.new_page()
+    online = client.post("/api/games", json={
+        "mode": "kaartspel", "kind": "online", "players": ["Anna", "Bram"]}).get_json()
+    page.goto(live.url + online["links"][0]["url"])
+    expect(page.locator("#seats")).to_be_visible()
+    expect(page.locator("#seat-list li")).to_have_count(2)
+    shot(page, "kaartspel-online-desktop")
+    hot = client.post("/api/games", json={
+        "mode": "kaartspel", "kind": "hotseat", "players": ["Anna", "Bram"]}).get_json()
+    page.goto(live.url + hot["links"][0]["url"])
+    expect(page.locator("#roll")).to_be_visible()
+    first = page.locator("#turn-line").inner_text()
+    page.keyboard.press("r")
+    expect(page.locator("#throw")).to_be_visible()
+    page.keyboard.press("g")
+    page.locator("#take-none").click()
+    expect(page.locator("#handover")).to_be_visible()    # the device goes to the other player
+    page.locator("#handover-go").click()
+    expect(page.locator("#handover")).to_be_hidden()
+    assert page.locator("#turn-line").inner_text() != first

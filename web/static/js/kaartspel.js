@@ -122,6 +122,12 @@ function applyHint() {
 
 // -- rendering ------------------------------------------------------------------------------
 function render(next) {
+  // The shared table panel (seats, idle clock, hot-seat hand-over) reads `turn`: give it
+  // Kaartspel's mover (`throws` 0 until the turn's first move).
+  if (next.turn === undefined) {
+    next.turn = next.status === "finished" || next.current_seat === null ? null
+      : { player: next.current_seat, number: next.history.length, throws: next.phase === "move" && next.red === null ? 0 : 1 };
+  }
   const previous = state;
   state = next;
   const stepKey = `${state.history.length}:${state.phase}:${state.throws}:${state.dice ? state.dice.join("") : ""}`;
