@@ -20,7 +20,7 @@ from wordyahtzee.dice import shipped_dice_sets
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_status
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
-from wordyahtzee.modes import MODES
+from wordyahtzee.modes import MODES, get_mode
 from wordyahtzee.store import REPORT_KINDS, StaleGameError, rules_key
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
@@ -335,6 +335,17 @@ def claim(game_id: str) -> Response:
     return jsonify(_tables().act(game_id, _token(body), "claim", body))
 
 
+@bp.post("/games/<game_id>/act/<action>")
+def act(game_id: str, action: str) -> Response:
+    """Any action of the game's mode by name (the mode's ``parse_action`` reads the body;
+    e.g. ``roll``, ``throw`` ``{"keep"}``, ``take`` ``{"card"}``, ``stop``), with ``seq``
+    as for ``throw`` and ``claim``."""
+    body = _body()
+    if not action.isascii() or not action.isidentifier() or len(action) > 32:
+        raise BadRequest("an action is a name like throw or take")
+    return jsonify(_tables().act(game_id, _token(body), action, body))
+
+
 @bp.get("/games/<game_id>/invites")
 def invites(game_id: str) -> Response:
     """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
@@ -420,10 +431,18 @@ def highscores() -> Response:
         wanted = [(item["mode"], item["dictionary"], item["rules"])
                   for mode in modes for item in store.high_score_lists(mode)]
     for mode, dict_name, key in wanted:
+        if get_mode(mode).describe().get("high_scores") == "wins":
+            # a mode ranked by wins before points: players by wins, the best winning totals
+            won = store.wins(mode, 10, None if kind == "all" else kind)
+            lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),
+                          "rules_key": key, "ranking": "wins", "players": won["players"],
+                          "entries": won["best"]})
+            continue
         entries = store.high_scores(mode, dict_name, key, 10,
                                     None if kind == "all" else kind)
         lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),
-                      "rules_key": key, "entries": [e.to_json() for e in entries]})
+                      "rules_key": key, "ranking": "score",
+                      "entries": [e.to_json() for e in entries]})
     return jsonify({"lists": lists, "kind": kind})
 
 

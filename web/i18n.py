@@ -7,7 +7,9 @@ messages are English; the scripts show the translation of the error *code* from 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 LANGUAGES = ("nl", "en")
 DEFAULT_LANGUAGE = "nl"
@@ -627,6 +629,18 @@ _PLAY_EN: dict[str, str] = {
 }
 NL.update(_PLAY_NL)
 EN.update(_PLAY_EN)
+
+def _add_string_files() -> None:
+    """Strings of further screens, one JSON file each in ``static/i18n``
+    (``{"nl": {...}, "en": {...}}``); a key above is never overridden."""
+    for path in sorted((Path(__file__).parent / "static" / "i18n").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for table, lang in ((NL, "nl"), (EN, "en")):
+            for key, text in data.get(lang, {}).items():
+                table.setdefault(key, text)
+
+
+_add_string_files()
 
 TABLES: dict[str, dict[str, str]] = {"nl": NL, "en": {**NL, **EN}}
 

@@ -274,6 +274,26 @@ def openapi_document() -> dict[str, Any]:
                     "points": {"type": "integer"}, "box": box,
                     "state": _ref("GameState")}}),
                     **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+            "/api/games/{game_id}/act/{action}": {"post": {
+                "summary": "Any action of the game's mode by name (Kaartspel: `roll`, "
+                           "`throw` {keep}, `take` {card: id or null}, `stop`; classic and "
+                           "Woord Yahtzee: `throw`, `claim`); the engine's error codes "
+                           "otherwise",
+                "parameters": [GAME_ID, {"name": "action", "in": "path", "required": True,
+                                         "schema": {"type": "string",
+                                                    "pattern": "^[a-z_]{1,32}$"}}, TOKEN],
+                "requestBody": _body({"type": "object", "properties": {
+                    "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
+                                                        "maximum": 6}},
+                    "card": {"type": ["string", "null"],
+                             "description": "Kaartspel `take`: a card id, or null for "
+                                            "nothing"},
+                    **action_common}}, required=False),
+                "responses": {"200": _json({"type": "object", "description": "the action's "
+                                            "summary (Kaartspel: roll, square, dice, card, "
+                                            "score …) and the new state",
+                                            "properties": {"state": _ref("GameState")}}),
+                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/preview": {"post": {
                 "summary": "Live feedback: per word and per claimable box, without playing",
                 "parameters": [GAME_ID],

@@ -1154,6 +1154,7 @@ def restore(data: Mapping[str, Any], resources: Resources) -> KaartspelGame:
 def describe() -> JSON:
     """What a start screen needs to offer this mode."""
     return {"rules_defaults": {}, "boxes": list(CARDS), "players": [2, 4],
+            "high_scores": "wins",  # wins before points (KaartspelHighScores)
             "rules_schema": {"type": "object", "additionalProperties": False,
                              "properties": {}}}
 

@@ -212,6 +212,11 @@ class Store(Protocol):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         ...
 
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per (human) player over the mode's finished games: ``players`` ranked by
+        wins, win share, best winning total; ``best`` the highest winning totals."""
+        ...
+
     def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
                       limit: int = 50) -> list[HighScore]:
         """A player's scores in finished games with these rules, oldest first (the last
@@ -238,6 +243,40 @@ class Store(Protocol):
     def location(self) -> str:
         """Where the data lives, for log lines (a path or a URL without password)."""
         ...
+
+
+def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, Any]],
+              limit: int = 10) -> dict[str, Any]:
+    """The wins table of :meth:`Store.wins` from finished games (``id``, ``kind``,
+    ``finished_at``, ``result`` with ``players`` [{name, total}] and ``winners``) and their
+    human seats (``game_id``, ``name``): a shared win counts for every winner; computers
+    never enter."""
+    names: dict[str, set[str]] = {}
+    for seat in humans:
+        names.setdefault(seat["game_id"], set()).add(seat["name"])
+    tally: dict[str, dict[str, Any]] = {}
+    best: list[dict[str, Any]] = []
+    for game in games:
+        result = game["result"]
+        if isinstance(result, str):
+            result = json.loads(result)
+        totals = {p["name"]: int(p["total"]) for p in result.get("players", [])}
+        winners = set(result.get("winners", []))
+        for name in (n for n in totals if n in names.get(game["id"], set())):
+            entry = tally.setdefault(name, {"player": name, "games": 0, "wins": 0,
+                                            "best_win": None})
+            entry["games"] += 1
+            if name in winners:
+                entry["wins"] += 1
+                entry["best_win"] = max(entry["best_win"] or 0, totals[name])
+                best.append({"player": name, "score": totals[name], "players": len(totals),
+                             "game_id": game["id"], "at": game["finished_at"],
+                             "kind": game["kind"]})
+    ranking = sorted(tally.values(), key=lambda r: (
+        -r["wins"], -r["wins"] / max(r["games"], 1), -(r["best_win"] or 0), r["player"]))
+    best.sort(key=lambda e: (-e["score"], e["at"]))
+    size = max(1, min(int(limit), 100))
+    return {"players": ranking[:size], "best": best[:size]}
 
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -290,5 +329,6 @@ __all__ = [
     "WordReport",
     "is_postgres_url",
     "open_store",
+    "rank_wins",
     "rules_key",
 ]

@@ -48,6 +48,7 @@ from . import (
     StoreUnavailableError,
     WordReport,
     group_reports,
+    rank_wins,
     redact,
     rules_key,
 )
@@ -431,6 +432,22 @@ class PostgresStore:
         with self._conn() as conn:
             return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
                     for r in conn.execute(query, params)]
+
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per human player over the finished games of ``mode`` (``kind`` as for
+        :meth:`high_scores`), ranked by :func:`rank_wins`."""
+        where = "g.mode = %s AND g.status = 'finished' AND g.result IS NOT NULL"
+        params: list[Any] = [mode]
+        if kind is not None:
+            where += " AND g.kind = %s"
+            params.append(kind)
+        with self._conn() as conn:
+            games = list(conn.execute("SELECT g.id, g.kind, g.finished_at, g.result FROM "
+                                      f"games g WHERE {where} ORDER BY g.finished_at", params))
+            humans = list(conn.execute("SELECT s.game_id, s.name FROM seats s JOIN games g "
+                                       f"ON g.id = s.game_id WHERE {where} AND "
+                                       "s.computer IS NULL", params))
+        return rank_wins(games, humans, limit)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""

@@ -37,6 +37,7 @@ from . import (
     StoreError,
     WordReport,
     group_reports,
+    rank_wins,
     rules_key,
 )
 from .fanout import Fanout
@@ -331,6 +332,22 @@ class SQLiteStore:
         params.append(max(1, min(int(limit), 100)))
         return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
                 for r in self._query(query, params)]
+
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+        """Wins per human player over the finished games of ``mode`` (``kind`` as for
+        :meth:`high_scores`), ranked by :func:`rank_wins`: ``{"players": [{"player",
+        "games", "wins", "best_win"}], "best": [{"player", "score", "players", "game_id",
+        "at", "kind"}]}``."""
+        where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
+        params: list[Any] = [mode]
+        if kind is not None:
+            where += " AND g.kind = ?"
+            params.append(kind)
+        games = self._query("SELECT g.id, g.kind, g.finished_at, g.result FROM games g "
+                            f"WHERE {where} ORDER BY g.finished_at", params)
+        humans = self._query("SELECT s.game_id, s.name FROM seats s JOIN games g ON "
+                             f"g.id = s.game_id WHERE {where} AND s.computer IS NULL", params)
+        return rank_wins(map(dict, games), map(dict, humans), limit)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""

@@ -164,6 +164,8 @@ class TableService:
         table = self._add(Table(game_id, kind, mode, rules, seats, game, 0,
                                 *_lock_pair(), idle_seconds=idle,
                                 last_move_at=self.clock()))
+        with table.lock:
+            self._commit(table)  # events the new game began with (Kaartspel's throw-off)
         self._kick(table)
         return table, seats
 

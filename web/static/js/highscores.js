@@ -4,6 +4,27 @@ import { api, el, errorText, rulesText, t } from "./common.js";
 const container = document.getElementById("lists");
 const buttons = [...document.querySelectorAll("[data-kind]")];
 
+/** A list ranked by wins before points: players by wins, then the best winning totals. */
+function winsList(list, lang) {
+  const head = (...names) => el("thead", {}, el("tr", {}, names.map(([text, cls]) => el("th", { scope: "col", class: cls, text }))));
+  return el("section", { class: "card wins-list" },
+    el("h2", { text: `${t(`mode.${list.mode}_short`)} (${t("scores.by_wins")})` }),
+    el("table", { class: "plain-table" },
+      head(["#"], [t("scores.player")], [t("scores.wins"), "num"], [t("scores.games"), "num"], [t("scores.best_win"), "num"]),
+      el("tbody", {}, list.players.map((p, i) => el("tr", {},
+        el("td", { text: String(i + 1) }), el("td", { text: p.player }),
+        el("td", { class: "num", text: String(p.wins) }), el("td", { class: "num", text: String(p.games) }),
+        el("td", { class: "num", text: p.best_win === null ? "–" : String(p.best_win) }))))),
+    list.entries.length ? el("h3", { text: t("scores.best_wins") }) : null,
+    list.entries.length ? el("table", { class: "plain-table" },
+      head(["#"], [t("scores.player")], [t("scores.score"), "num"], [t("scores.players_n"), "num"], [t("scores.when")]),
+      el("tbody", {}, list.entries.map((e, i) => el("tr", {},
+        el("td", { text: String(i + 1) }),
+        el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player })),
+        el("td", { class: "num", text: String(e.score) }), el("td", { class: "num", text: String(e.players) }),
+        el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) }))))) : null);
+}
+
 let titles = null;  // dictionary name -> its title, for the headings
 
 /** A list's heading in words: the game, the dictionary's title and the rules. */
@@ -21,10 +42,10 @@ async function show(kind) {
       titles = Object.fromEntries(known.dictionaries.map((d) => [d.name, d.title]));
     }
     const answer = await api("GET", `/api/highscores?kind=${kind}`);
-    const lists = answer.lists.filter((l) => l.entries.length);
+    const lists = answer.lists.filter((l) => l.entries.length || l.players?.length);
     if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
     const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
-    container.replaceChildren(...lists.map((list) => el("section", { class: "card" },
+    container.replaceChildren(...lists.map((list) => (list.ranking === "wins" ? winsList(list, lang) : el("section", { class: "card" },
       el("h2", { text: heading(list) }),
       el("table", { class: "plain-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "#" }),
@@ -35,7 +56,7 @@ async function show(kind) {
           el("td", { text: String(i + 1) }),
           el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player })),
           el("td", { class: "num", text: String(e.score) }),
-          el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) }))))))));
+          el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) })))))))));
   } catch (err) {
     container.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
   }

@@ -9,6 +9,9 @@ const computerList = document.getElementById("computers");
 const addComputerButton = document.getElementById("add-computer");
 const MAX_PLAYERS = 8;
 const LEVELS = ["optimal", "greedy", "beginner"];
+// Computer levels and player counts per mode (GET /api/meta); classic's until it answers.
+const modeLevels = { classic: LEVELS };
+const modePlayers = {};
 
 function kind() {
   return form.querySelector("input[name=kind]:checked").value;
@@ -25,8 +28,7 @@ function computerRows() {
 function addComputer() {
   const n = computerRows().length + 1;
   const input = el("input", { type: "text", maxlength: "24", autocomplete: "off", class: "computer-name" });
-  const select = el("select", { class: "computer-level" },
-    LEVELS.map((level) => el("option", { value: level, text: t(`level.${level}`) })));
+  const select = el("select", { class: "computer-level" }, levelOptions());
   const remove = el("button", {
     type: "button", class: "secondary small remove", text: "×",
     onclick: () => { item.remove(); relabelComputers(); },
@@ -52,16 +54,57 @@ function relabelComputers() {
     item.querySelector(".computer-level-label").textContent = t("start.computer_level", { n });
     item.querySelector(".remove").setAttribute("aria-label", t("start.remove_computer", { n }));
   });
-  addComputerButton.hidden = nameInputs().length + computerRows().length >= MAX_PLAYERS;
+  addComputerButton.hidden = nameInputs().length + computerRows().length >= maxPlayers();
+}
+
+function levelOptions() {
+  return (modeLevels[mode()] || []).map((level) => el("option", { value: level, text: t(`level.${level}`) }));
+}
+
+/** Whether the start screen offers computer seats for mode `m` (its levels from the meta;
+ * Woord Yahtzee's computers are not offered here yet). */
+function offersComputers(m) {
+  return m !== "woord" && (modeLevels[m] || []).length > 0;
+}
+
+function maxPlayers() {
+  return modePlayers[mode()]?.[1] ?? MAX_PLAYERS;
 }
 
 function syncMode() {
-  const classic = mode() === "classic";
-  document.getElementById("woord-rules").hidden = classic;
+  const current = mode();
+  const classic = current === "classic";
+  const woord = current === "woord";
+  const computers = offersComputers(current);
+  document.getElementById("woord-rules").hidden = !woord;
   document.getElementById("classic-rules").hidden = !classic;
-  document.getElementById("computers-set").hidden = !classic;
-  document.getElementById("intro-woord").hidden = classic;
+  document.getElementById("computers-set").hidden = !computers;
+  document.getElementById("intro-woord").hidden = !woord;
   document.getElementById("intro-classic").hidden = !classic;
+  document.getElementById("intro-kaartspel").hidden = current !== "kaartspel";
+  document.getElementById("kaartspel-players").hidden = current !== "kaartspel";
+  computerRows().forEach((item) => {
+    const select = item.querySelector("select");
+    const chosen = select.value;
+    select.replaceChildren(...levelOptions());
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  });
+  // a mode that needs two players starts a solo game against one computer
+  const least = modePlayers[current]?.[0] ?? 1;
+  if (computers && kind() === "solo" && nameInputs().length + computerRows().length < least) addComputer();
+  relabel();
+}
+
+function loadMeta() {
+  const radio = form.querySelector("input[name=mode][data-players]");
+  if (radio) modePlayers[radio.value] = radio.dataset.players.split(",").map(Number);
+  api("GET", "/api/meta").then((meta) => {
+    meta.modes.forEach((name) => {
+      if (meta[name]?.computer_levels) modeLevels[name] = meta[name].computer_levels;
+      if (Array.isArray(meta[name]?.players)) modePlayers[name] = meta[name].players;
+    });
+    syncMode();
+  }).catch(() => {});
 }
 
 function nameInputs() {
@@ -100,8 +143,8 @@ function relabel() {
     remove.setAttribute("aria-label", t("start.remove_player", { n }));
     remove.hidden = solo || nameInputs().length <= 2;
   });
-  addButton.hidden = solo || nameInputs().length + computerRows().length >= MAX_PLAYERS;
-  addComputerButton.hidden = nameInputs().length + computerRows().length >= MAX_PLAYERS;
+  addButton.hidden = solo || nameInputs().length + computerRows().length >= maxPlayers();
+  addComputerButton.hidden = nameInputs().length + computerRows().length >= maxPlayers();
 }
 
 function syncKind() {
@@ -112,7 +155,10 @@ function syncKind() {
   relabel();
 }
 
-form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", syncKind));
+form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
+  syncKind();
+  syncMode();
+}));
 form.querySelectorAll("input[name=mode]").forEach((radio) => radio.addEventListener("change", syncMode));
 addButton.addEventListener("click", () => addPlayer().focus());
 addComputerButton.addEventListener("click", () => {
@@ -122,6 +168,7 @@ addComputerButton.addEventListener("click", () => {
 addPlayer();
 syncKind();
 syncMode();
+loadMeta();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -131,13 +178,17 @@ form.addEventListener("submit", async (event) => {
   if (!players.length && kind() === "solo") players.push(t("start.default_name", { n: 1 }));
   const gameMode = mode();
   let rules;
-  if (gameMode === "classic") {
+  if (offersComputers(gameMode)) {
     computerRows().forEach((item, i) => {
       players.push({
         name: item.querySelector("input").value.trim() || t("start.computer_default", { n: i + 1 }),
         computer: item.querySelector("select").value,
       });
     });
+  }
+  if (gameMode === "kaartspel") {
+    rules = {};
+  } else if (gameMode === "classic") {
     rules = {
       joker: form.querySelector("input[name=joker]:checked").value,
       match: document.getElementById("match").checked,
