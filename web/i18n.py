@@ -243,6 +243,7 @@ NL: dict[str, str] = {
     "beurt)", "level.beginner": "Beginner",
     "level.short.optimal": "optimaal", "level.short.greedy": "gevorderd",
     "level.short.beginner": "beginner",
+    "level.human": "Mensachtig (woorden die mensen zien, denkt na)", "level.short.human": "mens",
     "classic.round": "Beurt {r} van {n}", "classic.game_of": "Spel {g} van {n}",
     "classic.keep_hint": "Tik op een steen (of toets 1–5) om hem vast te houden.",
     "classic.die": "Steen {i}: {pips}", "classic.threw": "Worp {t}: {dice}.",
@@ -505,6 +506,8 @@ EN: dict[str, str] = {
     "level.optimal": "Optimal (the best strategy)", "level.greedy": "Advanced (plays each "
     "turn well)", "level.beginner": "Beginner",
     "level.short.optimal": "optimal", "level.short.greedy": "advanced",
+    "level.human": "Human-like (the words people see, takes its time)",
+    "level.short.human": "human",
     "level.short.beginner": "beginner",
     "classic.round": "Turn {r} of {n}", "classic.game_of": "Game {g} of {n}",
     "classic.keep_hint": "Tap a die (or press 1–5) to keep it.",

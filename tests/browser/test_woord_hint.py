@@ -55,3 +55,29 @@ def test_a_player_reports_words_from_the_word_checker(context: Any, live: Any) -
     reports = {(r.word, r.kind) for r in live.app.extensions["wordyahtzee.store"].word_reports()}
     assert {("merci", "wrongly_refused"), ("huis", "wrongly_accepted")} <= reports
     shot(page, "words-report-nl")
+
+
+def test_solo_woord_against_a_computer_from_the_start_page(context: Any, live: Any) -> None:
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.fill("#player-1", "Ilse")
+    page.click("#add-computer")
+    page.select_option("#computer-level-1", "greedy")
+    page.check("input[name=timer][value=off]")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    gid = page.locator("#game").get_attribute("data-game-id")
+    assert gid
+    state = server_state(live, gid)
+    assert [s["computer"] for s in state["seats"]] == [None, "greedy"]
+    page.click("#throw")
+    expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+    page.locator("#claim-list button[data-zero]").first.click()
+    for _ in range(200):  # the computer plays its turn on the server
+        state = server_state(live, gid)
+        if len(state["history"]) >= 2:
+            break
+        page.wait_for_timeout(100)
+    assert [h["player"] for h in state["history"]] == ["Ilse", state["seats"][1]["name"]]
+    expect(page.locator("#turn-line")).to_contain_text("Ilse")
+    shot(page, "woord-vs-computer-desktop")

@@ -61,10 +61,9 @@ function levelOptions() {
   return (modeLevels[mode()] || []).map((level) => el("option", { value: level, text: t(`level.${level}`) }));
 }
 
-/** Whether the start screen offers computer seats for mode `m` (its levels from the meta;
- * Woord Yahtzee's computers are not offered here yet). */
+/** Whether the start screen offers computer seats for mode `m` (its levels from the meta). */
 function offersComputers(m) {
-  return m !== "woord" && (modeLevels[m] || []).length > 0;
+  return (modeLevels[m] || []).length > 0;
 }
 
 function maxPlayers() {
