@@ -43,7 +43,10 @@ def start_kaartspel(page: Any, live: Any) -> str:
 
 
 def wait_page_seq(page: Any, seq: int) -> None:
+    """The page shows this state and no action of its own is still on its way (a live
+    update can arrive before the answer to the page's own action)."""
     expect(page.locator("#game")).to_have_attribute("data-seq", str(seq), timeout=20_000)
+    expect(page.locator("#game")).to_have_attribute("data-busy", "no")
 
 
 def wait_moved(live: Any, gid: str, seq: int) -> None:
@@ -215,7 +218,8 @@ def test_kaartspel_online_seats_and_hotseat_handover(context: Any, live: Any) ->
     expect(page.locator("#roll")).to_be_visible()
     first = page.locator("#turn-line").inner_text()
     page.keyboard.press("r")
-    expect(page.locator("#throw")).to_be_visible()
+    expect(page.locator("#throw")).to_be_enabled()
+    expect(page.locator("#game")).to_have_attribute("data-busy", "no")
     page.keyboard.press("g")
     page.locator("#take-none").click()
     expect(page.locator("#handover")).to_be_visible()    # the device goes to the other player

@@ -539,6 +539,7 @@ function renderEnd() {
 function syncDisabled() {
   if (!state) return;
   const busy = table.busy;
+  root.dataset.busy = busy ? "yes" : "no";
   ["roll", "throw", "stop"].forEach((id) => { $(id).disabled = busy || !mine(); });
   document.querySelectorAll("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
   document.querySelectorAll("#dice .die").forEach((die) => { die.disabled = busy || !canKeep(); });
