@@ -59,6 +59,7 @@ __all__ = [
     "ScoreSheet",
     "box_score",
     "format_dice",
+    "has_run",
     "is_yahtzee",
     "legal_scores",
     "parse_dice",
@@ -127,7 +128,7 @@ class ClassicRules:
         return cls(joker=joker)
 
 
-def parse_dice(text: str) -> Dice:
+def parse_dice(text: Any) -> Dice:
     """Parse five pips written as digits (``"33355"``); :class:`RuleError` if it is not."""
     if (not isinstance(text, str) or len(text) != NUM_DICE
             or any(ch not in "123456" for ch in text)):
@@ -152,7 +153,8 @@ def is_yahtzee(dice: Sequence[int]) -> bool:
     return len(dice) == NUM_DICE and len(set(dice)) == 1
 
 
-def _has_run(present: set[int], length: int) -> bool:
+def has_run(present: set[int], length: int) -> bool:
+    """Do ``length`` consecutive pips all show (a straight)?"""
     return any(all(v in present for v in range(start, start + length))
                for start in range(1, 8 - length))
 
@@ -171,9 +173,9 @@ def box_score(box: str, dice: Sequence[int]) -> int:
     if box == "full_house":
         return FULL_HOUSE_SCORE if sorted(counts.values()) == [2, 3] else 0
     if box == "small_straight":
-        return SMALL_STRAIGHT_SCORE if _has_run(set(dice), 4) else 0
+        return SMALL_STRAIGHT_SCORE if has_run(set(dice), 4) else 0
     if box == "large_straight":
-        return LARGE_STRAIGHT_SCORE if _has_run(set(dice), 5) else 0
+        return LARGE_STRAIGHT_SCORE if has_run(set(dice), 5) else 0
     if box == "yahtzee":
         return YAHTZEE_SCORE if most == NUM_DICE else 0
     if box == "chance":

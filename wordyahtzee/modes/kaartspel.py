@@ -27,12 +27,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..dice import Cup
 from ..errors import RecordError, RuleError
+from .classic import format_dice, has_run, is_yahtzee, parse_dice
 from .contract import (
     JSON,
     SKIP_REASONS,
@@ -136,29 +137,6 @@ def start_squares(players: int) -> tuple[int, ...]:
     return (0, 8) if players == 2 else CORNERS[:players]
 
 
-def parse_dice(text: Any) -> Dice:
-    """Five pips written as digits (``"22456"``); :class:`RuleError` if it is not."""
-    if (not isinstance(text, str) or len(text) != NUM_DICE
-            or any(ch not in "123456" for ch in text)):
-        raise RuleError(f"a throw is {NUM_DICE} digits 1..6, not {text!r}", "impossible_throw")
-    return tuple(int(ch) for ch in text)
-
-
-def format_dice(dice: Iterable[int]) -> str:
-    """The record form of dice: ``(2, 2, 4, 5, 6)`` -> ``"22456"``."""
-    return "".join(str(d) for d in dice)
-
-
-def is_yahtzee(dice: Sequence[int]) -> bool:
-    """Five alike."""
-    return len(dice) == NUM_DICE and len(set(dice)) == 1
-
-
-def _has_run(present: set[int], length: int) -> bool:
-    return any(all(v in present for v in range(start, start + length))
-               for start in range(1, 8 - length))
-
-
 def card_value(card: str, dice: Sequence[int]) -> int:
     """A throw's value for ``card``: number cards 10 x the dice showing that number, capped
     at 40 (0 if none); the other cards their fixed score if the combination shows, else 0.
@@ -182,9 +160,9 @@ def card_value(card: str, dice: Sequence[int]) -> int:
     if card == "full_house":
         return 50 if sorted(counts.values()) == [2, 3] else 0
     if card == "small_straight":
-        return 50 if _has_run(set(dice), 4) else 0
+        return 50 if has_run(set(dice), 4) else 0
     if card == "large_straight":
-        return 70 if _has_run(set(dice), 5) else 0
+        return 70 if has_run(set(dice), 5) else 0
     if card == "chance":
         return 60 if sum(dice) >= 25 else 0
     raise RuleError(f"unknown card {card!r}; cards: " + ", ".join(CARDS), "unknown_card")
