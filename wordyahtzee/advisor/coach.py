@@ -16,10 +16,10 @@ from ..modes.classic import JOKER_READINGS
 from .levels import CLASSIC_LEVELS, KAARTSPEL_LEVELS, WOORD_LEVELS
 
 HINT_OPTIONS = 6
+"""How many options a hint lists, best first."""
 HUMAN_THINKING = 5.0
 """The human-like Woord Yahtzee computer waits this many times the table's pace before each
 move (with the default pace of 0.8 s: 4 s, so a turn takes 8 to 12 s of its minute)."""
-"""How many options a hint lists, best first."""
 
 
 class Coach(Protocol):
@@ -147,7 +147,6 @@ class ClassicCoach:
         return {"ready": True, "throws": current.throws, "best": options[0],
                 "options": options}
 
-
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
         """Replays each game of the table from its events, judging every keep (a throw
         after the first) and every box against the optimal strategy."""
@@ -162,17 +161,19 @@ class ClassicCoach:
                 if replay.dice is not None and event["type"] in ("throw", "score"):
                     advice = table.advise(position_of(replay))
                     if event["type"] == "score":
-                        chosen = next(o for o in advice.options
-                                      if o.kind == "box" and o.box == event["box"])
+                        chosen = next((o for o in advice.options
+                                       if o.kind == "box" and o.box == event["box"]), None)
                     else:
                         kept = sorted(replay.dice[k] for k in event.get("keep", []))
-                        chosen = next(o for o in advice.options
-                                      if o.kind == "keep" and sorted(o.keep) == kept)
+                        chosen = next((o for o in advice.options
+                                       if o.kind == "keep" and sorted(o.keep) == kept), None)
                     assert replay.current_player is not None
-                    decisions.append(decision(
-                        offset + replay.turn, replay.players.index(replay.current_player),
-                        replay.throws, "".join(map(str, replay.dice)),
-                        _classic_option(chosen), _classic_option(advice.options[0])))
+                    if chosen is not None:  # every legal move is an option; be safe
+                        decisions.append(decision(
+                            offset + replay.turn,
+                            replay.players.index(replay.current_player), replay.throws,
+                            "".join(map(str, replay.dice)), _classic_option(chosen),
+                            _classic_option(advice.options[0])))
                 replay.apply(event)
             offset += played.turn
         return turns_of(decisions)
@@ -281,7 +282,12 @@ class WoordCoach:
                 best = options[0]
                 if kind == "throw":
                     keep = tuple(sorted(event.get("keep") or ()))
-                    value = next(o.ev for o in options if o.kind == "keep" and o.dice == keep)
+                    found = next((o.ev for o in options
+                                  if o.kind == "keep" and o.dice == keep), None)
+                    if found is None:  # every legal keep is an option; be safe
+                        replay.apply(event)
+                        continue
+                    value = found
                     chosen: dict[str, Any] = {"kind": "keep", "dice": list(keep),
                                               "letters": "".join(turn.faces[d] for d in keep)}
                 else:
