@@ -1,0 +1,24 @@
+"""Lazy re-exports: a package names what it offers, and each name is imported on first use
+(so ``wordyahtzee check`` never pays for numpy, Flask or the strategies)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def lazy_exports(package: str, exports: Mapping[str, str],
+                 namespace: dict[str, Any]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package``: ``exports`` maps a name to the submodule
+    (relative, without the dot) that defines it; a name found is kept in ``namespace``."""
+
+    def getattr_(name: str) -> Any:
+        module = exports.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", package), name)
+        namespace[name] = value
+        return value
+
+    return getattr_
