@@ -9,6 +9,10 @@ For each dice set it reports, over ``--throws`` random throws (seeded):
   product over the dice of the share of qualifying faces, the blank counting for both) and
   simulated.
 
+With ``--turns`` it adds, exactly over every ordered outcome (the score table of the
+optimal strategy, cached), each box's chance of scoring in a turn aimed at it alone (three
+throws, keeping the dice that promise most) and that turn's expected score.
+
 By default it compares the candidate sets defined below (letter counts dealt onto seven
 dice by a fixed rule) with the shipped ``nl`` set; ``--sets`` picks shipped sets or JSON
 files instead, and ``--emit NAME`` prints a candidate as a dice-set JSON ``dice`` list.
@@ -16,6 +20,7 @@ files instead, and ``--emit NAME`` prints a candidate as a dice-set JSON ``dice`
     python scripts/analyse_dice.py [--dict nl] [--throws 20000] [--seed 7]
     python scripts/analyse_dice.py --sets nl --throws 100000
     python scripts/analyse_dice.py --emit text
+    python scripts/analyse_dice.py --dict nl-basis --sets nl nl-balans --turns
 """
 
 from __future__ import annotations
@@ -185,6 +190,24 @@ def analyse(dice: DiceSet, solver: Solver, throws: int, seed: int) -> dict[str, 
             "vowels": (exact_v, all_v / throws), "consonants": (exact_c, all_c / throws)}
 
 
+def aimed_turns(dice: DiceSet, lexicon_name: str) -> dict[str, tuple[float, float]]:
+    """Per box: (chance of scoring, expected score) in a turn aimed at it alone."""
+    from wordyahtzee.advisor.woord_strategy import Lattice, load_score_table
+
+    table = load_score_table(lexicon_name, dice)
+    lattice = Lattice(table.faces)
+    return {box: (lattice.aimed_turn(table.column(box) > 0), lattice.aimed_turn(table.column(box)))
+            for box in BOXES}
+
+
+def report_turns(turns: dict[str, tuple[float, float]]) -> None:
+    print("| box | scores in an aimed turn | expected score of that turn |")
+    print("|---|---:|---:|")
+    for box, (chance, mean) in turns.items():
+        print(f"| `{box}` | {chance:.1%} | {mean:.2f} |")
+    print()
+
+
 def one_in(p: float) -> str:
     return f"1 in {1 / p:,.0f}" if p else "never"
 
@@ -223,6 +246,8 @@ def main() -> None:
     parser.add_argument("--sets", nargs="*", metavar="SET",
                         help="candidate names, shipped set names or JSON files "
                              "(default: every candidate and the shipped nl)")
+    parser.add_argument("--turns", action="store_true",
+                        help="add each box's exact chance in a turn aimed at it")
     parser.add_argument("--emit", metavar="CANDIDATE", choices=sorted(CANDIDATES),
                         help="print a candidate's dice as JSON and stop")
     args = parser.parse_args()
@@ -242,6 +267,8 @@ def main() -> None:
         solver = Solver(lexicon, dice)
         description = CANDIDATES[name][0] if name in CANDIDATES else "shipped"
         report(dice, analyse(dice, solver, args.throws, args.seed), description)
+        if args.turns:
+            report_turns(aimed_turns(dice, args.dict))
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ def _add_woord_parser(sub: Any) -> None:
     p = commands.add_parser("simulate", help="solo games of a computer player")
     common(p)
     p.add_argument("--player", choices=WOORD_LEVELS, default="optimal",
-                   help="optimal, greedy or beginner (default: optimal)")
+                   help="computer level (default: optimal)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default: 1000)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--free-order", action="store_true",

@@ -66,12 +66,7 @@ class FreeOrderPlayer(WoordPlayer):
 
     def _solo_value(self, box: str) -> float:
         """Expected score of ``box`` on a turn aimed at it alone."""
-        lat = self.strategy._lattice
-        value = self.strategy.table.column(box).astype(np.float64)
-        for _ in range(MAX_THROWS - 1):
-            best = lat.best_keeps(lat.expectations(value.reshape(lat.faces)))
-            value = np.maximum(value, best.reshape(-1))
-        return float(value.mean())
+        return self.strategy._lattice.aimed_turn(self.strategy.table.column(box))
 
     def leaf(self, open_mask: int, specials: int, upper: int) -> float:
         """``H``: the heuristic value of the rest of the game (module doc)."""
