@@ -61,6 +61,20 @@ def test_lattice_float32_matches_float64() -> None:
     assert np.max(np.abs(e64 - e32) / e64) < 1e-6
 
 
+def test_aimed_turn_gives_the_known_chance_of_a_yahtzee() -> None:
+    """Five alike within three throws, keeping the most common face: 2,783,176 / 6^10."""
+    faces = np.indices((6,) * 5).reshape(5, -1)
+    chance = Lattice((6,) * 5).aimed_turn((faces == faces[0]).all(axis=0))
+    assert chance == pytest.approx(2_783_176 / 6 ** 10, abs=1e-12)
+
+
+@pytest.mark.parametrize("throws", [1, 2, 3, 4])
+def test_aimed_turn_on_one_die_is_one_minus_misses(throws: int) -> None:
+    """One die aimed at a six: every throw misses with chance 5/6."""
+    chance = Lattice((6,)).aimed_turn(np.arange(6) == 5, throws)
+    assert chance == pytest.approx(1 - (5 / 6) ** throws, abs=1e-12)
+
+
 # -- a game small enough to enumerate -----------------------------------------------------
 
 WORDS = ["a", "e", "at", "ta", "te", "es", "kat", "tak", "kas", "set", "tas", "eet"]
