@@ -404,3 +404,31 @@ def test_pages(client: Any) -> None:
     assert client.get(f"/games/{gid}").status_code == 200
     assert client.get("/static/js/woord.js").status_code == 200
     assert b"http" not in client.get("/static/css/app.css").data  # nothing from a CDN
+
+
+def test_a_dictionary_brings_the_dice_of_its_language(client: Any) -> None:
+    """Rules without a dice set get the dictionary's: English words on English dice."""
+    for rules, dice in (({"dictionary": "en"}, "en"), ({"dictionary": "nl-basis"}, "nl"),
+                        ({}, "nl"), ({"dictionary": "en", "dice_set": "nl"}, "nl"),
+                        ({"dice_set": "nl-balans"}, "nl-balans")):
+        gid, links = new_game(client, **rules)
+        state = client.get(f"/api/games/{gid}", headers=seat(links[0]["token"])).json
+        assert state["rules"]["dice_set"] == dice, rules
+    assert_error(client.post("/api/games", json={"mode": "woord", "kind": "solo",
+                                                 "players": ["Anna"],
+                                                 "rules": {"dice_set": "nl-extra"}}),
+                 400, "bad_rules")
+
+
+def test_the_start_page_offers_every_dice_set(client: Any) -> None:
+    from wordyahtzee.web.i18n import EN, NL
+
+    from wordyahtzee.dice import shipped_dice_sets
+
+    for lang, table in (("nl", NL), ("en", {**NL, **EN})):
+        page = client.get(f"/?lang={lang}").get_data(as_text=True)
+        for name in shipped_dice_sets():
+            assert f'<option value="{name}"' in page and table[f"dice.{name}"] in page
+    assert 'value="nl" data-default-for="nl" selected' in page
+    assert 'value="en" data-default-for="en"' in page
+    assert 'value="nl-balans" data-default-for=""' in page

@@ -27,6 +27,11 @@ NL: dict[str, str] = {
     "start.players": "Spelers", "start.player": "Naam speler {n}",
     "start.add_player": "Speler toevoegen", "start.remove_player": "Verwijder speler {n}",
     "start.dictionary": "Woordenboek", "start.rules": "Regels",
+    "start.dice_set": "Letterstenen",
+    "start.dice_set_hint": "Gebalanceerd: minder woorden van zeven letters, dus zeldzamere "
+                           "Woord Yahtzees, en ook minder lange woorden.",
+    "dice.nl": "Nederlands (standaard)", "dice.nl-balans": "Nederlands, gebalanceerd",
+    "dice.en": "Engels",
     "start.order": "Volgorde van de rondes", "order.strict": "Vaste volgorde (ronde 1 t/m 8)",
     "order.free": "Vrije volgorde (kies elke beurt een open vak)",
     "start.timer": "Zandloper", "timer.on": "Aan: één minuut per beurt",
@@ -294,6 +299,11 @@ EN: dict[str, str] = {
     "start.players": "Players", "start.player": "Name of player {n}",
     "start.add_player": "Add a player", "start.remove_player": "Remove player {n}",
     "start.dictionary": "Dictionary", "start.rules": "Rules",
+    "start.dice_set": "Letter dice",
+    "start.dice_set_hint": "Balanced: fewer seven-letter words, so rarer Woord Yahtzees, "
+                           "and fewer long words too.",
+    "dice.nl": "Dutch (default)", "dice.nl-balans": "Dutch, balanced",
+    "dice.en": "English",
     "start.order": "Order of the rounds", "order.strict": "Fixed order (round 1 to 8)",
     "order.free": "Free order (pick any open box each turn)",
     "start.timer": "Hourglass", "timer.on": "On: one minute a turn",

@@ -19,6 +19,7 @@ from flask import (
 )
 from werkzeug.exceptions import HTTPException
 
+from wordyahtzee.dice import DiceSet, default_dice_set, shipped_dice_sets
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
@@ -80,11 +81,23 @@ def _dictionaries() -> list[dict[str, Any]]:
     return [entry.summary() for entry in list_dictionaries()]
 
 
+def _dice_sets() -> list[dict[str, str]]:
+    """The shipped dice sets for the start screen, with the one each language defaults to."""
+    out = []
+    for name in shipped_dice_sets():
+        dice = DiceSet.load(name)
+        out.append({"name": name, "language": dice.language,
+                    "default_for": dice.language if default_dice_set(dice.language) == name
+                    else ""})
+    return out
+
+
 @bp.get("/")
 def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
-    return render("start.html", dictionaries=_dictionaries(), modes=_modes(),
+    return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
+                  modes=_modes(),
                   active=store.list_games("active", 10))
 
 

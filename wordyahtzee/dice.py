@@ -171,6 +171,17 @@ def shipped_dice_sets() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
+DEFAULT_DICE_SETS: Mapping[str, str] = {"nl": "nl", "en": "en"}
+"""The dice set a game gets when its rules name a dictionary but no dice set, by the
+dictionary's language (docs/dice.md says why ``nl`` and not ``nl-balans``)."""
+
+
+def default_dice_set(language: str) -> str:
+    """The default dice set for a dictionary of ``language`` (``nl`` for any language
+    without a set of its own)."""
+    return DEFAULT_DICE_SETS.get(language, DEFAULT_DICE_SETS["nl"])
+
+
 class Cup(Generic[T]):
     """Up to ``max_throws`` throws a turn; between throws any dice may be kept.
 

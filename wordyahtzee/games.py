@@ -43,12 +43,15 @@ def parse_rules(mode: str, data: Any) -> dict[str, Any]:
     module: Any = get_mode(mode)
     rules = module.parse_rules(data)
     if hasattr(module, "needs"):
-        from .dice import DiceSet
+        from .dice import DiceSet, default_dice_set
         from .errors import DiceSetError, RuleError
         from .lexicon import find_dictionary
 
         wanted = module.needs({"rules": rules})
-        find_dictionary(wanted.dictionary)
+        entry = find_dictionary(wanted.dictionary)
+        if isinstance(data, Mapping) and "dice_set" not in data:  # the dictionary's dice
+            rules = module.parse_rules({**data, "dice_set": default_dice_set(entry.language)})
+            wanted = module.needs({"rules": rules})
         if isinstance(wanted.dice_set, str):
             try:
                 DiceSet.load(wanted.dice_set)

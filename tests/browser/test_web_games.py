@@ -7,8 +7,17 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from wordyahtzee.dice import DiceSet
+
 from .conftest import PHONE, shot
-from .helpers import claim_best_or_zero, server_state, start_game, throw, wait_history
+from .helpers import (
+    claim_best_or_zero,
+    game_id,
+    server_state,
+    start_game,
+    throw,
+    wait_history,
+)
 
 
 def test_solo_full_game(context: Any, live: Any) -> None:
@@ -192,3 +201,24 @@ def test_pages_render(context: Any, live: Any) -> None:
     expect(page.locator("h1")).to_have_text("New game")
     shot(page, "start-phone-en")
     page.goto(live.url + "/?lang=nl")
+
+
+def test_dice_set_follows_the_dictionary_and_can_be_chosen(context: Any, live: Any) -> None:
+    """English words bring English dice; the balanced Dutch set is one choice away."""
+    page = context.new_page()
+    page.goto(live.url + "/")
+    expect(page.locator("#dice-set")).to_have_value("nl")
+    page.select_option("#dictionary", "en")
+    expect(page.locator("#dice-set")).to_have_value("en")
+    page.select_option("#dictionary", "nl-basis")
+    expect(page.locator("#dice-set")).to_have_value("nl")
+    page.select_option("#dice-set", "nl-balans")
+    shot(page, "start-dice-set")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    gid = game_id(page)
+    throw(page, 0)
+    state = server_state(live, gid)
+    assert state["rules"]["dice_set"] == "nl-balans"
+    shown = state["turn"]["faces"]
+    assert len(shown) == 7 and DiceSet.load("nl-balans").assign(shown) is not None

@@ -163,7 +163,7 @@ class Lattice:
             np.maximum(target, lattice[(*head, slice(f, f + 1))], out=target)
         return lattice[self.full]
 
-    def aimed_turn(self, values: FloatArray, throws: int = MAX_THROWS) -> float:
+    def aimed_turn(self, values: npt.ArrayLike, throws: int = MAX_THROWS) -> float:
         """The expected value of a turn of ``throws`` throws that aims at ``values`` alone
         (each full outcome's value, flat or shaped ``faces``): after each throw but the
         last, stop or keep the dice whose re-throw promises most. With 0/1 values, the

@@ -982,4 +982,6 @@ def describe() -> dict[str, Any]:
                 "min_word_length": {"type": "integer", "default": 2},
                 "y_is_vowel": {"type": "boolean", "default": True},
                 "dictionary": {"type": "string", "default": "nl"},
-                "dice_set": {"type": "string", "default": "nl"}}}}
+                "dice_set": {"type": "string", "default": "nl", "description":
+                             "a shipped dice set; left out: the dictionary language's "
+                             "default (en for English, else nl)"}}}}

@@ -154,6 +154,17 @@ function syncKind() {
   relabel();
 }
 
+// A dictionary of another language brings its own dice (the player may still pick others).
+function syncDice() {
+  const dictionary = document.getElementById("dictionary");
+  const language = dictionary.selectedOptions[0]?.dataset.language || "nl";
+  const dice = document.getElementById("dice-set");
+  const own = [...dice.options].find((o) => o.dataset.defaultFor === language)
+    || [...dice.options].find((o) => o.dataset.defaultFor === "nl");
+  if (own) dice.value = own.value;
+}
+
+document.getElementById("dictionary").addEventListener("change", syncDice);
 form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
   syncKind();
   syncMode();
@@ -196,6 +207,7 @@ form.addEventListener("submit", async (event) => {
     const bonus = Number.parseInt(document.getElementById("bonus").value, 10);
     rules = {
       dictionary: document.getElementById("dictionary").value,
+      dice_set: document.getElementById("dice-set").value,
       free_order: form.querySelector("input[name=order]:checked").value === "free",
       turn_seconds: form.querySelector("input[name=timer]:checked").value === "on" ? 60 : null,
       upper_bonus_threshold: Number.isFinite(bonus) ? bonus : 40,
