@@ -31,7 +31,9 @@ with the defaults, the ``nl-balans`` set with the balance objective on ``nl-basi
 
     python scripts/search_dice.py --iterations 3000
     python scripts/search_dice.py --objective balance --dict nl-basis --start nl \
-        --iterations 1500 --seed 11
+        --keep-frequencies --showable kusnatl kussent --iterations 1500 --seed 11
+
+and a second run from where that one stopped (docs/dice.md has both commands).
 """
 
 from __future__ import annotations
