@@ -113,6 +113,8 @@ def histogram_chart(start: int, width: int, counts: Sequence[int],
         anchor = "end" if x > HIST_WIDTH * 0.6 else "start"
         shift = -4 if anchor == "end" else 4
         parts.append(f'<line x1="{x:.1f}" y1="{y - 11}" x2="{x:.1f}" y2="{base}" '
+                     f'class="marker-halo"/>'
+                     f'<line x1="{x:.1f}" y1="{y - 11}" x2="{x:.1f}" y2="{base}" '
                      f'class="marker"/>'
                      f'<text x="{x + shift:.1f}" y="{y}" class="marker-label" '
                      f'text-anchor="{anchor}">{escape(label)}</text>')
