@@ -7,7 +7,7 @@ The expected score of optimal play is exact (the strategy tables); its *spread* 
 - classic Yahtzee: :meth:`~wordyahtzee.advisor.strategy.ClassicStrategy.simulate` plays
   :data:`CLASSIC_GAMES` games vectorised (about 25 s on two cores);
 - Woord Yahtzee (strict order): :func:`~wordyahtzee.advisor.woord_players.simulate_woord`
-  plays :data:`WOORD_GAMES` games through the engine (about 20 s for ``nl``).
+  plays :data:`WOORD_GAMES` games through the engine (about 25 s for ``nl``).
 
 Both are seeded with :data:`SEED`, so a sample is the same on every machine. A sample is
 cached under the key of the strategy it was played with, its size, its seed and
@@ -53,7 +53,7 @@ CLASSIC_GAMES = 100_000
 """Games in a classic sample: a percentile to within about 0.2 points."""
 WOORD_GAMES = 5_000
 """Games in a Woord Yahtzee sample: a percentile to within about 1 point (each game goes
-through the engine, so they cost about 200 times a classic one)."""
+through the engine and costs about 15 times a classic one)."""
 TAIL = 0.999
 """The histogram's last bin starts at about this quantile and holds every higher score, so
 that a rare huge score does not squeeze the rest into a few bars."""
