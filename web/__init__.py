@@ -21,6 +21,11 @@ Configuration keys (``create_app({...})``):
     computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
     list, else all; ``()`` for none). Hints and optimal computer players need them; no
     request ever waits for one.
+``OPTIMAL_SAMPLE_GAMES``
+    per mode, the size of the sample of optimal play's final scores the review page draws
+    (e.g. ``{"classic": 2000}``; a mode not named: the production size, see
+    :mod:`wordyahtzee.advisor.final_scores`). Like the strategy tables it is prepared in
+    the background on first use and cached on disk; the page says so meanwhile.
 ``ABANDON_DAYS``
     a table without a move for this many days is finished as abandoned and leaves memory
     (default 7; ``None``: never). Tables nobody watches leave memory after ten idle
@@ -77,6 +82,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_SECONDS": 25.0,
     "COMPUTER_PACE": 0.8,
     "WARM_STRATEGIES": None,
+    "OPTIMAL_SAMPLE_GAMES": None,
     "TICK_SECONDS": 1.0,
     "ABANDON_DAYS": 7.0,
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
@@ -104,7 +110,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     days = app.config["ABANDON_DAYS"]
     service = TableService(store, app.config["CLOCK"], app.config["RNG_FACTORY"],
                            float(app.config["COMPUTER_PACE"]),
-                           abandon_seconds=None if days is None else float(days) * 86400)
+                           abandon_seconds=None if days is None else float(days) * 86400,
+                           sample_games=app.config["OPTIMAL_SAMPLE_GAMES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 

@@ -169,6 +169,13 @@ NL: dict[str, str] = {
     "review.throw": "Worp", "review.shown": "Stenen", "review.chosen": "Gekozen",
     "review.best": "Beste keuze", "review.regret": "Verlies",
     "review.keep": "houd {dice}", "review.claim": "{box}: {words} ({points})",
+    "review.optimal": "Je eindscore naast die van perfect spel",
+    "review.optimal_desc": "Hoe vaak perfect spel elke eindscore haalt, over {games} "
+                           "gespeelde spellen (gemiddeld {mean} punten).",
+    "review.optimal_mark": "{name}: {score} punten, beter dan {pct}% van perfect spel",
+    "review.optimal_game": "{name} (spel {n})", "review.optimal_bar": "{scores}: {count} spellen",
+    "review.optimal_pending": "De verdeling van de eindscores van perfect spel wordt nog "
+                              "berekend; laad de pagina zo opnieuw.",
     "err.letter_not_on_dice": "geen steen toont die letter",
     "err.bad_dice_set": "ongeldige stenenset",
     "err.bad_dictionary": "ongeldig woordenboek",
@@ -437,6 +444,13 @@ EN: dict[str, str] = {
     "review.throw": "Throw", "review.shown": "Dice", "review.chosen": "Chosen",
     "review.best": "Best choice", "review.regret": "Loss",
     "review.keep": "keep {dice}", "review.claim": "{box}: {words} ({points})",
+    "review.optimal": "Your final score beside perfect play's",
+    "review.optimal_desc": "How often perfect play reaches each final score, over {games} "
+                           "games played (mean {mean} points).",
+    "review.optimal_mark": "{name}: {score} points, better than {pct}% of perfect play",
+    "review.optimal_game": "{name} (game {n})", "review.optimal_bar": "{scores}: {count} games",
+    "review.optimal_pending": "The spread of perfect play's final scores is still being "
+                              "computed; reload in a moment.",
     "err.letter_not_on_dice": "no die shows that letter",
     "err.bad_dice_set": "not a valid dice set",
     "err.bad_dictionary": "not a valid dictionary",

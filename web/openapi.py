@@ -200,7 +200,11 @@ def openapi_document() -> dict[str, Any]:
                 "description": "Per turn the player's decisions (keeps, claims or boxes), "
                                "the optimal one, and the expected points lost (`regret`); "
                                "per player the total regret. 202 with `ready: false` while "
-                               "the strategy table is being prepared.",
+                               "the strategy table is being prepared. Once a game is over, "
+                               "`optimal` sets each final score against a seeded sample of "
+                               "optimal play's final scores (`histogram`, and per score "
+                               "`better_than`: the percentage of sampled games it beat); "
+                               "`optimal.ready` is false while that sample is prepared.",
                 "parameters": [GAME_ID],
                 "responses": {"200": _json({"type": "object"}),
                               "202": _json({"type": "object"}, "Not ready yet"),

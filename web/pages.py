@@ -157,8 +157,9 @@ def reports() -> Response:
 
 @bp.get("/games/<game_id>/review")
 def review(game_id: str) -> Response:
-    """After the game: each decision against optimal play, the expected points lost, and
-    each player's score history under these rules (SVG, drawn here)."""
+    """After the game: each decision against optimal play, the expected points lost, each
+    final score against the spread of optimal play's, and each player's score history under
+    these rules (SVG, drawn here)."""
     from wordyahtzee.store import rules_key
 
     from .plots import bar_chart, line_chart
@@ -193,5 +194,51 @@ def review(game_id: str) -> Response:
         return t("review.claim", box=t(f"box.{box}"), words=words,
                  points=option.get("points", 0))
 
+    optimal = answer.get("optimal")
+    figure = (optimal_figure(optimal, current_language())
+              if optimal and optimal["ready"] else None)
     return render("review.html", game_id=game_id, review=answer, regret_chart=regret_chart,
-                  history_charts=history, describe=describe)
+                  history_charts=history, describe=describe, optimal=optimal,
+                  optimal_figure=figure)
+
+
+def _number(value: float, lang: str, decimals: int = 0) -> str:
+    """``value`` written the language's way (Dutch: 100.000 and 254,5)."""
+    text = f"{value:,.{decimals}f}"
+    return text.translate(str.maketrans(",.", ".,")) if lang == "nl" else text
+
+
+def _percent(value: float, lang: str) -> str:
+    """A percentage as a whole number, with a decimal near 0 and 100 (never "100%" for a
+    score some games beat)."""
+    whole = round(value)
+    decimals = 1 if (whole <= 0 < value) or (whole >= 100 > value) else 0
+    return _number(value if decimals else whole, lang, decimals)
+
+
+def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The histogram of optimal play's final scores with each final score marked
+    (``chart``), and the same facts in words (``caption``, ``lines``: the chart's text
+    alternative, shown under it)."""
+    from .plots import histogram_chart
+
+    t = translator(lang)
+    scores = optimal["scores"]
+    several_games = len({item["game"] for item in scores}) > 1
+
+    def name(item: dict[str, Any]) -> str:
+        return (t("review.optimal_game", name=item["name"], n=item["game"] + 1)
+                if several_games else item["name"])
+
+    lines = [t("review.optimal_mark", name=name(item), score=item["score"],
+               pct=_percent(item["better_than"], lang)) for item in scores]
+    hist = optimal["histogram"]
+    caption = t("review.optimal_desc", games=_number(optimal["games"], lang),
+                mean=_number(optimal["mean"], lang, 1))
+    desc = " ".join([caption, *lines])
+    chart = histogram_chart(hist["start"], hist["width"], hist["counts"],
+                            [(f"{name(item)}: {item['score']}", item["score"])
+                             for item in scores],
+                            t("review.optimal"), desc, open_end=hist["open_end"],
+                            bar_text=t("review.optimal_bar"), chart_id="optimal-chart")
+    return {"chart": chart, "caption": caption, "lines": lines}

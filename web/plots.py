@@ -3,6 +3,7 @@ markup, so they obey the strict Content-Security-Policy."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from html import escape
 
@@ -46,3 +47,78 @@ def line_chart(values: Sequence[float], title: str) -> str:
             f'<polyline points="{points}" class="line"/>'
             f'<text x="{PAD}" y="{PAD - 10}" class="axis">{top:g}</text>'
             f'<text x="{PAD}" y="{HEIGHT - 8}" class="axis">{low:g}</text></svg>')
+
+
+HIST_WIDTH, HIST_BARS, HIST_SIDE, HIST_ROW = 400, 130, 14, 16
+"""The score histogram's geometry: narrower than the other charts so that its text stays
+legible when a 375 px phone shrinks it; the markers' labels take one row each above the
+bars."""
+
+
+def histogram_x(score: float, start: float, end: float) -> float:
+    """Where ``score`` lies on the histogram's axis from ``start`` to ``end`` (clamped to
+    the plot)."""
+    inner = HIST_WIDTH - 2 * HIST_SIDE
+    share = (score - start) / (end - start) if end > start else 0.0
+    return HIST_SIDE + inner * min(1.0, max(0.0, share))
+
+
+def _ticks(start: int, end: int, most: int = 7) -> list[int]:
+    """Round scores to label the axis with, at most ``most`` of them."""
+    step = 1
+    for factor in itertools.cycle((2, 2.5, 2)):  # 1, 2, 5, 10, 20, 50, 100, ...
+        if (end - start) / step <= most:
+            break
+        step = round(step * factor)
+    first = -(-start // step) * step
+    return list(range(first, end + 1, step))
+
+
+def histogram_chart(start: int, width: int, counts: Sequence[int],
+                    marks: Sequence[tuple[str, float]], title: str, desc: str, *,
+                    open_end: bool = False, bar_text: str = "{scores}: {count}",
+                    chart_id: str = "histogram") -> str:
+    """Bars of ``counts`` (bin ``i`` holds scores ``start + i * width`` up to the next;
+    with ``open_end`` the last bin also holds every higher score), and a labelled vertical
+    line at each of ``marks`` (label, score). ``title`` and ``desc`` name and describe the
+    chart for screen readers; ``bar_text`` (with ``{scores}`` and ``{count}``) is each bar's
+    tooltip."""
+    if not counts:
+        return ""
+    end = start + width * len(counts)
+    top = HIST_ROW * len(marks) + 10
+    base = top + HIST_BARS
+    height = base + 22
+    tallest = max(max(counts), 1)
+    parts = []
+    for i, count in enumerate(counts):
+        low = start + i * width
+        last = open_end and i == len(counts) - 1
+        scores = f"{low}+" if last else (str(low) if width == 1 else f"{low}–{low + width - 1}")
+        x0, x1 = histogram_x(low, start, end), histogram_x(low + width, start, end)
+        bar = HIST_BARS * count / tallest
+        parts.append(
+            f'<rect x="{x0 + 0.5:.1f}" y="{base - bar:.1f}" width="{max(0.5, x1 - x0 - 1):.1f}" '
+            f'height="{bar:.1f}" class="bar"><title>'
+            f'{escape(bar_text.format(scores=scores, count=count))}</title></rect>')
+    parts.append(f'<line x1="{HIST_SIDE}" y1="{base}" x2="{HIST_WIDTH - HIST_SIDE}" '
+                 f'y2="{base}" class="axis-line"/>')
+    for tick in _ticks(start, end):
+        x = histogram_x(tick, start, end)
+        parts.append(f'<text x="{x:.1f}" y="{base + 16}" class="axis" '
+                     f'text-anchor="middle">{tick}</text>')
+    for row, (label, score) in enumerate(marks):
+        x = histogram_x(score, start, end)
+        y = 10 + HIST_ROW * row + 11
+        anchor = "end" if x > HIST_WIDTH * 0.6 else "start"
+        shift = -4 if anchor == "end" else 4
+        parts.append(f'<line x1="{x:.1f}" y1="{y - 11}" x2="{x:.1f}" y2="{base}" '
+                     f'class="marker-halo"/>'
+                     f'<line x1="{x:.1f}" y1="{y - 11}" x2="{x:.1f}" y2="{base}" '
+                     f'class="marker"/>'
+                     f'<text x="{x + shift:.1f}" y="{y}" class="marker-label" '
+                     f'text-anchor="{anchor}">{escape(label)}</text>')
+    return (f'<svg viewBox="0 0 {HIST_WIDTH} {height}" class="chart histogram" role="img" '
+            f'aria-labelledby="{chart_id}-title {chart_id}-desc">'
+            f'<title id="{chart_id}-title">{escape(title)}</title>'
+            f'<desc id="{chart_id}-desc">{escape(desc)}</desc>{"".join(parts)}</svg>')

@@ -24,6 +24,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--no-first-run", "--disable-sync"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SAMPLE_GAMES = {"classic": 5000, "woord": 300}
+"""The review's samples of optimal play: smaller than in production, to keep the tests quick."""
 
 
 class FakeClock:
@@ -61,7 +63,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     app = create_app({"DATABASE": tmp_path_factory.mktemp("db") / "web.sqlite3",
                       "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),
                       "SSE_SECONDS": 10.0, "TESTING": True,
-                      "COMPUTER_PACE": 0.05, "WARM_STRATEGIES": ("free",)})
+                      "COMPUTER_PACE": 0.05, "WARM_STRATEGIES": ("free",),
+                      "OPTIMAL_SAMPLE_GAMES": SAMPLE_GAMES})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -58,6 +58,17 @@ class Coach(Protocol):
         have done, and the expected points lost (``regret``)."""
         ...
 
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """Final scores of solo games by the optimal strategy ``key`` (a
+        :class:`~wordyahtzee.advisor.final_scores.ScoreSample` of ``games`` games, default
+        the mode's production size): from the cache, or the first time played; blocks."""
+        ...
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Each seat's final score in each finished game of the table (``seat``, ``game``,
+        ``score``), to set against the sample."""
+        ...
+
 
 def decision(turn: int, seat: int, throws: int, shown: str, chosen: dict[str, Any],
              best: dict[str, Any]) -> dict[str, Any]:
@@ -93,6 +104,18 @@ class ClassicCoach:
         from .strategy import load_strategy
 
         return load_strategy(key, quiet=True)
+
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """:func:`~wordyahtzee.advisor.final_scores.classic_sample` for the joker reading."""
+        from .final_scores import CLASSIC_GAMES, classic_sample
+
+        return classic_sample(key, games or CLASSIC_GAMES, quiet=True)
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Every finished game of the match, each seat's total in it."""
+        return [{"seat": seat, "game": index, "score": played.sheets[name].total}
+                for index, played in enumerate(game.games) if played.is_over
+                for seat, name in enumerate(played.players)]
 
     def thinking(self, level: str) -> float:
         """Every level moves at the table's pace."""
@@ -208,6 +231,23 @@ class WoordCoach:
         dictionary, dice_set, threshold = key.split("/")
         return load_woord_strategy(dictionary, dice_set, int(threshold), quiet=True)
 
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """:func:`~wordyahtzee.advisor.final_scores.woord_sample` for
+        ``dictionary/dice_set/threshold``."""
+        from .final_scores import WOORD_GAMES, woord_sample
+
+        dictionary, dice_set, threshold = key.split("/")
+        return woord_sample(dictionary, dice_set, int(threshold), games or WOORD_GAMES,
+                            quiet=True)
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Once the game is over, each seat's total (free order: none, as it has no
+        review)."""
+        if not game.finished or game.rules.free_order:
+            return []
+        return [{"seat": seat, "game": 0, "score": sheet.total}
+                for seat, sheet in enumerate(game.sheets)]
+
     def thinking(self, level: str) -> float:
         """The human-like player takes its time, as people do within the hourglass."""
         return HUMAN_THINKING if level == "human" else 1.0
@@ -320,6 +360,14 @@ class KaartspelCoach:
     def load_table(self, key: str) -> Any:
         """No strategy table."""
         raise LookupError("Kaartspel has no strategy tables")
+
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """No optimal strategy to sample."""
+        raise LookupError("Kaartspel has no optimal strategy to sample")
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Nothing to set against optimal play."""
+        return []
 
     def thinking(self, level: str) -> float:
         """Every level moves at the table's pace."""

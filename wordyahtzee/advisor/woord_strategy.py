@@ -396,6 +396,12 @@ class WoordStrategy:
     def __post_init__(self) -> None:
         self._lattice = Lattice(self.table.faces)
 
+    @property
+    def cache_key(self) -> str:
+        """The table's cache key: the score table's (dictionary checksum, dice, word rules),
+        the bonus threshold and the rounds played."""
+        return strategy_key(self.table.key, self.threshold, self.rounds)
+
     # -- computing ----------------------------------------------------------------------
 
     @classmethod
@@ -768,6 +774,15 @@ def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet =
     return table
 
 
+def strategy_key(table_key: str, threshold: int, rounds: Sequence[str]) -> str:
+    """The cache key of a strategy: its score table's key, the threshold and the rounds
+    (``all``, or a hash of a partial game's round boxes)."""
+    rounds = tuple(rounds)
+    rkey = "all" if rounds == ROUND_BOXES else hashlib.sha256(
+        ",".join(rounds).encode()).hexdigest()[:8]
+    return f"{table_key}-t{threshold}-r{rkey}"
+
+
 def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
                         threshold: int | None = None, rules: WoordRules | None = None, *,
                         rounds: Sequence[str] = ROUND_BOXES, out: TextIO | None = None,
@@ -786,9 +801,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
                              use_cache=use_cache)
     out = None if quiet else (out if out is not None else sys.stderr)
     rounds = tuple(rounds)
-    rkey = "all" if rounds == ROUND_BOXES else hashlib.sha256(
-        ",".join(rounds).encode()).hexdigest()[:8]
-    key = f"{table.key}-t{threshold}-r{rkey}"
+    key = strategy_key(table.key, threshold, rounds)
     if use_cache and key in _STRATEGIES:
         return _STRATEGIES[key]
     path = _cache_folder() / f"strategy-{key}-v{STRATEGY_VERSION}.npz"

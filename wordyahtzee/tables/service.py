@@ -125,8 +125,12 @@ class TableService:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  rng_factory: Callable[[], random.Random] = random.SystemRandom,
                  computer_pace: float = 0.8, abandon_seconds: float | None = ABANDON_SECONDS,
-                 unload_seconds: float = UNLOAD_SECONDS) -> None:
+                 unload_seconds: float = UNLOAD_SECONDS,
+                 sample_games: Mapping[str, int] | None = None) -> None:
         self.store = store
+        # per mode, the size of the sample of optimal final scores a review shows (a mode
+        # not named: the coach's default, the production size; tests ask for fewer)
+        self.sample_games = dict(sample_games or {})
         self.abandon_seconds = abandon_seconds
         self.unload_seconds = unload_seconds
         self._last_sweep = 0.0
@@ -555,7 +559,8 @@ class TableService:
     def review(self, game_id: str) -> dict[str, Any]:
         """Every finished turn judged against optimal play: each decision, the best one, and
         the expected points lost (``regret``); ``ready: false`` while the strategy table is
-        being prepared."""
+        being prepared. Once a game is over, ``optimal`` sets each final score against a
+        sample of optimal play's (:meth:`final_scores`)."""
         table = self.tick(game_id)
         helper = coach(table.mode)
         if helper is None:
@@ -571,8 +576,29 @@ class TableService:
         regret = [0.0] * len(game.players)
         for turn in turns:
             regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
-        return {"ready": True, "turns": turns, "regret": regret,
-                "players": list(game.players), "totals": game.totals()}
+        answer = {"ready": True, "turns": turns, "regret": regret,
+                  "players": list(game.players), "totals": game.totals()}
+        finals = helper.finished_scores(game)
+        if finals and key is not None:
+            answer["optimal"] = self.final_scores(table.mode, key, finals, list(game.players))
+        return answer
+
+    def final_scores(self, mode: str, key: str, finals: list[dict[str, int]],
+                     players: list[str]) -> dict[str, Any]:
+        """Final scores (``seat``, ``game``, ``score``) against the sample of optimal play
+        for the strategy ``key``: the sample's size, seed and mean, its histogram, and per
+        score the percentage of optimal games it beat (``better_than``). ``ready: false``
+        (never waiting) while the sample is being prepared in the background."""
+        games = self.sample_games.get(mode)
+        sample = strategies.peek_sample(mode, key, games)
+        if sample is None:
+            return {"ready": False, "failed": strategies.sample_failure(mode, key, games)}
+        histogram = sample.histogram(include=[item["score"] for item in finals])
+        return {"ready": True, "games": sample.games, "seed": sample.seed,
+                "mean": round(sample.mean, 2), "histogram": histogram.to_json(),
+                "scores": [{**item, "name": players[item["seat"]],
+                            "better_than": round(sample.better_than(item["score"]), 1)}
+                           for item in finals]}
 
     # -- reading --------------------------------------------------------------------------
 

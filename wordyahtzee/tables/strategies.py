@@ -7,6 +7,11 @@ ever computes it (15-20 s on two cores) and caches it on disk; later starts load
 milliseconds. :func:`warm` does this in a daemon thread; a hint asked for meanwhile answers
 "not ready yet" at once, and a computer player waits in its own background thread. One
 lock per key makes sure a table is computed once per process.
+
+The same goes for the *samples* of optimal play's final score the review page draws
+(:meth:`Coach.load_sample <wordyahtzee.advisor.coach.Coach.load_sample>`: seconds to load,
+tens of seconds the first time ever): :func:`peek_sample` answers at once and starts one
+in the background when it is not in memory yet.
 """
 
 from __future__ import annotations
@@ -22,14 +27,20 @@ from .offload import run_blocking
 log = logging.getLogger(__name__)
 
 Key = tuple[str, str]  # (mode, table key)
+SampleKey = tuple[str, str, int | None]  # (mode, table key, games; None: the default)
 
-_locks: dict[Key, threading.Lock] = {}
+_locks: dict[Any, threading.Lock] = {}
 _locks_guard = threading.Lock()
 _ready: dict[Key, Any] = {}
 _failed: dict[Key, str] = {}
 
 
-def _lock(key: Key) -> threading.Lock:
+_samples: dict[SampleKey, Any] = {}
+_samples_failed: dict[SampleKey, str] = {}
+_sampling: set[SampleKey] = set()  # a thread is preparing these
+
+
+def _lock(key: Any) -> threading.Lock:
     with _locks_guard:
         return _locks.setdefault(key, threading.Lock())
 
@@ -90,3 +101,59 @@ def warm(keys: Iterable[Key]) -> threading.Thread | None:
     thread = threading.Thread(target=run, name="wordyahtzee-strategy-warm", daemon=True)
     thread.start()
     return thread
+
+
+def sample(mode: str, key: str, games: int | None = None) -> Any:
+    """The sample of optimal final scores for the table ``key`` of ``mode`` (``games``
+    games; None: the mode's default), loading the table and the sample or computing them
+    if needed (blocks: call it from a background thread, never from a request)."""
+    wanted = (mode, key, games)
+    found = _samples.get(wanted)
+    if found is not None:
+        return found
+    helper = coach(mode)
+    if helper is None:
+        raise LookupError(f"{mode} has no strategy tables")
+    with _lock(("sample", *wanted)):
+        found = _samples.get(wanted)
+        if found is None:
+            try:
+                get(mode, key)  # the strategy first, under its own lock (shared with hints)
+                found = run_blocking(helper.load_sample, key, games)
+            except Exception as exc:  # kept so the review can say so
+                _samples_failed[wanted] = str(exc)
+                raise
+            _samples_failed.pop(wanted, None)
+            _samples[wanted] = found
+        return found
+
+
+def peek_sample(mode: str, key: str, games: int | None = None) -> Any:
+    """The sample if it is in memory now; otherwise start preparing it in a daemon thread
+    and return None."""
+    wanted = (mode, key, games)
+    found = _samples.get(wanted)
+    if found is not None or coach(mode) is None:
+        return found
+    with _locks_guard:
+        if wanted in _sampling:
+            return None
+        _sampling.add(wanted)
+
+    def run() -> None:
+        try:
+            sample(mode, key, games)
+        except Exception:  # logged; the review page says it is not there
+            log.exception("could not prepare the %s sample of final scores for %s",
+                          mode, key)
+        finally:
+            with _locks_guard:
+                _sampling.discard(wanted)
+
+    threading.Thread(target=run, name="wordyahtzee-sample-warm", daemon=True).start()
+    return None
+
+
+def sample_failure(mode: str, key: str, games: int | None = None) -> str | None:
+    """Why the last attempt to prepare the sample failed, if it did."""
+    return _samples_failed.get((mode, key, games))
