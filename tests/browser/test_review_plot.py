@@ -49,6 +49,9 @@ def check_review(browser: Any, live: Any, gid: str, name: str, lang: str = "nl")
         box = chart.bounding_box()
         assert box is not None and box["width"] <= (viewport or {"width": 1280})["width"]
         assert chart.locator("line.marker").count() >= 1
+        # the page itself never scrolls sideways; the decisions table scrolls in its box
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= (viewport or {"width": 1280})["width"], width
         shot(page, f"{name}-{label}")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.locator("figure.optimal").screenshot(
