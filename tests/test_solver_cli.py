@@ -110,3 +110,12 @@ def test_the_stream_names_the_letter_not_on_dice(capsys):
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and rows[0]["error"]["code"] == "letter_not_on_dice"
     assert rows[1]["boxes"]["letters_6"]["words"] == ["klunst"]
+
+
+def test_an_english_dictionary_brings_english_dice(capsys):
+    """y is on the English dice, not on the Dutch ones: --dict en alone plays English dice."""
+    code, out, err = run(capsys, "--dict", "en", "--json", "yoghurt")
+    assert code == 0, err
+    assert json.loads(out)["boxes"]["woord_yahtzee"]["score"] == 50
+    code, _, err = run(capsys, "--dict", "en", "--dice-set", "nl", "yoghurt")
+    assert code == 2 and "dice set 'nl'" in err

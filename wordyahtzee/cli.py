@@ -78,7 +78,16 @@ def _woord_setup(args: argparse.Namespace) -> tuple[Any, Any]:
         raise WordyahtzeeError("woord: --threshold is a whole number 0-500", "usage")
     if getattr(args, "games", 1) < 1:
         raise WordyahtzeeError("woord simulate: --games is 1 or more", "usage")
-    return load_lexicon(args.dict), DiceSet.load(args.dice_set)
+    return load_lexicon(args.dict), DiceSet.load(_dice_set_name(args))
+
+
+def _dice_set_name(args: argparse.Namespace) -> str:
+    """``--dice-set``, or the default set of the dictionary's language (docs/rules.md §1)."""
+    from .dice import default_dice_set
+    from .lexicon import find_dictionary
+
+    name: str = args.dice_set or default_dice_set(find_dictionary(args.dict).language)
+    return name
 
 
 def cmd_woord_ev(args: argparse.Namespace) -> int:
@@ -125,7 +134,8 @@ def _add_woord_parser(sub: Any) -> None:
 
     def common(p: Any) -> None:
         p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
-        p.add_argument("--dice-set", default="nl", help="dice set (default: nl)")
+        p.add_argument("--dice-set", default=None,
+                       help="dice set (default: the dictionary language's, en or nl)")
         p.add_argument("--threshold", type=int, default=40,
                        help="upper bonus threshold (default: 40)")
 
@@ -386,7 +396,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     if args.top is not None and args.top < 0:
         raise WordyahtzeeError("solve: --top takes a number of words, 0 or more", "usage")
-    solver = get_solver(args.dict, args.dice_set)
+    solver = get_solver(args.dict, _dice_set_name(args))
     if args.letters == "-":
         for line in sys.stdin:
             text = line.strip()
@@ -449,7 +459,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="best words for 7 shown faces (? = the blank)")
     p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
-    p.add_argument("--dice-set", default="nl", help="dice set for letter values (default: nl)")
+    p.add_argument("--dice-set", default=None,
+                   help="dice set (default: the dictionary language's, en or nl)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--top", type=int, default=None, metavar="N",
                    help="list the N best words too (text), or only N words (JSON)")
