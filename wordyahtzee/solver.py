@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from .dice import DiceSet
 from .errors import RuleError
-from .letters import ALPHABET, BLANK, alphagram, fold
+from .letters import ALPHABET, BLANK, alphagram, fold, vowel_set
 from .lexicon import Lexicon, cache_dir, load_lexicon
 from .modes.woord import (
     BOXES,
@@ -56,8 +56,6 @@ from .modes.woord import (
     ScoreSheet,
     WoordGame,
     WoordRules,
-    all_consonants,
-    all_vowels,
     claimable_boxes,
 )
 
@@ -82,7 +80,7 @@ RECENT_THROWS = 4096
 """Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
 
 _LETTERS = sorted(ALPHABET)
-_NEG = -(1 << 50)  # "no claim" in the key arrays; sums of a few of them stay negative
+_NO_WORD = 1 << 52  # the rank of "no word": its key, and any sum with it, is negative
 Array = npt.NDArray[np.int64]
 
 
@@ -316,11 +314,20 @@ class Solver:
         self._m1 = 1 << count.bit_length()          # > any rank
         self._mult = self._m1 << self.n.bit_length()  # > n * m1: rank sums stay below it
         self._max_words = self.n // self.rules.min_word_length
-        self._length_ok = self._tables.popcount >= self.rules.min_word_length
-        values = np.zeros(256, dtype=np.int64)  # byte of a letter -> its value; 0 -> blank
+        self._level_count = max(2, self._max_words - 1)
+        # key = points[subset] + base[subset] - rank: base is M1, minus _NO_WORD for a subset
+        # too short for a word
+        short = self._tables.popcount < self.rules.min_word_length
+        self._base = self._m1 - short.astype(np.int64) * _NO_WORD
+        points = np.zeros(256, dtype=np.int64)  # byte of a letter -> value·M; 0 -> blank
         for letter in ALPHABET:
-            values[ord(letter)] = dice_set.value(letter)
-        self._values = values
+            points[ord(letter)] = dice_set.value(letter) * self._mult
+        self._points = points
+        self._upper = [(box, int(box[8:])) for box in UPPER_BOXES]
+        self._vowel_set = vowel_set(self.rules.y_is_vowel)
+        self._zero = {box: BoxResult(box, 0) for box in BOXES}  # frozen: shared freely
+        self._consonants = BoxResult("consonants", CONSONANTS_SCORE)
+        self._vowels = BoxResult("vowels", VOWELS_SCORE)
         # the boxes of the last ``recent`` distinct throws, keyed by the sorted faces
         # (0 keeps none); the boxes do not depend on the order of the faces
         self._boxes = lru_cache(maxsize=max(0, recent))(self._compute_boxes)
@@ -346,49 +353,40 @@ class Solver:
         """Hits and misses of the cache of recent throws (``functools.lru_cache`` info)."""
         return self._boxes.cache_info()
 
-    def _special_boxes(self, rack: str, boxes: dict[str, BoxResult], seven: int) -> None:
-        """Fill the consonants, vowels and Woord Yahtzee boxes."""
-        y = self.rules.y_is_vowel
-        boxes["consonants"] = BoxResult("consonants",
-                                        CONSONANTS_SCORE if all_consonants(rack, y) else 0)
-        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(rack, y) else 0)
-        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
-                                            (self._word(seven),))
-                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
-
     def _compute_boxes(self, rack: str) -> dict[str, BoxResult]:
         """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks)."""
         real = rack.rstrip(BLANK)
-        blanks = self.n - len(real)
-        keys = self._single_keys(real, blanks)
+        keys = self._single_keys(real, self.n - len(real))
         t = self._tables
-        boxes: dict[str, BoxResult] = {}
-
         # one word of each length: a max over the subsets of that many dice
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
-        for box in UPPER_BOXES:  # a box longer than the dice set is never claimable
-            size = int(box[8:])
-            boxes[box] = self._result(box, [by_length[size]] if size <= self.n else [])
+        levels = self._levels(keys)
+        claims = [self._claim(k, levels, keys) for k in (1, 2, 3)]
+        results = [self._result(box, [by_length[size]] if size <= self.n else [])
+                   for box, size in self._upper]
+        results += [self._result(box, parts) for box, parts in zip(ROUND_BOXES[5:], claims)]
+        results += self._special_boxes(real, by_length[self.n])
+        results.append(self._chance(levels, keys, claims))
+        return dict(zip(BOXES, results))
 
-        # levels[k - 1][s]: key of the best k words on disjoint dice within dice subset s
-        gathered = keys[t.sub]
-        levels = [np.maximum.reduceat(gathered, t.starts)]
-        while len(levels) < max(3, self._max_words):
-            levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
+    def _special_boxes(self, real: str, seven: int) -> list[BoxResult]:
+        """The consonants, vowels and Woord Yahtzee boxes (``real``: the letters, no blank).
 
-        parts = {1: [int(levels[0][t.full])], 2: self._recover(2, levels, keys),
-                 3: self._recover(3, levels, keys)}
-        boxes["one_word"] = self._result("one_word", parts[1])
-        boxes["two_words"] = self._result("two_words", parts[2])
-        boxes["three_words"] = self._result("three_words", parts[3])
-        self._special_boxes(rack, boxes, by_length[self.n])
-        boxes["chance"] = self._chance(levels, keys, parts)
-        return {b: boxes[b] for b in BOXES}
+        The same as :func:`~wordyahtzee.modes.woord.all_consonants` and ``all_vowels`` on
+        parsed faces (letters a–z and blanks; a blank counts for both), as set tests.
+        """
+        letters = set(real)
+        return [self._consonants if letters.isdisjoint(self._vowel_set)
+                else self._zero["consonants"],
+                self._vowels if letters <= self._vowel_set else self._zero["vowels"],
+                BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE, (self._word(seven),))
+                if seven >= 0 else self._zero["woord_yahtzee"]]
 
     # -- building blocks ------------------------------------------------------------------
 
     def _single_keys(self, real: str, blanks: int) -> Array:
-        """Key of the best single word each dice subset lays: score·M + (M1 − rank).
+        """Key of the best single word each dice subset lays: score·M + (M1 − rank), and a
+        large negative number for a subset that lays no word (or is too short).
 
         Bit ``i`` of a subset is ``real[-1 - i]`` for the real letters, then the blanks.
         """
@@ -396,18 +394,29 @@ class Solver:
         for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
             alph += [ch + a for a in alph]
         size = len(alph) << blanks
-        if blanks <= 1:  # map(get, keys, repeat(-1)): the look-ups without a Python loop
-            ranks: Iterable[int] = map(self.index.exact.get, alph, repeat(-1))
+        if blanks <= 1:  # map(get, keys, repeat(...)): the look-ups without a Python loop
+            ranks: Iterable[int] = map(self.index.exact.get, alph, repeat(_NO_WORD))
             if blanks:
-                ranks = chain(ranks, map(self.index.missing.get, alph, repeat(-1)))
+                ranks = chain(ranks, map(self.index.missing.get, alph, repeat(_NO_WORD)))
+            rank = np.fromiter(ranks, dtype=np.int64, count=size)
         else:
-            ranks = self._many_blanks(real, blanks, alph)
-        rank = np.fromiter(ranks, dtype=np.int64, count=size)
-        values = self._values[np.frombuffer(real[::-1].encode("ascii") + bytes(blanks),
-                                            dtype=np.uint8)]
-        score = self._tables.bits @ values
-        return np.where((rank >= 0) & self._length_ok,
-                        score * self._mult + (self._m1 - rank), _NEG)
+            rank = np.fromiter(self._many_blanks(real, blanks, alph), dtype=np.int64,
+                               count=size)
+            rank[rank < 0] = _NO_WORD
+        points = self._tables.bits @ self._points[
+            np.frombuffer(real[::-1].encode("ascii") + bytes(blanks), dtype=np.uint8)]
+        return points + self._base - rank
+
+    def _levels(self, keys: Array) -> list[Array]:
+        """``levels[k - 1][t]``: the key of the best ``k`` words on disjoint dice within dice
+        subset ``t``, for every ``t`` and ``k`` up to one less than the most words a claim
+        takes (the full set's last level is :meth:`_claim`'s)."""
+        t = self._tables
+        gathered = keys[t.sub]
+        levels = [np.maximum.reduceat(gathered, t.starts)]
+        while len(levels) < self._level_count:
+            levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
+        return levels
 
     def _many_blanks(self, real: str, blanks: int, alph: list[str]) -> list[int]:
         """Ranks per dice subset when two or more blanks show: the best rank of the words
@@ -431,20 +440,33 @@ class Solver:
         it equals :func:`~wordyahtzee.modes.woord.words_score` (the tests check it).
         """
         if not parts or min(parts) < 0:
-            return BoxResult(box, 0)
+            return self._zero[box]
         if len(parts) == 1:
             key = parts[0]
             return BoxResult(box, key // self._mult, (self._word(key),))
         ordered = sorted(parts, reverse=True)
         return BoxResult(box, sum(parts) // self._mult, tuple(map(self._word, ordered)))
 
-    def _recover(self, k: int, levels: list[Array], keys: Array) -> list[int]:
-        """The single-word keys of a best claim of ``k`` words on all the dice (or [])."""
+    def _claim(self, k: int, levels: list[Array], keys: Array) -> list[int]:
+        """The single-word keys of a best claim of ``k`` words on all the dice ([] or a
+        negative key: none).
+
+        The first word is the best ``s`` of ``keys[s] + levels[k - 2][full ^ s]``; as
+        ``full ^ s`` is ``full - s``, that is ``keys`` reversed plus the level, and the
+        arg-max of the reversed array takes, among equal totals, the largest ``s`` (the
+        first in the order in which :func:`_tables` lists subsets). The other words come
+        from the levels, one arg-max each.
+        """
         t = self._tables
-        if levels[k - 1][t.full] < 0:
+        if k == 1:
+            return [int(levels[0][t.full])]
+        first = keys[::-1] + levels[k - 2]
+        j = int(first.argmax())
+        if first[j] < 0:
             return []
-        parts: list[int] = []
-        target = t.full
+        parts = [int(keys[t.full - j])]
+        target = j
+        k -= 1
         while k > 1:
             lo, hi = t.bounds[target], t.bounds[target + 1]
             subs = t.sub[lo:hi]
@@ -456,16 +478,19 @@ class Solver:
         return parts
 
     def _chance(self, levels: list[Array], keys: Array,
-                known: dict[int, list[int]]) -> BoxResult:
-        full = self._tables.full
+                claims: list[list[int]]) -> BoxResult:
+        """The best claim of one or more words: the highest total, then fewer words."""
+        totals = [sum(parts) if parts else -1 for parts in claims]
+        for k in range(len(claims) + 1, self._max_words + 1):  # more than three words
+            totals.append(int((keys[::-1] + levels[k - 2]).max()))
         best_k, best_score = 0, -1
-        for k in range(1, self._max_words + 1):
-            total = int(levels[k - 1][full])
+        for k, total in enumerate(totals[:self._max_words], 1):
             if total >= 0 and total // self._mult > best_score:  # fewer words win ties
                 best_k, best_score = k, total // self._mult
         if not best_k:
-            return BoxResult("chance", 0)
-        parts = known[best_k] if best_k in known else self._recover(best_k, levels, keys)
+            return self._zero["chance"]
+        parts = claims[best_k - 1] if best_k <= len(claims) else self._claim(best_k, levels,
+                                                                               keys)
         return self._result("chance", parts)
 
 
