@@ -362,12 +362,13 @@ class Solver:
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
         levels = self._levels(keys)
         claims = [self._claim(k, levels, keys) for k in (1, 2, 3)]
-        results = [self._result(box, [by_length[size]] if size <= self.n else [])
+        results = [self._single(box, by_length[size] if size <= self.n else -1)
                    for box, size in self._upper]
-        results += [self._result(box, parts) for box, parts in zip(ROUND_BOXES[5:], claims)]
+        results += [self._result(box, parts)
+                    for box, parts in zip(ROUND_BOXES[5:], claims, strict=True)]
         results += self._special_boxes(real, by_length[self.n])
         results.append(self._chance(levels, keys, claims))
-        return dict(zip(BOXES, results))
+        return dict(zip(BOXES, results, strict=True))
 
     def _special_boxes(self, real: str, seven: int) -> list[BoxResult]:
         """The consonants, vowels and Woord Yahtzee boxes (``real``: the letters, no blank).
@@ -433,6 +434,12 @@ class Solver:
     def _word(self, key: int) -> str:
         return self.index.words[self._m1 - key % self._mult]
 
+    def _single(self, box: str, key: int) -> BoxResult:
+        """A box's claim of the one word of ``key`` (a negative key: no claim)."""
+        if key < 0:
+            return self._zero[box]
+        return BoxResult(box, key // self._mult, (self.index.words[self._m1 - key % self._mult],))
+
     def _result(self, box: str, parts: Sequence[int]) -> BoxResult:
         """A box's claim from the keys of its words (none, or a negative key: no claim).
 
@@ -442,8 +449,7 @@ class Solver:
         if not parts or min(parts) < 0:
             return self._zero[box]
         if len(parts) == 1:
-            key = parts[0]
-            return BoxResult(box, key // self._mult, (self._word(key),))
+            return self._single(box, parts[0])
         ordered = sorted(parts, reverse=True)
         return BoxResult(box, sum(parts) // self._mult, tuple(map(self._word, ordered)))
 
