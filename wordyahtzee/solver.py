@@ -355,10 +355,9 @@ class Solver:
         self._mult = self._m1 << self.n.bit_length()  # > n * m1: rank sums stay below it
         self._max_words = self.n // self.rules.min_word_length
         self._level_count = max(2, self._max_words - 1)
-        # key = points[subset] + base[subset] - rank: base is M1, minus _NO_WORD for a subset
-        # too short for a word
+        # key = points·M + M1 − rank, plus this: −_NO_WORD for a subset too short for a word
         short = self._tables.popcount < self.rules.min_word_length
-        self._base = self._m1 - short.astype(np.int64) * _NO_WORD
+        self._short = short.astype(np.int64) * -_NO_WORD
         points = np.zeros(256, dtype=np.int64)  # byte of a letter -> value·M; 0 -> blank
         for letter in ALPHABET:
             points[ord(letter)] = dice_set.value(letter) * self._mult
@@ -367,7 +366,8 @@ class Solver:
         for letter in ALPHABET:
             digits[ord(letter)] = ord(letter) - (ord("a") - 1)
         self._digits = digits
-        self._code_keys, self._code_ranks = self.index.code_table(self.n)
+        self._code_keys, ranks = self.index.code_table(self.n)
+        self._code_values = self._code_keys_on_dice(self._code_keys, ranks)
         # a lone blank is the highest bit: the subsets with it look up the ``missing`` codes
         self._blank_flag = (np.arange(1 << self.n) >> (self.n - 1)) << 5 * self.n
         self._upper = [(box, int(box[8:])) for box in UPPER_BOXES]
@@ -443,21 +443,33 @@ class Solver:
         if blanks <= 1:
             # the code of a subset's letters (its alphagram read as base-32 digits, the
             # largest letter last): the letter of bit i times 32 to the number of the
-            # subset's bits below i; then one binary search in the sorted codes of the index
+            # subset's bits below i; then one binary search in the sorted codes of the index,
+            # whose entries carry their keys on these dice
             codes = t.weights @ self._digits[dice]
             if blanks:
                 codes += self._blank_flag
             slot = self._code_keys.searchsorted(codes)
-            rank = np.where(self._code_keys[slot] == codes, self._code_ranks[slot], _NO_WORD)
-        else:
-            alph = [""]
-            for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
-                alph += [ch + a for a in alph]
-            rank = np.fromiter(self._many_blanks(real, blanks, alph), dtype=np.int64,
-                               count=len(alph) << blanks)
-            rank[rank < 0] = _NO_WORD
-        points = t.bits @ self._points[dice]
-        return points + self._base - rank
+            keys = self._code_values[slot]
+            keys[self._code_keys[slot] != codes] = -_NO_WORD
+            return keys + self._short
+        alph = [""]
+        for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
+            alph += [ch + a for a in alph]
+        rank = np.fromiter(self._many_blanks(real, blanks, alph), dtype=np.int64,
+                           count=len(alph) << blanks)
+        rank[rank < 0] = _NO_WORD
+        return t.bits @ self._points[dice] + self._m1 + self._short - rank
+
+    def _code_keys_on_dice(self, codes: Array, ranks: Array) -> Array:
+        """The key of each entry of the index's code table on these dice: the value of its
+        letters (the real ones: a ``missing`` entry's blank scores 0)·M + M1 − rank."""
+        value = np.zeros(32, dtype=np.int64)  # base-32 digit -> the letter's value·M
+        for letter in ALPHABET:
+            value[ord(letter) - (ord("a") - 1)] = self.dice_set.value(letter) * self._mult
+        points = np.zeros(len(codes), dtype=np.int64)
+        for k in range(self.n):
+            points += value[(codes >> 5 * k) & 31]
+        return points + self._m1 - ranks
 
     def _levels(self, keys: Array) -> list[Array]:
         """``levels[k - 1][t]``: the key of the best ``k`` words on disjoint dice within dice
