@@ -12,10 +12,14 @@ How it is fast (see ``docs/solver.md``):
   most frequent word, and every alphagram with *one letter missing* to the rank of the most
   frequent word that the blank completes; rank 0 is the dictionary's most frequent short
   word, equal frequencies alphabetically;
-- a throw has only ``2**n`` dice subsets (128 for seven dice): one dictionary look-up per
-  subset gives the best word each subset can lay, and a max-plus dynamic programme over the
-  subsets (vectorised with numpy) gives the best two, three or any number of words on
-  disjoint dice.
+- a throw has only ``2**n`` dice subsets (128 for seven dice): one look-up per subset gives
+  the best word each subset can lay. The look-ups are vectorised: each alphagram is also an
+  integer code (its letters as base-32 digits), the index keeps its codes in one sorted
+  array with each entry's key on the dice, and a throw's 128 codes come from one matrix
+  product, then one binary search;
+- a max-plus dynamic programme over the subsets (vectorised with numpy) gives the best two,
+  three or any number of words on disjoint dice; the last level is only computed for the
+  whole throw.
 
 Ties: equal scores go to the more frequent word, then alphabetically. A claim of several
 words is compared by its total score, then (``chance``) by fewer words, then by the smaller
