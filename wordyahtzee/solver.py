@@ -12,10 +12,14 @@ How it is fast (see ``docs/solver.md``):
   most frequent word, and every alphagram with *one letter missing* to the rank of the most
   frequent word that the blank completes; rank 0 is the dictionary's most frequent short
   word, equal frequencies alphabetically;
-- a throw has only ``2**n`` dice subsets (128 for seven dice): one dictionary look-up per
-  subset gives the best word each subset can lay, and a max-plus dynamic programme over the
-  subsets (vectorised with numpy) gives the best two, three or any number of words on
-  disjoint dice.
+- a throw has only ``2**n`` dice subsets (128 for seven dice): one look-up per subset gives
+  the best word each subset can lay. The look-ups are vectorised: each alphagram is also an
+  integer code (its letters as base-32 digits), the index keeps its codes in one sorted
+  array with each entry's key on the dice, and a throw's 128 codes come from one matrix
+  product, then one binary search;
+- a max-plus dynamic programme over the subsets (vectorised with numpy) gives the best two,
+  three or any number of words on disjoint dice; the last level is only computed for the
+  whole throw.
 
 Ties: equal scores go to the more frequent word, then alphabetically. A claim of several
 words is compared by its total score, then (``chance``) by fewer words, then by the smaller
@@ -29,10 +33,10 @@ import marshal
 import os
 import tempfile
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain, combinations, repeat
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +45,7 @@ import numpy.typing as npt
 
 from .dice import DiceSet
 from .errors import RuleError
-from .letters import ALPHABET, BLANK, alphagram, fold
+from .letters import ALPHABET, BLANK, alphagram, fold, vowel_set
 from .lexicon import Lexicon, cache_dir, load_lexicon
 from .modes.woord import (
     BOXES,
@@ -56,8 +60,6 @@ from .modes.woord import (
     ScoreSheet,
     WoordGame,
     WoordRules,
-    all_consonants,
-    all_vowels,
     claimable_boxes,
 )
 
@@ -82,7 +84,7 @@ RECENT_THROWS = 4096
 """Bump when the on-disk index layout changes (old files are then simply rebuilt)."""
 
 _LETTERS = sorted(ALPHABET)
-_NEG = -(1 << 50)  # "no claim" in the key arrays; sums of a few of them stay negative
+_NO_WORD = 1 << 52  # the rank of "no word": its key, and any sum with it, is negative
 Array = npt.NDArray[np.int64]
 
 
@@ -180,6 +182,8 @@ class SolverIndex:
     missing: Mapping[str, int]
     checksum: str = ""
     _rank_of: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _codes: dict[int, tuple[Array, Array]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     @classmethod
     def build(cls, lexicon: Lexicon, max_length: int) -> SolverIndex:
@@ -237,6 +241,29 @@ class SolverIndex:
             self._rank_of.update(table)
         return self._rank_of[word]
 
+    def code_table(self, n: int) -> tuple[Array, Array]:
+        """The keys of at most ``n`` letters as sorted integer codes, and their ranks.
+
+        A key's code reads its letters as base-32 digits (``a`` = 1 … ``z`` = 26, first letter
+        most significant); a ``missing`` key's code has bit ``5·n`` set too, above any
+        code of ``n`` letters. The codes end with a sentinel larger than any code, so a
+        ``searchsorted`` slot is always a valid index. Built on first use for each ``n``
+        (a few tens of milliseconds for the Dutch dictionary).
+        """
+        table = self._codes.get(n)
+        if table is None:
+            codes, ranks = [], []
+            for keys, length, flag in ((self.exact, n, 0), (self.missing, n - 1, 1 << 5 * n)):
+                chosen = [k for k in keys if len(k) <= length]
+                codes.append(_codes(chosen, n) + flag)
+                ranks.append(np.fromiter(map(keys.__getitem__, chosen), dtype=np.int64,
+                                         count=len(chosen)))
+            code = np.concatenate([*codes, [np.iinfo(np.int64).max]])
+            rank = np.concatenate([*ranks, [0]])
+            order = np.argsort(code, kind="stable")
+            table = self._codes[n] = (code[order], rank[order])
+        return table
+
     def anagram_ranks(self, lexicon: Lexicon, key: str) -> list[int]:
         """Ranks of every word with alphagram ``key`` (from ``lexicon``), best first."""
         if key not in self.exact:
@@ -245,6 +272,18 @@ class SolverIndex:
 
     def __len__(self) -> int:
         return len(self.words)
+
+
+def _codes(keys: Sequence[str], n: int) -> Array:
+    """The base-32 codes of alphagrams of at most ``n`` letters (see
+    :meth:`SolverIndex.code_table`), vectorised: the letters, padded to ``n`` with zero
+    bytes, as digits, then shifted right by five bits per padding byte."""
+    if not keys:
+        return np.zeros(0, dtype=np.int64)
+    raw = np.array(keys, dtype=f"S{n}").view(np.uint8).reshape(len(keys), n).astype(np.int64)
+    digits = np.where(raw > 0, raw - (ord("a") - 1), 0)
+    padded = digits @ (np.int64(1) << (5 * np.arange(n - 1, -1, -1, dtype=np.int64)))
+    return padded >> (5 * (n - np.count_nonzero(raw, axis=1)))
 
 
 # -- subset tables ------------------------------------------------------------------------
@@ -257,6 +296,7 @@ class _Tables:
     full: int
     popcount: Array            # popcount of each mask
     bits: Array                # (2**n, n) 0/1 matrix: which dice a mask holds
+    weights: Array             # (2**n, n): 32**(the mask's bits below i) where bit i is set
     sub: Array                 # every (t, s ⊆ t) pair, grouped by t: s
     rest: Array                # ... and t ^ s
     starts: Array              # where each t's group starts in sub/rest
@@ -270,6 +310,8 @@ def _tables(n: int) -> _Tables:
     size = 1 << n
     popcount = np.array([m.bit_count() for m in range(size)], dtype=np.int64)
     bits = np.array([[(m >> i) & 1 for i in range(n)] for m in range(size)], dtype=np.int64)
+    weights = np.array([[1 << 5 * (m & ((1 << i) - 1)).bit_count() if (m >> i) & 1 else 0
+                         for i in range(n)] for m in range(size)], dtype=np.int64)
     sub: list[int] = []
     rest: list[int] = []
     starts: list[int] = []
@@ -282,7 +324,7 @@ def _tables(n: int) -> _Tables:
             if s == 0:
                 break
             s = (s - 1) & t
-    return _Tables(n, size - 1, popcount, bits, np.array(sub, dtype=np.int64),
+    return _Tables(n, size - 1, popcount, bits, weights, np.array(sub, dtype=np.int64),
                    np.array(rest, dtype=np.int64), np.array(starts, dtype=np.int64),
                    [*starts, len(sub)], np.argsort(popcount, kind="stable"),
                    np.searchsorted(np.sort(popcount), np.arange(n + 1)))
@@ -316,11 +358,27 @@ class Solver:
         self._m1 = 1 << count.bit_length()          # > any rank
         self._mult = self._m1 << self.n.bit_length()  # > n * m1: rank sums stay below it
         self._max_words = self.n // self.rules.min_word_length
-        self._length_ok = self._tables.popcount >= self.rules.min_word_length
-        values = np.zeros(256, dtype=np.int64)  # byte of a letter -> its value; 0 -> blank
+        self._level_count = max(2, self._max_words - 1)
+        # key = points·M + M1 − rank, plus this: −_NO_WORD for a subset too short for a word
+        short = self._tables.popcount < self.rules.min_word_length
+        self._short = short.astype(np.int64) * -_NO_WORD
+        points = np.zeros(256, dtype=np.int64)  # byte of a letter -> value·M; 0 -> blank
         for letter in ALPHABET:
-            values[ord(letter)] = dice_set.value(letter)
-        self._values = values
+            points[ord(letter)] = dice_set.value(letter) * self._mult
+        self._points = points
+        digits = np.zeros(256, dtype=np.int64)  # byte of a letter -> its base-32 digit
+        for letter in ALPHABET:
+            digits[ord(letter)] = ord(letter) - (ord("a") - 1)
+        self._digits = digits
+        self._code_keys, ranks = self.index.code_table(self.n)
+        self._code_values = self._code_keys_on_dice(self._code_keys, ranks)
+        # a lone blank is the highest bit: the subsets with it look up the ``missing`` codes
+        self._blank_flag = (np.arange(1 << self.n) >> (self.n - 1)) << 5 * self.n
+        self._upper = [(box, int(box[8:])) for box in UPPER_BOXES]
+        self._vowel_set = vowel_set(self.rules.y_is_vowel)
+        self._zero = {box: BoxResult(box, 0) for box in BOXES}  # frozen: shared freely
+        self._consonants = BoxResult("consonants", CONSONANTS_SCORE)
+        self._vowels = BoxResult("vowels", VOWELS_SCORE)
         # the boxes of the last ``recent`` distinct throws, keyed by the sorted faces
         # (0 keeps none); the boxes do not depend on the order of the faces
         self._boxes = lru_cache(maxsize=max(0, recent))(self._compute_boxes)
@@ -346,68 +404,87 @@ class Solver:
         """Hits and misses of the cache of recent throws (``functools.lru_cache`` info)."""
         return self._boxes.cache_info()
 
-    def _special_boxes(self, rack: str, boxes: dict[str, BoxResult], seven: int) -> None:
-        """Fill the consonants, vowels and Woord Yahtzee boxes."""
-        y = self.rules.y_is_vowel
-        boxes["consonants"] = BoxResult("consonants",
-                                        CONSONANTS_SCORE if all_consonants(rack, y) else 0)
-        boxes["vowels"] = BoxResult("vowels", VOWELS_SCORE if all_vowels(rack, y) else 0)
-        boxes["woord_yahtzee"] = (BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE,
-                                            (self._word(seven),))
-                                  if seven >= 0 else BoxResult("woord_yahtzee", 0))
-
     def _compute_boxes(self, rack: str) -> dict[str, BoxResult]:
         """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks)."""
         real = rack.rstrip(BLANK)
-        blanks = self.n - len(real)
-        keys = self._single_keys(real, blanks)
+        keys = self._single_keys(real, self.n - len(real))
         t = self._tables
-        boxes: dict[str, BoxResult] = {}
-
         # one word of each length: a max over the subsets of that many dice
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
-        for box in UPPER_BOXES:  # a box longer than the dice set is never claimable
-            size = int(box[8:])
-            boxes[box] = self._result(box, [by_length[size]] if size <= self.n else [])
+        levels = self._levels(keys)
+        claims = [self._claim(k, levels, keys) for k in (1, 2, 3)]
+        results = [self._single(box, by_length[size] if size <= self.n else -1)
+                   for box, size in self._upper]
+        results += [self._result(box, parts)
+                    for box, parts in zip(ROUND_BOXES[5:], claims, strict=True)]
+        results += self._special_boxes(real, by_length[self.n])
+        results.append(self._chance(levels, keys, claims))
+        return dict(zip(BOXES, results, strict=True))
 
-        # levels[k - 1][s]: key of the best k words on disjoint dice within dice subset s
-        gathered = keys[t.sub]
-        levels = [np.maximum.reduceat(gathered, t.starts)]
-        while len(levels) < max(3, self._max_words):
-            levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
+    def _special_boxes(self, real: str, seven: int) -> list[BoxResult]:
+        """The consonants, vowels and Woord Yahtzee boxes (``real``: the letters, no blank).
 
-        parts = {1: [int(levels[0][t.full])], 2: self._recover(2, levels, keys),
-                 3: self._recover(3, levels, keys)}
-        boxes["one_word"] = self._result("one_word", parts[1])
-        boxes["two_words"] = self._result("two_words", parts[2])
-        boxes["three_words"] = self._result("three_words", parts[3])
-        self._special_boxes(rack, boxes, by_length[self.n])
-        boxes["chance"] = self._chance(levels, keys, parts)
-        return {b: boxes[b] for b in BOXES}
+        The same as :func:`~wordyahtzee.modes.woord.all_consonants` and ``all_vowels`` on
+        parsed faces (letters a–z and blanks; a blank counts for both), as set tests.
+        """
+        letters = set(real)
+        return [self._consonants if letters.isdisjoint(self._vowel_set)
+                else self._zero["consonants"],
+                self._vowels if letters <= self._vowel_set else self._zero["vowels"],
+                BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE, (self._word(seven),))
+                if seven >= 0 else self._zero["woord_yahtzee"]]
 
     # -- building blocks ------------------------------------------------------------------
 
     def _single_keys(self, real: str, blanks: int) -> Array:
-        """Key of the best single word each dice subset lays: score·M + (M1 − rank).
+        """Key of the best single word each dice subset lays: score·M + (M1 − rank), and a
+        large negative number for a subset that lays no word (or is too short).
 
         Bit ``i`` of a subset is ``real[-1 - i]`` for the real letters, then the blanks.
         """
+        dice = np.frombuffer(real[::-1].encode("ascii") + bytes(blanks), dtype=np.uint8)
+        t = self._tables
+        if blanks <= 1:
+            # the code of a subset's letters (its alphagram read as base-32 digits, the
+            # largest letter last): the letter of bit i times 32 to the number of the
+            # subset's bits below i; then one binary search in the sorted codes of the index,
+            # whose entries carry their keys on these dice
+            codes = t.weights @ self._digits[dice]
+            if blanks:
+                codes += self._blank_flag
+            slot = self._code_keys.searchsorted(codes)
+            keys = self._code_values[slot]
+            keys[self._code_keys[slot] != codes] = -_NO_WORD
+            return keys + self._short
         alph = [""]
         for ch in reversed(real):  # doubling: alph[m] is the sorted letters of subset m
             alph += [ch + a for a in alph]
-        size = len(alph) << blanks
-        if blanks <= 1:  # map(get, keys, repeat(-1)): the look-ups without a Python loop
-            ranks: Iterable[int] = map(self.index.exact.get, alph, repeat(-1))
-            if blanks:
-                ranks = chain(ranks, map(self.index.missing.get, alph, repeat(-1)))
-        else:
-            ranks = self._many_blanks(real, blanks, alph)
-        rank = np.fromiter(ranks, dtype=np.int64, count=size)
-        values = self._values[np.frombuffer(real[::-1].encode("ascii") + bytes(blanks),
-                                            dtype=np.uint8)]
-        score = self._tables.bits @ values
-        return np.where((rank >= 0) & self._length_ok,
-                        score * self._mult + (self._m1 - rank), _NEG)
+        rank = np.fromiter(self._many_blanks(real, blanks, alph), dtype=np.int64,
+                           count=len(alph) << blanks)
+        rank[rank < 0] = _NO_WORD
+        return t.bits @ self._points[dice] + self._m1 + self._short - rank
+
+    def _code_keys_on_dice(self, codes: Array, ranks: Array) -> Array:
+        """The key of each entry of the index's code table on these dice: the value of its
+        letters (the real ones: a ``missing`` entry's blank scores 0)·M + M1 − rank."""
+        value = np.zeros(32, dtype=np.int64)  # base-32 digit -> the letter's value·M
+        for letter in ALPHABET:
+            value[ord(letter) - (ord("a") - 1)] = self.dice_set.value(letter) * self._mult
+        points = np.zeros(len(codes), dtype=np.int64)
+        for k in range(self.n):
+            points += value[(codes >> 5 * k) & 31]
+        return points + self._m1 - ranks
+
+    def _levels(self, keys: Array) -> list[Array]:
+        """``levels[k - 1][t]``: the key of the best ``k`` words on disjoint dice within dice
+        subset ``t``, for every ``t`` and ``k`` up to one less than the most words a claim
+        takes (the full set's last level is :meth:`_claim`'s)."""
+        t = self._tables
+        gathered = keys[t.sub]
+        levels = [np.maximum.reduceat(gathered, t.starts)]
+        while len(levels) < self._level_count:
+            levels.append(np.maximum.reduceat(gathered + levels[-1][t.rest], t.starts))
+        return levels
 
     def _many_blanks(self, real: str, blanks: int, alph: list[str]) -> list[int]:
         """Ranks per dice subset when two or more blanks show: the best rank of the words
@@ -424,6 +501,12 @@ class Solver:
     def _word(self, key: int) -> str:
         return self.index.words[self._m1 - key % self._mult]
 
+    def _single(self, box: str, key: int) -> BoxResult:
+        """A box's claim of the one word of ``key`` (a negative key: no claim)."""
+        if key < 0:
+            return self._zero[box]
+        return BoxResult(box, key // self._mult, (self.index.words[self._m1 - key % self._mult],))
+
     def _result(self, box: str, parts: Sequence[int]) -> BoxResult:
         """A box's claim from the keys of its words (none, or a negative key: no claim).
 
@@ -431,20 +514,32 @@ class Solver:
         it equals :func:`~wordyahtzee.modes.woord.words_score` (the tests check it).
         """
         if not parts or min(parts) < 0:
-            return BoxResult(box, 0)
+            return self._zero[box]
         if len(parts) == 1:
-            key = parts[0]
-            return BoxResult(box, key // self._mult, (self._word(key),))
+            return self._single(box, parts[0])
         ordered = sorted(parts, reverse=True)
         return BoxResult(box, sum(parts) // self._mult, tuple(map(self._word, ordered)))
 
-    def _recover(self, k: int, levels: list[Array], keys: Array) -> list[int]:
-        """The single-word keys of a best claim of ``k`` words on all the dice (or [])."""
+    def _claim(self, k: int, levels: list[Array], keys: Array) -> list[int]:
+        """The single-word keys of a best claim of ``k`` words on all the dice ([] or a
+        negative key: none).
+
+        The first word is the best ``s`` of ``keys[s] + levels[k - 2][full ^ s]``; as
+        ``full ^ s`` is ``full - s``, that is ``keys`` reversed plus the level, and the
+        arg-max of the reversed array takes, among equal totals, the largest ``s`` (the
+        first in the order in which :func:`_tables` lists subsets). The other words come
+        from the levels, one arg-max each.
+        """
         t = self._tables
-        if levels[k - 1][t.full] < 0:
+        if k == 1:
+            return [int(levels[0][t.full])]
+        first = keys[::-1] + levels[k - 2]
+        j = int(first.argmax())
+        if first[j] < 0:
             return []
-        parts: list[int] = []
-        target = t.full
+        parts = [int(keys[t.full - j])]
+        target = j
+        k -= 1
         while k > 1:
             lo, hi = t.bounds[target], t.bounds[target + 1]
             subs = t.sub[lo:hi]
@@ -456,16 +551,19 @@ class Solver:
         return parts
 
     def _chance(self, levels: list[Array], keys: Array,
-                known: dict[int, list[int]]) -> BoxResult:
-        full = self._tables.full
+                claims: list[list[int]]) -> BoxResult:
+        """The best claim of one or more words: the highest total, then fewer words."""
+        totals = [sum(parts) if parts else -1 for parts in claims]
+        for k in range(len(claims) + 1, self._max_words + 1):  # more than three words
+            totals.append(int((keys[::-1] + levels[k - 2]).max()))
         best_k, best_score = 0, -1
-        for k in range(1, self._max_words + 1):
-            total = int(levels[k - 1][full])
+        for k, total in enumerate(totals[:self._max_words], 1):
             if total >= 0 and total // self._mult > best_score:  # fewer words win ties
                 best_k, best_score = k, total // self._mult
         if not best_k:
-            return BoxResult("chance", 0)
-        parts = known[best_k] if best_k in known else self._recover(best_k, levels, keys)
+            return self._zero["chance"]
+        parts = claims[best_k - 1] if best_k <= len(claims) else self._claim(best_k, levels,
+                                                                               keys)
         return self._result("chance", parts)
 
 
@@ -567,6 +665,22 @@ LETTER_NOT_ON_DICE = "letter_not_on_dice"
 """The :class:`RuleError` code of faces that hold a letter no die of the dice set shows."""
 
 
+_FOLDED_FACES = "".join(sorted(ALPHABET)) + BLANK
+
+
+def _fold_faces(letters: str, size: int) -> str:
+    """Fold ``letters`` and check the faces (see :func:`parse_rack`)."""
+    faces = fold(letters).replace(" ", "")
+    bad = sorted({ch for ch in faces if ch != BLANK and ch not in ALPHABET})
+    if bad:
+        raise RuleError(f"{letters.strip()!r}: {bad[0]!r} is not a letter a-z or ? "
+                        "(the blank)", "bad_rack")
+    if len(faces) != size:
+        raise RuleError(f"{letters.strip()!r}: a throw shows {size} faces, not {len(faces)}",
+                        "bad_rack")
+    return faces
+
+
 def parse_rack(letters: str, size: int = 7, dice_set: DiceSet | None = None) -> str:
     """Fold ``letters`` (case, diacritics) and check it is ``size`` faces of a–z or ``?``.
 
@@ -576,14 +690,10 @@ def parse_rack(letters: str, size: int = 7, dice_set: DiceSet | None = None) -> 
     """
     if not isinstance(letters, str):
         raise RuleError("the faces are a string of letters and ?", "bad_rack")
-    faces = fold(letters).replace(" ", "")
-    bad = sorted({ch for ch in faces if ch != BLANK and ch not in ALPHABET})
-    if bad:
-        raise RuleError(f"{letters.strip()!r}: {bad[0]!r} is not a letter a-z or ? "
-                        "(the blank)", "bad_rack")
-    if len(faces) != size:
-        raise RuleError(f"{letters.strip()!r}: a throw shows {size} faces, not {len(faces)}",
-                        "bad_rack")
+    if len(letters) == size and not letters.strip(_FOLDED_FACES):
+        faces = letters  # already folded faces of the right length (the common case)
+    else:
+        faces = _fold_faces(letters, size)
     if dice_set is not None:
         shown = {face for die in range(dice_set.size) for face in dice_set.letters(die)}
         missing = sorted({ch for ch in faces if ch not in shown})
