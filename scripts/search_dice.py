@@ -75,7 +75,6 @@ class AimedTurns:
     """Exact chances of an aimed turn over every ordered outcome of a dice set's faces."""
 
     def __init__(self, lexicon_name: str, size: int, sides: int = 6) -> None:
-        self.size = size
         self.seven, self.seven_less = seven_letter_keys(lexicon_name, size)
         self.six, self.six_less = seven_letter_keys(lexicon_name, size - 1)
         self.grid = np.indices((sides,) * size).reshape(size, -1).T
@@ -148,8 +147,8 @@ def main() -> None:
     rnd = random.Random(args.seed)
     sample = [[rnd.randrange(6) for _ in range(size)] for _ in range(args.sample)]
     turns = AimedTurns(args.dict, size) if args.objective == "balance" else None
-    start_counts = Counter(f.letter for die in DiceSet.load("nl").dice for f in die)
-    bounds = {ch: (n - max(1, n // 3), n + max(1, n // 3)) for ch, n in start_counts.items()}
+    nl_counts = Counter(f.letter for die in DiceSet.load("nl").dice for f in die)
+    bounds = {ch: (n - max(1, n // 3), n + max(1, n // 3)) for ch, n in nl_counts.items()}
 
     def balance(candidate: list[list[str]]) -> float:
         """Higher is better: 10 per unit of log-distance outside the band round the
