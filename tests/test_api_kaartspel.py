@@ -4,6 +4,7 @@ hint, skipped turns, and high scores ranked by wins."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,12 @@ def test_the_hint_gives_chances_per_keep(client: Any, app: Any) -> None:
         assert all(0 <= i < 5 for i in option["keep"])
         assert all(c in CARDS and 0 <= p <= 1 + 1e-9 for c, p in option["chances"].items())
     assert hint["seq"] == r.json["state"]["seq"]
+    # one row per way to keep: keeps of the same values are the same choice
+    dice = r.json["state"]["dice"]
+    kept = [tuple(sorted(dice[i] for i in o["keep"])) for o in hint["options"]]
+    assert len(kept) == len(set(kept))
+    assert set(kept) == {tuple(sorted(dice[i] for i in keep)) for n in range(5)
+                         for keep in itertools.combinations(range(5), n)}
 
 
 def test_no_hint_while_a_computer_is_to_move(tmp_path: Path) -> None:

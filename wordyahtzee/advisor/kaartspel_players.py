@@ -425,6 +425,7 @@ def keep_chances(game: KaartspelGame) -> list[dict[str, Any]]:
     """For each way to keep dice at the next throw, the exact chance (best play after it)
     to take each card in reach within the throws left: ``[{"keep": [die indices],
     "chances": {card: p}}]``, most promising first. ``[]`` when no throw is possible.
+    Keeps of the same values are one way (the lowest die indices stand for it).
 
     Next to an own card that can be raised, the chances are those of the raise.
     """
@@ -445,13 +446,14 @@ def keep_chances(game: KaartspelGame) -> list[dict[str, Any]]:
     if dice is None:
         chances = {c: float(FIRST @ tab[2][SUB_KEEPS].max(axis=1)) for c, tab in tables.items()}
         return [{"keep": [], "chances": chances}]
-    seen: dict[tuple[int, ...], dict[str, float]] = {}
+    seen: set[tuple[int, ...]] = set()
     for n in range(NUM_DICE):
         for keep in itertools.combinations(range(NUM_DICE), n):
             multiset = tuple(sorted(dice[i] for i in keep))
             if multiset not in seen:
+                seen.add(multiset)
                 k = KEEP_INDEX[multiset]
-                seen[multiset] = {c: float(tab[left][k]) for c, tab in tables.items()}
-            rows.append({"keep": list(keep), "chances": seen[multiset]})
+                rows.append({"keep": list(keep),
+                             "chances": {c: float(tab[left][k]) for c, tab in tables.items()}})
     rows.sort(key=lambda row: -max(row["chances"].values(), default=0.0))
     return rows

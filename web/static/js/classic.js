@@ -1,6 +1,6 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderHintPanel, renderScoreSheet, t } from "./common.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -245,27 +245,13 @@ function optionText(option) {
 }
 
 function renderHint() {
-  const panel = $("hint");
-  panel.dataset.ready = hint ? "yes" : "no";
-  if (!hint) {
-    if (!hintPending) {
-      panel.hidden = true;
-      $("hint-best").textContent = "";
-    }
-    $("hint-table").hidden = true;
-    $("hint-apply").hidden = true;
-    return;
-  }
-  const answer = hint.answer;
-  panel.hidden = false;
-  const best = answer.best;
-  $("hint-best").textContent = `${optionText(best)} (${t("classic.hint_expected").toLowerCase()} ${best.expected_total.toFixed(1)})`;
-  $("hint-apply").hidden = !(best.kind === "keep" && answer.throws > 0 && myTurn());
-  const rows = answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
-    el("td", { text: optionText(option) }),
-    el("td", { class: "num", text: option.expected_total.toFixed(1) })));
-  $("hint-table").querySelector("tbody").replaceChildren(...rows);
-  $("hint-table").hidden = answer.options.length < 2;
+  renderHintPanel(hint, hintPending, (answer) => ({
+    best: `${optionText(answer.best)} (${t("classic.hint_expected").toLowerCase()} ${answer.best.expected_total.toFixed(1)})`,
+    canApply: answer.best.kind === "keep" && answer.throws > 0 && myTurn(),
+    rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+      el("td", { text: optionText(option) }),
+      el("td", { class: "num", text: option.expected_total.toFixed(1) }))),
+  }));
 }
 
 function syncDisabled() {

@@ -115,3 +115,29 @@ export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
   table.replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
     el("thead", {}, head), el("tbody", {}, rows));
 }
+
+// The hint panel of a game screen (#hint with #hint-best, #hint-table, #hint-apply). With
+// no answer it hides, unless one is on its way (the panel then keeps its "busy" line).
+// Otherwise show(answer) gives { best, rows, canApply, table }: the best option's line, the
+// table rows of the options, whether "apply" is offered, and whether the table shows
+// (default: when there is a choice).
+export function renderHintPanel(hint, pending, show) {
+  const part = (id) => document.getElementById(id);
+  const panel = part("hint");
+  panel.dataset.ready = hint ? "yes" : "no";
+  if (!hint) {
+    if (!pending) {
+      panel.hidden = true;
+      part("hint-best").textContent = "";
+    }
+    part("hint-table").hidden = true;
+    part("hint-apply").hidden = true;
+    return;
+  }
+  const { best, rows = [], canApply = false, table = rows.length > 1 } = show(hint.answer);
+  panel.hidden = false;
+  part("hint-best").textContent = best;
+  part("hint-apply").hidden = !canApply;
+  part("hint-table").querySelector("tbody").replaceChildren(...rows);
+  part("hint-table").hidden = !table;
+}

@@ -1,7 +1,7 @@
 // The Kaartspel screen: the board (SVG), the red die and the five black dice, the actions
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
-import { announce, api, el, errorText, t } from "./common.js";
+import { announce, api, el, errorText, renderHintPanel, t } from "./common.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -453,32 +453,17 @@ function chancesText(chances) {
 }
 
 function renderHint() {
-  const panel = $("hint");
-  panel.dataset.ready = hint ? "yes" : "no";
-  if (!hint) {
-    if (!hintPending) {
-      panel.hidden = true;
-      $("hint-best").textContent = "";
-    }
-    $("hint-table").hidden = true;
-    $("hint-apply").hidden = true;
-    return;
-  }
-  panel.hidden = false;
-  const list = hint.answer.options || [];
-  if (!list.length) {
-    $("hint-best").textContent = t("kaart.hint_none");
-    $("hint-table").hidden = true;
-    $("hint-apply").hidden = true;
-    return;
-  }
-  const best = list[0];
-  $("hint-best").textContent = `${keepText(best.keep)}: ${chancesText(best.chances)}`;
-  $("hint-apply").hidden = !canKeep();
-  const rows = list.slice(0, 6).map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
-    el("td", { text: keepText(option.keep) }), el("td", { text: chancesText(option.chances) })));
-  $("hint-table").querySelector("tbody").replaceChildren(...rows);
-  $("hint-table").hidden = false;
+  renderHintPanel(hint, hintPending, (answer) => {
+    const list = answer.options || [];
+    if (!list.length) return { best: t("kaart.hint_none") };
+    return {
+      best: `${keepText(list[0].keep)}: ${chancesText(list[0].chances)}`,
+      canApply: canKeep(),
+      rows: list.slice(0, 6).map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+        el("td", { text: keepText(option.keep) }), el("td", { text: chancesText(option.chances) }))),
+      table: true,
+    };
+  });
 }
 
 function renderScores() {
