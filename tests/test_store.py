@@ -130,6 +130,19 @@ def test_finish_writes_result_and_high_scores(store: Store) -> None:
     assert store.active_game_ids() == []
 
 
+def test_equal_scores_list_in_the_same_order_on_every_backend(store: Store) -> None:
+    """A tie at the same moment (one finished hot-seat game) keeps the seat order."""
+    rules = WoordRules().to_json()
+    seats = [Seat(i, name, f"t{i}") for i, name in enumerate(["Dirk", "Cato", "Eva"])]
+    store.create_game("tie", "woord", "hotseat", {"rules": rules}, seats)
+    store.append_events("tie", 0, [{"e": 1}], Finish({"r": 1}, {"rec": 1},
+                                                     [("Dirk", 150), ("Cato", 150), ("Eva", 90)]))
+    listed = store.high_scores("woord", "nl", rules_key(rules), kind=None)
+    assert [(h.player, h.score) for h in listed] == [("Dirk", 150), ("Cato", 150), ("Eva", 90)]
+    assert store.high_scores("woord", "nl", rules_key(rules), limit=1, kind=None)[0].player \
+        == "Dirk"
+
+
 def test_rules_key_is_canonical() -> None:
     a = rules_key({"free_order": False, "upper_bonus_threshold": 40, "dictionary": "nl"})
     b = rules_key({"upper_bonus_threshold": 40, "free_order": False})

@@ -48,6 +48,7 @@ from . import (
     StoreUnavailableError,
     WordReport,
     group_reports,
+    queries,
     rank_wins,
     redact,
     rules_key,
@@ -223,6 +224,16 @@ class PostgresStore:
                                  "busy") from None
             raise self._unavailable(exc) from None
 
+    def _read(self, query: queries.Query,
+              conn: psycopg.Connection[Any] | None = None) -> list[dict[str, Any]]:
+        """The rows of a shared read query (:mod:`wordyahtzee.store.queries`), on ``conn``
+        or a connection of its own."""
+        sql, params = query
+        if conn is not None:
+            return list(conn.execute(queries.for_postgres(sql), params))
+        with self._conn() as own:
+            return list(own.execute(queries.for_postgres(sql), params))
+
     def close(self) -> None:
         """Close the pool and stop the listener thread."""
         self._closed.set()
@@ -383,30 +394,14 @@ class PostgresStore:
 
     def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """Recent games, newest first: id, mode, kind, status, players, timestamps."""
-        query = ("SELECT id, mode, kind, status, setup, created_at, updated_at, finished_at, "
-                 "result FROM games")
-        params: list[Any] = []
-        if status is not None:
-            query += " WHERE status = %s"
-            params.append(status)
-        query += " ORDER BY updated_at DESC LIMIT %s"
-        params.append(max(1, min(int(limit), 500)))
-        with self._conn() as conn:
-            rows = conn.execute(query, params).fetchall()
-        return [{"id": r["id"], "mode": r["mode"], "kind": r["kind"], "status": r["status"],
-                 "players": (r["setup"] or {}).get("players", []),
-                 "created_at": r["created_at"], "updated_at": r["updated_at"],
-                 "finished_at": r["finished_at"], "result": r["result"]}
-                for r in rows]
+        return [queries.game_summary(r, r["setup"], r["result"])
+                for r in self._read(queries.list_games(status, limit))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""
         with self._conn() as conn:
             return [r["id"] for r in conn.execute(
                 "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
-
-    # -- high scores ----------------------------------------------------------------------
-
 
     def abandon_idle(self, before: float) -> list[str]:
         """Mark every active game without a move since ``before`` as abandoned."""
@@ -415,67 +410,35 @@ class PostgresStore:
                 "UPDATE games SET status = 'abandoned', finished_at = %s WHERE status = "
                 "'active' AND updated_at < %s RETURNING id", (self.clock(), before)).fetchall()
         return [r["id"] for r in rows]
+
+    # -- high scores ----------------------------------------------------------------------
+
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
                     kind: str | None = "solo") -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first.
 
         ``kind`` selects solo games (the default), another kind, or every game (``None``).
         """
-        query = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = %s "
-                 "AND dictionary = %s AND rules_key = %s")
-        params: list[Any] = [mode, dictionary, rules]
-        if kind is not None:
-            query += " AND kind = %s"
-            params.append(kind)
-        query += " ORDER BY score DESC, at ASC, id ASC LIMIT %s"
-        params.append(max(1, min(int(limit), 100)))
-        with self._conn() as conn:
-            return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                    for r in conn.execute(query, params)]
+        return [queries.high_score(r)
+                for r in self._read(queries.high_scores(mode, dictionary, rules, limit, kind))]
 
     def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for
         :meth:`high_scores`), ranked by :func:`rank_wins`."""
-        where = "g.mode = %s AND g.status = 'finished' AND g.result IS NOT NULL"
-        params: list[Any] = [mode]
-        if kind is not None:
-            where += " AND g.kind = %s"
-            params.append(kind)
-        with self._conn() as conn:
-            games = list(conn.execute("SELECT g.id, g.kind, g.finished_at, g.result FROM "
-                                      f"games g WHERE {where} ORDER BY g.finished_at", params))
-            humans = list(conn.execute("SELECT s.game_id, s.name FROM seats s JOIN games g "
-                                       f"ON g.id = s.game_id WHERE {where} AND "
-                                       "s.computer IS NULL", params))
-        return rank_wins(games, humans, limit)
+        games, humans = queries.finished_games(mode, kind)
+        with self._conn() as conn:  # one connection: both reads see the same games
+            return rank_wins(self._read(games, conn), self._read(humans, conn), limit)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
-        query = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
-                 "FROM high_scores")
-        params: list[Any] = []
-        if mode is not None:
-            query += " WHERE mode = %s"
-            params.append(mode)
-        query += (" GROUP BY mode, dictionary, rules_key "
-                  "ORDER BY mode COLLATE \"C\", dictionary COLLATE \"C\", "
-                  "rules_key COLLATE \"C\"")
-        with self._conn() as conn:
-            return [{"mode": r["mode"], "dictionary": r["dictionary"],
-                     "rules": r["rules_key"], "entries": int(r["n"]), "best": r["best"]}
-                    for r in conn.execute(query, params)]
+        return [queries.score_list(r)
+                for r in self._read(queries.high_score_lists(mode, ' COLLATE "C"'))]
 
     def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
                       limit: int = 50) -> list[HighScore]:
         """A player's scores in finished games with these rules, oldest first."""
-        with self._conn() as conn:
-            rows = conn.execute(
-                "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = %s "
-                "AND mode = %s AND dictionary = %s AND rules_key = %s "
-                "ORDER BY at DESC, id DESC LIMIT %s",
-                (player, mode, dictionary, rules, max(1, min(int(limit), 500)))).fetchall()
-        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                for r in reversed(rows)]
+        rows = self._read(queries.player_scores(player, mode, dictionary, rules, limit))
+        return [queries.high_score(r) for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------
 
@@ -488,15 +451,8 @@ class PostgresStore:
 
     def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
         """The reported words, grouped by word, dictionary and kind, most reported first."""
-        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
-        params: list[Any] = []
-        if dictionary is not None:
-            query += " WHERE dictionary = %s"
-            params.append(dictionary)
-        with self._conn() as conn:
-            rows = conn.execute(query + " ORDER BY id", params).fetchall()
         return group_reports((r["word"], r["dictionary"], r["kind"], r["note"], r["at"])
-                             for r in rows)
+                             for r in self._read(queries.word_reports(dictionary)))
 
     # -- live updates ---------------------------------------------------------------------
 

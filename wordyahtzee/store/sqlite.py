@@ -37,6 +37,7 @@ from . import (
     StoreError,
     WordReport,
     group_reports,
+    queries,
     rank_wins,
     rules_key,
 )
@@ -282,23 +283,9 @@ class SQLiteStore:
 
     def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         """Recent games, newest first: id, mode, kind, status, players, timestamps."""
-        query = "SELECT id, mode, kind, status, setup, created_at, updated_at, finished_at, " \
-                "result FROM games"
-        params: list[Any] = []
-        if status is not None:
-            query += " WHERE status = ?"
-            params.append(status)
-        query += " ORDER BY updated_at DESC LIMIT ?"
-        params.append(max(1, min(int(limit), 500)))
-        games = []
-        for row in self._query(query, params):
-            setup = json.loads(row["setup"])
-            games.append({"id": row["id"], "mode": row["mode"], "kind": row["kind"],
-                          "status": row["status"], "players": setup.get("players", []),
-                          "created_at": row["created_at"], "updated_at": row["updated_at"],
-                          "finished_at": row["finished_at"],
-                          "result": json.loads(row["result"]) if row["result"] else None})
-        return games
+        return [queries.game_summary(row, json.loads(row["setup"]),
+                                     json.loads(row["result"]) if row["result"] else None)
+                for row in self._query(*queries.list_games(status, limit))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""
@@ -322,55 +309,26 @@ class SQLiteStore:
 
         ``kind`` selects solo games (the default), another kind, or every game (``None``).
         """
-        query = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = ? "
-                 "AND dictionary = ? AND rules_key = ?")
-        params: list[Any] = [mode, dictionary, rules]
-        if kind is not None:
-            query += " AND kind = ?"
-            params.append(kind)
-        query += " ORDER BY score DESC, at ASC LIMIT ?"
-        params.append(max(1, min(int(limit), 100)))
-        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                for r in self._query(query, params)]
+        return [queries.high_score(r)
+                for r in self._query(*queries.high_scores(mode, dictionary, rules, limit, kind))]
 
     def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for
         :meth:`high_scores`), ranked by :func:`rank_wins`: ``{"players": [{"player",
         "games", "wins", "best_win"}], "best": [{"player", "score", "players", "game_id",
         "at", "kind"}]}``."""
-        where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
-        params: list[Any] = [mode]
-        if kind is not None:
-            where += " AND g.kind = ?"
-            params.append(kind)
-        games = self._query("SELECT g.id, g.kind, g.finished_at, g.result FROM games g "
-                            f"WHERE {where} ORDER BY g.finished_at", params)
-        humans = self._query("SELECT s.game_id, s.name FROM seats s JOIN games g ON "
-                             f"g.id = s.game_id WHERE {where} AND s.computer IS NULL", params)
+        games, humans = (self._query(*query) for query in queries.finished_games(mode, kind))
         return rank_wins(map(dict, games), map(dict, humans), limit)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
-        query = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
-                 "FROM high_scores")
-        params: list[Any] = []
-        if mode is not None:
-            query += " WHERE mode = ?"
-            params.append(mode)
-        query += " GROUP BY mode, dictionary, rules_key ORDER BY mode, dictionary, rules_key"
-        return [{"mode": r["mode"], "dictionary": r["dictionary"], "rules": r["rules_key"],
-                 "entries": r["n"], "best": r["best"]}
-                for r in self._query(query, params)]
+        return [queries.score_list(r) for r in self._query(*queries.high_score_lists(mode))]
 
     def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
                       limit: int = 50) -> list[HighScore]:
         """A player's scores in finished games with these rules, oldest first."""
-        rows = self._query(
-            "SELECT player, score, game_id, at, kind FROM high_scores WHERE player = ? AND "
-            "mode = ? AND dictionary = ? AND rules_key = ? ORDER BY at DESC, id DESC LIMIT ?",
-            (player, mode, dictionary, rules, max(1, min(int(limit), 500))))
-        return [HighScore(r["player"], r["score"], r["game_id"], r["at"], r["kind"])
-                for r in reversed(rows)]
+        rows = self._query(*queries.player_scores(player, mode, dictionary, rules, limit))
+        return [queries.high_score(r) for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------
 
@@ -382,12 +340,7 @@ class SQLiteStore:
 
     def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
         """The reported words, grouped by word, dictionary and kind, most reported first."""
-        query = "SELECT word, dictionary, kind, note, at FROM word_reports"
-        params: list[Any] = []
-        if dictionary is not None:
-            query += " WHERE dictionary = ?"
-            params.append(dictionary)
-        return group_reports(tuple(r) for r in self._query(query + " ORDER BY id", params))
+        return group_reports(tuple(r) for r in self._query(*queries.word_reports(dictionary)))
 
     # -- live updates ---------------------------------------------------------------------
 

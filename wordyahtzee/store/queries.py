@@ -1,0 +1,114 @@
+"""The store's read queries, written once for both back ends.
+
+Each function returns ``(sql, params)`` with ``?`` placeholders, as SQLite takes them;
+:func:`for_postgres` turns them into psycopg's ``%s``. Orders are total (ties broken by
+the row id), so both back ends list the same rows in the same order. What comes back is
+read by the shared helpers below from rows that index by column name (``sqlite3.Row``,
+psycopg's ``dict_row``); JSON columns are decoded by each back end, as their types differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import HighScore
+
+Query = tuple[str, list[Any]]
+
+GAME_COLUMNS = ("id, mode, kind, status, setup, created_at, updated_at, finished_at, "
+                "result")
+"""What :func:`list_games` reads of a game."""
+
+
+def for_postgres(sql: str) -> str:
+    """The same query with psycopg's placeholders (the queries hold no literal ``?``)."""
+    return sql.replace("?", "%s")
+
+
+def _limit(limit: int, most: int) -> int:
+    return max(1, min(int(limit), most))
+
+
+def list_games(status: str | None, limit: int) -> Query:
+    """Recent games, newest first (``status``: only those; at most 500)."""
+    sql, params = f"SELECT {GAME_COLUMNS} FROM games", []
+    if status is not None:
+        sql += " WHERE status = ?"
+        params.append(status)
+    return sql + " ORDER BY updated_at DESC, id LIMIT ?", [*params, _limit(limit, 500)]
+
+
+def high_scores(mode: str, dictionary: str, rules: str, limit: int,
+                kind: str | None) -> Query:
+    """A high-score list, best first (equal scores: the earlier first; at most 100)."""
+    sql = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = ? "
+           "AND dictionary = ? AND rules_key = ?")
+    params: list[Any] = [mode, dictionary, rules]
+    if kind is not None:
+        sql += " AND kind = ?"
+        params.append(kind)
+    return sql + " ORDER BY score DESC, at ASC, id ASC LIMIT ?", [*params, _limit(limit, 100)]
+
+
+def player_scores(player: str, mode: str, dictionary: str, rules: str, limit: int) -> Query:
+    """A player's latest scores with these rules, newest first (at most 500)."""
+    return ("SELECT player, score, game_id, at, kind FROM high_scores WHERE player = ? "
+            "AND mode = ? AND dictionary = ? AND rules_key = ? ORDER BY at DESC, id DESC "
+            "LIMIT ?", [player, mode, dictionary, rules, _limit(limit, 500)])
+
+
+def high_score_lists(mode: str | None, collate: str = "") -> Query:
+    """Every (mode, dictionary, rules key) with a list, its size and best score, in byte
+    order of the names (``collate``: the clause that makes a back end sort by bytes)."""
+    sql = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
+           "FROM high_scores")
+    params: list[Any] = []
+    if mode is not None:
+        sql += " WHERE mode = ?"
+        params.append(mode)
+    order = ", ".join(f"{column}{collate}" for column in ("mode", "dictionary", "rules_key"))
+    return sql + f" GROUP BY mode, dictionary, rules_key ORDER BY {order}", params
+
+
+def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
+    """For :func:`~wordyahtzee.store.rank_wins`: the finished games of ``mode`` (``kind``:
+    only those) in the order they ended, and their human seats."""
+    where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
+    params: list[Any] = [mode]
+    if kind is not None:
+        where += " AND g.kind = ?"
+        params.append(kind)
+    return ((f"SELECT g.id, g.kind, g.finished_at, g.result FROM games g WHERE {where} "
+             "ORDER BY g.finished_at, g.id", params),
+            ("SELECT s.game_id, s.name FROM seats s JOIN games g ON g.id = s.game_id "
+             f"WHERE {where} AND s.computer IS NULL ORDER BY s.game_id, s.seat", params))
+
+
+def word_reports(dictionary: str | None) -> Query:
+    """Every word report, oldest first (``dictionary``: only its)."""
+    sql, params = "SELECT word, dictionary, kind, note, at FROM word_reports", []
+    if dictionary is not None:
+        sql += " WHERE dictionary = ?"
+        params.append(dictionary)
+    return sql + " ORDER BY id", params
+
+
+def high_score(row: Any) -> HighScore:
+    """A row of :func:`high_scores` or :func:`player_scores`."""
+    return HighScore(row["player"], row["score"], row["game_id"], row["at"], row["kind"])
+
+
+def score_list(row: Any) -> dict[str, Any]:
+    """A row of :func:`high_score_lists`."""
+    return {"mode": row["mode"], "dictionary": row["dictionary"], "rules": row["rules_key"],
+            "entries": int(row["n"]), "best": row["best"]}
+
+
+def game_summary(row: Any, setup: Mapping[str, Any] | None,
+                 result: Any) -> dict[str, Any]:
+    """A row of :func:`list_games`, its setup and result decoded by the back end."""
+    return {"id": row["id"], "mode": row["mode"], "kind": row["kind"], "status": row["status"],
+            "players": (setup or {}).get("players", []), "created_at": row["created_at"],
+            "updated_at": row["updated_at"], "finished_at": row["finished_at"],
+            "result": result}
