@@ -72,7 +72,11 @@ def test_solo_woord_against_a_computer_from_the_start_page(context: Any, live: A
     assert [s["computer"] for s in state["seats"]] == [None, "greedy"]
     page.click("#throw")
     expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+    live.tables.computer_pace = 1.5  # slow enough to see whose turn the page says it is
     page.locator("#claim-list button[data-zero]").first.click()
+    computer = state["seats"][1]["name"]
+    expect(page.locator("#turn-line")).to_contain_text(f"{computer} (gevorderd) is aan de beurt")
+    live.tables.computer_pace = 0.0
     for _ in range(200):  # the computer plays its turn on the server
         state = server_state(live, gid)
         if len(state["history"]) >= 2:

@@ -174,14 +174,7 @@ function historyLine(turn) {
 }
 
 function turnLine() {
-  if (!state.turn) return "";
-  const i = state.turn.player;
-  const name = playerName(i);
-  const level = seatOf(i).computer;
-  if (level) return t("classic.computer_turn", { name, level: t(`level.short.${level}`) });
-  if (myTurn()) return table.you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
-  if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
-  return t("game.waiting_for", { name });
+  return state.turn ? table.turnLine(state.turn.player) : "";
 }
 
 function renderStatus() {

@@ -163,14 +163,7 @@ function turnLine() {
     const names = state.winners.join(", ");
     return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
   }
-  const seat = state.current_seat;
-  if (seat === null) return "";
-  const name = playerName(seat);
-  const level = seatOf(seat).computer;
-  if (level) return t("kaart.computer_turn", { name, level: t(`level.short.${level}`) });
-  if (myTurn()) return table.you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
-  if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("kaart.watching")}`;
-  return t("game.waiting_for", { name });
+  return table.turnLine(state.current_seat);
 }
 
 function renderStatus() {

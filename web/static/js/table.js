@@ -28,6 +28,7 @@ export function connectTable(gameId, view) {
     refresh: load, // ask the server again (it applies a due timeout or idle skip first)
     showInvites,   // kept for pages that call it; drawn on every state anyway
     myTurn,
+    turnLine,
     start: () => load().then(listen),
   };
   let clockOffset = 0;  // server time minus this browser's time, in seconds
@@ -39,6 +40,21 @@ export function connectTable(gameId, view) {
 
   function myTurn(state = table.state) {
     return Boolean(state && state.turn && table.you.includes(state.turn.player));
+  }
+
+  // The line that says whose turn it is, seen from this browser: yours, a computer's (with
+  // its level), someone you wait for, or someone you watch. "" when nobody is to move.
+  function turnLine(seat) {
+    const state = table.state;
+    if (!state || seat === null || seat === undefined) return "";
+    const name = state.players[seat]?.name ?? "?";
+    const level = state.seats?.[seat]?.computer;
+    if (level) return t("game.computer_turn", { name, level: t(`level.short.${level}`) });
+    if (table.you.includes(seat)) {
+      return table.you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
+    }
+    if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+    return t("game.waiting_for", { name });
   }
 
   function show(next) {

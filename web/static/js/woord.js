@@ -22,9 +22,6 @@ let hint = null;           // { seq, answer } of the hint shown
 function myTurn() {
   return Boolean(state && state.turn && table.you.includes(state.turn.player));
 }
-function playerName(i) {
-  return state.players[i]?.name ?? "?";
-}
 function words() {
   return $("word-input").value.split(/\s+/).filter(Boolean);
 }
@@ -167,12 +164,7 @@ function historyLine(turn) {
 }
 
 function turnLine() {
-  if (!state.turn) return "";
-  const name = playerName(state.turn.player);
-  if (myTurn()) return state.players.length > 1 && table.you.length > 1
-    ? t("game.turn_of", { name }) : t("game.your_turn", { name });
-  if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
-  return t("game.waiting_for", { name });
+  return state.turn ? table.turnLine(state.turn.player) : "";
 }
 
 function renderStatus() {
