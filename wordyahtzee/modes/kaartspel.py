@@ -44,6 +44,7 @@ from .contract import (
     bad_action,
     check_players,
     missed_turns,
+    replay_events,
 )
 
 __all__ = [
@@ -933,14 +934,7 @@ class KaartspelGame:
             game = cls(_players(data), KaartspelRules.from_json(data.get("rules")), resources)
         except RuleError as exc:
             raise RecordError(f"game: {exc.message}") from None
-        events = data.get("events", [])
-        if not isinstance(events, list):
-            raise RecordError("game: 'events' must be a list")
-        for i, event in enumerate(events, 1):
-            try:
-                game.apply(event)
-            except RuleError as exc:
-                raise RecordError(f"event {i}: {exc.message}") from None
+        replay_events(game, data.get("events", []))
         return game
 
     def to_record(self) -> JSON:
