@@ -429,6 +429,6 @@ def test_the_start_page_offers_every_dice_set(client: Any) -> None:
         page = client.get(f"/?lang={lang}").get_data(as_text=True)
         for name in shipped_dice_sets():
             assert f'<option value="{name}"' in page and table[f"dice.{name}"] in page
-    assert 'value="nl" data-default-for="nl" selected' in page
-    assert 'value="en" data-default-for="en"' in page
-    assert 'value="nl-balans" data-default-for=""' in page
+    assert '<option value="nl" selected>' in page  # the default dice
+    assert '<option value="en" data-dice-set="en"' in page  # English words, English dice
+    assert '<option value="nl-basis" data-dice-set="nl"' in page

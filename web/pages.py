@@ -19,7 +19,7 @@ from flask import (
 )
 from werkzeug.exceptions import HTTPException
 
-from wordyahtzee.dice import DiceSet, default_dice_set, shipped_dice_sets
+from wordyahtzee.dice import default_dice_set, shipped_dice_sets
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
@@ -78,27 +78,17 @@ def register_error_pages(app: Flask) -> None:
 
 
 def _dictionaries() -> list[dict[str, Any]]:
-    return [entry.summary() for entry in list_dictionaries()]
-
-
-def _dice_sets() -> list[dict[str, str]]:
-    """The shipped dice sets for the start screen, with the one each language defaults to."""
-    out = []
-    for name in shipped_dice_sets():
-        dice = DiceSet.load(name)
-        out.append({"name": name, "language": dice.language,
-                    "default_for": dice.language if default_dice_set(dice.language) == name
-                    else ""})
-    return out
+    """Every dictionary's summary, with the dice set it brings (its language's)."""
+    return [{**entry.summary(), "dice_set": default_dice_set(entry.language)}
+            for entry in list_dictionaries()]
 
 
 @bp.get("/")
 def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
-    return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
-                  modes=_modes(),
-                  active=store.list_games("active", 10))
+    return render("start.html", dictionaries=_dictionaries(), dice_sets=shipped_dice_sets(),
+                  modes=_modes(), active=store.list_games("active", 10))
 
 
 def _modes() -> dict[str, Any]:

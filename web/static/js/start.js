@@ -154,14 +154,11 @@ function syncKind() {
   relabel();
 }
 
-// A dictionary of another language brings its own dice (the player may still pick others).
+// A dictionary brings the dice of its language (the server says which; the player may
+// still pick another set).
 function syncDice() {
-  const dictionary = document.getElementById("dictionary");
-  const language = dictionary.selectedOptions[0]?.dataset.language || "nl";
-  const dice = document.getElementById("dice-set");
-  const own = [...dice.options].find((o) => o.dataset.defaultFor === language)
-    || [...dice.options].find((o) => o.dataset.defaultFor === "nl");
-  if (own) dice.value = own.value;
+  const own = document.getElementById("dictionary").selectedOptions[0]?.dataset.diceSet;
+  if (own) document.getElementById("dice-set").value = own;
 }
 
 document.getElementById("dictionary").addEventListener("change", syncDice);
