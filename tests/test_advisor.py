@@ -42,8 +42,9 @@ PUBLISHED = {"free": 254.5896, "forced": 254.5877}
 
 
 @pytest.fixture(scope="module")
-def strategies() -> dict[str, ClassicStrategy]:
-    return {j: ClassicStrategy.compute(j) for j in READINGS}
+def strategies(strategy_tables: None) -> dict[str, ClassicStrategy]:
+    """Both tables, computed in this test session (its cache folder starts empty)."""
+    return {j: load_strategy(j, quiet=True) for j in READINGS}
 
 
 @pytest.fixture(scope="module")
@@ -199,6 +200,11 @@ def test_advice_reports_bonus_points(strategies: dict[str, ClassicStrategy]) -> 
 # The cache
 
 
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_cache_compute_save_load_and_corrupt(strategies: dict[str, ClassicStrategy],
                                              tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
@@ -213,7 +219,7 @@ def test_cache_compute_save_load_and_corrupt(strategies: dict[str, ClassicStrate
         return ClassicStrategy(joker, strategies[joker].values.copy())
 
     monkeypatch.setattr(ClassicStrategy, "compute", staticmethod(fake_compute))
-    out = io.StringIO()
+    out = Terminal()
     first = load_strategy("forced", out=out)
     assert calls == ["forced"] and "100%" in out.getvalue()
     path = cache_path("forced")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import io
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,7 +11,7 @@ import pytest
 
 from wordyahtzee.errors import DictionaryError
 from wordyahtzee.lexicon import BuildOptions, build_dictionary, load_lexicon
-from wordyahtzee.lexicon.build import Progress, parse_alphabet
+from wordyahtzee.lexicon.build import parse_alphabet
 from wordyahtzee.lexicon.registry import cached_tries, forget_loaded, user_dictionary_dir
 
 from .cli_helpers import run_cli
@@ -138,20 +137,6 @@ def test_wordfreq_top_and_min_zipf(env: Path) -> None:
     rare = build(name="rare", min_zipf=4.0)
     assert "huis" in load_lexicon("rare") and "xylofoon" not in load_lexicon("rare")
     assert rare.dropped["rare"] > 0  # type: ignore[attr-defined]
-
-
-def test_progress_bar_draws_on_a_tty_only() -> None:
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    tty, pipe = Tty(), io.StringIO()
-    for stream in (tty, pipe):
-        bar = Progress(stream)
-        bar.update("words.txt", 50, 100)
-        bar.update("words.txt", 100, 100)
-        bar.done()
-    assert "[" in tty.getvalue() and "100%" in tty.getvalue() and pipe.getvalue() == ""
 
 
 def test_parse_alphabet() -> None:

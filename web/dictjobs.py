@@ -20,7 +20,7 @@ from typing import Any
 from flask import current_app, request
 
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
-from wordyahtzee.lexicon.build import BuildOptions, Progress, build_dictionary
+from wordyahtzee.lexicon.build import BuildOptions, build_dictionary
 from wordyahtzee.lexicon.registry import (
     check_name,
     find_dictionary,
@@ -28,6 +28,7 @@ from wordyahtzee.lexicon.registry import (
     max_user_dictionaries,
     user_dictionary_names,
 )
+from wordyahtzee.progress import Progress
 
 _jobs: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
@@ -41,7 +42,7 @@ class _JobProgress(Progress):
         super().__init__(enabled=False)
         self.job = job
 
-    def update(self, label: str, done: int, total: int) -> None:
+    def update(self, done: int, total: int, label: str | None = None) -> None:
         """Record the share read (reading is 90% of the work; compiling the rest)."""
         share = min(1.0, done / total) if total > 0 else 1.0
         self.job["progress"] = round(0.9 * share, 3)

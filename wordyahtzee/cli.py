@@ -202,7 +202,8 @@ def cmd_dict_build(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace, added: list[str], dropped: list[str]) -> int:
     from pathlib import Path
 
-    from .lexicon.build import BuildOptions, Progress, build_dictionary
+    from .lexicon.build import BuildOptions, build_dictionary
+    from .progress import Progress
 
     options = BuildOptions(
         name=args.name, sources=(*args.sources, *added), wordfreq=args.wordfreq,
@@ -214,7 +215,7 @@ def _build(args: argparse.Namespace, added: list[str], dropped: list[str]) -> in
         force=args.force, max_source_bytes=int(args.max_source_mib * 1024 * 1024))
     result = build_dictionary(
         options, output_dir=Path(args.output_dir) if args.output_dir else None,
-        progress=Progress(sys.stderr, enabled=False if args.quiet else None))
+        progress=Progress(f"building {args.name}", sys.stderr, enabled=not args.quiet))
     if args.json:
         print(json.dumps(result.meta, ensure_ascii=False, indent=2))
     elif not args.quiet:

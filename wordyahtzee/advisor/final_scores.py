@@ -184,21 +184,13 @@ def _check(games: int) -> None:
 def _load_or_draw(path: Path, key: str, games: int, seed: int, draw: Any,
                   out: TextIO | None, use_cache: bool) -> ScoreSample:
     """The sample from ``path``; on a miss or a corrupt file (said on ``out``) drawn and
-    saved."""
-    if use_cache and path.exists():
-        try:
-            return ScoreSample.load(path, key, games, seed)
-        except ValueError as exc:
-            if out is not None:
-                print(f"wordyahtzee: the cache {path} is corrupt ({exc}); rebuilding it",
-                      file=out)
-    sample = ScoreSample(key, seed, np.asarray(draw(), dtype=np.int64))
-    if use_cache:
-        try:
-            sample.save(path)
-        except OSError as exc:
-            if out is not None:
-                print(f"wordyahtzee: cannot write the cache {path}: {exc.strerror}", file=out)
+    saved (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
+    from .cache import load_or_build
+
+    sample: ScoreSample = load_or_build(
+        path, f"playing {games} optimal games", lambda: ScoreSample.load(path, key, games, seed),
+        lambda progress: ScoreSample(key, seed, np.asarray(draw(), dtype=np.int64)),
+        lambda s: s.save(path), out, use_cache)
     return sample
 
 

@@ -27,7 +27,6 @@ import itertools
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import factorial
@@ -52,6 +51,7 @@ from ..modes.classic import (
     legal_scores,
     yahtzee_bonus,
 )
+from .cache import load_or_build
 
 __all__ = [
     "TABLE_VERSION",
@@ -623,33 +623,16 @@ def cache_path(joker: str) -> Path:
     return cache_dir() / f"classic-strategy-{joker}-v{TABLE_VERSION}.npz"
 
 
-class _ProgressBar:
-    def __init__(self, out: TextIO, label: str) -> None:
-        self.out = out
-        self.label = label
-        self.start = time.monotonic()
-        self.shown = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        pct = int(100 * done / total) if total else 100
-        if pct == self.shown:
-            return
-        self.shown = pct
-        bar = "#" * (pct // 4)
-        end = "\n" if done >= total else ""
-        self.out.write(f"\r{self.label} [{bar:<25}] {pct:3d}% "
-                       f"{time.monotonic() - self.start:5.1f}s{end}")
-        self.out.flush()
-
-
 _LOADED: dict[tuple[str, str], ClassicStrategy] = {}
 
 
 def load_strategy(joker: str = "free", *, out: TextIO | None = None, quiet: bool = False,
                   use_cache: bool = True) -> ClassicStrategy:
     """The strategy for ``joker``: from memory, else from the cache file, else computed (with
-    a progress bar on ``out``, default stderr; nothing with ``quiet``) and cached. A corrupt
-    cache file is reported on ``out`` and replaced."""
+    progress on ``out``, default stderr, see :class:`~wordyahtzee.progress.Progress`;
+    nothing with ``quiet``) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`:
+    built once when several processes ask at once). A corrupt cache file is reported on
+    ``out`` and replaced."""
     out = None if quiet else (out if out is not None else sys.stderr)
     if joker not in JOKER_READINGS:
         raise RuleError(f"unknown joker reading {joker!r}; readings: "
@@ -658,25 +641,11 @@ def load_strategy(joker: str = "free", *, out: TextIO | None = None, quiet: bool
     key = (joker, str(path))
     if use_cache and key in _LOADED:
         return _LOADED[key]
-    strategy = None
-    if use_cache and path.exists():
-        try:
-            strategy = ClassicStrategy.load(path, joker)
-        except ValueError as exc:
-            if out is not None:
-                print(f"wordyahtzee: the strategy cache {path} is corrupt ({exc}); "
-                      "recomputing it", file=out)
-    if strategy is None:
-        progress = _ProgressBar(out, f"computing the optimal strategy ({joker} joker)") \
-            if out is not None else None
-        strategy = ClassicStrategy.compute(joker, progress)
-        if use_cache:
-            try:
-                strategy.save(path)
-            except OSError as exc:
-                if out is not None:
-                    print(f"wordyahtzee: cannot write the strategy cache {path}: "
-                          f"{exc.strerror}", file=out)
+    strategy: ClassicStrategy = load_or_build(
+        path, f"computing the optimal strategy ({joker} joker)",
+        lambda: ClassicStrategy.load(path, joker),
+        lambda progress: ClassicStrategy.compute(joker, progress), lambda s: s.save(path),
+        out, use_cache)
     if use_cache:
         _LOADED[key] = strategy
     return strategy

@@ -61,7 +61,7 @@ from ..modes.woord import (
     ScoreSheet,
     WoordRules,
 )
-from .strategy import _ProgressBar
+from .cache import load_or_build
 
 if TYPE_CHECKING:
     from ..modes.woord import WoordGame
@@ -719,28 +719,6 @@ def _cache_folder() -> Path:
     return cache_dir() / "woord-strategy"
 
 
-def _load_or_build(path: Path, label: str, load: Callable[[], Any],
-                   build: Callable[[Callable[[int, int], None] | None], Any],
-                   save: Callable[[Any], None], out: TextIO | None, use_cache: bool) -> Any:
-    """Load from ``path``; on a miss or a corrupt file (said on ``out``) build and save."""
-    if use_cache and path.exists():
-        try:
-            return load()
-        except ValueError as exc:
-            if out is not None:
-                print(f"wordyahtzee: the cache {path} is corrupt ({exc}); rebuilding it",
-                      file=out)
-    progress = _ProgressBar(out, label) if out is not None and out.isatty() else None
-    result = build(progress)
-    if use_cache:
-        try:
-            save(result)
-        except OSError as exc:
-            if out is not None:
-                print(f"wordyahtzee: cannot write the cache {path}: {exc.strerror}", file=out)
-    return result
-
-
 _TABLES: dict[str, ScoreTable] = {}
 _STRATEGIES: dict[str, WoordStrategy] = {}
 
@@ -757,15 +735,15 @@ def _resolve(dictionary: str | Lexicon, dice_set: str | DiceSet,
 def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
                      rules: WoordRules | None = None, *, out: TextIO | None = None,
                      quiet: bool = False, use_cache: bool = True) -> ScoreTable:
-    """Every outcome's score per box: from memory, the cache file, or built (a progress bar
-    on ``out``, default stderr, when it is a terminal)."""
+    """Every outcome's score per box: from memory, the cache file, or built (progress on
+    ``out``, default stderr) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
     out = None if quiet else (out if out is not None else sys.stderr)
     solver = _resolve(dictionary, dice_set, rules)
     key = score_table_key(solver)
     if use_cache and key in _TABLES:
         return _TABLES[key]
     path = _cache_folder() / f"scores-{key}-v{SCORE_TABLE_VERSION}.npz"
-    table: ScoreTable = _load_or_build(
+    table: ScoreTable = load_or_build(
         path, "scoring every throw", lambda: ScoreTable.load(path, key),
         lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),
         out, use_cache)
@@ -787,9 +765,9 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
                         threshold: int | None = None, rules: WoordRules | None = None, *,
                         rounds: Sequence[str] = ROUND_BOXES, out: TextIO | None = None,
                         quiet: bool = False, use_cache: bool = True) -> WoordStrategy:
-    """The optimal strict-order strategy: from memory, the cache file, or computed (a
-    progress bar on ``out``, default stderr, when it is a terminal) and cached. A corrupt
-    cache file is reported on ``out`` and rebuilt. ``threshold`` overrides the rules'
+    """The optimal strict-order strategy: from memory, the cache file, or computed (progress
+    on ``out``, default stderr) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`).
+    A corrupt cache file is reported on ``out`` and rebuilt. ``threshold`` overrides the rules'
     upper bonus threshold."""
     rules = rules or WoordRules()
     if threshold is not None:
@@ -809,7 +787,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
     def build(progress: Callable[[int, int], None] | None) -> WoordStrategy:
         return WoordStrategy.compute(table, threshold, rounds, progress=progress)
 
-    strategy: WoordStrategy = _load_or_build(
+    strategy: WoordStrategy = load_or_build(
         path, "computing the optimal Woord Yahtzee strategy",
         lambda: WoordStrategy.load(path, key, table), build, lambda s: s.save(path, key),
         out, use_cache)

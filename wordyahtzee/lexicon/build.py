@@ -57,18 +57,17 @@ import importlib.metadata
 import json
 import os
 import re
-import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..errors import DictionaryError
 from ..letters import ALPHABET, fold, is_plain_word
+from ..progress import Progress
 from .lexicon import Lexicon, LexiconInfo
 from .registry import (
     DEFAULT_DICTIONARY,
@@ -239,46 +238,6 @@ class BuildResult:
                 f"{self.words_path}")
 
 
-class Progress:
-    """A progress bar on a terminal stream; silent when the stream is not a TTY.
-
-    Redraws at most ten times a second; :meth:`done` clears the line.
-    """
-
-    def __init__(self, stream: TextIO | None = None, enabled: bool | None = None,
-                 width: int = 30) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        if enabled is None:
-            isatty = getattr(self.stream, "isatty", None)
-            enabled = bool(isatty and isatty())
-        self.enabled = enabled
-        self.width = width
-        self._last = 0.0
-        self._drawn = False
-
-    def update(self, label: str, done: int, total: int) -> None:
-        """Show ``label`` at ``done`` of ``total`` (any unit)."""
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self._last < 0.1 and done < total:
-            return
-        self._last = now
-        share = min(1.0, done / total) if total > 0 else 1.0
-        filled = round(share * self.width)
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {share:4.0%} {label[-40:]}\x1b[K")
-        self.stream.flush()
-        self._drawn = True
-
-    def done(self) -> None:
-        """Clear the bar (the caller prints its own summary line)."""
-        if self.enabled and self._drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-            self._drawn = False
-
-
 def _wordfreq_languages() -> set[str]:
     from wordfreq import available_languages
 
@@ -436,10 +395,10 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
     for src in sources:
         assert src.path is not None
         before = rules.read
-        label = src.spec
+        label = f"reading {src.spec}"
 
         def report(done: int, total: int, label: str = label) -> None:
-            bar.update(label, done, total)
+            bar.update(done, total, label)
 
         skipped = ReadStats()
         for entry in read_word_list(src.path, report, max_bytes=options.max_source_bytes,
@@ -462,8 +421,8 @@ def build_dictionary(options: BuildOptions, *, output_dir: Path | None = None,
                 break  # sorted by frequency: everything after is rarer still
             added += rules.offer(entry)
             if i % 8192 == 0:
-                bar.update(label, i, len(entries))
-        bar.update(label, 1, 1)
+                bar.update(i, len(entries), label)
+        bar.update(1, 1, label)
         read_per_source.append(rules.read - before)
     bar.done()
 

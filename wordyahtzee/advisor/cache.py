@@ -1,0 +1,92 @@
+"""The disk cache of computed tables: strategy tables, score tables, samples of play.
+
+:func:`load_or_build` reads a cached file, or builds the table, saves it atomically and
+returns it. A damaged file is said on ``out`` and rebuilt. Several processes may want the
+same table at once (``serve --workers 2`` warming its strategies at start-up, a test run
+warming them in the background): an exclusive lock on a file beside the cache file lets the
+first one build the table while the others wait for it and then load what it wrote, instead
+of each spending the same tens of seconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+from ..progress import Progress
+
+__all__ = ["load_or_build"]
+
+T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path.lock`` (waits for another holder; no lock where the
+    platform or the folder has none: then two processes may both build, which is only
+    slower, since saving is atomic)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _load(path: Path, load: Callable[[], T], out: TextIO | None) -> T | None:
+    """The table in ``path``, or None when there is none or it is damaged (said on ``out``)."""
+    if not path.exists():
+        return None
+    try:
+        return load()
+    except ValueError as exc:
+        if out is not None:
+            print(f"wordyahtzee: the cache {path} is corrupt ({exc}); recomputing it",
+                  file=out)
+        return None
+
+
+def load_or_build(path: Path, label: str, load: Callable[[], T],
+                  build: Callable[[Progress | None], T], save: Callable[[T], None],
+                  out: TextIO | None, use_cache: bool = True) -> T:
+    """The table cached at ``path`` (read by ``load``, which raises ``ValueError`` on a
+    damaged file), else ``build(progress)`` saved by ``save``. Progress and problems go to
+    ``out``; ``None`` is quiet. ``use_cache=False`` builds and neither reads nor writes."""
+    progress = Progress(label, out) if out is not None else None
+    if not use_cache:
+        return _build(build, progress)
+    found = _load(path, load, out)
+    if found is not None:
+        return found
+    with _exclusive(path):
+        # another process may have built it while this one waited for the lock
+        found = _load(path, load, None)
+        if found is not None:
+            return found
+        result = _build(build, progress)
+        try:
+            save(result)
+        except OSError as exc:
+            if out is not None:
+                print(f"wordyahtzee: cannot write the cache {path}: {exc.strerror}", file=out)
+    return result
+
+
+def _build(build: Callable[[Progress | None], T], progress: Progress | None) -> T:
+    result = build(progress)
+    if progress is not None:
+        progress.done()
+    return result
