@@ -99,3 +99,13 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_bad_setting_in_the_environment_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    env = {**os.environ, "WORDYAHTZEE_COMPUTER_PACE": "soon"}
+    done = subprocess.run([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                           str(_free_port()), "--db", str(tmp_path / "g.sqlite3")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "wordyahtzee: error: WORDYAHTZEE_COMPUTER_PACE is a number of seconds, 0-60"]

@@ -54,8 +54,9 @@ Configuration keys (``create_app({...})``):
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
 
-The environment sets two of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
-(load tests) and ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store).
+The environment sets three of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store) and
+``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers).
 
 The security checks and headers are described in :mod:`web.security`.
 """
@@ -70,6 +71,7 @@ from typing import Any
 
 from flask import Flask
 
+from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.store import Store, open_store
 from wordyahtzee.tables import TableService
 
@@ -94,14 +96,31 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+def environment_config() -> dict[str, Any]:
+    """The settings the environment gives ``wordyahtzee serve`` (see above); a bad value is
+    a :class:`~wordyahtzee.errors.WordyahtzeeError` naming the variable."""
+    config: dict[str, Any] = {}
+    if os.environ.get("WORDYAHTZEE_RATE_LIMITS") == "off":
+        config["RATELIMIT_ENABLED"] = False
+    if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
+        config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
+    pace = os.environ.get("WORDYAHTZEE_COMPUTER_PACE")
+    if pace:
+        try:
+            config["COMPUTER_PACE"] = float(pace)
+        except ValueError:
+            config["COMPUTER_PACE"] = -1.0
+        if not 0 <= config["COMPUTER_PACE"] <= 60:
+            raise WordyahtzeeError("WORDYAHTZEE_COMPUTER_PACE is a number of seconds, 0-60",
+                                   "usage")
+    return config
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: the JSON API under ``/api``, the pages under ``/``."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
-    if os.environ.get("WORDYAHTZEE_RATE_LIMITS") == "off":
-        app.config["RATELIMIT_ENABLED"] = False
-    if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
-        app.config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
+    app.config.update(environment_config())
     if config:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]

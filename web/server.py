@@ -53,6 +53,9 @@ def _die_with_the_master(server: Any, worker: Any) -> None:
 
 def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
     """Serve the app until stopped (SIGINT/SIGTERM stop gracefully)."""
+    from . import environment_config
+
+    environment_config()  # a bad setting is one line before anything starts
 
     def make_app() -> Any:
         from . import create_app
