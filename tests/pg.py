@@ -20,8 +20,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 MISSING = ("PostgreSQL server binaries not found (looked for /usr/lib/postgresql/*/bin/initdb "
            "and pg_ctl on the PATH): install Debian's postgresql package (scripts/test does)")
+
+
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.pg)]
+"""The store backends a test runs on; the PostgreSQL case is marked ``pg``."""
 
 
 class PostgresUnavailable(RuntimeError):

@@ -160,6 +160,7 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
     assert events[-1]["player"] == "Gert"
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_hint(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     gid, links, _ = new_classic(client, ["Anna"])
     token = links[0]["token"]

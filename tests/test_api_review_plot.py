@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from wordyahtzee.web.plots import histogram_x
 
 import wordyahtzee.tables.strategies as strategies
@@ -32,6 +33,7 @@ def finished_woord_game(client: Any, tables: Any) -> str:
     return str(gid)
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_woord_review_plots_the_final_scores_once_the_sample_is_ready(tmp_path: Path) -> None:
     games = 23
     app = make_app(tmp_path / "w.sqlite3", OPTIMAL_SAMPLE_GAMES={"woord": games})
@@ -75,6 +77,7 @@ def test_woord_review_plots_the_final_scores_once_the_sample_is_ready(tmp_path: 
     assert f"{games} games played" in english
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_classic_review_plots_the_final_score(tmp_path: Path) -> None:
     games = 301
     app = make_app(tmp_path / "c.sqlite3", OPTIMAL_SAMPLE_GAMES={"classic": games})

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import wordyahtzee.tables.strategies as strategies
 
 from .test_api import make_app, seat
@@ -31,6 +33,7 @@ def test_computer_seats_play_woord_yahtzee(tmp_path: Path) -> None:
     assert state["turn"]["player"] == 0 and state["players"][1]["total"] > 0
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_the_woord_hint_follows_the_optimal_strategy(tmp_path: Path) -> None:
     app = make_app(tmp_path / "h.sqlite3")
     client = app.test_client()
@@ -59,6 +62,7 @@ def test_the_woord_hint_follows_the_optimal_strategy(tmp_path: Path) -> None:
         assert r.status_code == 200
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_a_review_weighs_every_decision_against_optimal_play(tmp_path: Path) -> None:
     app = make_app(tmp_path / "r.sqlite3")
     client = app.test_client()
@@ -85,6 +89,7 @@ def test_a_review_weighs_every_decision_against_optimal_play(tmp_path: Path) -> 
     assert page.status_code == 200 and "<svg" in page.get_data(as_text=True)
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_a_classic_review(tmp_path: Path) -> None:
     from wordyahtzee.advisor import load_strategy
 

@@ -32,7 +32,8 @@ class Server:
     def __init__(self, db: str, tmp: Path, name: str) -> None:
         self.port = free_port()
         self.log = tmp / f"{name}.log"
-        env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off"}
+        env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off",
+               "WORDYAHTZEE_COMPUTER_PACE": "0.05"}
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
@@ -256,6 +257,7 @@ def test_sigkill_of_one_process_loses_no_acknowledged_move(
         assert replay(record["record"])["players"]  # the stored log is a legal game
 
 
+@pytest.mark.pg  # a PostgreSQL server of its own, to restart
 def test_a_postgresql_restart_gives_503_then_recovers(tmp_path: Path) -> None:
     pg: PostgresServer = start_server()
     try:

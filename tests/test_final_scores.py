@@ -73,6 +73,7 @@ def test_nice_widths() -> None:
         1, 1, 2, 10, 25, 50, 3000]
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_classic_sample_is_seeded_cached_and_rebuilt_when_corrupt(cache: Path) -> None:
     from wordyahtzee.advisor.strategy import load_strategy
 
@@ -112,6 +113,7 @@ def test_classic_sample_is_seeded_cached_and_rebuilt_when_corrupt(cache: Path) -
     assert classic_path("free", 400, 7) != path
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_woord_sample_plays_the_optimal_games_and_keys_by_the_strategy() -> None:
     from wordyahtzee.advisor.woord_strategy import _cache_folder, load_woord_strategy
 

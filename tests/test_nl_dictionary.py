@@ -104,6 +104,7 @@ def test_unreviewed_english_words_that_are_dutch_stay() -> None:
             "gentlemen", "bare"} <= folded("nl")
 
 
+@pytest.mark.slow
 def test_nl_basis_has_no_form_of_a_minus_word() -> None:
     gen = _script("build_nl_basis_excluded")
     basis = folded("nl-basis")

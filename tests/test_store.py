@@ -16,8 +16,10 @@ from wordyahtzee.modes.woord import WoordGame, WoordRules
 from wordyahtzee.store import Finish, Seat, StaleGameError, Store, StoreError, rules_key
 from wordyahtzee.store.sqlite import SQLiteStore
 
+from .pg import BACKENDS
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+
+@pytest.fixture(params=BACKENDS)
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """A fresh store of each backend."""
     if request.param == "sqlite":

@@ -14,11 +14,12 @@ import pytest
 from wordyahtzee.store import Seat, StaleGameError, Store, open_store
 
 from . import store_workers
+from .pg import BACKENDS
 
 GAMES = 25
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a fresh store of each backend lives (a path or a URL)."""
     if request.param == "sqlite":

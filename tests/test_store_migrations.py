@@ -16,6 +16,7 @@ from wordyahtzee.store.migrations import POSTGRES_STEPS, SQLITE_STEPS, latest
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from . import store_workers
+from .pg import BACKENDS
 
 # The version-1 schema, as the first server wrote it (today's minus seats.computer).
 V1_SCHEMA = """
@@ -126,7 +127,7 @@ def test_postgres_fresh_and_again(postgres_url: str) -> None:
     assert exc.value.code == "schema_too_new"
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_two_processes_open_a_fresh_database_at_once(
         backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     where = (str(tmp_path / "fresh.sqlite3") if backend == "sqlite"

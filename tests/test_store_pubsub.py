@@ -16,10 +16,11 @@ from wordyahtzee.store import Seat, Store, open_store
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from . import store_workers
+from .pg import BACKENDS
 from .store_workers import Heard
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "games.sqlite3")

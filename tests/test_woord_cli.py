@@ -20,6 +20,7 @@ from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame
 from wordyahtzee.solver import get_solver
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_ev_prints_one_number(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, ["woord", "ev"])
     assert code == 0
@@ -29,6 +30,7 @@ def test_ev_prints_one_number(capsys: pytest.CaptureFixture[str]) -> None:
                                         abs=1e-6)
 
 
+@pytest.mark.usefixtures("strategy_tables")
 @pytest.mark.parametrize("player", ["greedy", "beginner", "optimal"])
 def test_simulate_json_is_deterministic(capsys: pytest.CaptureFixture[str],
                                         player: str) -> None:
@@ -72,6 +74,7 @@ def test_dice_for_words_prefers_real_dice() -> None:
     assert dice_for_words("kat?sel", []) == ()
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_advice_on_a_live_game_and_players_finish_games() -> None:
     strategy = load_woord_strategy(quiet=True)
     game = new_game("woord", ["solo"], {"turn_seconds": None}, rng=random.Random(8))
@@ -94,6 +97,7 @@ def test_advice_on_a_live_game_and_players_finish_games() -> None:
         assert [sum(r) for r in sim.round_points] == [s.total for s in sim.sheets]
 
 
+@pytest.mark.usefixtures("strategy_tables")
 def test_free_order_players_finish_legal_games() -> None:
     for level in ("optimal", "greedy", "beginner"):
         sim = simulate_woord(level, 2, seed=3, free_order=True)

@@ -213,7 +213,7 @@ def test_advice_on_the_tiny_game(tiny_table: ScoreTable) -> None:
 
 
 @pytest.fixture(scope="session")
-def nl_strategy() -> WoordStrategy:
+def nl_strategy(strategy_tables: None) -> WoordStrategy:
     return load_woord_strategy("nl", "nl", quiet=True)
 
 

@@ -48,6 +48,7 @@ def test_reports_are_stored_grouped_and_listed(app: Any) -> None:
     assert remote.status_code == 404  # the owner's machine only
 
 
+@pytest.mark.slow
 def test_dict_reports_and_a_build_that_folds_them_in(
         app: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     client = app.test_client()

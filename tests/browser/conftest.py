@@ -63,7 +63,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     app = create_app({"DATABASE": tmp_path_factory.mktemp("db") / "web.sqlite3",
                       "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),
                       "SSE_SECONDS": 10.0, "TESTING": True,
-                      "COMPUTER_PACE": 0.05, "WARM_STRATEGIES": ("free",),
+                      "COMPUTER_PACE": 0.01, "WARM_STRATEGIES": ("free",),
                       "OPTIMAL_SAMPLE_GAMES": SAMPLE_GAMES})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -89,7 +89,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=DESKTOP)
+    """A desktop browser context that prefers reduced motion: the dice and pawns land at
+    once instead of waiting for their animations (the animations have tests of their own,
+    with contexts of their own)."""
+    ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     ctx.set_default_timeout(15_000)
     refused: list[str] = []  # the server's Content-Security-Policy must block nothing
     ctx.on("console", lambda msg: refused.append(msg.text)
