@@ -30,6 +30,9 @@ NL = REPO / "dictionaries" / "nl.txt.gz"
 MINUS = REPO / "scripts" / "build_nl_basis.minus.txt"
 ENGLISH = REPO / "scripts" / "build_nl_basis.english.txt"
 OUT = REPO / "scripts" / "build_nl_basis.excluded.txt"
+WHY = REPO / "dictionaries" / "nl-basis.why.tsv.gz"
+"""Why each excluded word is out, for ``wordyahtzee check --why`` (wordyahtzee.lexicon.why):
+``O`` offensive, ``F`` English."""
 
 SUFFIXES = ("s", "en", "e", "er", "ere", "st", "ste", "t", "te", "ten", "de", "den", "je",
             "jes", "tje", "tjes", "ig", "ige", "iger", "erd", "ers", "heid", "achtig",
@@ -88,6 +91,25 @@ def minus_family(words: list[str], minus: list[str], lexicon: set[str]) -> dict[
     return found
 
 
+def write_why(minus: list[str], family: dict[str, str], english: list[str]) -> None:
+    """Write :data:`WHY`: per folded excluded word its code and reason (gzip, no timestamp,
+    so a rebuild is byte-identical)."""
+    sys.path.insert(0, str(REPO))
+    from wordyahtzee.letters import fold
+
+    why: dict[str, str] = {}
+    for w in english:
+        why[fold(w)] = "F\tits usual reading in Dutch text is English"
+    for w in minus:
+        why[fold(w)] = "O\ta swear word or slur, kept out of the list for children"
+    for w, m in family.items():
+        why.setdefault(fold(w), f"O\ta form or compound of the swear word {m}")
+    data = "".join(f"{w}\t{why[w]}\n" for w in sorted(why)).encode("utf-8")
+    with open(WHY, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                                               compresslevel=9) as gz:
+        gz.write(data)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the excluded list; exit 1 when an English-list word fails its check."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -113,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
               "inflections and compounds,\n# and the English words of "
               "build_nl_basis.english.txt.\n")
     args.out.write_text(header + "".join(w + "\n" for w in excluded), encoding="utf-8")
+    write_why(minus, family, english)
     print(f"{len(excluded)} words ({len(set(family) - set(minus))} inflections and compounds"
           f" of the minus list, {len(english)} English) -> {args.out}")
     return 0

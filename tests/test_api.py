@@ -332,6 +332,11 @@ def test_check_and_solve(client: Any) -> None:
     r = client.post("/api/check", json={"words": ["huis", "Ruïne", "amsterdam"]})
     assert [x["valid"] for x in r.json["results"]] == [True, True, False]
     assert client.post("/api/check", json={"words": "huis tv"}).json["results"][1]["valid"] is False
+    why = client.post("/api/check", json={"words": ["tjerk", "kussens"]}).json["results"]
+    assert why[0]["why"] == {"source": "name", "detail": "first name", "text": "first name",
+                             "nearby": ["twerk"]}
+    assert why[1]["valid"] and why[1]["why"]["source"] == "inflection"
+    assert why[1]["why"]["detail"] == "kussen" and why[1]["why"]["nearby"] == []
     assert_error(client.post("/api/check", json={"words": []}), 400)
     assert_error(client.post("/api/check", json={"words": ["a"] * 51}), 400)
     assert_error(client.post("/api/check", json={"words": ["huis"], "dictionary": "xx"}), 400)

@@ -20,6 +20,7 @@ from wordyahtzee.dice import shipped_dice_sets
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_status
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
+from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES, get_mode
 from wordyahtzee.store import REPORT_KINDS, StaleGameError, rules_key
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
@@ -169,7 +170,9 @@ def dictionary_job(job_id: str) -> Response:
 
 @bp.post("/check")
 def check() -> Response:
-    """Is each word in the dictionary? ``{"words": [...], "dictionary": "nl"}``."""
+    """Is each word in the dictionary, and why? ``{"words": [...], "dictionary": "nl"}``:
+    per word ``valid`` and ``why`` (where a valid word comes from, why a word is refused,
+    and the valid words one edit away: :mod:`wordyahtzee.lexicon.why`)."""
     body = _body()
     words = body.get("words")
     if isinstance(words, str):
@@ -183,8 +186,11 @@ def check() -> Response:
     if not isinstance(dictionary, str):
         raise BadRequest("dictionary is a name")
     lexicon = load_lexicon(dictionary)
-    return jsonify({"dictionary": dictionary, "results": [
-        {"word": w, "folded": fold(w), "valid": lexicon.is_valid(w)} for w in words]})
+    results = []
+    for w in words:
+        why = explain(w, lexicon)
+        results.append({"word": w, "folded": fold(w), "valid": why.valid, "why": why.to_json()})
+    return jsonify({"dictionary": dictionary, "results": results})
 
 
 @bp.post("/solve")

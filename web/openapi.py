@@ -97,11 +97,31 @@ def openapi_document() -> dict[str, Any]:
                                             "properties": {"job": _ref("Job")}}),
                               **_errors(404)}}},
             "/api/check": {"post": {
-                "summary": "Is each word in the dictionary?",
+                "summary": "Is each word in the dictionary, and why?",
+                "description": "Per word: `valid`, and `why`: where a valid word comes from "
+                               "(`source`: reviewed, unreviewed, inflection, supplement, "
+                               "two_letter, judged, listed) or why a word is refused "
+                               "(not_listed, abbreviation, name, foreign, not_a_word, "
+                               "offensive, rare), a `detail` (the written reason, the base "
+                               "word), the reason as `text`, and up to three valid words one "
+                               "edit away (`nearby`).",
                 "requestBody": _body({"type": "object", "required": ["words"], "properties": {
                     "words": {"type": "array", "items": {"type": "string"}, "maxItems": 50},
                     "dictionary": {"type": "string", "default": "nl"}}}),
-                "responses": {"200": _json({"type": "object"}),
+                "responses": {"200": _json({"type": "object", "required": ["results"],
+                                            "properties": {
+                    "dictionary": {"type": "string"},
+                    "results": {"type": "array", "items": {
+                        "type": "object", "required": ["word", "valid", "why"], "properties": {
+                            "word": {"type": "string"}, "folded": {"type": "string"},
+                            "valid": {"type": "boolean"},
+                            "why": {"type": "object", "required": ["source", "text", "nearby"],
+                                    "properties": {
+                                        "source": {"type": "string"},
+                                        "detail": {"type": "string"},
+                                        "text": {"type": "string"},
+                                        "nearby": {"type": "array",
+                                                   "items": {"type": "string"}}}}}}}}}),
                               **_errors(400, 403, 413, 415, 429)}}},
             "/api/solve": {"post": {
                 "summary": "Best words for seven faces, per box (`?` = blank)",

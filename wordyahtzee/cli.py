@@ -33,7 +33,8 @@ def _read_source(name: str) -> str:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """``check``: is each word valid in the dictionary."""
+    """``check``: is each word valid in the dictionary; with ``--why``, where a valid word
+    comes from or why a word is refused, and the valid words one edit away."""
     from .lexicon import load_lexicon
 
     words = list(args.words)
@@ -42,6 +43,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not words:
         raise WordyahtzeeError("check: give one or more words, or - to read stdin", "usage")
     lexicon = load_lexicon(args.dict)
+    if args.why:
+        from .lexicon.why import explain
+
+        whys = [explain(w, args.dict) for w in words]
+        if args.json:
+            print(json.dumps([{"word": w.word, "valid": w.valid, "why": w.to_json()}
+                              for w in whys], ensure_ascii=False))
+        for w in whys if not args.json else ():
+            nearby = f"\tnearby: {', '.join(w.nearby)}" if w.nearby else ""
+            print(f"{w.word}\t{'yes' if w.valid else 'no'}\t{w.text}{nearby}")
+        return 0
     results = [{"word": w, "valid": lexicon.is_valid(w)} for w in words]
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
@@ -430,6 +442,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="is each word valid in a dictionary")
     p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--why", action="store_true",
+                   help="say where each valid word comes from, or why a word is refused, "
+                        "and the valid words one edit away")
     p.add_argument("words", nargs="*", metavar="WORD", help="words, or - for stdin")
     p.set_defaults(func=cmd_check)
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from wordyahtzee.tables import strategies
 
 from .conftest import shot
-from .helpers import server_state, start_game
+from .helpers import server_state, start_game, throw
 
 
 def test_hint_follow_and_review(context: Any, live: Any) -> None:
@@ -43,18 +43,40 @@ def test_hint_follow_and_review(context: Any, live: Any) -> None:
 def test_a_player_reports_words_from_the_word_checker(context: Any, live: Any) -> None:
     page = context.new_page()
     page.goto(live.url + "/words")
-    page.fill("#check-words", "merci huis")
+    page.fill("#check-words", "tjerk huis")
     page.click("#check-form button[type=submit]")
     refused = page.locator("#check-results li.bad button.report")
     accepted = page.locator("#check-results li.ok button.report")
     expect(refused).to_have_text("Meld: hoort erin")
+    # the reason stands next to the report button, with the words one letter away
+    expect(page.locator("#check-results li.bad .why")).to_have_text(
+        "(een naam — Bedoel je: twerk?)")
+    expect(page.locator("#check-results li.ok .why")).to_have_text(
+        "(gekeurd woord van OpenTaal)")
+    shot(page, "words-why-nl")
     refused.click()
     expect(refused).to_have_text("Gemeld, dank je")
     accepted.click()
     expect(accepted).to_have_text("Gemeld, dank je")
     reports = {(r.word, r.kind) for r in live.app.extensions["wordyahtzee.store"].word_reports()}
-    assert {("merci", "wrongly_refused"), ("huis", "wrongly_accepted")} <= reports
+    assert {("tjerk", "wrongly_refused"), ("huis", "wrongly_accepted")} <= reports
     shot(page, "words-report-nl")
+
+
+def test_a_refused_claim_says_why_beside_the_report_button(context: Any, live: Any) -> None:
+    page = context.new_page()
+    start_game(page, live, "solo", ["Wim"], timer=False)
+    throw(page, 0)
+    page.fill("#word-input", "amsterdam")
+    item = page.locator("#feedback li.bad").first
+    expect(item.locator(".why")).to_have_text("(een naam)")
+    expect(item.locator("button.report")).to_have_text("Meld: hoort erin")
+    shot(page, "game-refused-why-nl")
+    page.goto(page.url.replace("#", "?lang=en#") if "#" in page.url else page.url + "?lang=en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.fill("#word-input", "tjerk")
+    expect(page.locator("#feedback li.bad .why").first).to_have_text(
+        "(first name — Did you mean: twerk?)")
 
 
 def test_solo_woord_against_a_computer_from_the_start_page(context: Any, live: Any) -> None:

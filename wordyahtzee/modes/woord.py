@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..dice import Cup, DiceSet
 from ..errors import RecordError, RuleError, WordyahtzeeError
 from ..letters import BLANK, fold, is_consonant, is_plain_word, is_vowel
+from ..lexicon.why import explain
 from .contract import (
     SKIP_REASONS,
     Leave,
@@ -566,10 +567,12 @@ class WoordGame:
             folded = fold(raw)
             plain = is_plain_word(folded)
             formable = plain and is_formable([folded], faces)
+            valid = plain and self.lexicon.is_valid(folded)
             word_info.append({
                 "word": raw, "folded": folded, "letters": plain,
                 "long_enough": len(folded) >= self.rules.min_word_length,
-                "in_dictionary": plain and self.lexicon.is_valid(folded),
+                "in_dictionary": valid,
+                "refused": None if valid or not plain else explain(raw, self.lexicon).to_json(),
                 "formable": formable,
                 "value": words_score([folded], faces, self.dice_set) if formable else None})
         folded_all = [str(w["folded"]) for w in word_info if w["letters"]]

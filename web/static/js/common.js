@@ -141,3 +141,31 @@ export function renderHintPanel(hint, pending, show) {
   part("hint-table").querySelector("tbody").replaceChildren(...rows);
   part("hint-table").hidden = !table;
 }
+
+/** Why a dictionary holds or refuses a word (the `why` of the check API and of a claim's
+ * preview), in the page's language, with the valid words one edit away. */
+export function whyText(why) {
+  if (!why) return "";
+  const english = document.body.dataset.lang === "en";
+  let text = english && why.text ? why.text : t(`why.${why.source}`, { base: why.detail });
+  if (why.nearby && why.nearby.length) text += ` — ${t("why.nearby", { words: why.nearby.join(", ") })}`;
+  return text;
+}
+
+/** A button that reports a word as wrongly accepted or refused (a dispute), once. */
+export function reportButton(word, dictionary, kind) {
+  const button = el("button", {
+    type: "button", class: "secondary small report", text: t(`words.report_${kind}`),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await api("POST", "/api/reports", { word, dictionary, kind });
+        button.textContent = t("words.reported");
+        announce(t("words.reported"));
+      } catch (err) {
+        button.textContent = errorText(err.error);
+      }
+    },
+  });
+  return button;
+}

@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, renderScoreSheet, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderScoreSheet, reportButton, t, whyText } from "./common.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -263,9 +263,12 @@ function renderFeedback() {
       if (!info.in_dictionary || !info.formable) ok = false;
       if (info.value !== null) parts.push(t("game.value", { points: info.value }));
     }
+    const refused = info.letters && !info.in_dictionary;
     list.append(el("li", { class: ok ? "ok" : "bad" },
       el("span", { class: "mark", "aria-hidden": "true", text: ok ? "✓" : "✗" }),
-      el("strong", { text: info.word }), ` — ${parts.join(", ")}`));
+      el("strong", { text: info.word }), ` — ${parts.join(", ")}`,
+      refused ? el("span", { class: "why", text: ` (${whyText(info.refused)}) ` }) : "",
+      refused ? reportButton(info.word, state.rules.dictionary, "wrongly_refused") : ""));
   }
   if (preview.words.length > 1 && !preview.formable_together) {
     list.append(el("li", { class: "bad" }, el("span", { class: "mark", "aria-hidden": "true", text: "✗" }),

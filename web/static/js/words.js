@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, announce, api, boxName, el, errorText, t } from "./common.js";
+import { ApiError, announce, api, boxName, el, errorText, reportButton, t, whyText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,6 +16,7 @@ $("check-form").addEventListener("submit", async (event) => {
     list.replaceChildren(...answer.results.map((r) => el("li", { class: r.valid ? "ok" : "bad" },
       el("span", { class: "mark", "aria-hidden": "true", text: r.valid ? "✓" : "✗" }),
       el("strong", { text: r.word }), ` ${r.valid ? t("words.valid") : t("words.invalid")} `,
+      el("span", { class: "why", text: `(${whyText(r.why)}) ` }),
       reportButton(r.word, dictionary, r.valid ? "wrongly_accepted" : "wrongly_refused"))));
   } catch (err) {
     list.replaceChildren(el("li", { class: "bad", text: errorText(err.error) }));
@@ -103,22 +104,3 @@ $("upload-form").addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
-
-
-/** A button that reports a word as wrongly accepted or refused (a dispute), once. */
-function reportButton(word, dictionary, kind) {
-  const button = el("button", {
-    type: "button", class: "secondary small report", text: t(`words.report_${kind}`),
-    onclick: async () => {
-      button.disabled = true;
-      try {
-        await api("POST", "/api/reports", { word, dictionary, kind });
-        button.textContent = t("words.reported");
-        announce(t("words.reported"));
-      } catch (err) {
-        button.textContent = errorText(err.error);
-      }
-    },
-  });
-  return button;
-}
