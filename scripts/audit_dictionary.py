@@ -4,6 +4,7 @@
 Two steps, with the judging by hand in between::
 
     python scripts/audit_dictionary.py draw [--seed S] [--out dictionaries/audit/DATE.tsv]
+    (a second audit on one day is DATEb.tsv, and so on: the latest sorts last)
     (judge every row: fill in the verdict and reason columns)
     python scripts/audit_dictionary.py score dictionaries/audit/DATE.tsv
 
@@ -153,7 +154,7 @@ def score(path: Path, source: Path = SOURCE) -> str:
         return ", ".join(f"`{r[1]}` ({r[4]})" for r in group) or "none"
 
     return "\n".join([
-        f"| figure (words of 2–7 letters) | result |", "|---|---|",
+        "| figure (words of 2–7 letters) | result |", "|---|---|",
         f"| recall: ordinary reviewed entries that `nl` accepts | "
         f"{_share(len(dutch) - len(missed), len(dutch))} |",
         f"| precision: accepted unreviewed words that are Dutch | "
@@ -186,7 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.command == "draw":
         seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-        out = args.out or AUDIT_DIR / f"{datetime.date.today()}.tsv"
+        out = args.out or next(
+            path for suffix in ("", *"bcdefghijklmnopqrstuvwxyz")
+            if not (path := AUDIT_DIR / f"{datetime.date.today()}{suffix}.tsv").exists())
         if out.exists():
             print(f"{out} exists: an audit is drawn once", file=sys.stderr)
             return 2
