@@ -41,8 +41,10 @@ SUFFIXES = ("s", "en", "e", "er", "ere", "st", "ste", "t", "te", "ten", "de", "d
 LINKS = ("", "s", "en", "e")
 """Linking letters of a compound that starts with a minus word (hoer+en+loper)."""
 
-INNOCENT = frozenset({"negeren", "pikken", "pikt", "gepikt", "wetering"})
-"""Look-alikes of minus words that are other, innocent words (to ignore, to peck, a ditch)."""
+INNOCENT = frozenset({"negeren", "pikken", "pikt", "gepikt", "wetering", "piste", "pistool",
+                      "vinger"})
+"""Look-alikes of minus words that are other, innocent words (to ignore, to peck, a ditch, a
+ski run, a pistol, a finger)."""
 
 
 def read_list(path: Path) -> list[str]:

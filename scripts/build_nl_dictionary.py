@@ -547,10 +547,15 @@ def main(argv: list[str] | None = None) -> int:
     entries = args.source.read_text(encoding="utf-8").splitlines()
     if args.opentaal:
         derive_opentaal(args.opentaal, entries)
-    decisions, classifier = classify(entries)
-    kept_set = {e for e, d in decisions.items() if d.kept}
     supplement = load_supplement()
     two_letter = load_two_letter()
+    verdicts = load_verdicts()
+    clash = sorted(w for w in verdicts if len(fold(w)) == 2 or w in supplement)
+    if clash:  # one written decision per word
+        raise ValueError(f"{VERDICTS_FILE.name} names words that {TWO_LETTER_FILE.name} or "
+                         f"{SUPPLEMENT_FILE.name} decide: {', '.join(clash)}")
+    decisions, classifier = classify(entries, verdicts=verdicts)
+    kept_set = {e for e, d in decisions.items() if d.kept}
     added = (set(supplement) | {w for w, v in two_letter.items() if v.keep}) - kept_set
     for word in sorted(added):  # the supplement goes through the same word checks
         if len(fold(word)) == 2 and not (two_letter.get(fold(word)) or Verdict(False, "")).keep:
