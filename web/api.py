@@ -17,15 +17,16 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from wordyahtzee import games
 from wordyahtzee.dice import shipped_dice_sets
-from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError, http_status
+from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES, get_mode
-from wordyahtzee.store import REPORT_KINDS, StaleGameError, rules_key
+from wordyahtzee.store import REPORT_KINDS, rules_key
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
+from .errors import status_for
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -76,23 +77,13 @@ def error_response(status: int, code: str, message: str,
     return response
 
 
-def _status_for(exc: WordyahtzeeError) -> int:
-    """The error table's status (:data:`wordyahtzee.errors.ERRORS`), unless the service
-    gave the situation its own."""
-    if isinstance(exc, ServiceError):
-        return exc.status
-    if isinstance(exc, StaleGameError):
-        return 409
-    return http_status(exc.code)
-
-
 def register_error_handlers(app: Flask) -> None:
     """Engine errors and HTTP errors as JSON under ``/api``; plain pages elsewhere."""
 
     @app.errorhandler(WordyahtzeeError)
     def engine_error(exc: WordyahtzeeError) -> Response:
         extra = exc.extra if isinstance(exc, ServiceError) else None
-        return error_response(_status_for(exc), exc.code, exc.message, extra)
+        return error_response(status_for(exc), exc.code, exc.message, extra)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:

@@ -328,10 +328,10 @@ class TableService:
                 self._sync(table)  # else optimistic: the append refuses a stale seq itself
             if self._expire(table):
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
-                                   status=409, extra={"state": self.state(table)})
+                                   conflict=True, extra={"state": self.state(table)})
             game = table.game
             if game.finished or table.abandoned:
-                raise ServiceError("the game is over", "game_over", status=409,
+                raise ServiceError("the game is over", "game_over", conflict=True,
                                    extra={"state": self.state(table)})
             if seq is not None and seq != table.seq:
                 raise ServiceError(f"the game has moved on (event {table.seq}, not {seq}); "
@@ -372,7 +372,7 @@ class TableService:
             target = self._seat(table, seat)
             game = table.game
             if game.finished:
-                raise ServiceError("the game is over", "game_over", status=409)
+                raise ServiceError("the game is over", "game_over", conflict=True)
             if action == "skip":
                 if game.current_seat != target.seat:
                     raise ServiceError(f"it is not {target.name}'s turn", "not_their_turn")

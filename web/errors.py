@@ -1,0 +1,55 @@
+"""The HTTP status of every error code (the engine's errors carry codes, not statuses)."""
+
+from __future__ import annotations
+
+from wordyahtzee.errors import ServiceError, WordyahtzeeError
+from wordyahtzee.store import StaleGameError
+
+_BY_STATUS: dict[int, tuple[str, ...]] = {
+    400: ("error", "bad_request", "bad_json", "bad_input", "bad_kind", "bad_level",
+          "bad_name", "bad_option", "bad_players", "bad_rules", "bad_rack", "bad_dice_set",
+          "bad_dictionary", "bad_record", "bad_word_list", "empty_word_list",
+          "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
+          "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
+          "shipped_dictionary", "http_error"),
+    403: ("not_a_player", "not_your_turn", "not_host", "cross_site"),
+    404: ("not_found",),
+    405: ("method_not_allowed",),
+    409: ("stale", "name_clash", "busy", "not_their_turn", "too_many_dictionaries"),
+    413: ("too_large", "word_list_too_large"),
+    415: ("unsupported_media_type",),
+    422: ("illegal_move", "bad_claim", "bad_event", "bad_keep", "bad_throws", "bad_turn",
+          "bad_word", "bad_words", "box_filled", "game_not_over", "game_over",
+          "impossible_throw", "joker_placement", "keep_before_throw", "match_over",
+          "no_hint", "no_preview", "no_throw", "no_throws_left", "not_a_word",
+          "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
+          "too_short", "unknown_box", "unknown_player", "wrong_player", "no_computer",
+          "computer_to_move", "letter_not_on_dice",
+          # Kaartspel
+          "bad_step", "board_full", "cannot_stop", "card_placed", "illegal_take",
+          "must_move", "must_throw", "not_raisable", "not_shown", "not_started", "own_card",
+          "raise_too_low", "started", "steal_too_low", "token_card", "turn_over",
+          "unfinished_turn", "unknown_card", "wrong_card"),
+    429: ("rate_limited",),
+    500: ("internal",),
+    503: ("solver_unavailable", "unavailable", "schema_too_new"),
+}
+
+ERRORS: dict[str, int] = {code: status for status, codes in _BY_STATUS.items()
+                          for code in codes}
+"""Every error code the engine, the table service and the adapters use, with its HTTP
+status. Each has a Dutch and an English text under ``err.<code>`` in the translations (a
+test keeps both complete). The CLI exits 2 on any of them."""
+
+
+def http_status(code: str) -> int:
+    """The HTTP status of an error code (400 for a code the table lacks)."""
+    return ERRORS.get(code, 400)
+
+
+def status_for(exc: WordyahtzeeError) -> int:
+    """The status of an engine error: 409 for an action that met a game which has moved on,
+    else the table's status of its code."""
+    if isinstance(exc, StaleGameError) or (isinstance(exc, ServiceError) and exc.conflict):
+        return 409
+    return http_status(exc.code)
