@@ -610,33 +610,6 @@ def test_view_board():
     assert game.view(0)["options"] == []
 
 
-# ------------------------------------------------------------------------------------------
-# High scores
-
-
-def test_high_scores_count_wins_first():
-    from wordyahtzee.modes.kaartspel import KaartspelHighScores
-
-    board = KaartspelHighScores(limit=2)
-
-    def result(a: int, b: int) -> dict:
-        winners = [n for n, x in (("Anna", a), ("Bram", b)) if x == max(a, b)]
-        return {"players": [{"name": "Anna", "total": a}, {"name": "Bram", "total": b}],
-                "winners": winners}
-
-    assert board.add(result(200, 150)) == 1
-    assert board.add(result(100, 300)) == 1
-    assert board.add(result(120, 110)) is None          # 120 does not enter a list of 2
-    assert board.add(result(250, 250)) == 2             # a shared win counts for both
-    ranking = board.ranking()
-    assert [(r["name"], r["wins"], r["games"], r["best_win"]) for r in ranking] == [
-        ("Anna", 3, 4, 250), ("Bram", 2, 4, 300)]
-    assert [e["total"] for e in board.best] == [300, 250]
-    again = KaartspelHighScores.from_json(board.to_json(), limit=2)
-    assert again.to_json() == board.to_json()
-    assert KaartspelHighScores.from_json(None).to_json() == {"players": {}, "best": []}
-
-
 def test_game_and_players_follow_the_contract():
     from wordyahtzee.advisor.kaartspel_players import computer_player
     from wordyahtzee.modes.contract import ComputerPlayer, Game

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
+from wordyahtzee.web.errors import http_status
 
-from wordyahtzee.errors import http_status
 from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgres_url, open_store
 from wordyahtzee.store.postgres import PostgresStore, redact
 from wordyahtzee.store.sqlite import SQLiteStore

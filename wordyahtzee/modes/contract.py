@@ -31,12 +31,19 @@ JSON = dict[str, Any]
 
 
 class Action(Protocol):
-    """A player's intent (throw, claim, move …): typed, validated, with a JSON form."""
+    """A player's intent (throw, claim, move …): typed, validated, with a JSON form. Each
+    action class knows its name and reads itself from a client's JSON body."""
 
     name: ClassVar[str]
 
     def to_json(self) -> JSON:
         """The body a client posts for this action."""
+        ...
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any) -> Action:
+        """The action from a client's body (:class:`RuleError` if malformed); ``game`` is
+        the game it is for (a throw needs its number of dice)."""
         ...
 
 
@@ -149,8 +156,9 @@ class ComputerPlayer(Protocol):
 
 @dataclass(frozen=True)
 class Throw:
-    """The ``throw`` action of every dice mode: throw the dice not in ``keep`` (die numbers;
-    the first throw of a turn keeps none). The cup checks the numbers against the dice."""
+    """The ``throw`` action of every dice mode: throw the dice not in ``keep`` (die numbers,
+    sorted, each once; the first throw of a turn keeps none). The game's cup checks the
+    numbers against its dice and the turn."""
 
     name: ClassVar[str] = "throw"
     keep: tuple[int, ...] = ()
@@ -160,16 +168,17 @@ class Throw:
         return {"keep": list(self.keep)}
 
     @classmethod
-    def from_json(cls, body: Mapping[str, Any], dice: int) -> Throw:
-        """Read ``{"keep": [...]}`` for a cup of ``dice`` dice."""
+    def from_json(cls, body: Mapping[str, Any], game: Any) -> Throw:
+        """Read ``{"keep": [...]}`` for a game whose cup has ``game.dice_count`` dice."""
+        dice = int(game.dice_count)
         keep = body.get("keep")
         if keep is None:
             keep = []
-        if (not isinstance(keep, list) or len(keep) > dice
+        if (not isinstance(keep, list | tuple) or len(keep) > dice
                 or not all(type(k) is int for k in keep)):
             raise RuleError(f"keep must be a list of die numbers (0-{dice - 1})",
                             "bad_request")
-        return cls(tuple(keep))
+        return cls(tuple(sorted(set(keep))))
 
 
 SKIP_REASONS = ("absent", "host", "left")
@@ -190,7 +199,7 @@ class Skip:
         return {"reason": self.reason}
 
     @classmethod
-    def from_json(cls, body: Mapping[str, Any]) -> Skip:
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Skip:
         """Read ``{"reason"}``."""
         reason = body.get("reason", "absent")
         if reason not in SKIP_REASONS:
@@ -209,6 +218,62 @@ class Leave:
     def to_json(self) -> JSON:
         """``{"seat": n}``."""
         return {"seat": self.seat}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Leave:
+        """Read ``{"seat": n}``."""
+        seat = body.get("seat")
+        if type(seat) is not int or seat < 0:
+            raise RuleError("a seat is a number from 0", "bad_request")
+        return cls(seat)
+
+
+class _ActingGame(Protocol):
+    """What :class:`Acting` needs of the game it is mixed into."""
+
+    ACTIONS: ClassVar[tuple[Any, ...]]
+
+    @property
+    def events(self) -> list[JSON]: ...
+
+    def apply(self, event: Mapping[str, Any]) -> None: ...
+
+    def skip(self, reason: str) -> None: ...
+
+
+class Acting:
+    """The one way to act, for every mode. A mode lists its action classes in
+    :attr:`ACTIONS` and plays each in a method ``do_<name>(action)`` that applies the
+    action's events and returns the summary for the client; the table service's
+    :class:`Skip` (the mode's ``skip(reason)`` scores it as its rules say) and
+    :class:`Leave` (a ``leave`` event) are handled here alike for every mode."""
+
+    ACTIONS: ClassVar[tuple[Any, ...]]
+
+    def parse_action(self: _ActingGame, name: str, body: Mapping[str, Any]) -> Any:
+        """The action called ``name``, read from ``body`` by its class."""
+        if not isinstance(body, Mapping):
+            raise RuleError("an action body is an object", "bad_request")
+        for cls in (*self.ACTIONS, Skip):
+            if cls.name == name:
+                return cls.from_json(body, self)
+        raise bad_action(name, tuple(cls.name for cls in (*self.ACTIONS, Skip)))
+
+    def act(self: _ActingGame, action: Any) -> Outcome:
+        """Play ``action`` for the seat to move: its events and a summary."""
+        first = len(self.events)
+        if isinstance(action, Leave):
+            self.apply({"type": "leave", "seat": action.seat})
+            summary: JSON = {"left": action.seat}
+        elif isinstance(action, Skip):
+            self.skip(action.reason)
+            summary = {"skipped": action.reason}
+        elif type(action) in self.ACTIONS:
+            summary = getattr(self, f"do_{action.name}")(action)
+        else:
+            raise bad_action(getattr(action, "name", "?"),
+                             tuple(cls.name for cls in (*self.ACTIONS, Skip)))
+        return Outcome(self.events[first:], summary)
 
 
 def missed_turns(skips: list[str | None]) -> int:

@@ -1,0 +1,128 @@
+"""Classic Yahtzee (docs/rules.md §2), a package by job: :mod:`.rules` (scoring, the score
+sheet, the options), :mod:`.game` (one game's turn state machine), :mod:`.match` (the mode's
+game in the contract: a match, the claim action), :mod:`.view` (what a screen renders) and
+:mod:`.record` (game records).
+
+Every classic scoring rule lives here, once: :func:`box_score` (the ordinary value of dice in
+a box), :func:`legal_scores` (where a throw may go and what it scores there, joker readings
+included) and :func:`yahtzee_bonus`. The advisor builds its tables from these functions.
+
+Dice are tuples of five pips 1..6. A game is its rules, its players and an append-only list
+of events; :meth:`ClassicGame.from_json` rebuilds any game from that list.
+
+>>> import random
+>>> game = ClassicGame(["Anna"], rng=random.Random(1))
+>>> dice = game.throw()                    # first throw: all five dice
+>>> dice = game.throw(keep=[0, 1])         # keep dice 0 and 1, throw the other three
+>>> sorted(game.options())[:3]             # the boxes the dice may go in now
+['chance', 'fives', 'four_of_a_kind']
+>>> points = game.score("chance")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...errors import RuleError
+from ..contract import Resources
+from .game import ClassicGame
+from .match import ClassicMatch, Score
+from .record import replay_record
+from .rules import (
+    BOXES,
+    FACES,
+    JOKER_READINGS,
+    LOWER_BOXES,
+    MATCH_GAMES,
+    MAX_THROWS,
+    NUM_DICE,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+    YAHTZEE_BONUS,
+    YAHTZEE_SCORE,
+    ClassicRules,
+    ScoreSheet,
+    box_score,
+    format_dice,
+    has_run,
+    is_yahtzee,
+    legal_scores,
+    parse_dice,
+    yahtzee_bonus,
+)
+
+__all__ = [
+    "BOXES",
+    "FACES",
+    "JOKER_READINGS",
+    "LOWER_BOXES",
+    "MATCH_GAMES",
+    "MAX_THROWS",
+    "NUM_DICE",
+    "UPPER_BONUS",
+    "UPPER_BONUS_THRESHOLD",
+    "UPPER_BOXES",
+    "YAHTZEE_BONUS",
+    "YAHTZEE_SCORE",
+    "ClassicGame",
+    "ClassicMatch",
+    "ClassicRules",
+    "Score",
+    "ScoreSheet",
+    "box_score",
+    "describe",
+    "format_dice",
+    "has_run",
+    "is_yahtzee",
+    "legal_scores",
+    "new_game",
+    "parse_dice",
+    "parse_rules",
+    "replay_record",
+    "restore",
+    "yahtzee_bonus",
+]
+
+
+def parse_rules(data: Any) -> dict[str, Any]:
+    """A table's options: ``{"joker": "free"|"forced", "match": bool}``, the engine's rules
+    (checked by :meth:`ClassicRules.from_json`) plus whether it plays a match of five."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise RuleError("rules must be an object such as {\"joker\": \"free\"}", "bad_rules")
+    match = data.get("match", False)
+    if not isinstance(match, bool):
+        raise RuleError("rules: match is true (five games) or false", "bad_rules")
+    out = ClassicRules.from_json({k: v for k, v in data.items() if k != "match"}).to_json()
+    if match:
+        out["match"] = True
+    return out
+
+
+def new_game(players: Sequence[str], rules: Mapping[str, Any], resources: Resources
+             ) -> ClassicMatch:
+    """A fresh game, or the first game of a match (``rules`` from :func:`parse_rules`)."""
+    engine_rules = ClassicRules.from_json({k: v for k, v in rules.items() if k != "match"})
+    return ClassicMatch(players, engine_rules, resources.rng,
+                        MATCH_GAMES if rules.get("match") else 1)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> ClassicMatch:
+    """A stored game or match (:meth:`ClassicMatch.to_json`) replayed."""
+    return ClassicMatch.from_json(data, resources.rng)
+
+
+def describe() -> dict[str, Any]:
+    """What a start screen needs to offer this mode's options."""
+    return {"rules_defaults": {"joker": "free", "match": False}, "boxes": list(BOXES),
+            "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
+            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
+                "joker": {"type": "string", "enum": list(JOKER_READINGS), "default": "free",
+                          "description": "free: the Dutch rulebook; forced: the English "
+                                         "rule"},
+                "match": {"type": "boolean", "default": False,
+                          "description": f"a match of {MATCH_GAMES} games: the highest "
+                                         "total over all games wins"}}}}

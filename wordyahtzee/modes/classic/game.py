@@ -1,0 +1,271 @@
+"""One game of classic Yahtzee: the turn state machine on the shared cup, its events, its
+records."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ...dice import Cup
+from ...errors import RecordError, RuleError
+from ..contract import SKIP_REASONS, check_players, replay_events
+from .rules import (
+    BOXES,
+    FACES,
+    MAX_THROWS,
+    NUM_DICE,
+    ClassicRules,
+    Dice,
+    ScoreSheet,
+    _check_dice,
+    format_dice,
+    parse_dice,
+    yahtzee_bonus,
+)
+
+
+def _pip_cup(rng: random.Random) -> Cup[int]:
+    return Cup([FACES] * NUM_DICE, rng, max_throws=MAX_THROWS)
+
+
+class ClassicGame:
+    """A classic Yahtzee game for one or more players, 13 turns each, in seat order.
+
+    A turn is one to three :meth:`throw` calls (the first throws all dice, later ones re-throw
+    the dice not in ``keep``) and then one :meth:`score`. Every accepted action is appended to
+    :attr:`events`; :meth:`to_json` / :meth:`from_json` save and restore a game from them, and
+    :meth:`to_record` gives the game record (docs/records.md). Illegal actions raise
+    :class:`RuleError` and leave the game unchanged.
+    """
+
+    def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
+                 rng: random.Random | None = None) -> None:
+        names = check_players(list(players) if isinstance(players, tuple) else players)
+        self.players: tuple[str, ...] = tuple(names)
+        self.rules = rules or ClassicRules()
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.sheets: dict[str, ScoreSheet] = {n: ScoreSheet() for n in names}
+        self.cup = _pip_cup(self.rng)
+        self.turn = 0  # turns completed by all players together
+        self.events: list[dict[str, Any]] = []
+        self.last_points = 0  # what the last score event gained
+        self._turn_throws: list[Dice] = []
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is (``None`` once the game is over)."""
+        return None if self.is_over else self.players[self.turn % len(self.players)]
+
+    @property
+    def is_over(self) -> bool:
+        """True after every player's 13th turn."""
+        return self.turn >= len(BOXES) * len(self.players)
+
+    @property
+    def dice(self) -> Dice | None:
+        """The dice showing this turn (``None`` before the first throw)."""
+        return self.cup.showing
+
+    @property
+    def throws(self) -> int:
+        """Throws made this turn (0..3)."""
+        return self.cup.throws
+
+    @property
+    def throws_left(self) -> int:
+        """Throws still allowed this turn."""
+        return MAX_THROWS - self.cup.throws
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1..13 (13 once over)."""
+        return min(self.turn // len(self.players) + 1, len(BOXES))
+
+    def sheet(self, player: str | None = None) -> ScoreSheet:
+        """The score sheet of ``player`` (default: the current player)."""
+        name = player if player is not None else self.current_player
+        if name not in self.sheets:
+            raise RuleError(f"no player {name!r} in this game", "unknown_player")
+        return self.sheets[name]
+
+    def options(self) -> dict[str, int]:
+        """The boxes the current dice may be scored in, with the points each would earn
+        (the Yahtzee bonus included)."""
+        dice = self._require_dice()
+        sheet = self.sheet()
+        bonus = yahtzee_bonus(dice, sheet.scores.get("yahtzee"))
+        return {b: s + bonus for b, s in sheet.options(dice, self.rules).items()}
+
+    def totals(self) -> dict[str, int]:
+        """Each player's grand total so far."""
+        return {n: s.total for n, s in self.sheets.items()}
+
+    def winners(self) -> list[str]:
+        """The players with the highest total (equal totals share the win)."""
+        best = max(self.totals().values())
+        return [n for n in self.players if self.sheets[n].total == best]
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _require_turn(self) -> str:
+        player = self.current_player
+        if player is None:
+            raise RuleError("the game is over", "game_over")
+        return player
+
+    def _require_dice(self) -> Dice:
+        self._require_turn()
+        if self.cup.showing is None:
+            raise RuleError("throw the dice first", "no_throw")
+        return self.cup.showing
+
+    def throw(self, keep: Iterable[int] = ()) -> Dice:
+        """Throw: all dice first, then the dice whose indices (0..4) are not in ``keep``."""
+        player = self._require_turn()
+        kept = sorted(self.cup.check_keep(keep))
+        dice = self.cup.roll(kept)
+        event: dict[str, Any] = {"type": "throw", "player": player, "dice": format_dice(dice)}
+        if kept:
+            event["keep"] = kept
+        self.apply(event)
+        return dice
+
+    def record_throw(self, dice: Sequence[int] | str) -> Dice:
+        """Record a throw made elsewhere (physical dice, a log): the five dice now showing."""
+        player = self._require_turn()
+        faces = parse_dice(dice) if isinstance(dice, str) else _check_dice(dice)
+        self.apply({"type": "throw", "player": player, "dice": format_dice(faces)})
+        return faces
+
+    def skip(self, reason: str = "absent") -> None:
+        """The player to move loses the turn: a 0 in their first open box in sheet order
+        (docs/rules.md §2, absent players)."""
+        self.apply({"type": "skip", "player": self._require_turn(), "reason": reason})
+
+    def score(self, box: str) -> int:
+        """Fill ``box`` with the current dice and end the turn; returns the points gained."""
+        player = self._require_turn()
+        self.apply({"type": "score", "player": player, "box": box})
+        return self.last_points
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (``throw`` or ``score``), validating it: the only place the
+        game's state changes. A bad event raises :class:`RuleError` and changes nothing."""
+        if not isinstance(event, Mapping):
+            raise RuleError("an event is an object", "bad_event")
+        if event.get("type") == "leave":  # a seat left the table; the turn goes on
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+            self.events.append(dict(event))
+            return
+        player = self._require_turn()
+        if event.get("player") != player:
+            raise RuleError(f"it is {player!r}'s turn, not {event.get('player')!r}'s",
+                            "wrong_player")
+        kind = event.get("type")
+        if kind == "throw":
+            text = event.get("dice")
+            if not isinstance(text, str):
+                raise RuleError("a throw event has 'dice' as a string", "bad_event")
+            dice = parse_dice(text)
+            if not self.cup.can_throw:
+                raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn",
+                                "no_throws_left")
+            keep = event.get("keep")
+            if keep is not None:
+                if not isinstance(keep, list):
+                    raise RuleError("keep is a list of dice positions", "bad_event")
+                kept = self.cup.check_keep(keep)
+                old = self.cup.showing
+                if old is not None and any(old[i] != dice[i] for i in kept):
+                    raise RuleError("a kept die changed", "impossible_throw")
+            self.cup.record(dice)
+            self._turn_throws.append(dice)
+        elif kind == "skip":
+            reason = event.get("reason", "absent")
+            if not isinstance(reason, str) or reason not in SKIP_REASONS:
+                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
+                                "bad_event")
+            self.sheets[player].scores[self.sheets[player].open_boxes[0]] = 0
+            self.last_points = 0
+            self.turn += 1
+            self.cup.reset()
+            self._turn_throws = []
+        elif kind == "score":
+            box = _box_field(event.get("box"))
+            dice = self._require_dice()
+            self.last_points = self.sheets[player].fill(box, dice, self.rules)
+            self.turn += 1
+            self.cup.reset()
+            self._turn_throws = []
+        else:
+            raise RuleError(f"unknown event type {kind!r}", "bad_event")
+        self.events.append(dict(event))
+
+    # -- serialisation -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as data: rules, players and the event list (see :meth:`from_json`)."""
+        return {"mode": "classic", "rules": self.rules.to_json(),
+                "players": list(self.players), "events": [dict(e) for e in self.events]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], rng: random.Random | None = None
+                  ) -> ClassicGame:
+        """Rebuild a game by replaying its events; a bad event raises :class:`RecordError`."""
+        if not isinstance(data, Mapping):
+            raise RecordError("game: must be an object")
+        try:
+            game = cls(_players(data), ClassicRules.from_json(data.get("rules")), rng)
+        except RuleError as exc:
+            raise RecordError(f"game: {exc.message}") from None
+        replay_events(game, data.get("events", []))
+        return game
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record of docs/records.md (completed turns only)."""
+        turns: list[dict[str, Any]] = []
+        throws: list[str] = []
+        filled: dict[str, list[str]] = {p: [] for p in self.players}
+        for event in self.events:
+            if event["type"] == "throw":
+                throws.append(event["dice"])
+                continue
+            if event["type"] == "leave":
+                continue
+            player = event["player"]
+            if event["type"] == "skip":
+                box = next(b for b in BOXES if b not in filled[player])
+                turns.append({"player": player, "throws": throws, "box": box,
+                              "skipped": event.get("reason", "absent")})
+            else:
+                box = event["box"]
+                turns.append({"player": player, "throws": throws, "box": box})
+            filled[player].append(box)
+            throws = []
+        return {"mode": "classic", "rules": self.rules.to_json(),
+                "players": list(self.players), "turns": turns}
+
+    def result(self) -> dict[str, Any]:
+        """Final (or current) score sheets and winners, in the ``replay`` output format."""
+        return {"players": [{"name": n, **self.sheets[n].to_json()} for n in self.players],
+                "winners": self.winners()}
+
+
+def _players(data: Mapping[str, Any]) -> list[str]:
+    try:
+        return check_players(data.get("players"))
+    except RuleError as exc:
+        raise RecordError(f"record: {exc.message}") from None
+
+
+def _box_field(box: Any) -> str:
+    if not isinstance(box, str):
+        raise RuleError(f"'box' must be a box id string, not {box!r}", "bad_event")
+    if box not in BOXES:
+        raise RuleError(f"unknown box {box!r}", "unknown_box")
+    return box

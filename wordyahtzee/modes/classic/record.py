@@ -1,0 +1,61 @@
+"""Classic game records (docs/records.md): check and score a recorded game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import RecordError, RuleError
+from ..contract import Resources, replay_turns
+from .game import ClassicGame, _box_field, _players
+from .rules import BOXES, MAX_THROWS, ClassicRules, parse_dice
+
+
+def replay_record(data: Mapping[str, Any], resources: Resources | None = None
+                  ) -> dict[str, Any]:
+    """Check and score a classic game record (docs/records.md).
+
+    Returns ``{"players": [{"name", "boxes", "upper_bonus", "yahtzee_bonus", "total"}],
+    "winners": [...]}``. Any illegal or malformed turn raises :class:`RecordError` whose one-line
+    message names the turn (1-based, counted over all players) and the player.
+    """
+    if data.get("mode", "classic") != "classic":
+        raise RecordError(f"record: mode {data.get('mode')!r} is not 'classic'")
+    players = _players(data)
+    try:
+        rules = ClassicRules.from_json(data.get("rules"))
+    except RuleError as exc:
+        raise RecordError(f"record: {exc.message}") from None
+    game = ClassicGame(players, rules, random.Random(0))
+
+    def play_turn(turn: Mapping[str, Any]) -> None:
+        expected, who = game.current_player, turn.get("player")
+        if expected is None:
+            raise RuleError(f"the game is over: {len(BOXES)} turns each", "game_over")
+        if not isinstance(who, str):
+            raise RuleError("'player' must be a player name", "bad_turn")
+        if who != expected:
+            raise RuleError(f"it is {expected}'s turn", "wrong_player")
+        skipped = turn.get("skipped")
+        throws = turn.get("throws", [] if skipped else None)
+        least = 0 if skipped else 1
+        if not isinstance(throws, list) or not least <= len(throws) <= MAX_THROWS:
+            raise RuleError(f"'throws' must be a list of {least} to {MAX_THROWS} throws",
+                            "bad_turn")
+        for i, throw in enumerate(throws, 1):
+            try:
+                game.record_throw(parse_dice(throw))
+            except RuleError as exc:
+                raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+        if skipped:
+            box = game.sheet().open_boxes[0]
+            if turn.get("box", box) != box:
+                raise RuleError(f"a skipped turn scores 0 in the first open box {box!r}",
+                                "bad_turn")
+            game.skip(str(skipped))
+            return
+        game.score(_box_field(turn.get("box")))
+
+    replay_turns(data.get("turns"), play_turn)
+    return game.result()

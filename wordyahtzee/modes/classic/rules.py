@@ -1,0 +1,259 @@
+"""Classic Yahtzee's rules (docs/rules.md §2): the dice, the boxes and what a throw scores in
+each (joker readings included), the Yahtzee bonus, the score sheet and the rules options.
+
+Every classic scoring rule lives here, once: :func:`box_score` (the ordinary value of dice in
+a box), :func:`legal_scores` (where a throw may go and what it scores there) and
+:func:`yahtzee_bonus`. The advisor builds its tables from these functions. Dice are tuples of
+five pips 1..6.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import RuleError
+
+FACES = (1, 2, 3, 4, 5, 6)
+NUM_DICE = 5
+MAX_THROWS = 3
+UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
+LOWER_BOXES = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
+               "large_straight", "yahtzee", "chance")
+#: The 13 boxes in score-sheet order (the order the advisor's bit masks use).
+BOXES = UPPER_BOXES + LOWER_BOXES
+UPPER_BONUS = 35
+UPPER_BONUS_THRESHOLD = 63
+FULL_HOUSE_SCORE = 25
+SMALL_STRAIGHT_SCORE = 30
+LARGE_STRAIGHT_SCORE = 40
+YAHTZEE_SCORE = 50
+YAHTZEE_BONUS = 100
+JOKER_READINGS = ("free", "forced")
+MATCH_GAMES = 5
+
+Dice = tuple[int, ...]
+
+
+# ------------------------------------------------------------------------------------------
+# Rules options and scoring
+
+
+@dataclass(frozen=True)
+class ClassicRules:
+    """Rules options of classic Yahtzee.
+
+    ``joker``: ``"free"`` (the Dutch/German rulebooks, the default) or ``"forced"`` (the
+    English rule); see docs/rules.md §2 and :func:`legal_scores`.
+    """
+
+    joker: str = "free"
+
+    def __post_init__(self) -> None:
+        if self.joker not in JOKER_READINGS:
+            raise RuleError(f"unknown joker reading {self.joker!r}; readings: "
+                            + ", ".join(JOKER_READINGS), "bad_rules")
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form used in records: ``{"joker": "free"}``."""
+        return {"joker": self.joker}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ClassicRules:
+        """Read the JSON form; unknown keys or bad values raise :class:`RuleError`."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RuleError("rules must be an object such as {\"joker\": \"free\"}", "bad_rules")
+        unknown = sorted(set(data) - {"joker"})
+        if unknown:
+            raise RuleError(f"unknown classic rules option {unknown[0]!r}; options: joker",
+                            "bad_rules")
+        joker = data.get("joker", "free")
+        if not isinstance(joker, str):
+            raise RuleError("rules: joker must be \"free\" or \"forced\"", "bad_rules")
+        return cls(joker=joker)
+
+
+def parse_dice(text: Any) -> Dice:
+    """Parse five pips written as digits (``"33355"``); :class:`RuleError` if it is not."""
+    if (not isinstance(text, str) or len(text) != NUM_DICE
+            or any(ch not in "123456" for ch in text)):
+        raise RuleError(f"a throw is {NUM_DICE} digits 1..6, not {text!r}", "impossible_throw")
+    return tuple(int(ch) for ch in text)
+
+
+def format_dice(dice: Iterable[int]) -> str:
+    """The record form of dice: ``(3, 3, 3, 5, 5)`` -> ``"33355"``."""
+    return "".join(str(d) for d in dice)
+
+
+def _check_dice(dice: Sequence[int]) -> Dice:
+    out = tuple(dice)
+    if len(out) != NUM_DICE or any(type(d) is not int or not 1 <= d <= 6 for d in out):
+        raise RuleError(f"a throw is {NUM_DICE} dice of 1..6, not {out!r}", "impossible_throw")
+    return out
+
+
+def is_yahtzee(dice: Sequence[int]) -> bool:
+    """Five alike."""
+    return len(dice) == NUM_DICE and len(set(dice)) == 1
+
+
+def has_run(present: set[int], length: int) -> bool:
+    """Do ``length`` consecutive pips all show (a straight)?"""
+    return any(all(v in present for v in range(start, start + length))
+               for start in range(1, 8 - length))
+
+
+def box_score(box: str, dice: Sequence[int]) -> int:
+    """The ordinary value of ``dice`` in ``box`` (no joker; five alike is no full house)."""
+    counts = Counter(dice)
+    most = max(counts.values())
+    if box in UPPER_BOXES:
+        face = UPPER_BOXES.index(box) + 1
+        return face * counts[face]
+    if box == "three_of_a_kind":
+        return sum(dice) if most >= 3 else 0
+    if box == "four_of_a_kind":
+        return sum(dice) if most >= 4 else 0
+    if box == "full_house":
+        return FULL_HOUSE_SCORE if sorted(counts.values()) == [2, 3] else 0
+    if box == "small_straight":
+        return SMALL_STRAIGHT_SCORE if has_run(set(dice), 4) else 0
+    if box == "large_straight":
+        return LARGE_STRAIGHT_SCORE if has_run(set(dice), 5) else 0
+    if box == "yahtzee":
+        return YAHTZEE_SCORE if most == NUM_DICE else 0
+    if box == "chance":
+        return sum(dice)
+    raise RuleError(f"unknown box {box!r}; boxes: " + ", ".join(BOXES), "unknown_box")
+
+
+def _joker_score(box: str, dice: Sequence[int]) -> int:
+    """The value of a Yahtzee used as a joker: full value in every lower box."""
+    if box == "full_house":
+        return FULL_HOUSE_SCORE
+    if box == "small_straight":
+        return SMALL_STRAIGHT_SCORE
+    if box == "large_straight":
+        return LARGE_STRAIGHT_SCORE
+    return box_score(box, dice)
+
+
+def legal_scores(dice: Sequence[int], filled: Iterable[str], joker: str = "free"
+                 ) -> dict[str, int]:
+    """Every box ``dice`` may be scored in now, with its score (Yahtzee bonus excluded).
+
+    ``filled`` holds the ids of the boxes already filled. Without a Yahtzee, or while the
+    ``yahtzee`` box is open, every open box takes its ordinary value. A Yahtzee thrown when
+    the ``yahtzee`` box is filled (50 or 0) follows the joker reading (docs/rules.md §2):
+
+    - ``"free"``: with the upper box of its number open, an ordinary throw (any open box,
+      ordinary values); with it filled, a joker: any open lower box at full value, or any open
+      upper box for 0.
+    - ``"forced"``: the upper box of its number if open, and nothing else; otherwise any open
+      lower box at full value; only when every lower box is filled, any open upper box for 0.
+    """
+    dice = _check_dice(dice)
+    done = set(filled)
+    unknown = done - set(BOXES)
+    if unknown:
+        raise RuleError(f"unknown box {sorted(unknown)[0]!r}", "unknown_box")
+    open_boxes = [b for b in BOXES if b not in done]
+    if not is_yahtzee(dice) or "yahtzee" not in done:
+        return {b: box_score(b, dice) for b in open_boxes}
+    own = UPPER_BOXES[dice[0] - 1]
+    own_open = own not in done
+    if joker == "free":
+        if own_open:
+            return {b: box_score(b, dice) for b in open_boxes}
+        return {b: _joker_score(b, dice) for b in open_boxes}
+    if joker != "forced":
+        raise RuleError(f"unknown joker reading {joker!r}", "bad_rules")
+    if own_open:
+        return {own: box_score(own, dice)}
+    lower = [b for b in open_boxes if b in LOWER_BOXES]
+    if lower:
+        return {b: _joker_score(b, dice) for b in lower}
+    return {b: 0 for b in open_boxes}
+
+
+def yahtzee_bonus(dice: Sequence[int], yahtzee_box: int | None) -> int:
+    """The bonus a throw earns wherever it is scored: 100 for a further Yahtzee while the
+    ``yahtzee`` box holds 50 (``yahtzee_box`` is its score, ``None`` while open)."""
+    return YAHTZEE_BONUS if yahtzee_box == YAHTZEE_SCORE and is_yahtzee(dice) else 0
+
+
+# ------------------------------------------------------------------------------------------
+# The score sheet
+
+
+@dataclass
+class ScoreSheet:
+    """One player's sheet: the filled boxes with their scores and the Yahtzee bonus tally."""
+
+    scores: dict[str, int] = field(default_factory=dict)
+    yahtzee_bonus: int = 0
+
+    @property
+    def filled(self) -> frozenset[str]:
+        """Ids of the filled boxes."""
+        return frozenset(self.scores)
+
+    @property
+    def open_boxes(self) -> tuple[str, ...]:
+        """Ids of the open boxes, in sheet order."""
+        return tuple(b for b in BOXES if b not in self.scores)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when all 13 boxes are filled."""
+        return len(self.scores) == len(BOXES)
+
+    @property
+    def upper_total(self) -> int:
+        """Sum of ``ones`` … ``sixes`` so far."""
+        return sum(self.scores.get(b, 0) for b in UPPER_BOXES)
+
+    @property
+    def upper_bonus(self) -> int:
+        """35 once the upper boxes reach 63, else 0."""
+        return UPPER_BONUS if self.upper_total >= UPPER_BONUS_THRESHOLD else 0
+
+    @property
+    def total(self) -> int:
+        """Grand total: boxes + upper bonus + Yahtzee bonuses."""
+        return sum(self.scores.values()) + self.upper_bonus + self.yahtzee_bonus
+
+    def options(self, dice: Sequence[int], rules: ClassicRules) -> dict[str, int]:
+        """Where ``dice`` may be scored now, with the box score (see :func:`legal_scores`)."""
+        return legal_scores(dice, self.scores, rules.joker)
+
+    def fill(self, box: str, dice: Sequence[int], rules: ClassicRules) -> int:
+        """Score ``dice`` in ``box``; returns the points gained, Yahtzee bonus included."""
+        if box not in BOXES:
+            raise RuleError(f"unknown box {box!r}; boxes: " + ", ".join(BOXES), "unknown_box")
+        if box in self.scores:
+            raise RuleError(f"box {box!r} is already filled", "box_filled")
+        options = self.options(dice, rules)
+        if box not in options:
+            allowed = ", ".join(repr(b) for b in options)
+            raise RuleError(f"the {rules.joker} joker rule does not allow a Yahtzee of "
+                            f"{dice[0]}s in {box!r}; allowed: {allowed}", "joker_placement")
+        bonus = yahtzee_bonus(dice, self.scores.get("yahtzee"))
+        self.scores[box] = options[box]
+        self.yahtzee_bonus += bonus
+        return options[box] + bonus
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"boxes": {id: score, 0 when unfilled}, "upper_bonus", "yahtzee_bonus", "total"}``."""
+        return {"boxes": {b: self.scores.get(b, 0) for b in BOXES},
+                "upper_bonus": self.upper_bonus, "yahtzee_bonus": self.yahtzee_bonus,
+                "total": self.total}
+
+    def copy(self) -> ScoreSheet:
+        """An independent copy."""
+        return ScoreSheet(dict(self.scores), self.yahtzee_bonus)

@@ -1,0 +1,73 @@
+"""What a classic Yahtzee screen renders: the sheets, the turn, the options, the turns so far
+and the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BOXES
+
+if TYPE_CHECKING:
+    from .match import ClassicMatch
+
+
+def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
+    """Everything a screen renders: sheets (``None`` = open box), the turn, the boxes
+    the dice may go in with their points, the turns so far with their points, and the
+    match."""
+    game = match.game
+    players = []
+    for name in match.players:
+        sheet = game.sheets[name]
+        players.append({
+            "name": name, "boxes": {b: sheet.scores.get(b) for b in BOXES},
+            "upper_total": sheet.upper_total, "upper_bonus": sheet.upper_bonus,
+            "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total,
+            **dict(zip(("missed", "left"),
+                       match.seat_status(match.players.index(name)), strict=True))})
+    history: list[dict[str, Any]] = []
+    throws: list[str] = []
+    for event in game.events:
+        if event["type"] == "throw":
+            throws.append(event["dice"])
+            continue
+        if event["type"] == "leave":
+            continue
+        number = len(history)
+        entry = {"number": number, "round": number // len(match.players) + 1,
+                 "player": match.players.index(event["player"]), "throws": throws}
+        if event["type"] == "skip":
+            entry.update(box=None, score=0, skipped=event.get("reason", "absent"))
+        else:
+            entry.update(box=event["box"],
+                         score=game.sheets[event["player"]].scores.get(event["box"]))
+        history.append(entry)
+        throws = []
+    turn = None
+    if game.current_player is not None:
+        last = game.events[-1] if game.events and game.throws else {}
+        turn = {"number": game.turn, "player": match.players.index(game.current_player),
+                "round": game.round, "throws": game.throws,
+                "throws_left": game.throws_left,
+                "dice": list(game.dice) if game.dice is not None else None,
+                "kept": list(last.get("keep", []))}
+    state: dict[str, Any] = {
+        "mode": match.mode, "rules": match.rules.to_json(), "players": players,
+        "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
+        "rounds": len(BOXES), "max_throws": MAX_THROWS,
+        "finished": match.is_over, "history": history, "turn": turn,
+        "options": (game.options() if game.current_player is not None
+                    and game.dice is not None else {}),
+        "winners": match.winners() if match.is_over else [],
+        "match": None,
+    }
+    if match.length > 1:
+        totals = match.match_totals()
+        state["match"] = {
+            "length": match.length, "game": len(match.games),
+            "games": [{"number": i + 1, "over": g.is_over,
+                       "totals": [g.sheets[p].total for p in g.players],
+                       "winners": g.winners() if g.is_over else []}
+                      for i, g in enumerate(match.games)],
+            "totals": [totals[p] for p in match.players]}
+    return state

@@ -1,0 +1,97 @@
+"""Kaartspel's actions of its own (the throw of the black dice is every dice mode's
+:class:`~wordyahtzee.modes.contract.Throw`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...errors import RuleError
+from ..contract import JSON, Throw
+from .rules import CARDS
+
+
+@dataclass(frozen=True)
+class Start:
+    """Throw off with the red die for who starts (highest starts, ties throw again)."""
+
+    name: ClassVar[str] = "start"
+
+    def to_json(self) -> JSON:
+        """``{}``."""
+        return {}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Start:
+        """Read ``{}``."""
+        return cls()
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Throw the red die and move the pawn (start of a turn, moving on from an own card,
+    the compulsory move after a Casino steal)."""
+
+    name: ClassVar[str] = "roll"
+
+    def to_json(self) -> JSON:
+        """``{}``."""
+        return {}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Roll:
+        """Read ``{}``."""
+        return cls()
+
+
+@dataclass(frozen=True)
+class Take:
+    """End the black-dice step: take ``card`` with the final throw (place, steal or raise
+    it) or nothing (``None``)."""
+
+    card: str | None = None
+    name: ClassVar[str] = "take"
+
+    def to_json(self) -> JSON:
+        """``{"card": id | null}``."""
+        return {"card": self.card}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Take:
+        """Read ``{"card": id | null}``."""
+        if "card" not in body:
+            raise RuleError("take needs 'card' (a card id or null)", "bad_request")
+        return cls(_card_field(body.get("card")))
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Next to an own card: end the turn."""
+
+    name: ClassVar[str] = "stop"
+
+    def to_json(self) -> JSON:
+        """``{}``."""
+        return {}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Stop:
+        """Read ``{}``."""
+        return cls()
+
+
+
+
+def _card_field(card: Any, allow_none: bool = True) -> str | None:
+    if card is None and allow_none:
+        return None
+    if not isinstance(card, str):
+        raise RuleError(f"a card is a card id string or null, not {card!r}", "bad_request")
+    if card not in CARDS:
+        raise RuleError(f"unknown card {card!r}; cards: " + ", ".join(CARDS), "unknown_card")
+    return card
+
+
+KaartspelAction = Start | Roll | Throw | Take | Stop
+"""Any action a Kaartspel player (or computer) plays."""

@@ -1,0 +1,696 @@
+"""One Kaartspel game: the pawns, the red die, the black dice, placing, stealing and raising
+cards, the Yahtzee token, the Casino round, and the events that make the state."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...dice import Cup
+from ...errors import RecordError, RuleError
+from ..classic import format_dice, is_yahtzee, parse_dice
+from ..contract import (
+    JSON,
+    SKIP_REASONS,
+    Acting,
+    Resources,
+    Throw,
+    missed_turns,
+    replay_events,
+)
+from .actions import Roll, Start, Stop, Take, _card_field
+from .rules import (
+    CARDS,
+    CORNERS,
+    MAX_PLAYERS,
+    MAX_SCORE,
+    MAX_THROWS,
+    MIN_PLAYERS,
+    MODE,
+    NUM_DICE,
+    NUMBER_CARDS,
+    SQUARES,
+    CardState,
+    Dice,
+    KaartspelRules,
+    TakeOption,
+    card_value,
+    start_squares,
+)
+
+
+def _keep_field(keep: Any) -> tuple[int, ...]:
+    if keep is None:
+        return ()
+    if not isinstance(keep, list | tuple) or any(type(i) is not int for i in keep):
+        raise RuleError("'keep' is a list of die indices 0..4", "bad_keep")
+    if len(set(keep)) != len(keep):
+        raise RuleError("'keep' names a die twice", "bad_keep")
+    return tuple(sorted(keep))
+
+
+def _pip_cup(rng: random.Random) -> Cup[int]:
+    return Cup([(1, 2, 3, 4, 5, 6)] * NUM_DICE, rng, max_throws=MAX_THROWS)
+
+
+class KaartspelGame(Acting):
+    """One Kaartspel game for 2 to 4 players (seats in the clockwise order of ``players``).
+
+    A new game is in phase ``start``: :class:`Start` (or a ``start`` event naming the
+    starter) begins it. A turn is a :class:`Roll`, then what the pawn stands by decides:
+    :class:`Throw` (1 to 3 times) and :class:`Take` next to an empty card space, an
+    opponent's card or a JOKER corner; next to an own card :class:`Roll` again,
+    :class:`Throw` to raise a number card below 40, or :class:`Stop`. The state is what
+    :meth:`apply` made of :attr:`events`.
+
+    Phases: ``start``, ``move`` (the red die must be thrown), ``choose`` (next to an own
+    card), ``throw`` (the black dice: throw or take), ``over``.
+    """
+
+    mode: ClassVar[str] = MODE
+    ACTIONS: ClassVar[tuple[Any, ...]] = (Start, Roll, Throw, Take, Stop)
+
+    def __init__(self, players: Sequence[str], rules: KaartspelRules | None = None,
+                 resources: Resources | None = None) -> None:
+        names = list(players)
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise RuleError("player names are non-empty strings", "bad_players")
+        if len(set(names)) != len(names):
+            raise RuleError("player names must differ", "bad_players")
+        corners = start_squares(len(names))
+        self.players: list[str] = names
+        self.rules = rules or KaartspelRules()
+        self.resources = resources or Resources(random.SystemRandom(), time.time)
+        self.events: list[JSON] = []
+        #: Each seat's JOKER corner (its colour).
+        self.corners: tuple[int, ...] = corners
+        self.pawns: list[int] = list(corners)
+        #: The placed cards by id.
+        self.cards: dict[str, CardState] = {}
+        #: The card on each space (``None``: empty card space or a corner).
+        self.board: list[str | None] = [None] * SQUARES
+        #: The card each seat's Yahtzee token lies on (``None``: the token is free).
+        self.tokens: list[str | None] = [None] * len(names)
+        self.phase = "start"
+        self.seat: int | None = None
+        #: What the black dice are thrown for: ``space``, ``steal``, ``raise`` or ``joker``.
+        self.target: str | None = None
+        self.cup = _pip_cup(self.resources.rng)
+        self.casino = False
+        self.casino_left = 0
+        self.placer: int | None = None
+        self.red: int | None = None
+        self.turns_done = 0
+        #: Finished and current turns: ``{"player", "seat", "steps", "points"}``.
+        self.turns: list[JSON] = []
+        self._throws: list[str] = []
+        self._turn_start_total = 0
+        self._finished_at: int | None = None
+        #: Seats that left the table (their turns are skipped).
+        self.left: set[int] = set()
+
+    @classmethod
+    def new(cls, players: Sequence[str], rules: KaartspelRules | None = None,
+            resources: Resources | None = None) -> KaartspelGame:
+        """A game with its start throw-off already played."""
+        game = cls(players, rules, resources)
+        game.act(Start())
+        return game
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """True once the Casino round has been played."""
+        return self.phase == "over"
+
+    def turn_limit(self) -> float | None:
+        """Kaartspel has no hourglass."""
+        return None
+
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move (``None`` before the start and once finished)."""
+        return None if self.phase in ("start", "over") else self.seat
+
+    @property
+    def dice(self) -> Dice | None:
+        """The black dice showing in this step (``None`` before its first throw)."""
+        return self.cup.showing
+
+    @property
+    def throws(self) -> int:
+        """Black-dice throws made in this step (0..3)."""
+        return self.cup.throws
+
+    def owner(self, card: str) -> int | None:
+        """The seat owning ``card`` (``None`` while unplaced)."""
+        state = self.cards.get(card)
+        return None if state is None else state.owner
+
+    def unplaced(self) -> list[str]:
+        """The cards not yet on the board, in card order."""
+        return [c for c in CARDS if c not in self.cards]
+
+    def cards_of(self, seat: int) -> dict[str, int]:
+        """The cards ``seat`` owns with their scores (a token card at its maximum)."""
+        return {c: s.score for c, s in self.cards.items() if s.owner == seat}
+
+    def totals(self) -> list[int]:
+        """Each seat's total: the scores of the cards its chips and token lie on."""
+        out = [0] * len(self.players)
+        for state in self.cards.values():
+            out[state.owner] += state.score
+        return out
+
+    def winners(self) -> list[str]:
+        """The players with the highest total (ties share the win)."""
+        totals = self.totals()
+        best = max(totals)
+        return [p for p, t in zip(self.players, totals, strict=True) if t == best]
+
+    def next_empty_space(self, square: int) -> int:
+        """``square`` if it is an empty card space, else the next one clockwise."""
+        for step in range(SQUARES):
+            space = (square + step) % SQUARES
+            if space not in CORNERS and self.board[space] is None:
+                return space
+        raise RuleError("every card is on the board", "board_full")
+
+    def raisable(self, seat: int, card: str) -> bool:
+        """Can ``seat`` throw to raise ``card``? Its own number card below 40."""
+        state = self.cards.get(card)
+        return (state is not None and state.owner == seat and card in NUMBER_CARDS
+                and state.score < MAX_SCORE[card])
+
+    def take_options(self, dice: Sequence[int] | None = None) -> dict[str, TakeOption]:
+        """What the final throw (``dice``, default the dice showing) may take now, by card.
+
+        A Yahtzee (five alike) names any unplaced card or any opponent's card (token cards
+        too: a challenge), whatever the pawn stands by; otherwise next to an empty card space
+        any unplaced card shown, next to an opponent's card that card if the value reaches
+        its score (never a token card), next to an own card (a raise) that card if the value
+        beats its score, and at a JOKER corner any of these three. ``None`` (take nothing)
+        is always allowed besides.
+        """
+        if self.phase != "throw" or self.seat is None:
+            return {}
+        if dice is None:
+            if self.cup.showing is None:
+                return {}
+            dice = self.cup.showing
+        seat = self.seat
+        pawn = self.pawns[seat]
+        out: dict[str, TakeOption] = {}
+        if is_yahtzee(dice):
+            free = self.tokens[seat] is None
+            for card in CARDS:
+                state = self.cards.get(card)
+                if state is None:
+                    out[card] = TakeOption(card, "place", MAX_SCORE[card],
+                                           self.next_empty_space(pawn), free, True)
+                elif state.owner != seat:
+                    out[card] = TakeOption(card, "steal", MAX_SCORE[card], state.space,
+                                           free, True)
+            return out
+        here = self.board[pawn]
+        for card in CARDS:
+            value = card_value(card, dice)
+            if value == 0:
+                continue
+            state = self.cards.get(card)
+            if self.target in ("space", "joker") and state is None:
+                out[card] = TakeOption(card, "place", value, self.next_empty_space(pawn))
+            elif state is None or self.target not in ("joker", "steal", "raise") or (
+                    self.target != "joker" and card != here):
+                continue
+            elif state.owner != seat:
+                if not state.token and value >= state.score:
+                    out[card] = TakeOption(card, "steal", value, state.space)
+            elif self.raisable(seat, card) and value > state.score:
+                out[card] = TakeOption(card, "raise", value, state.space)
+        return out
+
+    def _take_error(self, card: str, dice: Dice) -> RuleError:
+        """Why ``card`` cannot be taken with ``dice`` (for one-line record errors)."""
+        seat = self.seat
+        assert seat is not None
+        shown = format_dice(dice)
+        state = self.cards.get(card)
+        pawn = self.pawns[seat]
+        here = self.board[pawn]
+        if is_yahtzee(dice):
+            return RuleError(f"a Yahtzee never names the player's own card ({card})",
+                             "own_card")
+        if self.target in ("steal", "raise") and card != here:
+            return RuleError(f"only the card next to the pawn ({here}) can be taken here, "
+                             f"not {card}", "wrong_card")
+        if self.target == "space" and state is not None:
+            return RuleError(f"{card} is already on the board (space {state.space}); "
+                             "only an unplaced card can be placed here", "card_placed")
+        value = card_value(card, dice)
+        if state is not None and state.owner != seat and state.token:
+            return RuleError(f"{card} carries a Yahtzee token: only a Yahtzee takes it",
+                             "token_card")
+        if value == 0:
+            return RuleError(f"the throw {shown} does not show {card}", "not_shown")
+        if state is not None and state.owner != seat:
+            return RuleError(f"stealing {card} needs at least {state.score}, the throw "
+                             f"{shown} gives {value}", "steal_too_low")
+        if state is not None and not self.raisable(seat, card):
+            return RuleError(f"{card} cannot be raised: only number cards below 40",
+                             "not_raisable")
+        if state is not None:
+            return RuleError(f"raising {card} must beat {state.score}, the throw {shown} "
+                             f"gives {value}", "raise_too_low")
+        return RuleError(f"{card} cannot be taken here", "illegal_take")
+
+    # -- events: the only state changes ------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event, validating it first (an illegal event changes nothing).
+
+        Events: ``{"type": "start", "starter": seat, "rolls": [[...], ...]}`` (``rolls``
+        optional: the throw-off rounds, one red die per seat, ``null`` for seats out of the
+        tie), ``{"type": "red", "roll": 1..6}``, ``{"type": "throw", "dice": "22456",
+        "keep": [...]}`` (``keep`` optional), ``{"type": "take", "card": id | null}``,
+        ``{"type": "stop"}``.
+        """
+        if not isinstance(event, Mapping):
+            raise RuleError("an event is an object", "bad_event")
+        kind = event.get("type")
+        if kind == "start":
+            self._apply_start(event)
+        elif self.phase == "start":
+            raise RuleError("the game has not started: a start event comes first",
+                            "not_started")
+        elif self.phase == "over":
+            raise RuleError("the game is over: the Casino round has been played",
+                            "game_over")
+        elif kind == "red":
+            self._apply_red(event)
+        elif kind == "throw":
+            self._apply_throw(event)
+        elif kind == "take":
+            self._apply_take(event)
+        elif kind == "stop":
+            self._apply_stop()
+        elif kind == "skip":
+            self._apply_skip(event)
+        elif kind == "leave":
+            seat = event.get("seat")
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+            self.left.add(seat)
+        else:
+            raise RuleError(f"unknown event type {kind!r}", "bad_event")
+        self.events.append(dict(event))
+        if self.phase == "over" and self._finished_at is None:
+            self._finished_at = len(self.events) - 1
+
+    def _apply_start(self, event: Mapping[str, Any]) -> None:
+        if self.phase != "start":
+            raise RuleError("the game has already started", "started")
+        starter = event.get("starter")
+        n = len(self.players)
+        if type(starter) is not int or not 0 <= starter < n:
+            raise RuleError(f"'starter' must be a seat 0..{n - 1}", "bad_event")
+        rolls = event.get("rolls")
+        if rolls is not None:
+            _check_rolls(rolls, n, starter)
+        self.seat = starter
+        self._begin_turn()
+
+    def _apply_skip(self, event: Mapping[str, Any]) -> None:
+        """The seat to move loses the rest of its turn (absent, skipped by the host, or
+        gone): the pawn stays where it stands, nothing is taken (docs/kaartspel.md)."""
+        reason = event.get("reason", "absent")
+        if reason not in SKIP_REASONS:
+            raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS), "bad_event")
+        assert self.seat is not None
+        self.turns[-1]["skipped"] = reason
+        if reason == "left":
+            self.left.add(self.seat)
+        self._end_turn()
+
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed (skipped), and whether it left the table."""
+        own = [t.get("skipped") for t in self.turns if t["seat"] == seat
+               and (t["steps"] or t.get("skipped"))]
+        if self.seat == seat and self.turns and not self.turns[-1]["steps"] \
+                and not self.turns[-1].get("skipped") and own and own[-1] is None:
+            own = own[:-1]  # the turn under way has not been missed (yet)
+        return missed_turns(own), seat in self.left
+
+    def _begin_turn(self) -> None:
+        assert self.seat is not None
+        self.phase = "move"
+        self.target = None
+        self.red = None
+        self.cup.reset()
+        self._throws = []
+        self._turn_start_total = self.totals()[self.seat]
+        self.turns.append({"player": self.players[self.seat], "seat": self.seat,
+                           "steps": [], "points": 0})
+
+    def _apply_red(self, event: Mapping[str, Any]) -> None:
+        roll = event.get("roll")
+        if type(roll) is not int or not 1 <= roll <= 6:
+            raise RuleError(f"the red die shows 1..6, not {roll!r}", "bad_event")
+        if self.phase == "throw":
+            raise RuleError(self._must_throw_reason(), "must_throw")
+        seat = self.seat
+        assert seat is not None
+        square = (self.pawns[seat] + roll) % SQUARES
+        self.pawns[seat] = square
+        self.red = roll
+        self.turns[-1]["steps"].append({"red": roll})
+        self.cup.reset()
+        self._throws = []
+        card = self.board[square]
+        if square in CORNERS:
+            self.phase, self.target = "throw", "joker"
+        elif card is None:
+            self.phase, self.target = "throw", "space"
+        elif self.cards[card].owner == seat:
+            self.phase, self.target = "choose", None
+        else:
+            self.phase, self.target = "throw", "steal"
+
+    def _must_throw_reason(self) -> str:
+        if self.cup.throws:
+            return "the black-dice step is not over: take a card or nothing first"
+        where = {"joker": "a JOKER corner", "space": "an empty card space",
+                 "steal": "an opponent's card", "raise": "the own card being raised"}
+        return (f"the black dice must be thrown next to {where.get(self.target or '', '?')}"
+                f" (square {self.pawns[self.seat or 0]})")
+
+    def _apply_throw(self, event: Mapping[str, Any]) -> None:
+        seat = self.seat
+        assert seat is not None
+        if self.phase == "move":
+            if self.turns[-1]["steps"]:
+                raise RuleError("after a successful steal in the Casino round the red die "
+                                "must be thrown again", "must_move")
+            raise RuleError("a turn starts with a red-die move", "must_move")
+        faces = parse_dice(event.get("dice"))
+        keep = _keep_field(event.get("keep"))
+        raising = False
+        if self.phase == "choose":
+            card = self.board[self.pawns[seat]]
+            assert card is not None
+            if not self.raisable(seat, card):
+                raise RuleError(f"{card} cannot be raised (only a number card below 40): "
+                                "next to an own card move on or end the turn", "not_raisable")
+            raising = True
+        kept = self.cup.check_keep(keep) if not raising else frozenset()
+        if raising and keep:
+            raise RuleError("the first throw uses all the dice", "keep_before_throw")
+        old = self.cup.showing
+        if old is not None and any(faces[i] != old[i] for i in kept):
+            raise RuleError(f"kept dice changed: {format_dice(old)} -> {format_dice(faces)}",
+                            "bad_keep")
+        if raising:
+            self.phase, self.target = "throw", "raise"
+            self.cup.reset()
+        self.cup.record(faces)
+        self._throws.append(format_dice(faces))
+
+    def _apply_take(self, event: Mapping[str, Any]) -> None:
+        seat = self.seat
+        assert seat is not None
+        if self.phase != "throw" or self.cup.showing is None:
+            raise RuleError("nothing to take: no black dice thrown in this step", "no_throw")
+        card = _card_field(event.get("card"))
+        dice = self.cup.showing
+        option = None
+        if card is not None:
+            option = self.take_options(dice).get(card)
+            if option is None:
+                raise self._take_error(card, dice)
+        self.turns[-1]["steps"].append({"throws": list(self._throws), "take": card})
+        self._throws = []
+        self.cup.reset()
+        if option is None:
+            self._end_turn()
+            return
+        self._perform(seat, option)
+        if option.kind == "place" and len(self.cards) == len(CARDS):
+            self.placer = seat
+            self._end_turn()
+            return
+        if self.casino and option.kind == "steal":
+            self.phase, self.target = "move", None   # a compulsory red-die move
+            return
+        self._end_turn()
+
+    def _perform(self, seat: int, option: TakeOption) -> None:
+        state = self.cards.get(option.card)
+        if state is not None:
+            if state.token:
+                self.tokens[state.owner] = None          # a challenge: the token goes home
+            self.board[state.space] = None
+        if option.token:
+            self.tokens[seat] = option.card
+        self.cards[option.card] = CardState(option.space, seat, option.score, option.token)
+        self.board[option.space] = option.card
+        self.pawns[seat] = option.space
+
+    def _apply_stop(self) -> None:
+        if self.phase != "choose":
+            raise RuleError("only next to an own card can a turn be ended without a throw",
+                            "cannot_stop")
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.seat
+        assert seat is not None
+        self.turns[-1]["points"] = self.totals()[seat] - self._turn_start_total
+        self.turns_done += 1
+        n = len(self.players)
+        if self.casino:
+            self.casino_left -= 1
+            if self.casino_left == 0:
+                self.phase, self.target = "over", None
+                self.cup.reset()
+                return
+        elif len(self.cards) == len(CARDS):
+            self.casino = True
+            self.casino_left = n
+        self.seat = (seat + 1) % n
+        self._begin_turn()
+
+    # -- actions -----------------------------------------------------------------------
+
+    @property
+    def dice_count(self) -> int:
+        """How many black dice the cup throws."""
+        return NUM_DICE
+
+    def do_start(self, action: Start) -> JSON:
+        """Throw off with the red die for who starts."""
+        if self.phase != "start":
+            raise RuleError("the game has already started", "started")
+        rolls, starter = _throw_off(self.resources.rng, len(self.players))
+        self.apply({"type": "start", "starter": starter, "rolls": rolls})
+        return {"starter": starter, "player": self.players[starter]}
+
+    def do_roll(self, action: Roll) -> JSON:
+        """Throw the red die and move the pawn."""
+        seat = self._require_turn()
+        if self.phase == "throw":
+            raise RuleError(self._must_throw_reason(), "must_throw")
+        roll = self.resources.rng.randint(1, 6)
+        self.apply({"type": "red", "roll": roll})
+        return {"roll": roll, "square": self.pawns[seat], "phase": self.phase}
+
+    def do_throw(self, action: Throw) -> JSON:
+        """Throw the black dice not kept (all five for the first throw)."""
+        self._require_turn()
+        keep = action.keep
+        if self.phase == "throw":
+            faces = self.cup.roll(self.cup.check_keep(keep))
+        elif self.phase == "choose":
+            if keep:
+                raise RuleError("the first throw uses all the dice", "keep_before_throw")
+            faces = tuple(self.resources.rng.randint(1, 6) for _ in range(NUM_DICE))
+        else:
+            raise RuleError("a turn starts with a red-die move", "must_move")
+        event: JSON = {"type": "throw", "dice": format_dice(faces)}
+        if keep:
+            event["keep"] = list(keep)
+        self.apply(event)
+        return {"dice": event["dice"], "throws": self.cup.throws,
+                "options": {c: o.to_json() for c, o in self.take_options().items()}}
+
+    def do_take(self, action: Take) -> JSON:
+        """Take a card with the final throw (or nothing)."""
+        self._require_turn()
+        option = self.take_options().get(action.card) if action.card else None
+        self.apply({"type": "take", "card": action.card})
+        summary: JSON = {"card": action.card}
+        if option is not None:
+            summary.update(option.to_json())
+        return summary
+
+    def do_stop(self, action: Stop) -> JSON:
+        """End the turn next to an own card."""
+        self._require_turn()
+        self.apply({"type": "stop"})
+        return {}
+
+    def skip(self, reason: str) -> None:
+        """The seat to move loses its turn (docs/kaartspel.md)."""
+        self._require_turn()
+        self.apply({"type": "skip", "reason": reason})
+
+    def _require_turn(self) -> int:
+        if self.phase == "start":
+            raise RuleError("the game has not started", "not_started")
+        if self.phase == "over":
+            raise RuleError("the game is over", "game_over")
+        assert self.seat is not None
+        return self.seat
+
+    def legal_actions(self) -> list[str]:
+        """The names of the actions allowed now."""
+        if self.phase == "start":
+            return ["start"]
+        if self.phase == "move":
+            return ["roll"]
+        if self.phase == "choose":
+            assert self.seat is not None
+            card = self.board[self.pawns[self.seat]]
+            raise_ok = card is not None and self.raisable(self.seat, card)
+            return ["roll", "throw", "stop"] if raise_ok else ["roll", "stop"]
+        if self.phase == "throw":
+            out = ["throw"] if self.cup.can_throw else []
+            return out + (["take"] if self.cup.showing is not None else [])
+        return []
+
+    def expire(self, now: float | None = None) -> bool:
+        """Kaartspel has no hourglass: never expires."""
+        return False
+
+    def deadline(self) -> float | None:
+        """Kaartspel turns do not time out."""
+        return None
+
+    def preview(self, body: Mapping[str, Any]) -> JSON:
+        """Kaartspel has nothing to preview (the options are in :meth:`view`)."""
+        raise RuleError("Kaartspel has no preview: the view lists the options", "no_preview")
+
+    # -- views and records -------------------------------------------------------------
+
+    def options(self) -> list[JSON]:
+        """The legal actions now, with what each final throw could take."""
+        from .view import options
+
+        return options(self)
+
+    def view(self, seat: int | None = None) -> JSON:
+        """The board as JSON for a screen (:func:`.view.game_view`)."""
+        from .view import game_view
+
+        return game_view(self, seat)
+
+    def result(self) -> JSON:
+        """Each player's cards (``{card: score}``), token card and total, and the winners:
+        the ``replay`` output."""
+        totals = self.totals()
+        return {"players": [{"name": name, "cards": self.cards_of(s), "token": self.tokens[s],
+                             "total": totals[s]} for s, name in enumerate(self.players)],
+                "winners": self.winners()}
+
+    def to_json(self) -> JSON:
+        """Setup and events: ``{"mode", "rules", "players", "events"}``."""
+        return {"mode": MODE, "rules": self.rules.to_json(), "players": list(self.players),
+                "events": [dict(e) for e in self.events]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], resources: Resources | None = None
+                  ) -> KaartspelGame:
+        """Rebuild a game by applying its events; a bad event raises :class:`RecordError`
+        naming it (1-based)."""
+        if not isinstance(data, Mapping):
+            raise RecordError("game: must be an object")
+        if data.get("mode", MODE) != MODE:
+            raise RecordError(f"game: mode {data.get('mode')!r} is not {MODE!r}")
+        try:
+            game = cls(_players(data), KaartspelRules.from_json(data.get("rules")), resources)
+        except RuleError as exc:
+            raise RecordError(f"game: {exc.message}") from None
+        replay_events(game, data.get("events", []))
+        return game
+
+    def to_record(self) -> JSON:
+        """The game record (docs/kaartspel.md): the turns played, each a list of steps; a
+        black-dice step still under way is left out."""
+        turns = [{"player": t["player"], "steps": [dict(s) for s in t["steps"]],
+                  **({"skipped": t["skipped"]} if t.get("skipped") else {})}
+                 for t in self.turns if t["steps"] or t.get("skipped")]
+        return {"mode": MODE, "players": list(self.players), "turns": turns}
+
+    def finished_games(self, since_event: int) -> list[list[int]]:
+        """``[totals]`` if the game ended at event ``since_event`` or later, else ``[]``."""
+        if self._finished_at is not None and self._finished_at >= since_event:
+            return [self.totals()]
+        return []
+
+    def copy(self) -> KaartspelGame:
+        """An independent copy (same resources), rebuilt from the events."""
+        game = KaartspelGame(self.players, self.rules, self.resources)
+        for event in self.events:
+            game.apply(event)
+        return game
+
+
+def _throw_off(rng: random.Random, n: int) -> tuple[list[list[int | None]], int]:
+    """The start throw-off: every seat throws the red die, the highest starts, tied seats
+    throw again. Returns the rounds (``None`` for seats out) and the starter."""
+    rounds: list[list[int | None]] = []
+    inside = list(range(n))
+    while True:
+        row: list[int | None] = [rng.randint(1, 6) if s in inside else None for s in range(n)]
+        rounds.append(row)
+        best = max(r for r in row if r is not None)
+        inside = [s for s in range(n) if row[s] == best]
+        if len(inside) == 1:
+            return rounds, inside[0]
+
+
+def _check_rolls(rolls: Any, n: int, starter: int) -> None:
+    if not isinstance(rolls, list) or not rolls:
+        raise RuleError("'rolls' is a list of throw-off rounds", "bad_event")
+    inside = set(range(n))
+    for row in rolls:
+        if not isinstance(row, list) or len(row) != n:
+            raise RuleError(f"a throw-off round has one entry per seat ({n})", "bad_event")
+        if {s for s in range(n) if row[s] is not None} != inside:
+            raise RuleError("in a throw-off round exactly the tied seats throw", "bad_event")
+        values = [row[s] for s in inside]
+        if any(type(v) is not int or not 1 <= v <= 6 for v in values):
+            raise RuleError("a red die shows 1..6", "bad_event")
+        best = max(values)
+        inside = {s for s in inside if row[s] == best}
+    if inside != {starter}:
+        raise RuleError("the throw-off does not make that seat the starter", "bad_event")
+
+
+def _players(data: Mapping[str, Any]) -> list[str]:
+    players = data.get("players")
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RecordError(f"record: 'players' must be a list of {MIN_PLAYERS} to "
+                          f"{MAX_PLAYERS} names")
+    if any(not isinstance(p, str) or not p.strip() for p in players):
+        raise RecordError("record: every player name is a non-empty string")
+    if len(set(players)) != len(players):
+        raise RecordError("record: player names must differ")
+    return players
+
+
+# ------------------------------------------------------------------------------------------
+# Records

@@ -1,0 +1,147 @@
+"""Kaartspel's rules (docs/kaartspel.md): the cards and their maximum scores, the board, the
+rules options, what a throw is worth for a card, and what a final throw may do with one."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import RuleError
+from ..classic import has_run
+from ..contract import JSON
+
+MODE = "kaartspel"
+#: The 12 cards, in the order of the rulebook.
+CARDS = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
+         "four_of_a_kind", "full_house", "small_straight", "large_straight", "chance")
+NUMBER_CARDS = CARDS[:6]
+#: A card's maximum score (what a Yahtzee gives it).
+MAX_SCORE: dict[str, int] = {**{c: 40 for c in NUMBER_CARDS}, "three_of_a_kind": 30,
+                             "four_of_a_kind": 40, "full_house": 50, "small_straight": 50,
+                             "large_straight": 70, "chance": 60}
+#: Spaces (and their track squares) 0..15, clockwise.
+SQUARES = 16
+#: The four JOKER corners; seat colours take them in order.
+CORNERS = (0, 4, 8, 12)
+#: The 12 card spaces ("ruit").
+CARD_SPACES = tuple(s for s in range(SQUARES) if s not in CORNERS)
+MAX_THROWS = 3
+NUM_DICE = 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PHASES = ("start", "move", "choose", "throw", "over")
+
+Dice = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KaartspelRules:
+    """Rules options of Kaartspel. There are none yet: ``{}`` is the only form, and any key
+    is refused so that a future option cannot be silently ignored by an older engine."""
+
+    def to_json(self) -> JSON:
+        """The JSON form used in records: ``{}``."""
+        return {}
+
+    @classmethod
+    def from_json(cls, data: Any) -> KaartspelRules:
+        """Read the JSON form (``None`` or ``{}``); any key raises :class:`RuleError`."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RuleError("rules must be an object (Kaartspel has no options: {})",
+                            "bad_rules")
+        if data:
+            raise RuleError(f"unknown kaartspel rules option {sorted(data)[0]!r}; "
+                            "Kaartspel has no options", "bad_rules")
+        return cls()
+
+
+# ------------------------------------------------------------------------------------------
+# The board and the cards
+
+
+def start_squares(players: int) -> tuple[int, ...]:
+    """The corner (and start square) of each seat: 2 players 0 and 8; 3 players 0, 4, 8;
+    4 players 0, 4, 8, 12.
+
+    >>> start_squares(2)
+    (0, 8)
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(f"Kaartspel is for {MIN_PLAYERS} to {MAX_PLAYERS} players",
+                        "bad_players")
+    return (0, 8) if players == 2 else CORNERS[:players]
+
+
+def card_value(card: str, dice: Sequence[int]) -> int:
+    """A throw's value for ``card``: number cards 10 x the dice showing that number, capped
+    at 40 (0 if none); the other cards their fixed score if the combination shows, else 0.
+
+    This is the combination reading only: a five-alike *final* throw is a Yahtzee instead
+    (see :meth:`KaartspelGame.take_options`).
+
+    >>> card_value("sixes", (6, 6, 6, 6, 2)), card_value("full_house", (2, 2, 5, 5, 5))
+    (40, 50)
+    >>> card_value("small_straight", (1, 2, 3, 4, 6)), card_value("chance", (6, 6, 6, 5, 2))
+    (50, 60)
+    """
+    counts = Counter(dice)
+    if card in NUMBER_CARDS:
+        return min(10 * counts[NUMBER_CARDS.index(card) + 1], 40)
+    most = max(counts.values()) if counts else 0
+    if card == "three_of_a_kind":
+        return 30 if most >= 3 else 0
+    if card == "four_of_a_kind":
+        return 40 if most >= 4 else 0
+    if card == "full_house":
+        return 50 if sorted(counts.values()) == [2, 3] else 0
+    if card == "small_straight":
+        return 50 if has_run(set(dice), 4) else 0
+    if card == "large_straight":
+        return 70 if has_run(set(dice), 5) else 0
+    if card == "chance":
+        return 60 if sum(dice) >= 25 else 0
+    raise RuleError(f"unknown card {card!r}; cards: " + ", ".join(CARDS), "unknown_card")
+
+
+def shown_cards(dice: Sequence[int]) -> dict[str, int]:
+    """Every card ``dice`` show (value above 0), with the value.
+
+    >>> shown_cards((2, 2, 5, 5, 5))
+    {'twos': 20, 'fives': 30, 'three_of_a_kind': 30, 'full_house': 50}
+    """
+    values = {c: card_value(c, dice) for c in CARDS}
+    return {c: v for c, v in values.items() if v > 0}
+
+
+@dataclass
+class CardState:
+    """A placed card: the space it lies on, its owner's seat, its score and whether the
+    owner's Yahtzee token (rather than a chip) lies on it."""
+
+    space: int
+    owner: int
+    score: int
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class TakeOption:
+    """What a final throw may do with a card: ``kind`` is ``place``, ``steal`` or ``raise``;
+    ``score`` the card's new score; ``space`` where the card lies afterwards (the pawn moves
+    next to it); ``token`` whether the Yahtzee token goes on it; ``yahtzee`` whether it is
+    taken by a Yahtzee (a steal of a token card is a challenge)."""
+
+    card: str
+    kind: str
+    score: int
+    space: int
+    token: bool = False
+    yahtzee: bool = False
+
+    def to_json(self) -> JSON:
+        """``{"kind", "score", "space", "token", "yahtzee"}``."""
+        return {"kind": self.kind, "score": self.score, "space": self.space,
+                "token": self.token, "yahtzee": self.yahtzee}

@@ -1,0 +1,127 @@
+"""Woord Yahtzee (docs/rules.md §1), a package by job: :mod:`.rules` (boxes, points, options,
+the score sheet, which box a claim may go in), :mod:`.actions` (the claim), :mod:`.game` (the
+turn, the hourglass, the events), :mod:`.view` (what a screen shows) and :mod:`.record`
+(game records).
+
+A :class:`WoordGame` is its rules, its players and an append-only list of events
+(``throw``, ``claim``, ``timeout``); its state is what :meth:`WoordGame.apply` makes of
+that list, so a game saved as JSON replays to the same state. Randomness (the dice) and
+time (the hourglass) are injected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..contract import Resources
+from .actions import Claim
+from .game import Turn, WoordGame
+from .record import Needs, game_from_record, needs, replay_record
+from .rules import (
+    BOXES,
+    CONSONANTS_SCORE,
+    EARLY_ONLY,
+    LOWER_BOXES,
+    MAX_THROWS,
+    MAX_WORD_CHARS,
+    MAX_WORDS,
+    ROUND_BOXES,
+    ROUNDS,
+    SPECIAL_BOXES,
+    UPPER_BONUS,
+    UPPER_BOXES,
+    VOWELS_SCORE,
+    WOORD_YAHTZEE_BONUS,
+    WOORD_YAHTZEE_SCORE,
+    WORD_COUNT,
+    ScoreSheet,
+    WoordRules,
+    all_consonants,
+    all_vowels,
+    claimable_boxes,
+    default_zero_box,
+    is_formable,
+    letter_need,
+    missing_letters,
+    optional_box,
+    word_list,
+    words_score,
+)
+
+__all__ = [
+    "BOXES",
+    "CONSONANTS_SCORE",
+    "EARLY_ONLY",
+    "LOWER_BOXES",
+    "MAX_THROWS",
+    "MAX_WORDS",
+    "MAX_WORD_CHARS",
+    "ROUNDS",
+    "ROUND_BOXES",
+    "SPECIAL_BOXES",
+    "UPPER_BONUS",
+    "UPPER_BOXES",
+    "VOWELS_SCORE",
+    "WOORD_YAHTZEE_BONUS",
+    "WOORD_YAHTZEE_SCORE",
+    "WORD_COUNT",
+    "Claim",
+    "Needs",
+    "ScoreSheet",
+    "Turn",
+    "WoordGame",
+    "WoordRules",
+    "all_consonants",
+    "all_vowels",
+    "claimable_boxes",
+    "default_zero_box",
+    "describe",
+    "game_from_record",
+    "is_formable",
+    "letter_need",
+    "missing_letters",
+    "needs",
+    "new_game",
+    "optional_box",
+    "parse_rules",
+    "replay_record",
+    "restore",
+    "word_list",
+    "words_score",
+]
+
+
+def parse_rules(data: Any) -> dict[str, Any]:
+    """A table's options (:meth:`WoordRules.from_json`) as canonical JSON."""
+    return WoordRules.from_json(data).to_json()
+
+
+def new_game(players: Sequence[str], rules: Any, resources: Resources) -> WoordGame:
+    """A fresh game on the given resources (the mode registry's constructor)."""
+    if not isinstance(rules, WoordRules):
+        rules = WoordRules.from_json(rules)
+    return WoordGame(players, rules, lexicon=resources.lexicon, dice_set=resources.dice_set,
+                     rng=resources.rng, clock=resources.clock)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> WoordGame:
+    """A stored game (``to_json``) replayed on the given resources."""
+    return WoordGame.from_json(data, lexicon=resources.lexicon, dice_set=resources.dice_set,
+                               rng=resources.rng, clock=resources.clock)
+
+
+def describe() -> dict[str, Any]:
+    """What a start screen needs to offer this mode's options."""
+    return {"rules_defaults": WoordRules().to_json(), "boxes": list(BOXES),
+            "round_boxes": list(ROUND_BOXES), "special_boxes": list(SPECIAL_BOXES),
+            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
+                "upper_bonus_threshold": {"type": "integer", "default": 40},
+                "free_order": {"type": "boolean", "default": False},
+                "turn_seconds": {"type": ["number", "null"], "default": 60},
+                "min_word_length": {"type": "integer", "default": 2},
+                "y_is_vowel": {"type": "boolean", "default": True},
+                "dictionary": {"type": "string", "default": "nl"},
+                "dice_set": {"type": "string", "default": "nl", "description":
+                             "a shipped dice set; left out: the dictionary language's "
+                             "default (en for English, else nl)"}}}}

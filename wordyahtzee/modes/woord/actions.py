@@ -1,0 +1,37 @@
+"""Woord Yahtzee's action of its own, the claim (the throw is every dice mode's)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...errors import RuleError
+from .rules import MAX_WORD_CHARS, optional_box, word_list
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a player writes on the sheet: a box, the words for it, and (free order) the
+    round box that takes the 0 of a special claim. The ``claim`` action."""
+
+    name: ClassVar[str] = "claim"
+    box: str
+    words: tuple[str, ...] = ()
+    zero_box: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form ``{"box", "words", "zero_box"?}``."""
+        data: dict[str, Any] = {"box": self.box, "words": list(self.words)}
+        if self.zero_box is not None:
+            data["zero_box"] = self.zero_box
+        return data
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Claim:
+        """Read ``{"box", "words"?, "zero_box"?}`` (blank words are dropped)."""
+        box = body.get("box")
+        if not isinstance(box, str) or not 0 < len(box) <= MAX_WORD_CHARS:
+            raise RuleError("a claim names its box", "bad_request")
+        return cls(box, tuple(word_list(body.get("words"))),
+                   optional_box(body.get("zero_box")))

@@ -1,0 +1,526 @@
+"""A game of Woord Yahtzee: the turn, the hourglass, claims checked against the dictionary
+and the dice, and the events that make the state."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...dice import Cup, DiceSet
+from ...errors import RuleError
+from ...letters import fold, is_plain_word
+from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
+from .actions import Claim
+from .rules import (
+    BOXES,
+    CONSONANTS_SCORE,
+    EARLY_ONLY,
+    MAX_THROWS,
+    ROUND_BOXES,
+    ROUNDS,
+    SPECIAL_BOXES,
+    VOWELS_SCORE,
+    WOORD_YAHTZEE_BONUS,
+    WOORD_YAHTZEE_SCORE,
+    WORD_COUNT,
+    ScoreSheet,
+    WoordRules,
+    all_consonants,
+    all_vowels,
+    claimable_boxes,
+    default_zero_box,
+    is_formable,
+    words_score,
+)
+
+if TYPE_CHECKING:
+    from ...lexicon import Lexicon
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where the game stands: whose turn, which round, what the dice show."""
+
+    number: int          # 0-based across the game
+    player: int          # index into players
+    round: int           # 1..8
+    faces: str | None    # die order; None before the first throw
+    throws: int
+    started_at: float | None
+
+
+class WoordGame(Acting):
+    """A game of Woord Yahtzee for one or more players over eight rounds.
+
+    The game is pure: it is given its dictionary (a loaded :class:`Lexicon`), its dice set,
+    an RNG and a clock, and reads no file (:mod:`wordyahtzee.games` loads them by name).
+
+    >>> from wordyahtzee.lexicon import load_lexicon
+    >>> from wordyahtzee.dice import DiceSet
+    >>> game = WoordGame(["Anna"], WoordRules(turn_seconds=None), lexicon=load_lexicon("nl"),
+    ...                  dice_set=DiceSet.load("nl"), rng=random.Random(3))
+    >>> len(game.throw())
+    7
+    >>> game.claim("letters_2", [])        # no word: the round box scores 0
+    0
+    >>> game.turn.round
+    2
+    """
+
+    mode: ClassVar[str] = "woord"
+    ACTIONS: ClassVar[tuple[Any, ...]] = (Throw, Claim)
+
+    def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
+                 lexicon: Lexicon, dice_set: DiceSet,
+                 rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.rules = rules or WoordRules()
+        self.players = check_players(players)
+        self.lexicon = lexicon
+        self.dice_set = dice_set
+        self.rng = rng or random.SystemRandom()
+        self.clock = clock
+        self.sheets = [ScoreSheet(self.rules.upper_bonus_threshold) for _ in self.players]
+        self.events: list[dict[str, Any]] = []
+        self.history: list[dict[str, Any]] = []  # finished turns in record form
+        self.turn_points: list[dict[str, int]] = []  # per finished turn: points, gain
+        self.skips: list[list[str | None]] = [[] for _ in self.players]  # per seat's turn
+        self.left: set[int] = set()  # seats that left the table
+        self._cup: Cup[str] = Cup([self.dice_set.letters(d) for d in range(self.dice_set.size)],
+                                  self.rng, MAX_THROWS)
+        self._turn = 0
+        self._throws: list[str] = []
+        self._kept: list[int] = []
+        self._started_at: float | None = None
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """True after every player has played eight turns."""
+        return self._turn >= ROUNDS * len(self.players)
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move (None once the game is over)."""
+        return None if self.finished else self._turn % len(self.players)
+
+    @property
+    def turn(self) -> Turn:
+        """The current turn (raises once the game is over)."""
+        if self.finished:
+            raise RuleError("the game is over", "game_over")
+        n = len(self.players)
+        showing = self._cup.showing
+        return Turn(self._turn, self._turn % n, self._turn // n + 1,
+                    None if showing is None else "".join(showing), self._cup.throws,
+                    self._started_at)
+
+    @property
+    def current_player(self) -> str:
+        """The name of the player to move."""
+        return self.players[self.turn.player]
+
+    def deadline(self) -> float | None:
+        """Clock time at which the current turn runs out (None: no throw yet or no timer)."""
+        if self._started_at is None or self.rules.turn_seconds is None:
+            return None
+        return self._started_at + self.rules.turn_seconds
+
+    def turn_limit(self) -> float | None:
+        """The hourglass: ``turn_seconds`` (None: no timer)."""
+        return self.rules.turn_seconds
+
+    def seat_status(self, seat: int) -> tuple[int, bool]:
+        """Turns in a row ``seat`` missed, and whether it left the table."""
+        return missed_turns(self.skips[seat]), seat in self.left
+
+    def seconds_left(self) -> float | None:
+        """Seconds of the hourglass left, by the injected clock (None: not running)."""
+        deadline = self.deadline()
+        return None if deadline is None else max(0.0, deadline - self.clock())
+
+    def round_box(self) -> str:
+        """The box of the current round (strict order)."""
+        return ROUND_BOXES[self.turn.round - 1]
+
+    def totals(self) -> list[int]:
+        """Each player's grand total so far."""
+        return [s.total for s in self.sheets]
+
+    def winners(self) -> list[str]:
+        """The players with the highest total (ties share the win)."""
+        best = max(self.totals())
+        return [p for p, t in zip(self.players, self.totals(), strict=True) if t == best]
+
+    def finished_games(self, since_event: int) -> list[list[int]]:
+        """The totals once the game is over (the event that finished it is the last)."""
+        return [self.totals()] if self.finished and len(self.events) - 1 >= since_event else []
+
+    # -- actions (they create events) -----------------------------------------------------
+
+    @property
+    def dice_count(self) -> int:
+        """How many dice the cup throws."""
+        return self.dice_set.size
+
+    def do_throw(self, action: Throw) -> dict[str, Any]:
+        """Throw the dice not kept."""
+        return {"faces": self.throw(action.keep)}
+
+    def do_claim(self, action: Claim) -> dict[str, Any]:
+        """Write a claim on the sheet."""
+        points = self.claim(action.box, action.words, action.zero_box)
+        return {"points": points, "box": action.box}
+
+    def skip(self, reason: str) -> None:
+        """The seat to move loses its turn: its round box scores 0 (docs/rules.md §1)."""
+        self.apply({"type": "skip", "reason": reason, "at": self.clock()})
+
+    def throw(self, keep: Sequence[int] = ()) -> str:
+        """Throw the dice not kept (indices into the dice); returns the faces shown."""
+        self._check_running()
+        if self._time_is_up():
+            raise RuleError("the time is up for this turn", "time_up")
+        faces = "".join(self._cup.roll(keep))  # validates the keep
+        self.apply({"type": "throw", "faces": faces, "keep": sorted(set(keep)),
+                    "at": self.clock()})
+        return faces
+
+    def claim(self, box: str, words: Sequence[str] = (), zero_box: str | None = None) -> int:
+        """Write a claim on the sheet; returns the points it scored in its box (0 when
+        too late; the 100 of a Woord Yahtzee bonus)."""
+        self._check_running()
+        seconds = 0.0 if self._started_at is None else self.clock() - self._started_at
+        event: dict[str, Any] = {"type": "claim", "box": box, "words": list(words),
+                                 "seconds": round(seconds, 3)}
+        if zero_box is not None:
+            event["zero_box"] = zero_box
+        self.apply(event)
+        return self.turn_points[-1]["points"]
+
+    def expire(self, now: float | None = None) -> bool:
+        """If the hourglass has run out by ``now`` (default: the clock), score 0 and move
+        on; True when it did."""
+        if self.finished or not self._time_is_up(now):
+            return False
+        assert self._started_at is not None
+        now = self.clock() if now is None else now
+        self.apply({"type": "timeout", "seconds": round(now - self._started_at, 3)})
+        return True
+
+    # -- evaluation (pure) ----------------------------------------------------------------
+
+    def claimable(self) -> dict[str, str | None]:
+        """:func:`claimable_boxes` for the player to move."""
+        turn = self.turn
+        return claimable_boxes(self.sheets[turn.player], self.rules, turn.round, turn.throws)
+
+    def evaluate(self, claim: Claim) -> int:
+        """The points ``claim`` would score now, or :class:`RuleError` if it is illegal.
+
+        Ignores the clock (a late claim is legal but scores 0: see :meth:`apply`).
+        """
+        turn = self.turn
+        sheet = self.sheets[turn.player]
+        if turn.faces is None:
+            raise RuleError("throw the dice first", "no_throw")
+        box = claim.box
+        if box not in BOXES:
+            raise RuleError(f"unknown box {box!r}", "unknown_box")
+        self._zero_box(claim, sheet)  # validates round order and the zero box
+        if box in SPECIAL_BOXES and box not in self.claimable():
+            if box in EARLY_ONLY and turn.throws >= MAX_THROWS and sheet.is_open(box):
+                raise RuleError(f"{box!r} may only be claimed before the third throw",
+                                "too_late_for_special")
+            raise RuleError(f"box {box!r} is already filled", "box_filled")
+        words = self._check_words(claim.words, turn.faces)
+        if box in ("consonants", "vowels"):
+            if words:
+                raise RuleError(f"{box!r} takes no words", "bad_words")
+            test = all_consonants if box == "consonants" else all_vowels
+            if not test(turn.faces, self.rules.y_is_vowel):
+                kind = "consonants" if box == "consonants" else "vowels"
+                raise RuleError(f"the dice {self._throws[-1]!r} are not all {kind}",
+                                "not_eligible")
+            return CONSONANTS_SCORE if box == "consonants" else VOWELS_SCORE
+        if box == "woord_yahtzee":
+            if len(words) != 1 or len(words[0]) != self.dice_set.size:
+                raise RuleError(f"'woord_yahtzee' takes one word of {self.dice_set.size} "
+                                "letters", "bad_words")
+            return (WOORD_YAHTZEE_BONUS if sheet.boxes[box] == WOORD_YAHTZEE_SCORE
+                    else WOORD_YAHTZEE_SCORE)
+        if box == "chance":
+            if not words:
+                raise RuleError("'chance' takes one or more words", "bad_words")
+        elif words:
+            wanted = WORD_COUNT[box]
+            if len(words) != wanted:
+                raise RuleError(f"{box!r} takes {wanted} word{'s' if wanted > 1 else ''}, "
+                                f"not {len(words)}", "bad_words")
+            if box.startswith("letters_"):
+                size = int(box.rsplit("_", 1)[1])
+                if len(words[0]) != size:
+                    raise RuleError(f"{box!r} takes a word of exactly {size} letters; "
+                                    f"{words[0]!r} has {len(words[0])}", "bad_words")
+        return words_score(words, turn.faces, self.dice_set)
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        """The boxes the current player may claim now: box → what it needs and scores.
+
+        ``{"needs": "words"|"nothing", "score": int | None, "bonus": bool,
+        "zero_box": str | None}``; ``score`` is known for boxes that need no words.
+        """
+        if self.finished or self.turn.faces is None:
+            return {}
+        sheet = self.sheets[self.turn.player]
+        result: dict[str, dict[str, Any]] = {}
+        for box, zero in self.claimable().items():
+            needs = "nothing" if box in ("consonants", "vowels") else "words"
+            score = None
+            if needs == "nothing":
+                try:
+                    score = self.evaluate(Claim(box, (), zero if self.rules.free_order
+                                                else None))
+                except RuleError:
+                    continue
+            result[box] = {"needs": needs, "score": score, "zero_box": zero,
+                           "bonus": box == "woord_yahtzee" and not sheet.is_open(box)}
+        return result
+
+    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Live feedback while a player types (:func:`.view.preview`)."""
+        from .view import preview
+
+        return preview(self, body)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """The whole game for a screen (:func:`.view.game_view`)."""
+        from .view import game_view
+
+        return game_view(self, seat)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event (validating it); the only place game state changes."""
+        if not isinstance(event, Mapping):
+            raise RuleError("an event is a JSON object", "bad_event")
+        self._check_running()
+        kind = event.get("type")
+        if kind == "throw":
+            self._apply_throw(event)
+        elif kind == "claim":
+            self._apply_claim(event)
+        elif kind == "timeout":
+            if self._started_at is None:
+                raise RuleError("no hourglass is running", "bad_event")
+            zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
+            assert zero is not None  # a turn always has an open round box
+            self._end_turn(zero, 0, None, None, _seconds(event))
+        elif kind == "leave":
+            self.left.add(_seat(event, len(self.players)))
+        elif kind == "skip":
+            reason = event.get("reason", "absent")
+            if not isinstance(reason, str) or reason not in SKIP_REASONS:
+                raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
+                                "bad_event")
+            zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
+            assert zero is not None
+            self._end_turn(zero, 0, None, None, None, skipped=reason)
+        else:
+            raise RuleError(f"unknown event type {kind!r}", "bad_event")
+        self.events.append(dict(event))
+
+    def _apply_throw(self, event: Mapping[str, Any]) -> None:
+        faces = event.get("faces")
+        if not isinstance(faces, str):
+            raise RuleError("a throw names its faces as a string", "bad_event")
+        faces = fold(faces)
+        keep = event.get("keep")
+        if self._cup.throws >= MAX_THROWS:
+            raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn",
+                            "no_throws_left")
+        kept: frozenset[int] = frozenset()
+        if keep is None:  # a record: faces in any order; match them to dice
+            arranged = self.dice_set.arrange(faces)
+        else:
+            if not isinstance(keep, list):
+                raise RuleError("keep is a list of die numbers", "bad_event")
+            kept = self._cup.check_keep(keep)
+            arranged = faces
+            if len(arranged) != self.dice_set.size:
+                raise RuleError(f"a throw shows {self.dice_set.size} dice, not "
+                                f"{len(arranged)}", "impossible_throw")
+            for d, letter in enumerate(arranged):
+                if letter not in self.dice_set.letters(d):
+                    raise RuleError(f"die {d} cannot show {letter!r}", "impossible_throw")
+            old = self._cup.showing
+            if old is not None and any(old[d] != arranged[d] for d in kept):
+                raise RuleError("a kept die changed", "impossible_throw")
+        self._cup.record(tuple(arranged))
+        self._throws.append(faces)  # as shown (a record's own order, for its messages)
+        self._kept = sorted(kept)
+        if self._started_at is None:
+            at = event.get("at")
+            self._started_at = float(at) if isinstance(at, int | float) else self.clock()
+
+    def _apply_claim(self, event: Mapping[str, Any]) -> None:
+        box, words, zero_box = event.get("box"), event.get("words") or [], event.get("zero_box")
+        if not isinstance(box, str):
+            raise RuleError("a claim names its box", "bad_event")
+        if (not isinstance(words, list | tuple)
+                or not all(isinstance(w, str) for w in words)):
+            raise RuleError("a claim's words are a list of strings", "bad_event")
+        if zero_box is not None and not isinstance(zero_box, str):
+            raise RuleError("zero_box is a box id", "bad_event")
+        claim = Claim(box, tuple(words), zero_box)
+        points = self.evaluate(claim)
+        seconds = _seconds(event)
+        sheet = self.sheets[self.turn.player]
+        target_zero = self._zero_box(claim, sheet)
+        late = (self.rules.turn_seconds is not None and seconds is not None
+                and seconds > self.rules.turn_seconds)
+        if late:
+            self._end_turn(target_zero or box, 0, claim, None, seconds)
+        else:
+            self._end_turn(box, points, claim, target_zero, seconds)
+
+    def _end_turn(self, box: str, points: int, claim: Claim | None, zero_box: str | None,
+                  seconds: float | None, skipped: str | None = None) -> None:
+        seat = self.turn.player
+        sheet = self.sheets[seat]
+        before = sheet.total
+        sheet.write(box, points, zero_box)
+        self.turn_points.append({"points": points, "gain": sheet.total - before})
+        record: dict[str, Any] = {"player": self.current_player, "throws": list(self._throws)}
+        record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
+        if seconds is not None:
+            record["seconds"] = seconds
+        if skipped is not None:
+            record["skipped"] = skipped
+            if skipped == "left":
+                self.left.add(seat)
+        elif claim is None:
+            record["timeout"] = True
+        self.skips[seat].append(skipped)
+        self.history.append(record)
+        self._turn += 1
+        self._cup.reset()
+        self._throws = []
+        self._kept = []
+        self._started_at = None
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _check_running(self) -> None:
+        if self.finished:
+            raise RuleError("the game is over", "game_over")
+
+    def _time_is_up(self, now: float | None = None) -> bool:
+        deadline = self.deadline()
+        return deadline is not None and (self.clock() if now is None else now) > deadline
+
+    def _zero_box(self, claim: Claim, sheet: ScoreSheet) -> str | None:
+        """Check the claim's box against the round order; the round box that takes the 0."""
+        if claim.box in ROUND_BOXES:
+            if claim.zero_box is not None:
+                raise RuleError("zero_box goes only with a special claim", "bad_claim")
+            if self.rules.free_order:
+                if not sheet.is_open(claim.box):
+                    raise RuleError(f"box {claim.box!r} is already filled", "box_filled")
+            elif claim.box != self.round_box():
+                raise RuleError(f"box {claim.box!r} is out of turn: round {self.turn.round} "
+                                f"scores {self.round_box()!r}", "out_of_turn")
+            return None
+        if not self.rules.free_order:
+            if claim.zero_box not in (None, self.round_box()):
+                raise RuleError(f"zero_box must be this round's box {self.round_box()!r}",
+                                "bad_claim")
+            return self.round_box()
+        if claim.zero_box is None:
+            raise RuleError("with free order a special claim names its zero_box", "bad_claim")
+        if claim.zero_box not in ROUND_BOXES:
+            raise RuleError(f"zero_box {claim.zero_box!r} is not a round box", "bad_claim")
+        if not sheet.is_open(claim.zero_box):
+            raise RuleError(f"zero_box {claim.zero_box!r} is already filled", "box_filled")
+        return claim.zero_box
+
+    def _check_words(self, words: Sequence[str], faces: str) -> list[str]:
+        folded = []
+        for raw in words:
+            word = fold(raw)
+            if not is_plain_word(word):
+                raise RuleError(f"{raw!r} is not a word of letters a-z", "bad_word")
+            if len(word) < self.rules.min_word_length:
+                raise RuleError(f"{raw!r} is shorter than {self.rules.min_word_length} "
+                                "letters", "too_short")
+            if not self.lexicon.is_valid(word):
+                raise RuleError(f"{raw!r} is not in the dictionary {self.lexicon.name!r}",
+                                "not_a_word")
+            folded.append(word)
+        if folded and not is_formable(folded, faces):
+            shown = " ".join(folded)
+            raise RuleError(f"{shown!r} cannot be formed from the dice {self._throws[-1]!r} "
+                            "(each die once)", "not_formable")
+        return folded
+
+    # -- serialisation --------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as plain JSON: rules, players, the dice set, and every event."""
+        return {"mode": self.mode, "rules": self.rules.to_json(), "players": self.players,
+                "dice_set": self.dice_set.to_json(), "events": list(self.events)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], *, lexicon: Lexicon, dice_set: DiceSet,
+                  rng: random.Random | None = None,
+                  clock: Callable[[], float] = time.time) -> WoordGame:
+        """Rebuild a game from :meth:`to_json` output by replaying its events (``dice_set``:
+        the stored one, see :func:`wordyahtzee.games.restore`)."""
+        rules = WoordRules.from_json(data.get("rules"))
+        game = cls(data.get("players", []), rules, lexicon=lexicon, dice_set=dice_set,
+                   rng=rng, clock=clock)
+        events = data.get("events", [])
+        if not isinstance(events, list):
+            raise RuleError("events must be a list", "bad_event")
+        for event in events:
+            game.apply(event)
+        return game
+
+    def to_record(self) -> dict[str, Any]:
+        """The finished turns in the record format of ``docs/records.md`` (``replay``)."""
+        rules = self.rules.to_json()
+        dictionary, dice_name = rules.pop("dictionary"), rules.pop("dice_set")
+        shipped = dice_name == self.dice_set.name and self.dice_set.shipped
+        return {"mode": self.mode, "rules": rules, "dictionary": dictionary,
+                "dice_set": dice_name if shipped else self.dice_set.to_json(),
+                "players": list(self.players), "turns": list(self.history)}
+
+    def result(self) -> dict[str, Any]:
+        """Score sheets and winners (the ``replay`` output)."""
+        return {"players": [s.to_json(p) for p, s in zip(self.players, self.sheets,
+                                                          strict=True)],
+                "winners": self.winners()}
+
+
+
+def _seat(event: Mapping[str, Any], seats: int) -> int:
+    seat = event.get("seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise RuleError(f"a seat is a number 0-{seats - 1}", "bad_event")
+    return seat
+
+
+def _seconds(event: Mapping[str, Any]) -> float | None:
+    seconds = event.get("seconds")
+    if seconds is None:
+        return None
+    if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+            or not math.isfinite(seconds) or seconds < 0):
+        raise RuleError("seconds must be a number of seconds, 0 or more", "bad_event")
+    return float(seconds)
