@@ -192,7 +192,8 @@ def analyse(dice: DiceSet, solver: Solver, throws: int, seed: int) -> dict[str, 
 
 def aimed_turns(dice: DiceSet, lexicon_name: str) -> dict[str, tuple[float, float]]:
     """Per box: (chance of scoring, expected score) in a turn aimed at it alone."""
-    from wordyahtzee.advisor.woord_strategy import Lattice, load_score_table
+    from wordyahtzee.advisor.woord.lattice import Lattice
+    from wordyahtzee.advisor.woord.score_table import load_score_table
 
     table = load_score_table(lexicon_name, dice)
     lattice = Lattice(table.faces)

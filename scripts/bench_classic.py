@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordyahtzee.advisor import ClassicStrategy, Position
+from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position
 from wordyahtzee.modes.classic import BOXES, UPPER_BOXES
 
 ORACLE_VARIANT = {"free": "american", "forced": "american+forced-joker"}

@@ -25,11 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordyahtzee.advisor.woord_strategy import (
-    ScoreTable,
-    SheetState,
-    WoordStrategy,
-)
+from wordyahtzee.advisor.woord.score_table import ScoreTable
+from wordyahtzee.advisor.woord.strategy import SheetState, WoordStrategy
 from wordyahtzee.dice import DiceSet
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.modes.woord import SPECIAL_BOXES, UPPER_BOXES, WoordRules

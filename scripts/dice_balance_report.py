@@ -13,7 +13,7 @@ For each Woord Yahtzee dice set (``--sets``, shipped names) and each vocabulary
   ``scripts/analyse_dice.py --turns`` table has every box);
 - the optimal strict-order expected score and where it comes from: the share of the round
   boxes, of ``woord_yahtzee`` with its bonuses of 100, and the expected bonuses a game
-  (``wordyahtzee/advisor/woord_breakdown.py``);
+  (``wordyahtzee/advisor/woord/breakdown.py``);
 
 and, over ``--games`` simulated solo games on the game dictionary ``--game-dict``, the
 human-like computer player's mean score, how often its ``woord_yahtzee`` box is filled and
@@ -37,10 +37,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from wordyahtzee.advisor.players import computer_player, play_turn
-from wordyahtzee.advisor.woord_breakdown import exact_breakdown
-from wordyahtzee.advisor.woord_players import simulate_woord, summarise
-from wordyahtzee.advisor.woord_strategy import Lattice, load_woord_strategy
+from wordyahtzee.advisor.classic.players import computer_player, play_turn
+from wordyahtzee.advisor.woord.breakdown import exact_breakdown
+from wordyahtzee.advisor.woord.lattice import Lattice
+from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise
+from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 from wordyahtzee.modes.classic import ClassicGame
 from wordyahtzee.modes.woord import ROUND_BOXES
 

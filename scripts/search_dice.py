@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
-from wordyahtzee.advisor.woord_strategy import Lattice
+from wordyahtzee.advisor.woord.lattice import Lattice
 from wordyahtzee.dice import DiceSet, Face, shipped_dice_sets
 from wordyahtzee.letters import BLANK, alphagram, is_vowel
 from wordyahtzee.lexicon import load_lexicon

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordyahtzee.advisor.kaartspel_players import computer_player
+from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wordyahtzee.advisor.woord_players import WOORD_LEVELS, simulate_woord, summarise
+from wordyahtzee.advisor.woord.players import WOORD_LEVELS
+from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise
 from wordyahtzee.modes.woord import BOXES, ROUND_BOXES
 
 
@@ -74,8 +75,8 @@ def main() -> int:
 
 def exact(args: argparse.Namespace) -> int:
     """The exact breakdown of the optimal strict-order score."""
-    from wordyahtzee.advisor.woord_breakdown import exact_breakdown
-    from wordyahtzee.advisor.woord_strategy import load_woord_strategy
+    from wordyahtzee.advisor.woord.breakdown import exact_breakdown
+    from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 
     strategy = load_woord_strategy(args.dict, args.dice_set, args.threshold)
     b = exact_breakdown(strategy)

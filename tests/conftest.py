@@ -49,8 +49,8 @@ def _order(item: pytest.Item) -> int:
 
 
 WARM = """
-from wordyahtzee.advisor.strategy import load_strategy
-from wordyahtzee.advisor.woord_strategy import load_woord_strategy
+from wordyahtzee.advisor.classic.strategy import load_strategy
+from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 load_strategy("free", quiet=True)
 load_strategy("forced", quiet=True)
 load_woord_strategy("nl", "nl", quiet=True)

@@ -16,20 +16,23 @@ import yatzy_solver as ys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordyahtzee.advisor import (
+from wordyahtzee.advisor.classic import strategy as strategy_module
+from wordyahtzee.advisor.classic.players import (
     LEVELS,
-    ClassicStrategy,
+    BeginnerPlayer,
+    GreedyPlayer,
     Move,
     OptimalPlayer,
-    Position,
-    cache_path,
     computer_player,
-    load_strategy,
     play_turn,
     position_of,
 )
-from wordyahtzee.advisor import strategy as strategy_module
-from wordyahtzee.advisor.players import BeginnerPlayer, GreedyPlayer
+from wordyahtzee.advisor.classic.strategy import (
+    ClassicStrategy,
+    Position,
+    cache_path,
+    load_strategy,
+)
 from wordyahtzee.cli import main
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import BOXES, UPPER_BOXES, ClassicGame, ClassicRules

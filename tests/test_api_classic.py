@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import wordyahtzee.tables.strategies as strategies
-from wordyahtzee.advisor import load_strategy
+from wordyahtzee.advisor.classic.strategy import load_strategy
 from wordyahtzee.advisor.coach import coach
 from wordyahtzee.modes.classic import BOXES
 

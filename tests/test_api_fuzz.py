@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from wordyahtzee.web import create_app
 
 import wordyahtzee.tables.strategies as strategies
-from wordyahtzee.advisor.coach import ClassicCoach
+from wordyahtzee.advisor.classic.coach import ClassicCoach
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 json_values = st.recursive(

@@ -18,7 +18,7 @@ from schemathesis import checks  # noqa: E402
 from wordyahtzee.web import create_app  # noqa: E402
 
 import wordyahtzee.tables.strategies as strategies  # noqa: E402
-from wordyahtzee.advisor.coach import ClassicCoach  # noqa: E402
+from wordyahtzee.advisor.classic.coach import ClassicCoach  # noqa: E402
 
 EXAMPLES = 40
 CHECKS = [checks.not_a_server_error, checks.status_code_conformance,

@@ -91,7 +91,7 @@ def test_a_review_weighs_every_decision_against_optimal_play(tmp_path: Path) -> 
 
 @pytest.mark.usefixtures("strategy_tables")
 def test_a_classic_review(tmp_path: Path) -> None:
-    from wordyahtzee.advisor import load_strategy
+    from wordyahtzee.advisor.classic.strategy import load_strategy
 
     app = make_app(tmp_path / "c.sqlite3")
     client = app.test_client()

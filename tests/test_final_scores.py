@@ -21,14 +21,14 @@ from wordyahtzee.advisor.final_scores import (
     nice_width,
     woord_sample,
 )
-from wordyahtzee.advisor.woord_players import simulate_woord
+from wordyahtzee.advisor.woord.simulate import simulate_woord
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private cache folder holding the session's classic strategy table (so that the
     sample files start afresh while the table is not computed again)."""
-    from wordyahtzee.advisor.strategy import cache_path, load_strategy
+    from wordyahtzee.advisor.classic.strategy import cache_path, load_strategy
 
     load_strategy("free", quiet=True)
     table = cache_path("free")
@@ -75,7 +75,7 @@ def test_nice_widths() -> None:
 
 @pytest.mark.usefixtures("strategy_tables")
 def test_classic_sample_is_seeded_cached_and_rebuilt_when_corrupt(cache: Path) -> None:
-    from wordyahtzee.advisor.strategy import load_strategy
+    from wordyahtzee.advisor.classic.strategy import load_strategy
 
     sample = classic_sample("free", 400, quiet=True)
     assert sample.games == 400 and sample.seed == SEED
@@ -115,7 +115,8 @@ def test_classic_sample_is_seeded_cached_and_rebuilt_when_corrupt(cache: Path) -
 
 @pytest.mark.usefixtures("strategy_tables")
 def test_woord_sample_plays_the_optimal_games_and_keys_by_the_strategy() -> None:
-    from wordyahtzee.advisor.woord_strategy import _cache_folder, load_woord_strategy
+    from wordyahtzee.advisor.woord.score_table import _cache_folder
+    from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 
     strategy = load_woord_strategy("nl", "nl", 40, quiet=True)
     sample = woord_sample("nl", "nl", 40, games=12, quiet=True)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.kaartspel_helpers import new_game, red, step, throws
-from wordyahtzee.advisor.kaartspel_players import (
+from wordyahtzee.advisor.kaartspel.players import (
     FIRST,
     LEVELS,
     TRANS,

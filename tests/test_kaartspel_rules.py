@@ -611,7 +611,7 @@ def test_view_board():
 
 
 def test_game_and_players_follow_the_contract():
-    from wordyahtzee.advisor.kaartspel_players import computer_player
+    from wordyahtzee.advisor.kaartspel.players import computer_player
     from wordyahtzee.modes.contract import ComputerPlayer, Game
 
     game = new_game()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from wordyahtzee.advisor.kaartspel_players import computer_player
+from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.errors import RecordError
 from wordyahtzee.games import new_game, replay
 from wordyahtzee.modes.contract import Leave, Skip

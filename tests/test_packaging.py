@@ -55,7 +55,7 @@ def test_the_command_line_starts_light() -> None:
     time is measured by scripts/bench_requests.py; this keeps the heavy imports out)."""
     code = ("import sys, wordyahtzee.cli as c; c.build_parser(); "
             "import wordyahtzee.lexicon.registry; "
-            "heavy = {'numpy', 'flask', 'wordfreq', 'wordyahtzee.advisor.strategy', "
+            "heavy = {'numpy', 'flask', 'wordfreq', 'wordyahtzee.advisor.classic.strategy', "
             "'wordyahtzee.solver'} & set(sys.modules); print(sorted(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()

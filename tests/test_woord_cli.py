@@ -8,13 +8,9 @@ import random
 import pytest
 
 from tests.cli_helpers import run_cli
-from wordyahtzee.advisor.woord_players import (
-    dice_for_words,
-    play_woord_turn,
-    simulate_woord,
-    woord_player,
-)
-from wordyahtzee.advisor.woord_strategy import load_woord_strategy
+from wordyahtzee.advisor.woord.players import dice_for_words, play_woord_turn
+from wordyahtzee.advisor.woord.simulate import simulate_woord, woord_player
+from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 from wordyahtzee.games import new_game
 from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame
 from wordyahtzee.solver import get_solver

@@ -13,15 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wordyahtzee.advisor.woord_players import simulate_woord, summarise
-from wordyahtzee.advisor.woord_strategy import (
-    Lattice,
-    ScoreTable,
-    SheetState,
-    WoordStrategy,
-    load_woord_strategy,
-    score_table_key,
-)
+from wordyahtzee.advisor.woord.lattice import Lattice
+from wordyahtzee.advisor.woord.score_table import ScoreTable, score_table_key
+from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise
+from wordyahtzee.advisor.woord.strategy import SheetState, WoordStrategy, load_woord_strategy
 from wordyahtzee.dice import DiceSet, Face
 from wordyahtzee.errors import RuleError
 from wordyahtzee.lexicon import Lexicon
@@ -241,7 +236,7 @@ def test_optimal_simulation_2000_games(nl_strategy: WoordStrategy) -> None:
 
 
 def test_corrupt_cache_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from wordyahtzee.advisor import woord_strategy as ws
+    from wordyahtzee.advisor.woord import strategy as ws
 
     lexicon = Lexicon.from_words(WORDS, name="tiny")
     monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(tmp_path))
@@ -303,7 +298,7 @@ def test_advice_from_several_threads_agrees(tiny_table: ScoreTable) -> None:
 
 
 def test_exact_breakdown_adds_up_to_the_ev(tiny_table: ScoreTable) -> None:
-    from wordyahtzee.advisor.woord_breakdown import exact_breakdown
+    from wordyahtzee.advisor.woord.breakdown import exact_breakdown
 
     strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
     parts = exact_breakdown(strategy)

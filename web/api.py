@@ -21,8 +21,8 @@ from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.lexicon.why import explain
-from wordyahtzee.modes import MODES, get_mode
-from wordyahtzee.store import REPORT_KINDS, rules_key
+from wordyahtzee.modes import MODES
+from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
@@ -402,44 +402,24 @@ def record(game_id: str) -> Response:
 def highscores() -> Response:
     """High scores per dictionary and rules set (``dictionary``, ``rules`` = a rules JSON
     object or key, ``kind`` = solo (default) or all); without ``rules``: every list."""
-    store = current_app.extensions["wordyahtzee.store"]
-    dictionary = request.args.get("dictionary")
-    rules_arg = request.args.get("rules")
-    one_list = rules_arg is not None or dictionary is not None
-    mode_arg = request.args.get("mode")
-    if mode_arg is not None and mode_arg not in MODES:
+    mode = request.args.get("mode")
+    if mode is not None and mode not in MODES:
         raise BadRequest("unknown mode; known: " + ", ".join(MODES), "unknown_mode")
-    modes = [mode_arg or MODES[0]] if mode_arg is not None or one_list else list(MODES)
     kind = request.args.get("kind", "solo")
     if kind not in ("solo", "hotseat", "online", "all"):
         raise BadRequest("kind is solo, hotseat, online or all")
-    lists = []
-    wanted: list[tuple[str, str, str]]
-    if one_list:
+    rules_arg = request.args.get("rules")
+    rules = None
+    if rules_arg is not None:
         try:
             rules = json.loads(rules_arg) if rules_arg else {}
         except (ValueError, RecursionError):
             raise BadRequest("rules is a JSON object of rules options") from None
         if not isinstance(rules, dict):
             raise BadRequest("rules is a JSON object of rules options")
-        dict_name, canonical = games.high_score_list(modes[0], rules, dictionary)
-        wanted = [(modes[0], dict_name, rules_key(canonical))]
-    else:
-        wanted = [(item["mode"], item["dictionary"], item["rules"])
-                  for mode in modes for item in store.high_score_lists(mode)]
-    for mode, dict_name, key in wanted:
-        if get_mode(mode).describe().get("high_scores") == "wins":
-            # a mode ranked by wins before points: players by wins, the best winning totals
-            won = store.wins(mode, 10, None if kind == "all" else kind)
-            lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),
-                          "rules_key": key, "ranking": "wins", "players": won["players"],
-                          "entries": won["best"]})
-            continue
-        entries = store.high_scores(mode, dict_name, key, 10,
-                                    None if kind == "all" else kind)
-        lists.append({"mode": mode, "dictionary": dict_name, "rules": json.loads(key),
-                      "rules_key": key, "ranking": "score",
-                      "entries": [e.to_json() for e in entries]})
+    lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"], mode=mode,
+                                   dictionary=request.args.get("dictionary"), rules=rules,
+                                   kind=None if kind == "all" else kind)
     return jsonify({"lists": lists, "kind": kind})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wordyahtzee.games import describe_modes
+from wordyahtzee.modes import MODES
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -346,7 +347,7 @@ def openapi_document() -> dict[str, Any]:
                                "a match count one by one; computer players never enter.",
                 "parameters": [
                     {"name": "mode", "in": "query", "schema": {
-                        "type": "string", "enum": ["woord", "classic"]},
+                        "type": "string", "enum": list(MODES)},
                      "description": "default: every mode, or `woord` with "
                                     "`dictionary`/`rules`"},
                     {"name": "dictionary", "in": "query", "schema": {"type": "string"}},

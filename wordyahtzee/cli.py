@@ -74,7 +74,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_classic_ev(args: argparse.Namespace) -> int:
     """``classic ev``: the optimal solo expected score from the start of a game."""
-    from .advisor import load_strategy
+    from .advisor.classic.strategy import load_strategy
 
     print(f"{load_strategy(args.joker).expected_score:.6f}")
     return 0
@@ -104,7 +104,7 @@ def _dice_set_name(args: argparse.Namespace) -> str:
 
 def cmd_woord_ev(args: argparse.Namespace) -> int:
     """``woord ev``: the optimal strict-order solo expected score from the start."""
-    from .advisor.woord_strategy import load_woord_strategy
+    from .advisor.woord.strategy import load_woord_strategy
 
     lexicon, dice = _woord_setup(args)
     print(f"{load_woord_strategy(lexicon, dice, args.threshold).expected_score:.6f}")
@@ -113,7 +113,7 @@ def cmd_woord_ev(args: argparse.Namespace) -> int:
 
 def cmd_woord_simulate(args: argparse.Namespace) -> int:
     """``woord simulate``: solo games of a computer player through the engine."""
-    from .advisor.woord_players import simulate_woord, summarise
+    from .advisor.woord.simulate import simulate_woord, summarise
 
     lexicon, dice = _woord_setup(args)
     summary = summarise(simulate_woord(args.player, args.games, args.seed, dictionary=lexicon,

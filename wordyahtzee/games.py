@@ -8,13 +8,17 @@ and the tests all make games through here.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .modes import get_mode
+from .modes import MODES, get_mode
 from .modes.contract import Game, Resources
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = None,
@@ -137,3 +141,34 @@ def high_score_list(mode: str, rules: Mapping[str, Any], dictionary: str | None
         raise BadRequest(exc.message, "bad_rules") from None
     canonical.pop("match", None)
     return str(canonical.get("dictionary", "")), canonical
+
+
+def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str | None = None,
+                     rules: Mapping[str, Any] | None = None, kind: str | None = "solo"
+                     ) -> list[dict[str, Any]]:
+    """The high-score lists, each ranked as its mode ranks (by score, or by wins first):
+    the one list a game of ``mode`` with ``rules`` and ``dictionary`` goes to when either
+    is given, else every list of ``mode`` (default: of every mode). ``kind`` None: games of
+    every kind."""
+    from .store import rules_key
+
+    one_list = rules is not None or dictionary is not None
+    modes = [mode or MODES[0]] if mode is not None or one_list else list(MODES)
+    if one_list:
+        name, canonical = high_score_list(modes[0], rules or {}, dictionary)
+        wanted = [(modes[0], name, rules_key(canonical))]
+    else:
+        wanted = [(item["mode"], item["dictionary"], item["rules"])
+                  for each in modes for item in store.high_score_lists(each)]
+    lists = []
+    for each, name, key in wanted:
+        head = {"mode": each, "dictionary": name, "rules": json.loads(key), "rules_key": key}
+        if get_mode(each).describe().get("high_scores") == "wins":
+            won = store.wins(each, 10, kind)
+            lists.append({**head, "ranking": "wins", "players": won["players"],
+                          "entries": won["best"]})
+        else:
+            entries = store.high_scores(each, name, key, 10, kind)
+            lists.append({**head, "ranking": "score",
+                          "entries": [e.to_json() for e in entries]})
+    return lists

@@ -14,11 +14,13 @@ from .helpers import server_state, start_game, throw
 
 
 def test_hint_follow_and_review(context: Any, live: Any) -> None:
-    strategies.get("woord", "nl/nl/40")  # the table: cached after its first computation
+    table = strategies.get("woord", "nl/nl/40")  # cached after its first computation
     page = context.new_page()
     gid = start_game(page, live, "solo", ["Ilse"], timer=False)
     page.click("#hint-button")
-    expect(page.locator("#hint-best")).to_contain_text("574")  # before the first throw
+    # before the first throw the hint says the game's expected final score, in Dutch
+    expected = f"{table.expected_score:.1f}".replace(".", ",")
+    expect(page.locator("#hint-best")).to_contain_text(expected)
     page.click("#throw")
     expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
     page.click("#hint-button")

@@ -4,7 +4,8 @@
 const CACHE = "wy-static-v1";
 const PRECACHE = [
   "/static/css/app.css", "/static/js/common.js", "/static/js/table.js", "/static/js/start.js",
-  "/static/js/woord.js", "/static/js/classic.js", "/static/js/words.js",
+  "/static/js/dice.js", "/static/js/woord.js", "/static/js/classic.js", "/static/js/kaartspel.js",
+  "/static/css/kaartspel.css", "/static/js/words.js",
   "/static/js/highscores.js", "/static/favicon.svg", "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/static/manifest.webmanifest",
 ];

@@ -4,9 +4,9 @@ percentile the review page draws.
 
 The expected score of optimal play is exact (the strategy tables); its *spread* is sampled:
 
-- classic Yahtzee: :meth:`~wordyahtzee.advisor.strategy.ClassicStrategy.simulate` plays
+- classic Yahtzee: :meth:`~wordyahtzee.advisor.classic.strategy.ClassicStrategy.simulate` plays
   :data:`CLASSIC_GAMES` games vectorised (about 25 s on two cores);
-- Woord Yahtzee (strict order): :func:`~wordyahtzee.advisor.woord_players.simulate_woord`
+- Woord Yahtzee (strict order): :func:`~wordyahtzee.advisor.woord.simulate.simulate_woord`
   plays :data:`WOORD_GAMES` games through the engine (about 25 s for ``nl``).
 
 Both are seeded with :data:`SEED`, so a sample is the same on every machine. A sample is
@@ -155,7 +155,7 @@ class ScoreSample:
 
     def save(self, path: Path) -> None:
         """Write the sample atomically."""
-        from .woord_strategy import _save_npz
+        from .woord.score_table import _save_npz
 
         _save_npz(path, {"scores": self.scores},
                   {"version": SAMPLE_VERSION, "key": self.key, "seed": self.seed})
@@ -163,7 +163,7 @@ class ScoreSample:
     @classmethod
     def load(cls, path: Path, key: str, games: int, seed: int) -> ScoreSample:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        from .woord_strategy import _load_npz
+        from .woord.score_table import _load_npz
 
         arrays, meta = _load_npz(path, SAMPLE_VERSION, key)
         scores = arrays.get("scores")
@@ -196,7 +196,7 @@ def _load_or_draw(path: Path, key: str, games: int, seed: int, draw: Any,
 
 def classic_path(joker: str, games: int, seed: int = SEED) -> Path:
     """Where the classic sample for ``joker`` is cached (beside its strategy table)."""
-    from .strategy import TABLE_VERSION, cache_dir
+    from .classic.strategy import TABLE_VERSION, cache_dir
 
     return cache_dir() / (f"classic-finals-{joker}-v{TABLE_VERSION}-g{games}-s{seed}"
                           f"-d{SAMPLE_VERSION}.npz")
@@ -208,7 +208,7 @@ def classic_sample(joker: str = "free", games: int = CLASSIC_GAMES, seed: int = 
     """Final scores of ``games`` solo classic games by the optimal strategy for ``joker``:
     from the cache file, else played (seeded) and cached. Loads or computes the strategy
     table first (blocks: call it from a background thread in a server)."""
-    from .strategy import TABLE_VERSION, load_strategy
+    from .classic.strategy import TABLE_VERSION, load_strategy
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
@@ -225,8 +225,9 @@ def woord_sample(dictionary: str = "nl", dice_set: str = "nl", threshold: int = 
     strategy (game ``i`` throws with ``random.Random(seed * 1000003 + i)``): from the cache
     file, else played and cached. The cache key is the strategy table's (dictionary
     checksum, dice set, word rules, threshold). Blocks for a while on a miss."""
-    from .woord_players import simulate_woord
-    from .woord_strategy import STRATEGY_VERSION, _cache_folder, load_woord_strategy
+    from .woord.score_table import _cache_folder
+    from .woord.simulate import simulate_woord
+    from .woord.strategy import STRATEGY_VERSION, load_woord_strategy
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)

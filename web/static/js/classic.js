@@ -1,13 +1,12 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderHintPanel, renderScoreSheet, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t } from "./common.js";
+import { pipDieButton } from "./dice.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
 const $ = (id) => document.getElementById(id);
-// Where the pips of each face sit in a 3 x 3 grid (drawing only).
-const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
 let state = null;
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
@@ -19,7 +18,7 @@ let hintPending = false; // a hint request is waiting for the strategy table
 let roll = null;        // the dice a throw just rolled, drawn rolling until roll.until
 
 function myTurn() {
-  return Boolean(state && state.turn && table.you.includes(state.turn.player));
+  return table.myTurn(state);
 }
 function seatOf(i) {
   return state.seats?.[i] || {};
@@ -31,7 +30,7 @@ function gameNumber(s) {
   return s?.match ? s.match.game : 1;
 }
 function computerToMove() {
-  return Boolean(state?.turn && seatOf(state.turn.player).computer);
+  return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
 }
 // The dice kept for the next throw survive a reload mid-turn (this tab only).
 function memoryKey() {
@@ -39,9 +38,6 @@ function memoryKey() {
 }
 function remember() {
   if (state?.turn && myTurn()) turnMemory.save(gameId, memoryKey(), { kept: [...kept] });
-}
-function showMessage(text) {
-  $("message").textContent = text || "";
 }
 function diceText(dice) {
   return dice.join(" ");
@@ -139,7 +135,7 @@ function render(next) {
   renderSheet();
   renderMatch();
   renderReview();
-  renderEnd();
+  renderEnd(state, state.match ? state.match.totals : undefined);
   syncDisabled();
 }
 
@@ -147,22 +143,15 @@ function announceChanges(previous, current) {
   if (!previous) return;
   if (gameNumber(current) > gameNumber(previous)) {
     const text = t("classic.game_over_next", { g: gameNumber(previous), next: gameNumber(current) });
-    announce(`${text} ${turnLine()}`);
+    announce(`${text} ${table.turnLine()}`);
     showMessage(text);
     return;
   }
-  const done = current.history.length;
-  if (done > previous.history.length) {
-    const text = historyLine(current.history[done - 1]);
-    const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
-    announce(text + next);
-    showMessage(text);
-    return;
-  }
+  if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
     const dice = diceText(current.turn.dice);
     announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice })
-      : t("classic.computer_threw", { name: playerName(current.turn.player), dice }));
+      : t("classic.computer_threw", { name: playerName(current.to_move), dice }));
   }
 }
 
@@ -173,36 +162,22 @@ function historyLine(turn) {
   return t("classic.scored", { name, points: turn.points ?? turn.score ?? 0, box: boxName(turn.box) });
 }
 
-function turnLine() {
-  return state.turn ? table.turnLine(state.turn.player) : "";
-}
-
 function renderStatus() {
   const title = $("round-title");
   let text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.final");
   if (state.match) text = `${t("classic.game_of", { g: state.match.game, n: state.match.length })} · ${text}`;
   title.textContent = text;
-  $("turn-line").textContent = turnLine();
+  $("turn-line").textContent = table.turnLine();
   document.title = `${text} · ${t("mode.classic_short")}`;
 }
 
 function dieButton(pips, i, rolled) {
-  const isKept = kept.has(i);
   const suggested = hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
     && hint.answer.best.keep_indices.includes(i);
-  const label = pips === null ? `${i + 1}` : t("classic.die", { i: i + 1, pips });
-  const face = el("span", { class: "face", "aria-hidden": "true" },
-    Array.from({ length: 9 }, (_, cell) => el("span", {
-      class: `pip${pips !== null && PIPS[pips].includes(cell) ? " on" : ""}`,
-    })));
-  return el("button", {
-    type: "button",
-    class: `die${pips === null ? " empty" : ""}${isKept ? " kept" : ""}${suggested ? " suggested" : ""}${rolled?.has(i) ? " rolling" : ""}`,
-    "aria-pressed": pips === null ? null : String(isKept),
-    "aria-label": pips === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
-    "data-die": String(i), "data-pips": pips === null ? "" : String(pips),
-    onclick: () => toggleKeep(i),
-  }, face, el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+  return pipDieButton({
+    pips, index: i, label: t("classic.die", { i: i + 1, pips }), kept: kept.has(i), suggested,
+    rolling: Boolean(rolled?.has(i)), onclick: () => toggleKeep(i),
+  });
 }
 
 function renderDice() {
@@ -310,20 +285,6 @@ function renderReview() {
     el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
     el("p", {}, `${t("game.you_played")}: ${turn.skipped ? historyLine(turn) : `${boxName(turn.box)} (${turn.points ?? turn.score ?? 0})`}`)));
   $("review-list").replaceChildren(...items);
-}
-
-function renderEnd() {
-  const section = $("end");
-  section.hidden = state.status !== "finished";
-  if (section.hidden) return;
-  const names = state.winners.join(", ");
-  const totals = state.match ? state.match.totals : state.players.map((p) => p.total);
-  const solo = state.players.length === 1;
-  $("winners").textContent = solo ? t("game.solo_score", { name: state.players[0].name, total: totals[0] })
-    : state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
-  $("final-totals").hidden = solo;
-  const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] })).sort((a, b) => b.total - a.total);
-  $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
 }
 
 // -- keyboard -------------------------------------------------------------------------------

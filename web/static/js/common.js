@@ -48,6 +48,12 @@ export async function api(method, path, body = undefined, token = null) {
   return payload;
 }
 
+/** Show a line in the page's message area (#message). */
+export function showMessage(text) {
+  const box = document.getElementById("message");
+  if (box) box.textContent = text || "";
+}
+
 /** Say something through the polite (or assertive) live region. */
 export function announce(text, assertive = false) {
   const region = document.getElementById(assertive ? "alert" : "live");
@@ -74,18 +80,23 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40";
- * classic: "Yahtzee; joker vrij"). */
+/** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40"). Another
+ * mode's summary is its `scores.<mode>_rules` text, each option value shown by its
+ * `<option>.short.<value>` text where there is one (classic: "jokerregel vrij"); "" for a
+ * mode without one. */
 export function rulesText(rules, mode = "woord", titles = {}) {
-  if (mode === "classic") {
-    return t("scores.classic_rules", { joker: t(`joker.short.${rules.joker ?? "free"}`) });
+  if (mode === "woord") {
+    return t("scores.rules", {
+      dict: titles[rules.dictionary ?? "nl"] ?? rules.dictionary ?? "nl",
+      order: rules.free_order ? t("rules.free") : t("rules.strict"),
+      timer: rules.turn_seconds ? t("rules.timer", { s: rules.turn_seconds }) : t("rules.no_timer"),
+      bonus: rules.upper_bonus_threshold,
+    });
   }
-  return t("scores.rules", {
-    dict: titles[rules.dictionary ?? "nl"] ?? rules.dictionary ?? "nl",
-    order: rules.free_order ? t("rules.free") : t("rules.strict"),
-    timer: rules.turn_seconds ? t("rules.timer", { s: rules.turn_seconds }) : t("rules.no_timer"),
-    bonus: rules.upper_bonus_threshold,
-  });
+  const key = `scores.${mode}_rules`;
+  if (!(key in STRINGS)) return "";
+  const shown = (name, value) => (`${name}.short.${value}` in STRINGS ? t(`${name}.short.${value}`) : String(value));
+  return t(key, Object.fromEntries(Object.entries(rules).map(([name, value]) => [name, shown(name, value)])));
 }
 
 /**
@@ -96,11 +107,10 @@ export function rulesText(rules, mode = "woord", titles = {}) {
  */
 export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
   header = () => null, rowClass = () => "", rowLabel = () => null }) {
-  const turn = state.turn;
   const head = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
     state.players.map((p, i) => el("th", {
-      scope: "col", class: turn && turn.player === i ? "current-player" : null,
-      "aria-current": turn && turn.player === i ? "true" : null,
+      scope: "col", class: state.to_move === i ? "current-player" : null,
+      "aria-current": state.to_move === i ? "true" : null,
     }, p.name, header(p, i))));
   const boxRow = (box, extraClass = "") => el("tr", { class: `${extraClass}${rowClass(box)}`.trim() || null },
     el("th", { scope: "row" }, boxName(box), rowLabel(box)),
@@ -168,4 +178,23 @@ export function reportButton(word, dictionary, kind) {
     },
   });
   return button;
+}
+
+/** The end of a game (#end): the winner or winners, or a solo player's score, and every
+ * player's total, best first. `totals` defaults to each player's `total` (a classic match
+ * passes the match totals). */
+export function renderEnd(state, totals = state.players.map((p) => p.total)) {
+  const section = document.getElementById("end");
+  section.hidden = state.status !== "finished";
+  if (section.hidden) return;
+  const names = state.winners.join(", ");
+  const solo = state.players.length === 1;
+  document.getElementById("winners").textContent = solo
+    ? t("game.solo_score", { name: state.players[0].name, total: totals[0] })
+    : t(state.winners.length > 1 ? "game.winners" : "game.winner", { names });
+  const list = document.getElementById("final-totals");
+  list.hidden = solo;
+  const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] }))
+    .sort((a, b) => b.total - a.total);
+  list.replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
 }

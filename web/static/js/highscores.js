@@ -31,7 +31,8 @@ let titles = null;  // dictionary name -> its title, for the headings
 function heading(list) {
   const key = `mode.${list.mode}_short`;
   const mode = t(key) === key ? list.mode : t(key);
-  return t("scores.list_title", { mode, rules: rulesText(list.rules, list.mode, titles) });
+  const rules = rulesText(list.rules, list.mode, titles);
+  return rules ? t("scores.list_title", { mode, rules }) : mode;
 }
 
 async function show(kind) {

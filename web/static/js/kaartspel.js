@@ -1,15 +1,14 @@
 // The Kaartspel screen: the board (SVG), the red die and the five black dice, the actions
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
-import { announce, api, el, errorText, renderHintPanel, t } from "./common.js";
+import { announce, api, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
+import { PIPS, pipDieButton } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-// Where the pips of each face sit in a 3 x 3 grid (drawing only).
-const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 // The seats' colours (a seat's JOKER corner, chips and pawn).
 const COLORS = ["#c8322b", "#2456b8", "#23803f", "#d99a00"];
 // Each space's (row, column) on a 5 x 5 ring, clockwise from the top-left corner.
@@ -49,16 +48,13 @@ function seatOf(seat) {
   return state.seats?.[seat] || {};
 }
 function myTurn() {
-  return Boolean(state && state.current_seat !== null && table.you.includes(state.current_seat));
+  return table.myTurn(state);
 }
 function options() {
   return Object.fromEntries((mine() ? state.options : []).map((o) => [o.action, o]));
 }
 function mine() {
   return myTurn() && state.status !== "finished";
-}
-function showMessage(text) {
-  $("message").textContent = text || "";
 }
 function diceText(dice) {
   return dice.join(" ");
@@ -122,12 +118,6 @@ function applyHint() {
 
 // -- rendering ------------------------------------------------------------------------------
 function render(next) {
-  // The shared table panel (seats, idle clock, hot-seat hand-over) reads `turn`: give it
-  // Kaartspel's mover (`throws` 0 until the turn's first move).
-  if (next.turn === undefined) {
-    next.turn = next.status === "finished" || next.current_seat === null ? null
-      : { player: next.current_seat, number: next.history.length, throws: next.phase === "move" && next.red === null ? 0 : 1 };
-  }
   const previous = state;
   state = next;
   const stepKey = `${state.history.length}:${state.phase}:${state.throws}:${state.dice ? state.dice.join("") : ""}`;
@@ -153,7 +143,7 @@ function render(next) {
   renderHint();
   renderScores();
   renderReview();
-  renderEnd();
+  renderEnd(state);
   table.showInvites(state);
   syncDisabled();
 }
@@ -163,7 +153,7 @@ function turnLine() {
     const names = state.winners.join(", ");
     return state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
   }
-  return table.turnLine(state.current_seat);
+  return table.turnLine();
 }
 
 function renderStatus() {
@@ -180,8 +170,8 @@ function renderStatus() {
 }
 
 function phaseText() {
-  if (state.status === "finished" || state.current_seat === null) return "";
-  const seat = state.current_seat;
+  if (state.status === "finished" || state.to_move === null) return "";
+  const seat = state.to_move;
   const here = state.spaces[state.players[seat].pawn];
   if (!myTurn()) {
     const name = playerName(seat);
@@ -296,13 +286,13 @@ function renderBoard() {
   const board = $("board");
   state.spaces.forEach((info) => {
     const group = board.querySelector(`.space[data-space="${info.space}"]`);
-    group.classList.toggle("here", state.current_seat !== null
-      && state.players[state.current_seat].pawn === info.space && state.status !== "finished");
+    group.classList.toggle("here", state.to_move !== null
+      && state.players[state.to_move].pawn === info.space);
     drawSpace(group, info);
   });
   $("board-list").replaceChildren(...state.spaces.map((info) => el("li", { text: spaceLabel(info) })));
   // the tray: whose turn, the red die, the Casino banner
-  const mover = state.current_seat;
+  const mover = state.to_move;
   const who = board.querySelector(".tray-player");
   who.textContent = mover === null ? "" : playerName(mover);
   who.setAttribute("fill", mover === null ? "#fff" : COLORS[mover]);
@@ -331,7 +321,7 @@ function drawPawns() {
       placePawn(pawn, seat, p.pawn);
       return;
     }
-    pawn.classList.toggle("moving-now", seat === state.current_seat);
+    pawn.classList.toggle("moving-now", seat === state.to_move);
     movePawn(pawn, seat, p.pawn);
   });
 }
@@ -360,22 +350,11 @@ function movePawn(pawn, seat, square) {
 }
 
 function dieButton(pips, i) {
-  const isKept = kept.has(i);
   const best = hint?.answer?.options?.[0];
-  const suggested = Boolean(best && state.dice && best.keep.includes(i));
-  const label = pips === null ? `${i + 1}` : t("kaart.die", { i: i + 1, pips });
-  const face = el("span", { class: "face", "aria-hidden": "true" },
-    Array.from({ length: 9 }, (_, cell) => el("span", {
-      class: `pip${pips !== null && PIPS[pips].includes(cell) ? " on" : ""}`,
-    })));
-  return el("button", {
-    type: "button",
-    class: `die black${pips === null ? " empty" : ""}${isKept ? " kept" : ""}${suggested ? " suggested" : ""}`,
-    "aria-pressed": pips === null ? null : String(isKept),
-    "aria-label": pips === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
-    "data-die": String(i), "data-pips": pips === null ? "" : String(pips),
-    onclick: () => toggleKeep(i),
-  }, face, el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+  return pipDieButton({
+    pips, index: i, label: t("kaart.die", { i: i + 1, pips }), kept: kept.has(i), kind: "black",
+    suggested: Boolean(best && state.dice && best.keep.includes(i)), onclick: () => toggleKeep(i),
+  });
 }
 
 function canKeep() {
@@ -467,8 +446,8 @@ function renderScores() {
     const cards = Object.entries(p.cards).sort((a, b) => b[1] - a[1]);
     const level = seatOf(seat).computer;
     return el("tr", {
-      class: seat === state.current_seat && state.status !== "finished" ? "current-player" : null,
-      "aria-current": seat === state.current_seat && state.status !== "finished" ? "true" : null,
+      class: seat === state.to_move ? "current-player" : null,
+      "aria-current": seat === state.to_move ? "true" : null,
     },
     el("th", { scope: "row" }, el("span", { class: `swatch seat-${seat}`, "aria-hidden": "true" }),
       p.name,
@@ -504,16 +483,6 @@ function renderReview() {
   $("review-list").replaceChildren(...items);
 }
 
-function renderEnd() {
-  const section = $("end");
-  section.hidden = state.status !== "finished";
-  if (section.hidden) return;
-  const names = state.winners.join(", ");
-  $("winners").textContent = state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
-  const ranked = state.players.map((p) => ({ name: p.name, total: p.total })).sort((a, b) => b.total - a.total);
-  $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
-}
-
 function syncDisabled() {
   if (!state) return;
   const busy = table.busy;
@@ -542,12 +511,12 @@ function announceChanges(previous, current) {
     cardsChanged = true;
     if (now.token && !(then && then.token && then.owner === now.owner)) said.push(t("kaart.token_on", params));
   });
-  const mover = previous.current_seat;
+  const mover = previous.to_move;
   if (!cardsChanged && mover !== null && current.players[mover].pawn !== previous.players[mover].pawn && current.red) {
     said.push(t("kaart.moved", { name: name(mover), n: current.red, square: current.players[mover].pawn }));
   }
   if (current.dice && (current.throws !== previous.throws || current.dice.join("") !== (previous.dice || []).join(""))) {
-    said.push(t("kaart.threw", { name: name(current.current_seat), dice: diceText(current.dice) }));
+    said.push(t("kaart.threw", { name: name(current.to_move), dice: diceText(current.dice) }));
   }
   if (current.history.length > previous.history.length) {
     const last = current.history[current.history.length - 1];

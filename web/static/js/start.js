@@ -8,10 +8,13 @@ const errorBox = document.getElementById("start-error");
 const computerList = document.getElementById("computers");
 const addComputerButton = document.getElementById("add-computer");
 const MAX_PLAYERS = 8;
-const LEVELS = ["optimal", "greedy", "beginner"];
-// Computer levels and player counts per mode (GET /api/meta); classic's until it answers.
-const modeLevels = { classic: LEVELS };
+// Computer levels and player counts per mode, from the mode choices' data attributes.
+const modeLevels = {};
 const modePlayers = {};
+form.querySelectorAll("input[name=mode]").forEach((radio) => {
+  modeLevels[radio.value] = radio.dataset.levels ? radio.dataset.levels.split(",") : [];
+  if (radio.dataset.players) modePlayers[radio.value] = radio.dataset.players.split(",").map(Number);
+});
 
 function kind() {
   return form.querySelector("input[name=kind]:checked").value;
@@ -70,18 +73,13 @@ function maxPlayers() {
   return modePlayers[mode()]?.[1] ?? MAX_PLAYERS;
 }
 
+/** Show the chosen mode's intro and its part of the form (its rules options). */
 function syncMode() {
   const current = mode();
-  const classic = current === "classic";
-  const woord = current === "woord";
   const computers = offersComputers(current);
-  document.getElementById("woord-rules").hidden = !woord;
-  document.getElementById("classic-rules").hidden = !classic;
+  form.querySelectorAll(".mode-panel").forEach((panel) => { panel.hidden = panel.dataset.mode !== current; });
+  document.querySelectorAll("p.intro[id^=intro-]").forEach((intro) => { intro.hidden = intro.id !== `intro-${current}`; });
   document.getElementById("computers-set").hidden = !computers;
-  document.getElementById("intro-woord").hidden = !woord;
-  document.getElementById("intro-classic").hidden = !classic;
-  document.getElementById("intro-kaartspel").hidden = current !== "kaartspel";
-  document.getElementById("kaartspel-players").hidden = current !== "kaartspel";
   computerRows().forEach((item) => {
     const select = item.querySelector("select");
     const chosen = select.value;
@@ -92,18 +90,6 @@ function syncMode() {
   const least = modePlayers[current]?.[0] ?? 1;
   if (computers && kind() === "solo" && nameInputs().length + computerRows().length < least) addComputer();
   relabel();
-}
-
-function loadMeta() {
-  const radio = form.querySelector("input[name=mode][data-players]");
-  if (radio) modePlayers[radio.value] = radio.dataset.players.split(",").map(Number);
-  api("GET", "/api/meta").then((meta) => {
-    meta.modes.forEach((name) => {
-      if (meta[name]?.computer_levels) modeLevels[name] = meta[name].computer_levels;
-      if (Array.isArray(meta[name]?.players)) modePlayers[name] = meta[name].players;
-    });
-    syncMode();
-  }).catch(() => {});
 }
 
 function nameInputs() {
@@ -161,7 +147,7 @@ function syncDice() {
   if (own) document.getElementById("dice-set").value = own;
 }
 
-document.getElementById("dictionary").addEventListener("change", syncDice);
+document.getElementById("dictionary")?.addEventListener("change", syncDice);
 form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
   syncKind();
   syncMode();
@@ -175,7 +161,24 @@ addComputerButton.addEventListener("click", () => {
 addPlayer();
 syncKind();
 syncMode();
-loadMeta();
+
+/** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
+ * its state, a radio the checked one, a number its value; a `data-value` is JSON). */
+function rulesOf(m) {
+  const rules = {};
+  form.querySelectorAll(`.mode-panel[data-mode="${m}"] [data-rule]`).forEach((input) => {
+    if (input.type === "radio" && !input.checked) return;
+    let value = input.value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (input.type === "number") {
+      const number = Number.parseInt(value, 10);
+      value = Number.isFinite(number) ? number : Number(input.defaultValue);
+    }
+    else if (input.dataset.value !== undefined) value = JSON.parse(input.dataset.value);
+    rules[input.dataset.rule] = value;
+  });
+  return rules;
+}
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -184,7 +187,6 @@ form.addEventListener("submit", async (event) => {
   const players = nameInputs().map((input) => input.value.trim()).filter(Boolean);
   if (!players.length && kind() === "solo") players.push(t("start.default_name", { n: 1 }));
   const gameMode = mode();
-  let rules;
   if (offersComputers(gameMode)) {
     computerRows().forEach((item, i) => {
       players.push({
@@ -193,27 +195,10 @@ form.addEventListener("submit", async (event) => {
       });
     });
   }
-  if (gameMode === "kaartspel") {
-    rules = {};
-  } else if (gameMode === "classic") {
-    rules = {
-      joker: form.querySelector("input[name=joker]:checked").value,
-      match: document.getElementById("match").checked,
-    };
-  } else {
-    const bonus = Number.parseInt(document.getElementById("bonus").value, 10);
-    rules = {
-      dictionary: document.getElementById("dictionary").value,
-      dice_set: document.getElementById("dice-set").value,
-      free_order: form.querySelector("input[name=order]:checked").value === "free",
-      turn_seconds: form.querySelector("input[name=timer]:checked").value === "on" ? 60 : null,
-      upper_bonus_threshold: Number.isFinite(bonus) ? bonus : 40,
-    };
-  }
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
-    const created = await api("POST", "/api/games", { mode: gameMode, kind: kind(), players, rules });
+    const created = await api("POST", "/api/games", { mode: gameMode, kind: kind(), players, rules: rulesOf(gameMode) });
     const mine = created.links[0];
     if (created.kind === "online") {
       sessionStorage.setItem(`wy-links-${created.id}`, JSON.stringify(created.links));

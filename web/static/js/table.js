@@ -29,6 +29,7 @@ export function connectTable(gameId, view) {
     showInvites,   // kept for pages that call it; drawn on every state anyway
     myTurn,
     turnLine,
+    announceTurn,
     start: () => load().then(listen),
   };
   let clockOffset = 0;  // server time minus this browser's time, in seconds
@@ -36,15 +37,15 @@ export function connectTable(gameId, view) {
   let idleAsked = 0;
   let invites = null;   // the host's invite links, fetched once
   let levels = null;    // computer levels of this mode (GET /api/meta), fetched once
-  let handedTo = null;  // the hot-seat player the device was last handed to
 
+  // Whose turn it is comes from the table's state (`to_move`, the same in every mode).
   function myTurn(state = table.state) {
-    return Boolean(state && state.turn && table.you.includes(state.turn.player));
+    return Boolean(state && state.to_move !== null && table.you.includes(state.to_move));
   }
 
   // The line that says whose turn it is, seen from this browser: yours, a computer's (with
   // its level), someone you wait for, or someone you watch. "" when nobody is to move.
-  function turnLine(seat) {
+  function turnLine(seat = table.state?.to_move) {
     const state = table.state;
     if (!state || seat === null || seat === undefined) return "";
     const name = state.players[seat]?.name ?? "?";
@@ -55,6 +56,17 @@ export function connectTable(gameId, view) {
     }
     if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
     return t("game.waiting_for", { name });
+  }
+
+  // When a turn has just ended: say what it did (`describe(turn)` of the last history
+  // entry) and who is to move now, in the live region and the message line. True if so.
+  function announceTurn(previous, current, describe) {
+    const done = current.history.length;
+    if (!previous || done <= previous.history.length) return false;
+    const text = describe(current.history[done - 1]);
+    announce(`${text} ${current.to_move === null ? `${t("game.over")}.` : turnLine(current.to_move)}`);
+    view.message(text);
+    return true;
   }
 
   function show(next) {
@@ -145,7 +157,7 @@ export function connectTable(gameId, view) {
         if (levels.length) drawSeats(table.state);
       }).catch(() => { levels = null; });
     }
-    const mover = state.turn ? state.turn.player : null;
+    const mover = state.to_move;
     const items = state.seats.map((seat) => {
       const mine = table.you.includes(seat.seat);
       const marks = [];
@@ -213,7 +225,7 @@ export function connectTable(gameId, view) {
     const box = $("idle");
     if (!box) return;
     const deadline = state.idle_deadline;
-    box.hidden = deadline === null || deadline === undefined || !state.turn || state.kind !== "online";
+    box.hidden = deadline === null || deadline === undefined || state.to_move === null || state.kind !== "online";
     if (box.hidden) {
       window.clearInterval(idleHandle);
       idleHandle = null;
@@ -226,11 +238,11 @@ export function connectTable(gameId, view) {
   function tickIdle() {
     const state = table.state;
     const box = $("idle");
-    if (!state || !box || box.hidden || !state.turn) return;
+    if (!state || !box || box.hidden || state.to_move === null) return;
     const left = Math.max(0, state.idle_deadline - (Date.now() / 1000 + clockOffset));
     const whole = Math.ceil(left);
     const clock = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-    const name = state.players[state.turn.player]?.name ?? "?";
+    const name = state.players[state.to_move]?.name ?? "?";
     box.textContent = myTurn(state) ? t("seats.idle_you", { s: clock }) : t("seats.idle", { name, s: clock });
     box.classList.toggle("low", left <= 15);
     if (left <= 0 && Date.now() - idleAsked > 3000) {
@@ -309,28 +321,23 @@ export function connectTable(gameId, view) {
   }
   $("rematch")?.addEventListener("click", rematch);
 
-  /** Hot-seat: between two players' turns a screen that says whose turn it is, so nobody
-   * plays on with the other's dice. */
+  /** Hot-seat: when the turn passes to another person, a screen that says whose turn it
+   * is, so nobody plays on with the other's dice; it stays until they say they are there. */
   function drawHandover(previous, state) {
     const screen = $("handover");
     if (!screen) return;
-    const turn = state.turn;
+    const mover = state.to_move;
     const humans = state.seats ? state.seats.filter((s) => !s.computer).length : state.players.length;
-    if (state.kind !== "hotseat" || !turn || humans < 2 || state.seats?.[turn.player]?.computer) {
+    if (state.kind !== "hotseat" || mover === null || humans < 2 || state.seats?.[mover]?.computer) {
       screen.hidden = true;
       return;
     }
-    const changed = previous && previous.turn && previous.turn.player !== turn.player;
-    const key = `${state.match?.game ?? 1}:${turn.number}`;  // a match restarts the turns
-    if (changed && turn.throws === 0 && handedTo !== key) {
-      handedTo = key;
-      const name = state.players[turn.player]?.name ?? "?";
+    if (previous && previous.to_move !== mover) {
+      const name = state.players[mover]?.name ?? "?";
       $("handover-text").textContent = t("game.handover", { name });
       $("handover-go").textContent = t("game.handover_go", { name });
       screen.hidden = false;
       $("handover-go").focus();
-    } else if (turn.throws > 0) {
-      screen.hidden = true;
     }
   }
   // while the hand-over screen is up, the game's shortcut keys do nothing

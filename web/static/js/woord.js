@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, renderScoreSheet, reportButton, t, whyText } from "./common.js";
+import { announce, api, boxName, el, errorText, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText } from "./common.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -20,13 +20,10 @@ let hint = null;           // { seq, answer } of the hint shown
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
-  return Boolean(state && state.turn && table.you.includes(state.turn.player));
+  return table.myTurn(state);
 }
 function words() {
   return $("word-input").value.split(/\s+/).filter(Boolean);
-}
-function showMessage(text) {
-  $("message").textContent = text || "";
 }
 
 async function throwDice() {
@@ -122,7 +119,7 @@ function render(next) {
   renderDice();
   renderSheet();
   renderReview();
-  renderEnd();
+  renderEnd(state);
   syncTimer();
   if (myTurn() && state.turn.faces) {
     renderFeedback();
@@ -137,15 +134,7 @@ function render(next) {
 
 function announceChanges(previous, current) {
   if (!previous) return;
-  const done = current.history.length;
-  if (done > previous.history.length) {
-    const last = current.history[done - 1];
-    const text = historyLine(last);
-    const next = current.turn ? ` ${turnLine()}` : ` ${t("game.over")}.`;
-    announce(text + next);
-    showMessage(text);
-    return;
-  }
+  if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws) {
     const letters = current.turn.dice.map((d) => (d.blank ? "blanco" : d.letter.toUpperCase())).join(" ");
     announce(t("game.threw", { t: current.turn.throws, letters }));
@@ -163,10 +152,6 @@ function historyLine(turn) {
   return t("game.scored", { name: turn.player, points: turn.points ?? 0, box });
 }
 
-function turnLine() {
-  return state.turn ? table.turnLine(state.turn.player) : "";
-}
-
 function renderStatus() {
   const title = $("round-title");
   if (state.turn) {
@@ -175,7 +160,7 @@ function renderStatus() {
   } else {
     title.textContent = t("game.final");
   }
-  $("turn-line").textContent = turnLine();
+  $("turn-line").textContent = table.turnLine();
   document.title = `${title.textContent} · ${t("app.title")}`;
 }
 
@@ -403,19 +388,6 @@ async function fillBest(container, letters) {
     bestCache.delete(key);
     container.replaceChildren(el("p", { class: "muted", text: errorText(err.error) }));
   }
-}
-
-function renderEnd() {
-  const section = $("end");
-  section.hidden = state.status !== "finished";
-  if (section.hidden) return;
-  const names = state.winners.join(", ");
-  const solo = state.players.length === 1;
-  $("winners").textContent = solo ? t("game.solo_score", { name: state.players[0].name, total: state.players[0].total })
-    : state.winners.length > 1 ? t("game.winners", { names }) : t("game.winner", { names });
-  $("final-totals").hidden = solo;
-  const ranked = state.players.map((p) => p).sort((a, b) => b.total - a.total);
-  $("final-totals").replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", { name: p.name, total: p.total }) })));
 }
 
 // -- the hourglass: counts down from the server's seconds_left; the server decides ----------

@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, announce, api, boxName, el, errorText, reportButton, t, whyText } from "./common.js";
+import { ApiError, api, boxName, el, errorText, reportButton, t, whyText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 

@@ -1,6 +1,7 @@
 """Kaartspel, the Yahtzee board-and-card game (docs/kaartspel.md), a package by job:
-:mod:`.rules` (cards, board, values, take options), :mod:`.actions`, :mod:`.game` (the
-turn, the events), :mod:`.view` (the screen, the board as text) and :mod:`.record`.
+:mod:`.rules` (cards, board, values, the throw-off), :mod:`.taking` (what a throw may
+take), :mod:`.actions`, :mod:`.game` (the turn, the events), :mod:`.view` (the screen, the
+board as text) and :mod:`.record`.
 
 Every Kaartspel rule lives here, once: the board (:data:`SQUARES`, :data:`CORNERS`,
 :data:`CARD_SPACES`, :func:`start_squares`), a throw's value for a card

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
-from ..classic import format_dice, is_yahtzee, parse_dice
+from ..classic import format_dice, parse_dice
 from ..contract import (
     JSON,
     SKIP_REASONS,
@@ -36,9 +36,11 @@ from .rules import (
     Dice,
     KaartspelRules,
     TakeOption,
-    card_value,
+    check_rolls,
     start_squares,
+    throw_off,
 )
+from .taking import take_error, take_options
 
 
 def _keep_field(keep: Any) -> tuple[int, ...]:
@@ -187,86 +189,9 @@ class KaartspelGame(Acting):
                 and state.score < MAX_SCORE[card])
 
     def take_options(self, dice: Sequence[int] | None = None) -> dict[str, TakeOption]:
-        """What the final throw (``dice``, default the dice showing) may take now, by card.
-
-        A Yahtzee (five alike) names any unplaced card or any opponent's card (token cards
-        too: a challenge), whatever the pawn stands by; otherwise next to an empty card space
-        any unplaced card shown, next to an opponent's card that card if the value reaches
-        its score (never a token card), next to an own card (a raise) that card if the value
-        beats its score, and at a JOKER corner any of these three. ``None`` (take nothing)
-        is always allowed besides.
-        """
-        if self.phase != "throw" or self.seat is None:
-            return {}
-        if dice is None:
-            if self.cup.showing is None:
-                return {}
-            dice = self.cup.showing
-        seat = self.seat
-        pawn = self.pawns[seat]
-        out: dict[str, TakeOption] = {}
-        if is_yahtzee(dice):
-            free = self.tokens[seat] is None
-            for card in CARDS:
-                state = self.cards.get(card)
-                if state is None:
-                    out[card] = TakeOption(card, "place", MAX_SCORE[card],
-                                           self.next_empty_space(pawn), free, True)
-                elif state.owner != seat:
-                    out[card] = TakeOption(card, "steal", MAX_SCORE[card], state.space,
-                                           free, True)
-            return out
-        here = self.board[pawn]
-        for card in CARDS:
-            value = card_value(card, dice)
-            if value == 0:
-                continue
-            state = self.cards.get(card)
-            if self.target in ("space", "joker") and state is None:
-                out[card] = TakeOption(card, "place", value, self.next_empty_space(pawn))
-            elif state is None or self.target not in ("joker", "steal", "raise") or (
-                    self.target != "joker" and card != here):
-                continue
-            elif state.owner != seat:
-                if not state.token and value >= state.score:
-                    out[card] = TakeOption(card, "steal", value, state.space)
-            elif self.raisable(seat, card) and value > state.score:
-                out[card] = TakeOption(card, "raise", value, state.space)
-        return out
-
-    def _take_error(self, card: str, dice: Dice) -> RuleError:
-        """Why ``card`` cannot be taken with ``dice`` (for one-line record errors)."""
-        seat = self.seat
-        assert seat is not None
-        shown = format_dice(dice)
-        state = self.cards.get(card)
-        pawn = self.pawns[seat]
-        here = self.board[pawn]
-        if is_yahtzee(dice):
-            return RuleError(f"a Yahtzee never names the player's own card ({card})",
-                             "own_card")
-        if self.target in ("steal", "raise") and card != here:
-            return RuleError(f"only the card next to the pawn ({here}) can be taken here, "
-                             f"not {card}", "wrong_card")
-        if self.target == "space" and state is not None:
-            return RuleError(f"{card} is already on the board (space {state.space}); "
-                             "only an unplaced card can be placed here", "card_placed")
-        value = card_value(card, dice)
-        if state is not None and state.owner != seat and state.token:
-            return RuleError(f"{card} carries a Yahtzee token: only a Yahtzee takes it",
-                             "token_card")
-        if value == 0:
-            return RuleError(f"the throw {shown} does not show {card}", "not_shown")
-        if state is not None and state.owner != seat:
-            return RuleError(f"stealing {card} needs at least {state.score}, the throw "
-                             f"{shown} gives {value}", "steal_too_low")
-        if state is not None and not self.raisable(seat, card):
-            return RuleError(f"{card} cannot be raised: only number cards below 40",
-                             "not_raisable")
-        if state is not None:
-            return RuleError(f"raising {card} must beat {state.score}, the throw {shown} "
-                             f"gives {value}", "raise_too_low")
-        return RuleError(f"{card} cannot be taken here", "illegal_take")
+        """What the final throw (``dice``, default the dice showing) may take now, by card
+        (:func:`.taking.take_options`)."""
+        return take_options(self, dice)
 
     # -- events: the only state changes ------------------------------------------------
 
@@ -320,7 +245,7 @@ class KaartspelGame(Acting):
             raise RuleError(f"'starter' must be a seat 0..{n - 1}", "bad_event")
         rolls = event.get("rolls")
         if rolls is not None:
-            _check_rolls(rolls, n, starter)
+            check_rolls(rolls, n, starter)
         self.seat = starter
         self._begin_turn()
 
@@ -430,7 +355,7 @@ class KaartspelGame(Acting):
         if card is not None:
             option = self.take_options(dice).get(card)
             if option is None:
-                raise self._take_error(card, dice)
+                raise take_error(self, card, dice)
         self.turns[-1]["steps"].append({"throws": list(self._throws), "take": card})
         self._throws = []
         self.cup.reset()
@@ -494,7 +419,7 @@ class KaartspelGame(Acting):
         """Throw off with the red die for who starts."""
         if self.phase != "start":
             raise RuleError("the game has already started", "started")
-        rolls, starter = _throw_off(self.resources.rng, len(self.players))
+        rolls, starter = throw_off(self.resources.rng, len(self.players))
         self.apply({"type": "start", "starter": starter, "rolls": rolls})
         return {"starter": starter, "player": self.players[starter]}
 
@@ -646,38 +571,6 @@ class KaartspelGame(Acting):
         for event in self.events:
             game.apply(event)
         return game
-
-
-def _throw_off(rng: random.Random, n: int) -> tuple[list[list[int | None]], int]:
-    """The start throw-off: every seat throws the red die, the highest starts, tied seats
-    throw again. Returns the rounds (``None`` for seats out) and the starter."""
-    rounds: list[list[int | None]] = []
-    inside = list(range(n))
-    while True:
-        row: list[int | None] = [rng.randint(1, 6) if s in inside else None for s in range(n)]
-        rounds.append(row)
-        best = max(r for r in row if r is not None)
-        inside = [s for s in range(n) if row[s] == best]
-        if len(inside) == 1:
-            return rounds, inside[0]
-
-
-def _check_rolls(rolls: Any, n: int, starter: int) -> None:
-    if not isinstance(rolls, list) or not rolls:
-        raise RuleError("'rolls' is a list of throw-off rounds", "bad_event")
-    inside = set(range(n))
-    for row in rolls:
-        if not isinstance(row, list) or len(row) != n:
-            raise RuleError(f"a throw-off round has one entry per seat ({n})", "bad_event")
-        if {s for s in range(n) if row[s] is not None} != inside:
-            raise RuleError("in a throw-off round exactly the tied seats throw", "bad_event")
-        values = [row[s] for s in inside]
-        if any(type(v) is not int or not 1 <= v <= 6 for v in values):
-            raise RuleError("a red die shows 1..6", "bad_event")
-        best = max(values)
-        inside = {s for s in inside if row[s] == best}
-    if inside != {starter}:
-        raise RuleError("the throw-off does not make that seat the starter", "bad_event")
 
 
 def _players(data: Mapping[str, Any]) -> list[str]:

@@ -3,6 +3,7 @@ rules options, what a throw is worth for a card, and what a final throw may do w
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -145,3 +146,38 @@ class TakeOption:
         """``{"kind", "score", "space", "token", "yahtzee"}``."""
         return {"kind": self.kind, "score": self.score, "space": self.space,
                 "token": self.token, "yahtzee": self.yahtzee}
+
+
+# -- who starts: the throw-off --------------------------------------------------------------
+
+def throw_off(rng: random.Random, n: int) -> tuple[list[list[int | None]], int]:
+    """The start throw-off: every seat throws the red die, the highest starts, tied seats
+    throw again. Returns the rounds (``None`` for seats out) and the starter."""
+    rounds: list[list[int | None]] = []
+    inside = list(range(n))
+    while True:
+        row: list[int | None] = [rng.randint(1, 6) if s in inside else None for s in range(n)]
+        rounds.append(row)
+        best = max(r for r in row if r is not None)
+        inside = [s for s in range(n) if row[s] == best]
+        if len(inside) == 1:
+            return rounds, inside[0]
+
+
+def check_rolls(rolls: Any, n: int, starter: int) -> None:
+    """Check a recorded throw-off: the tied seats throw each round, and ``starter`` wins."""
+    if not isinstance(rolls, list) or not rolls:
+        raise RuleError("'rolls' is a list of throw-off rounds", "bad_event")
+    inside = set(range(n))
+    for row in rolls:
+        if not isinstance(row, list) or len(row) != n:
+            raise RuleError(f"a throw-off round has one entry per seat ({n})", "bad_event")
+        if {s for s in range(n) if row[s] is not None} != inside:
+            raise RuleError("in a throw-off round exactly the tied seats throw", "bad_event")
+        values = [row[s] for s in inside]
+        if any(type(v) is not int or not 1 <= v <= 6 for v in values):
+            raise RuleError("a red die shows 1..6", "bad_event")
+        best = max(values)
+        inside = {s for s in inside if row[s] == best}
+    if inside != {starter}:
+        raise RuleError("the throw-off does not make that seat the starter", "bad_event")

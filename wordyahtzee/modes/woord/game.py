@@ -17,24 +17,17 @@ from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
 from .actions import Claim
 from .rules import (
     BOXES,
-    CONSONANTS_SCORE,
     EARLY_ONLY,
     MAX_THROWS,
     ROUND_BOXES,
     ROUNDS,
     SPECIAL_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
-    WORD_COUNT,
     ScoreSheet,
     WoordRules,
-    all_consonants,
-    all_vowels,
+    box_score,
     claimable_boxes,
     default_zero_box,
     is_formable,
-    words_score,
 )
 
 if TYPE_CHECKING:
@@ -239,35 +232,8 @@ class WoordGame(Acting):
                                 "too_late_for_special")
             raise RuleError(f"box {box!r} is already filled", "box_filled")
         words = self._check_words(claim.words, turn.faces)
-        if box in ("consonants", "vowels"):
-            if words:
-                raise RuleError(f"{box!r} takes no words", "bad_words")
-            test = all_consonants if box == "consonants" else all_vowels
-            if not test(turn.faces, self.rules.y_is_vowel):
-                kind = "consonants" if box == "consonants" else "vowels"
-                raise RuleError(f"the dice {self._throws[-1]!r} are not all {kind}",
-                                "not_eligible")
-            return CONSONANTS_SCORE if box == "consonants" else VOWELS_SCORE
-        if box == "woord_yahtzee":
-            if len(words) != 1 or len(words[0]) != self.dice_set.size:
-                raise RuleError(f"'woord_yahtzee' takes one word of {self.dice_set.size} "
-                                "letters", "bad_words")
-            return (WOORD_YAHTZEE_BONUS if sheet.boxes[box] == WOORD_YAHTZEE_SCORE
-                    else WOORD_YAHTZEE_SCORE)
-        if box == "chance":
-            if not words:
-                raise RuleError("'chance' takes one or more words", "bad_words")
-        elif words:
-            wanted = WORD_COUNT[box]
-            if len(words) != wanted:
-                raise RuleError(f"{box!r} takes {wanted} word{'s' if wanted > 1 else ''}, "
-                                f"not {len(words)}", "bad_words")
-            if box.startswith("letters_"):
-                size = int(box.rsplit("_", 1)[1])
-                if len(words[0]) != size:
-                    raise RuleError(f"{box!r} takes a word of exactly {size} letters; "
-                                    f"{words[0]!r} has {len(words[0])}", "bad_words")
-        return words_score(words, turn.faces, self.dice_set)
+        return box_score(box, words, turn.faces, self.dice_set, sheet, self.rules,
+                         shown=self._throws[-1])
 
     def options(self) -> dict[str, dict[str, Any]]:
         """The boxes the current player may claim now: box → what it needs and scores.

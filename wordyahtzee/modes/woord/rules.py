@@ -28,6 +28,9 @@ CONSONANTS_SCORE = 25
 VOWELS_SCORE = 25
 WOORD_YAHTZEE_SCORE = 50
 WOORD_YAHTZEE_BONUS = 100
+SPECIAL_SCORES = {"consonants": CONSONANTS_SCORE, "vowels": VOWELS_SCORE,
+                  "woord_yahtzee": WOORD_YAHTZEE_SCORE}
+"""What a special box scores when it is filled (a second Woord Yahtzee scores the bonus)."""
 
 WORD_COUNT = {"one_word": 1, "two_words": 2, "three_words": 3}
 WORD_COUNT.update({f"letters_{n}": 1 for n in range(2, 7)})
@@ -199,6 +202,43 @@ def all_consonants(faces: str, y_is_vowel: bool = True) -> bool:
 def all_vowels(faces: str, y_is_vowel: bool = True) -> bool:
     """Seven vowels (the blank counts as one): the ``vowels`` box."""
     return all(f == BLANK or is_vowel(f, y_is_vowel) for f in faces)
+
+
+def box_score(box: str, words: Sequence[str], faces: str, dice_set: DiceSet,
+              sheet: ScoreSheet, rules: WoordRules, shown: str | None = None) -> int:
+    """The points ``words`` (folded, checked against the dictionary and the dice) score in
+    ``box`` with the dice showing ``faces``, or :class:`RuleError` when the box does not
+    take them: the one place for what each box asks and pays (docs/rules.md §1).
+    ``shown``: the dice as the player saw them, for the messages (default ``faces``)."""
+    if box in ("consonants", "vowels"):
+        if words:
+            raise RuleError(f"{box!r} takes no words", "bad_words")
+        test = all_consonants if box == "consonants" else all_vowels
+        if not test(faces, rules.y_is_vowel):
+            kind = "consonants" if box == "consonants" else "vowels"
+            raise RuleError(f"the dice {shown or faces!r} are not all {kind}",
+                            "not_eligible")
+        return SPECIAL_SCORES[box]
+    if box == "woord_yahtzee":
+        if len(words) != 1 or len(words[0]) != dice_set.size:
+            raise RuleError(f"'woord_yahtzee' takes one word of {dice_set.size} "
+                            "letters", "bad_words")
+        return (WOORD_YAHTZEE_BONUS if sheet.boxes[box] == WOORD_YAHTZEE_SCORE
+                else WOORD_YAHTZEE_SCORE)
+    if box == "chance":
+        if not words:
+            raise RuleError("'chance' takes one or more words", "bad_words")
+    elif words:
+        wanted = WORD_COUNT[box]
+        if len(words) != wanted:
+            raise RuleError(f"{box!r} takes {wanted} word{'s' if wanted > 1 else ''}, "
+                            f"not {len(words)}", "bad_words")
+        if box.startswith("letters_"):
+            size = int(box.rsplit("_", 1)[1])
+            if len(words[0]) != size:
+                raise RuleError(f"{box!r} takes a word of exactly {size} letters; "
+                                f"{words[0]!r} has {len(words[0])}", "bad_words")
+    return words_score(words, faces, dice_set)
 
 
 # -- what may be claimed: the one place for round order and the zero box ------------------

@@ -40,8 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import RuleError
-from ..modes.kaartspel import (
+from ...errors import RuleError
+from ...modes.kaartspel import (
     CARDS,
     CORNERS,
     MAX_SCORE,
@@ -57,7 +57,7 @@ from ..modes.kaartspel import (
     Throw,
     card_value,
 )
-from .levels import KAARTSPEL_LEVELS
+from ..levels import KAARTSPEL_LEVELS
 
 __all__ = [
     "LEVELS",

@@ -3,7 +3,7 @@
 With free order any open round box may be written, and a special claim zeroes a round box
 of the player's choice, so a state would have to name the open round boxes: 256 times the
 strict-order states. This player keeps the exact turn (every keep over the lattice of
-partial outcomes, as :mod:`~wordyahtzee.advisor.woord_strategy`) but values what comes after
+partial outcomes, as :mod:`~wordyahtzee.advisor.woord.strategy`) but values what comes after
 a claim with a heuristic built on the strict-order table:
 
 ``H(open boxes, specials, upper) = V_strict[rounds played, specials, upper]
@@ -24,29 +24,26 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import RuleError
-from ..modes.woord import (
-    CONSONANTS_SCORE,
+from ...errors import RuleError
+from ...modes.woord import (
     EARLY_ONLY,
     MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
+    SPECIAL_SCORES,
     UPPER_BONUS,
     UPPER_BOXES,
-    VOWELS_SCORE,
     WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
     WoordGame,
 )
-from ..solver import Solver
-from .woord_players import WoordMove, WoordPlayer
-from .woord_strategy import BIT, COLUMN, WoordStrategy, keep_masks
+from ...solver import Solver
+from .lattice import keep_masks
+from .players import WoordMove, WoordPlayer
+from .strategy import BIT, COLUMN, WoordStrategy
 
 __all__ = ["FreeOrderPlayer"]
 
 FloatArray = npt.NDArray[np.floating[Any]]
-SPECIAL_POINTS = {"consonants": CONSONANTS_SCORE, "vowels": VOWELS_SCORE,
-                  "woord_yahtzee": WOORD_YAHTZEE_SCORE}
 
 
 class FreeOrderPlayer(WoordPlayer):
@@ -110,7 +107,7 @@ class FreeOrderPlayer(WoordPlayer):
             late[wy] = np.maximum(late[wy], WOORD_YAHTZEE_BONUS + after)
         else:
             _, armed = self._zero_box(open_mask, specials | BIT["woord_yahtzee"], upper)
-            late[wy] = np.maximum(late[wy], WOORD_YAHTZEE_SCORE + armed)
+            late[wy] = np.maximum(late[wy], SPECIAL_SCORES["woord_yahtzee"] + armed)
         early = late.copy()
         for name in ("consonants", "vowels", "chance"):
             if specials & BIT[name]:
@@ -118,7 +115,7 @@ class FreeOrderPlayer(WoordPlayer):
             _, value = self._zero_box(open_mask, specials | BIT[name], upper)
             col = table.column(name)
             rows = col > 0
-            points = col[rows] if name == "chance" else SPECIAL_POINTS[name]
+            points = col[rows] if name == "chance" else SPECIAL_SCORES[name]
             early[rows] = np.maximum(early[rows], points + value)
         return late, early
 

@@ -29,8 +29,6 @@ checksum, the dice set and the rules; a corrupt file is reported and rebuilt.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import sys
 import threading
 from collections import OrderedDict
@@ -42,11 +40,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
-from ..dice import DiceSet
-from ..errors import RuleError
-from ..lexicon import Lexicon, cache_dir, load_lexicon
-from ..lexicon.lexicon import word_checksum
-from ..modes.woord import (
+from ...dice import DiceSet
+from ...errors import RuleError
+from ...lexicon import Lexicon
+from ...modes.woord import (
     BOXES,
     CONSONANTS_SCORE,
     EARLY_ONLY,
@@ -61,11 +58,23 @@ from ..modes.woord import (
     ScoreSheet,
     WoordRules,
 )
-from .cache import load_or_build
+from ..cache import load_or_build
+from .lattice import (
+    Lattice,
+    keep_masks,
+)
+from .score_table import (
+    ScoreTable,
+    _cache_folder,
+    _load_npz,
+    _save_npz,
+    load_score_table,
+)
 
 if TYPE_CHECKING:
-    from ..modes.woord import WoordGame
-    from ..solver import Solver
+    from ...modes.woord import WoordGame
+    from ...solver import Solver
+
 
 __all__ = [
     "SCORE_TABLE_VERSION",
@@ -93,199 +102,6 @@ BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
 """Bit of each special box in a state's special mask."""
 COLUMN = {b: i for i, b in enumerate(BOXES)}
 """Column of each box in :attr:`ScoreTable.scores`."""
-
-
-# ------------------------------------------------------------------------------------------
-# The lattice of partial outcomes
-
-
-class Lattice:
-    """Ordered outcomes of dice with ``faces[i]`` equally likely faces each, and the partial
-    outcomes where some dice are re-thrown (index ``faces[i]`` on axis ``i``).
-    """
-
-    def __init__(self, faces: Sequence[int]) -> None:
-        if not faces or min(faces) < 1:
-            raise RuleError("every die needs at least one face", "bad_dice_set")
-        self.faces = tuple(int(f) for f in faces)
-        self.n = len(self.faces)
-        self.shape = tuple(f + 1 for f in self.faces)
-        self.outcomes = int(np.prod(self.faces))
-        self.full = tuple(slice(0, f) for f in self.faces)
-        self._local = threading.local()
-
-    def buffer(self, name: str, shape: tuple[int, ...], dtype: Any) -> FloatArray:
-        """A scratch array of this thread, reused from call to call (allocating megabytes
-        for every step costs more than the arithmetic)."""
-        pool: dict[tuple[str, tuple[int, ...], Any], FloatArray] = getattr(
-            self._local, "pool", None) or {}
-        self._local.pool = pool
-        key = (name, shape, np.dtype(dtype))
-        array = pool.get(key)
-        if array is None:
-            array = pool[key] = np.empty(shape, dtype=dtype)
-        return array
-
-    def expectations(self, values: FloatArray) -> FloatArray:
-        """Every partial outcome's expected value when its starred dice are thrown.
-
-        ``values``: shape ``faces`` (each full outcome's value); returns shape ``shape``,
-        whose full outcomes are ``values`` itself. One axis at a time, on contiguous
-        blocks: a mean along the axis appended as its index ``faces[i]``. The result is a
-        scratch array (:meth:`buffer`), valid until the next call in this thread.
-        """
-        dtype = values.dtype
-        array = values
-        for i, f in enumerate(self.faces):
-            dims = array.shape
-            pre, post = int(np.prod(dims[:i])), int(np.prod(dims[i + 1:]))
-            block = array.reshape(pre, f, post)
-            out = self.buffer(f"axis{i}", (pre, f + 1, post), dtype)
-            out[:, :f] = block
-            if post >= 32:  # long rows: add the slices
-                acc = out[:, f]
-                acc[...] = block[:, 0]
-                for j in range(1, f):
-                    acc += block[:, j]
-                acc *= dtype.type(1.0 / f)
-            else:  # short rows: one matrix product
-                np.matmul(np.full(f, 1.0 / f, dtype=dtype), block, out=out[:, f])
-            array = out.reshape((*dims[:i], f + 1, *dims[i + 1:]))
-        return array
-
-    def best_keeps(self, lattice: FloatArray) -> FloatArray:
-        """For every full outcome, the max over its sub-assignments (every keep mask, the
-        full outcome itself included). Works in place on ``lattice``; returns the view of
-        its full outcomes."""
-        for i, f in enumerate(self.faces):
-            head = self.full[:i]
-            target = lattice[(*head, slice(0, f))]
-            np.maximum(target, lattice[(*head, slice(f, f + 1))], out=target)
-        return lattice[self.full]
-
-    def aimed_turn(self, values: npt.ArrayLike, throws: int = MAX_THROWS) -> float:
-        """The expected value of a turn of ``throws`` throws that aims at ``values`` alone
-        (each full outcome's value, flat or shaped ``faces``): after each throw but the
-        last, stop or keep the dice whose re-throw promises most. With 0/1 values, the
-        chance of reaching a hit (a 7-letter word, a 6-letter word) within the turn."""
-        value = np.asarray(values, dtype=np.float64).reshape(-1)
-        for _ in range(throws - 1):
-            best = self.best_keeps(self.expectations(value.reshape(self.faces)))
-            value = np.maximum(value, best.reshape(-1))
-        return float(value.mean())
-
-    def index(self, faces: Sequence[int], keep_mask: int) -> tuple[int, ...]:
-        """The lattice index of the outcome ``faces`` with the dice outside ``keep_mask``
-        (bit ``i`` = die ``i`` kept) re-thrown."""
-        return tuple(f if keep_mask >> i & 1 else self.faces[i] for i, f in enumerate(faces))
-
-
-# ------------------------------------------------------------------------------------------
-# What each outcome scores
-
-
-def dice_key(dice_set: DiceSet) -> str:
-    """A short hash of a dice set's faces and values (part of the cache keys)."""
-    raw = json.dumps(dice_set.to_json()["dice"], separators=(",", ":"))
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class ScoreTable:
-    """Every ordered outcome's best score in each of the twelve boxes (``scores``, shape
-    ``(outcomes, 12)``, columns in :data:`~wordyahtzee.modes.woord.BOXES` order, row ``o``
-    the outcome whose faces are the digits of ``o`` in the mixed radix of the dice, die 0
-    most significant). ``key`` identifies the dictionary, dice and rules it was made for."""
-
-    faces: tuple[int, ...]
-    scores: npt.NDArray[np.int16]
-    key: str
-
-    @classmethod
-    def build(cls, solver: Solver,
-              progress: Callable[[int, int], None] | None = None) -> ScoreTable:
-        """Solve each distinct multiset of letters once and scatter it to its outcomes."""
-        dice = solver.dice_set
-        faces = tuple(len(d) for d in dice.dice)
-        grid = np.indices(faces).reshape(len(faces), -1).T  # (outcomes, n) face indices
-        codes = np.empty_like(grid)
-        for d in range(len(faces)):
-            letters = np.array([ord(ch) for ch in dice.letters(d)])
-            codes[:, d] = letters[grid[:, d]]
-        codes.sort(axis=1)
-        unique, inverse = np.unique(codes, axis=0, return_inverse=True)
-        rows = np.empty((len(unique), len(BOXES)), dtype=np.int16)
-        total = len(unique)
-        if progress:
-            progress(0, total)
-        for j, row in enumerate(unique):
-            solution = solver.solve("".join(map(chr, row)))
-            rows[j] = [solution.boxes[b].score for b in BOXES]
-            if progress and (j % 2000 == 1999 or j == total - 1):
-                progress(j + 1, total)
-        return cls(faces, rows[inverse.reshape(-1)], score_table_key(solver))
-
-    def column(self, box: str) -> npt.NDArray[np.int16]:
-        """The scores of one box for every outcome."""
-        return self.scores[:, COLUMN[box]]
-
-    def save(self, path: Path) -> None:
-        """Write atomically, with a checksum."""
-        _save_npz(path, {"scores": self.scores},
-                  {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
-
-    @classmethod
-    def load(cls, path: Path, key: str) -> ScoreTable:
-        """Read :meth:`save` output; ``ValueError`` says what is wrong with the file."""
-        arrays, meta = _load_npz(path, SCORE_TABLE_VERSION, key)
-        scores = arrays["scores"]
-        faces = tuple(meta.get("faces") or ())
-        if (scores.dtype != np.int16 or scores.ndim != 2 or scores.shape[1] != len(BOXES)
-                or not faces or scores.shape[0] != int(np.prod(faces))):
-            raise ValueError(f"has a table of shape {scores.shape}")
-        return cls(faces, scores, key)
-
-
-def score_table_key(solver: Solver) -> str:
-    """The cache key of a solver's score table: dictionary checksum, dice, word rules."""
-    lexicon = solver.lexicon
-    rules = solver.rules
-    checksum = lexicon.info.checksum or word_checksum(w for w, _ in lexicon.frequencies())
-    return (f"{lexicon.name}-{checksum[:16]}-{solver.dice_set.name}-{dice_key(solver.dice_set)}"
-            f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
-
-
-def _save_npz(path: Path, arrays: dict[str, np.ndarray[Any, Any]],
-              meta: dict[str, Any]) -> None:
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
-    meta = {**meta, "sha256": digest.hexdigest()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        np.savez(fh, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
-    os.replace(tmp, path)
-
-
-def _load_npz(path: Path, version: int,
-              key: str) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            arrays = {k: np.array(data[k]) for k in data.files if k != "meta"}
-    except Exception:  # zipfile, numpy and json raise many kinds on a damaged file
-        raise ValueError("not a readable table file") from None
-    if not isinstance(meta, dict) or meta.get("version") != version:
-        raise ValueError("written by another version")
-    if meta.get("key") != key:
-        raise ValueError(f"holds the table for {meta.get('key')!r}, not {key!r}")
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
-    if digest.hexdigest() != meta.get("sha256"):
-        raise ValueError("checksum mismatch")
-    return arrays, meta
 
 
 # ------------------------------------------------------------------------------------------
@@ -711,45 +527,7 @@ class WoordStrategy:
         return cls(table, threshold, rounds, values)
 
 
-# ------------------------------------------------------------------------------------------
-# Loading with the cache
-
-
-def _cache_folder() -> Path:
-    return cache_dir() / "woord-strategy"
-
-
-_TABLES: dict[str, ScoreTable] = {}
 _STRATEGIES: dict[str, WoordStrategy] = {}
-
-
-def _resolve(dictionary: str | Lexicon, dice_set: str | DiceSet,
-             rules: WoordRules | None) -> Solver:
-    from ..solver import get_solver
-
-    lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
-    dice = DiceSet.load(dice_set) if isinstance(dice_set, str) else dice_set
-    return get_solver(lexicon, dice, rules)
-
-
-def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
-                     rules: WoordRules | None = None, *, out: TextIO | None = None,
-                     quiet: bool = False, use_cache: bool = True) -> ScoreTable:
-    """Every outcome's score per box: from memory, the cache file, or built (progress on
-    ``out``, default stderr) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
-    out = None if quiet else (out if out is not None else sys.stderr)
-    solver = _resolve(dictionary, dice_set, rules)
-    key = score_table_key(solver)
-    if use_cache and key in _TABLES:
-        return _TABLES[key]
-    path = _cache_folder() / f"scores-{key}-v{SCORE_TABLE_VERSION}.npz"
-    table: ScoreTable = load_or_build(
-        path, "scoring every throw", lambda: ScoreTable.load(path, key),
-        lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),
-        out, use_cache)
-    if use_cache:
-        _TABLES[key] = table
-    return table
 
 
 def strategy_key(table_key: str, threshold: int, rounds: Sequence[str]) -> str:
@@ -794,9 +572,3 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
     if use_cache:
         _STRATEGIES[key] = strategy
     return strategy
-
-
-def keep_masks(n: int) -> list[int]:
-    """Every keep mask of ``n`` dice that throws at least one die, fewest kept first."""
-    return sorted(range((1 << n) - 1), key=lambda m: (m.bit_count(), m))
-

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import RuleError
-from ..modes.classic import (
+from ...errors import RuleError
+from ...modes.classic import (
     BOXES,
     UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
@@ -38,7 +38,7 @@ from ..modes.classic import (
     legal_scores,
     yahtzee_bonus,
 )
-from .levels import CLASSIC_LEVELS
+from ..levels import CLASSIC_LEVELS
 from .strategy import ClassicStrategy, Position, _multisets, load_strategy
 
 __all__ = [

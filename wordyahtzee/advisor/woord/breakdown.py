@@ -1,7 +1,7 @@
 """Where the optimal strict-order score comes from, exactly: a forward pass over the DP.
 
 :func:`exact_breakdown` follows the optimal policy of a
-:class:`~wordyahtzee.advisor.woord_strategy.WoordStrategy` forward from the start: the
+:class:`~wordyahtzee.advisor.woord.strategy.WoordStrategy` forward from the start: the
 probability of every state at every round, and within a turn the probability mass of every
 outcome after each throw (a claim ends it; a keep sends its mass to the partial outcome it
 keeps, which spreads it evenly over the faces of the dice thrown again: the transpose of
@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..modes.woord import (
+from ...modes.woord import (
     BOXES,
     CONSONANTS_SCORE,
     UPPER_BONUS,
@@ -31,7 +31,8 @@ from ..modes.woord import (
     WOORD_YAHTZEE_BONUS,
     WOORD_YAHTZEE_SCORE,
 )
-from .woord_strategy import BIT, Lattice, WoordStrategy
+from .lattice import Lattice
+from .strategy import BIT, WoordStrategy
 
 __all__ = ["Breakdown", "exact_breakdown"]
 

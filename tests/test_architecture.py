@@ -1,0 +1,143 @@
+"""The shape of the code (docs/architecture.md): no import cycles, each layer imports only
+the layers below it, and no module grows past 600 lines."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = {"wordyahtzee": ROOT / "wordyahtzee", "wordyahtzee.web": ROOT / "web"}
+MAX_LINES = 600
+
+# Layer -> the layers it must never import (the engine knows nothing of strategies,
+# storage, tables or the web; the advisors nothing of tables or the web; and so on).
+FORBIDDEN = {
+    "wordyahtzee.modes": ("wordyahtzee.advisor", "wordyahtzee.store", "wordyahtzee.tables",
+                          "wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.solver": ("wordyahtzee.advisor", "wordyahtzee.store", "wordyahtzee.tables",
+                           "wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.advisor": ("wordyahtzee.store", "wordyahtzee.tables", "wordyahtzee.web",
+                            "wordyahtzee.cli"),
+    "wordyahtzee.store": ("wordyahtzee.advisor", "wordyahtzee.tables", "wordyahtzee.web",
+                          "wordyahtzee.cli"),
+    "wordyahtzee.tables": ("wordyahtzee.web", "wordyahtzee.cli"),
+}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the project by dotted name (a package by its own name)."""
+    found: dict[str, Path] = {}
+    for package, folder in PACKAGES.items():
+        for path in folder.rglob("*.py"):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join([package, *parts])] = path
+    return found
+
+
+MODULES = modules()
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import that runs: at module level or inside functions (a late import still
+    ties two modules together), but not under ``if TYPE_CHECKING``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        else:
+            yield from _imports(node)
+
+
+def imported(name: str, path: Path) -> set[str]:
+    """The project modules ``name`` imports (``from .x import y`` imports the package
+    ``x`` and, where ``y`` is a module, ``x.y`` too)."""
+    here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            if node.level:
+                base = here[:len(here) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            targets = [f"{module}.{alias.name}" for alias in node.names]
+            if node.module:
+                targets.append(module)
+        out.update(t for t in targets if t in MODULES and t != name)
+    return out
+
+
+GRAPH = {name: imported(name, path) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_sees_relative_and_late_imports() -> None:
+    assert "wordyahtzee.modes.contract" in GRAPH["wordyahtzee.modes.woord.game"]
+    assert "wordyahtzee.solver" in GRAPH["wordyahtzee.advisor.woord.score_table"]  # late
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(GRAPH) == []
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
+    wrong = sorted((name, target) for name, targets in GRAPH.items()
+                   if name == layer or name.startswith(layer + ".")
+                   for target in targets
+                   if any(target == f or target.startswith(f + ".") for f in FORBIDDEN[layer]))
+    assert wrong == []
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}

@@ -1,0 +1,138 @@
+"""The classic coach: computer moves, hints and reviews (see :mod:`wordyahtzee.advisor.coach`)."""
+
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import RuleError
+from ...modes.classic import JOKER_READINGS
+from ..coach import HINT_OPTIONS, decision, turns_of
+from ..levels import CLASSIC_LEVELS
+
+
+class ClassicCoach:
+    """Classic Yahtzee: the optimal strategy per joker reading, three computer levels."""
+
+    levels: tuple[str, ...] = CLASSIC_LEVELS
+    table_keys: tuple[str, ...] = JOKER_READINGS
+
+    def table_key(self, rules: Mapping[str, Any]) -> str | None:
+        """The joker reading's strategy table."""
+        return str(rules.get("joker", "free"))
+
+    def load_table(self, key: str) -> Any:
+        """:func:`wordyahtzee.advisor.load_strategy` for the joker reading ``key``."""
+        from .strategy import load_strategy
+
+        return load_strategy(key, quiet=True)
+
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """:func:`~wordyahtzee.advisor.final_scores.classic_sample` for the joker reading."""
+        from ..final_scores import CLASSIC_GAMES, classic_sample
+
+        return classic_sample(key, games or CLASSIC_GAMES, quiet=True)
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Every finished game of the match, each seat's total in it."""
+        return [{"seat": seat, "game": index, "score": played.sheets[name].total}
+                for index, played in enumerate(game.games) if played.is_over
+                for seat, name in enumerate(played.players)]
+
+    def thinking(self, level: str) -> float:
+        """Every level moves at the table's pace."""
+        return 1.0
+
+    def needs_table(self, level: str) -> bool:
+        """Only the optimal player reads the table."""
+        return level == "optimal"
+
+    def decide(self, game: Any, level: str, table: Any) -> Any:
+        """The move of a computer player of ``level`` as a contract action."""
+        from ...modes.classic import Score
+        from ...modes.contract import Throw
+        from .players import BeginnerPlayer, GreedyPlayer, OptimalPlayer
+
+        players = {"optimal": lambda: OptimalPlayer(table), "greedy": GreedyPlayer,
+                   "beginner": BeginnerPlayer}
+        if level not in players:
+            raise RuleError(f"unknown computer level {level!r}; levels: "
+                            + ", ".join(self.levels), "bad_level")
+        move = players[level]().decide(game.game)
+        return Throw(move.keep) if move.kind == "throw" else Score(move.box)
+
+    def hint(self, game: Any, table: Any) -> dict[str, Any]:
+        """The advisor's keeps and boxes with the expected final score of each, best
+        first (``ready`` true: the table is loaded)."""
+        from .players import position_of
+
+        current = game.game
+        if current.current_player is None:
+            raise RuleError("the game is over", "game_over")
+        sheet = current.sheet()
+        base = sheet.total
+        if current.dice is None:
+            value = table.state_value(sheet.scores, sheet.upper_total,
+                                      sheet.scores.get("yahtzee"))
+            first = {"kind": "keep", "keep": [], "keep_indices": [], "value": round(value, 2),
+                     "expected_total": round(base + value, 2)}
+            return {"ready": True, "throws": 0, "best": first, "options": [first]}
+        advice = table.advise(position_of(current))
+        options = []
+        for option in advice.options[:HINT_OPTIONS]:
+            item: dict[str, Any] = {"kind": option.kind, "value": round(option.value, 2),
+                                    "expected_total": round(base + option.value, 2)}
+            if option.kind == "keep":
+                item["keep"] = list(option.keep)
+                item["keep_indices"] = option.keep_indices(current.dice)
+            else:
+                item["box"] = option.box
+                item["points"] = option.points
+            options.append(item)
+        return {"ready": True, "throws": current.throws, "best": options[0],
+                "options": options}
+
+    def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
+        """Replays each game of the table from its events, judging every keep (a throw
+        after the first) and every box against the optimal strategy."""
+        from ...modes.classic import ClassicGame
+        from .players import position_of
+
+        decisions: list[dict[str, Any]] = []
+        offset = 0
+        for played in game.games:
+            replay = ClassicGame(played.players, played.rules)
+            for event in played.events:
+                if replay.dice is not None and event["type"] in ("throw", "score"):
+                    advice = table.advise(position_of(replay))
+                    if event["type"] == "score":
+                        chosen = next((o for o in advice.options
+                                       if o.kind == "box" and o.box == event["box"]), None)
+                    else:
+                        kept = sorted(replay.dice[k] for k in event.get("keep", []))
+                        chosen = next((o for o in advice.options
+                                       if o.kind == "keep" and sorted(o.keep) == kept), None)
+                    assert replay.current_player is not None
+                    if chosen is not None:  # every legal move is an option; be safe
+                        decisions.append(decision(
+                            offset + replay.turn,
+                            replay.players.index(replay.current_player), replay.throws,
+                            "".join(map(str, replay.dice)), _classic_option(chosen),
+                            _classic_option(advice.options[0])))
+                replay.apply(event)
+            offset += played.turn
+        return turns_of(decisions)
+
+
+def _classic_option(option: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": option.kind, "value": round(option.value, 2)}
+    if option.kind == "keep":
+        out["keep"] = list(option.keep)
+    else:
+        out.update(box=option.box, points=option.points)
+    return out
+
+
+COACH = ClassicCoach()
+"""The coach :func:`wordyahtzee.advisor.coach.coach` hands out for this mode."""

@@ -1,0 +1,185 @@
+"""Every outcome's score per box: the table a Woord Yahtzee strategy is computed from,
+built once per dictionary, dice set and word rules and cached on disk."""
+
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+import numpy as np
+import numpy.typing as npt
+
+from ...dice import DiceSet
+from ...lexicon import Lexicon, cache_dir, load_lexicon
+from ...lexicon.lexicon import word_checksum
+from ...modes.woord import (
+    BOXES,
+    SPECIAL_BOXES,
+    WoordRules,
+)
+from ..cache import load_or_build
+
+if TYPE_CHECKING:
+    from ...solver import Solver
+
+FloatArray = npt.NDArray[np.floating[Any]]
+IntArray = npt.NDArray[np.int64]
+
+#: Bumped when the score table's layout changes (old cache files are then rebuilt).
+SCORE_TABLE_VERSION = 1
+#: Bumped when the strategy table's layout, the rules model or its arithmetic changes
+#: (2: the table in float64).
+STRATEGY_VERSION = 2
+
+NSPECIAL = len(SPECIAL_BOXES)
+BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
+"""Bit of each special box in a state's special mask."""
+COLUMN = {b: i for i, b in enumerate(BOXES)}
+"""Column of each box in :attr:`ScoreTable.scores`."""
+
+
+def dice_key(dice_set: DiceSet) -> str:
+    """A short hash of a dice set's faces and values (part of the cache keys)."""
+    raw = json.dumps(dice_set.to_json()["dice"], separators=(",", ":"))
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Every ordered outcome's best score in each of the twelve boxes (``scores``, shape
+    ``(outcomes, 12)``, columns in :data:`~wordyahtzee.modes.woord.BOXES` order, row ``o``
+    the outcome whose faces are the digits of ``o`` in the mixed radix of the dice, die 0
+    most significant). ``key`` identifies the dictionary, dice and rules it was made for."""
+
+    faces: tuple[int, ...]
+    scores: npt.NDArray[np.int16]
+    key: str
+
+    @classmethod
+    def build(cls, solver: Solver,
+              progress: Callable[[int, int], None] | None = None) -> ScoreTable:
+        """Solve each distinct multiset of letters once and scatter it to its outcomes."""
+        dice = solver.dice_set
+        faces = tuple(len(d) for d in dice.dice)
+        grid = np.indices(faces).reshape(len(faces), -1).T  # (outcomes, n) face indices
+        codes = np.empty_like(grid)
+        for d in range(len(faces)):
+            letters = np.array([ord(ch) for ch in dice.letters(d)])
+            codes[:, d] = letters[grid[:, d]]
+        codes.sort(axis=1)
+        unique, inverse = np.unique(codes, axis=0, return_inverse=True)
+        rows = np.empty((len(unique), len(BOXES)), dtype=np.int16)
+        total = len(unique)
+        if progress:
+            progress(0, total)
+        for j, row in enumerate(unique):
+            solution = solver.solve("".join(map(chr, row)))
+            rows[j] = [solution.boxes[b].score for b in BOXES]
+            if progress and (j % 2000 == 1999 or j == total - 1):
+                progress(j + 1, total)
+        return cls(faces, rows[inverse.reshape(-1)], score_table_key(solver))
+
+    def column(self, box: str) -> npt.NDArray[np.int16]:
+        """The scores of one box for every outcome."""
+        return self.scores[:, COLUMN[box]]
+
+    def save(self, path: Path) -> None:
+        """Write atomically, with a checksum."""
+        _save_npz(path, {"scores": self.scores},
+                  {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
+
+    @classmethod
+    def load(cls, path: Path, key: str) -> ScoreTable:
+        """Read :meth:`save` output; ``ValueError`` says what is wrong with the file."""
+        arrays, meta = _load_npz(path, SCORE_TABLE_VERSION, key)
+        scores = arrays["scores"]
+        faces = tuple(meta.get("faces") or ())
+        if (scores.dtype != np.int16 or scores.ndim != 2 or scores.shape[1] != len(BOXES)
+                or not faces or scores.shape[0] != int(np.prod(faces))):
+            raise ValueError(f"has a table of shape {scores.shape}")
+        return cls(faces, scores, key)
+
+
+def score_table_key(solver: Solver) -> str:
+    """The cache key of a solver's score table: dictionary checksum, dice, word rules."""
+    lexicon = solver.lexicon
+    rules = solver.rules
+    checksum = lexicon.info.checksum or word_checksum(w for w, _ in lexicon.frequencies())
+    return (f"{lexicon.name}-{checksum[:16]}-{solver.dice_set.name}-{dice_key(solver.dice_set)}"
+            f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
+
+
+def _save_npz(path: Path, arrays: dict[str, np.ndarray[Any, Any]],
+              meta: dict[str, Any]) -> None:
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
+    meta = {**meta, "sha256": digest.hexdigest()}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        np.savez(fh, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
+    os.replace(tmp, path)
+
+
+def _load_npz(path: Path, version: int,
+              key: str) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            arrays = {k: np.array(data[k]) for k in data.files if k != "meta"}
+    except Exception:  # zipfile, numpy and json raise many kinds on a damaged file
+        raise ValueError("not a readable table file") from None
+    if not isinstance(meta, dict) or meta.get("version") != version:
+        raise ValueError("written by another version")
+    if meta.get("key") != key:
+        raise ValueError(f"holds the table for {meta.get('key')!r}, not {key!r}")
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
+    if digest.hexdigest() != meta.get("sha256"):
+        raise ValueError("checksum mismatch")
+    return arrays, meta
+
+
+def _cache_folder() -> Path:
+    return cache_dir() / "woord-strategy"
+
+
+_TABLES: dict[str, ScoreTable] = {}
+
+
+def _resolve(dictionary: str | Lexicon, dice_set: str | DiceSet,
+             rules: WoordRules | None) -> Solver:
+    from ...solver import get_solver
+
+    lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
+    dice = DiceSet.load(dice_set) if isinstance(dice_set, str) else dice_set
+    return get_solver(lexicon, dice, rules)
+
+
+def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
+                     rules: WoordRules | None = None, *, out: TextIO | None = None,
+                     quiet: bool = False, use_cache: bool = True) -> ScoreTable:
+    """Every outcome's score per box: from memory, the cache file, or built (progress on
+    ``out``, default stderr) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
+    out = None if quiet else (out if out is not None else sys.stderr)
+    solver = _resolve(dictionary, dice_set, rules)
+    key = score_table_key(solver)
+    if use_cache and key in _TABLES:
+        return _TABLES[key]
+    path = _cache_folder() / f"scores-{key}-v{SCORE_TABLE_VERSION}.npz"
+    table: ScoreTable = load_or_build(
+        path, "scoring every throw", lambda: ScoreTable.load(path, key),
+        lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),
+        out, use_cache)
+    if use_cache:
+        _TABLES[key] = table
+    return table

@@ -1,0 +1,102 @@
+"""Coaching: hints for the seat to move, the review of a game against optimal play, and
+final scores set against a sample of optimal games. Strategy tables are loaded in the
+background (:mod:`.strategies`), never inside a request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import games
+from ..advisor.coach import coach
+from ..errors import RuleError
+from . import strategies
+from .playing import Playing
+
+
+class Coaching(Playing):
+    """Hints, reviews and the modes' start-screen facts."""
+
+    def hint(self, game_id: str) -> dict[str, Any]:
+        """The coach's suggestion for the player to move; ``ready: false`` while its
+        strategy table is being prepared (never computed inside a request)."""
+        table = self.tick(game_id)
+        helper = coach(table.mode)
+        if helper is None:
+            raise RuleError(f"{table.mode} games have no hints", "no_hint")
+        with table.lock:
+            if table.game.finished:
+                raise RuleError("the game is over", "game_over")
+            if table.computer_to_move() is not None:
+                raise RuleError("no hints while a computer player is to move",
+                                "computer_to_move")
+            key = helper.table_key(table.rules)
+            strategy = None if key is None else strategies.peek(table.mode, key)
+            if key is not None and strategy is None:
+                return {"ready": False, "failed": strategies.failure(table.mode, key),
+                        "seq": table.seq, "player": table.game.current_seat}
+            return {**helper.hint(table.game, strategy), "seq": table.seq,
+                    "player": table.game.current_seat}
+
+    def review(self, game_id: str) -> dict[str, Any]:
+        """Every finished turn judged against optimal play: each decision, the best one, and
+        the expected points lost (``regret``); ``ready: false`` while the strategy table is
+        being prepared. Once a game is over, ``optimal`` sets each final score against a
+        sample of optimal play's (:meth:`final_scores`)."""
+        table = self.tick(game_id)
+        helper = coach(table.mode)
+        if helper is None:
+            raise RuleError(f"{table.mode} games have no review", "no_hint")
+        key = helper.table_key(table.rules)
+        strategy = None if key is None else strategies.peek(table.mode, key)
+        if key is not None and strategy is None:
+            return {"ready": False, "failed": strategies.failure(table.mode, key)}
+        with table.lock:
+            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
+                                 clock=self.clock)
+        turns = helper.review(game, strategy)
+        regret = [0.0] * len(game.players)
+        for turn in turns:
+            regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
+        answer = {"ready": True, "turns": turns, "regret": regret,
+                  "players": list(game.players), "totals": game.totals()}
+        finals = helper.finished_scores(game)
+        if finals and key is not None:
+            answer["optimal"] = self.final_scores(table.mode, key, finals, list(game.players))
+        return answer
+
+    def final_scores(self, mode: str, key: str, finals: list[dict[str, int]],
+                     players: list[str]) -> dict[str, Any]:
+        """Final scores (``seat``, ``game``, ``score``) against the sample of optimal play
+        for the strategy ``key``: the sample's size, seed and mean, its histogram, and per
+        score the percentage of optimal games it beat (``better_than``). ``ready: false``
+        (never waiting) while the sample is being prepared in the background."""
+        size = self.sample_games.get(mode)
+        sample = strategies.peek_sample(mode, key, size)
+        if sample is None:
+            return {"ready": False, "failed": strategies.sample_failure(mode, key, size)}
+        histogram = sample.histogram(include=[item["score"] for item in finals])
+        return {"ready": True, "games": sample.games, "seed": sample.seed,
+                "mean": round(sample.mean, 2), "histogram": histogram.to_json(),
+                "scores": [{**item, "name": players[item["seat"]],
+                            "better_than": round(sample.better_than(item["score"]), 1)}
+                           for item in finals]}
+
+    def describe_modes(self) -> dict[str, dict[str, Any]]:
+        """Every mode's start-screen facts, with its computer levels and whether its
+        strategy tables are ready (without starting to warm them)."""
+        modes = games.describe_modes()
+        for name, info in modes.items():
+            helper = coach(name)
+            if helper is not None:
+                info["hints_ready"] = {key: strategies.is_ready(name, key)
+                                       for key in helper.table_keys}
+        return modes
+
+    def warm(self, keys: list[str] | None = None) -> None:
+        """Start loading every mode's strategy tables in the background (``keys``: only
+        these table keys; an empty list: none)."""
+        from ..modes import MODES
+
+        wanted = [(mode, key) for mode in MODES if (helper := coach(mode)) is not None
+                  for key in helper.table_keys if keys is None or key in keys]
+        strategies.warm(wanted)

@@ -1,0 +1,131 @@
+"""The life of tables over time: resuming after a restart, waiting for news, the ticker
+that applies timeouts and picks up other processes' moves, and the sweep that finishes
+abandoned tables and unloads idle ones."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from ..store import StaleGameError, StoreError
+from .playing import Playing
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+class Lifecycle(Playing):
+    """Ticks, waits, sweeps and the store's notices."""
+
+    def resume_all(self) -> int:
+        """Load every active game (after a restart) and apply any timeouts; how many.
+        Games idle past :attr:`abandon_seconds` are finished as abandoned first, not
+        loaded."""
+        self.sweep(every=0)
+        ids = self.store.active_game_ids()
+        for game_id in ids:
+            self.tick(game_id)
+        return len(ids)
+
+    def wait(self, table: Table, since: int, timeout: float,
+             watch_presence: bool = False) -> bool:
+        """Block until the table moves past ``since`` or ``timeout`` seconds pass (with
+        ``watch_presence``, also when a viewer comes or goes, or a rematch is made).
+
+        A waiter only sleeps on the table's condition: the ticker (:meth:`tick_watched`)
+        applies due timeouts and picks up other processes' moves, and wakes it. True when
+        there is news.
+        """
+        end = time.monotonic() + timeout
+        with table.lock:
+            before = (dict(table.present), table.rematch)
+            while table.seq == since:
+                if watch_presence and (dict(table.present), table.rematch) != before:
+                    return True
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                table.changed.wait(left)
+            return True
+
+    def tick_watched(self) -> int:
+        """One beat of the ticker: for every loaded table that someone watches or whose
+        turn can run out, pick up events another process stored (one store query for all)
+        and apply due timeouts and skips, waking the table's watchers. How many tables
+        moved."""
+        self.sweep()
+        with self._lock:
+            tables = [t for t in self._tables.values() if not t.game.finished
+                      and not t.abandoned and (t.viewers or t.idle_seconds is not None
+                                               or t.game.deadline() is not None)]
+        if not tables:
+            return 0
+        counts = self.store.event_counts([t.id for t in tables])
+        moved = 0
+        for table in tables:
+            with table.lock:
+                try:
+                    if counts.get(table.id, table.seq) != table.seq:
+                        self._reload(table)
+                        table.changed.notify_all()
+                        moved += 1
+                    if self._expire(table):
+                        moved += 1
+                except StaleGameError:
+                    self._reload(table)
+                except Exception:  # one broken table must not stop the beat
+                    log.exception("ticking table %s", table.id)
+                self._kick(table)
+        return moved
+
+    def sweep(self, every: float = 60.0) -> None:
+        """At most once per ``every`` seconds: finish the tables nobody moved in for
+        :attr:`abandon_seconds` as abandoned, and unload from memory those that nobody
+        watches and nobody moved in for :attr:`unload_seconds` (they reload on demand)."""
+        now = self.clock()
+        if now - self._last_sweep < every:
+            return
+        self._last_sweep = now
+        gone = set()
+        if self.abandon_seconds is not None:
+            gone = set(self.store.abandon_idle(now - self.abandon_seconds))
+        with self._lock:
+            for game_id, table in list(self._tables.items()):
+                idle = now - table.last_move_at > self.unload_seconds
+                if game_id in gone or (idle and not table.viewers and table.worker is None):
+                    del self._tables[game_id]
+                    with table.lock:
+                        table.changed.notify_all()
+
+    def _heard(self, game_id: str, seq: int) -> None:
+        """A notice from the store: another process stored event ``seq - 1`` of a game."""
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is None:
+            return
+        with table.lock:
+            if seq != table.seq:
+                try:
+                    self._reload(table)
+                except StoreError:
+                    return  # the ticker tries again
+                table.changed.notify_all()
+
+    def run_ticker(self, interval: float = 1.0,
+                   stop: threading.Event | None = None) -> threading.Thread:
+        """Listen to the store's notices of other processes' moves (PostgreSQL: at once),
+        and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
+        halt = stop or threading.Event()
+        self.store.subscribe(self._heard)
+
+        def beat() -> None:
+            while not halt.wait(interval):
+                try:
+                    self.tick_watched()
+                except Exception:
+                    log.exception("table ticker")
+
+        thread = threading.Thread(target=beat, name="wordyahtzee-ticker", daemon=True)
+        thread.start()
+        return thread

@@ -1,0 +1,293 @@
+"""Playing at a table: creating and loading tables, acting for a seat, and the one path
+by which a move reaches the store.
+
+Every action on a game runs under that game's lock: the in-memory game is checked against
+the store's event count (another process may have written), the engine applies the action,
+the new events are appended to the store in one transaction, and only then is the answer
+sent and every waiting watcher woken. A request that names a stale ``seq`` gets a conflict;
+a failed write reloads the game from the store, so memory never runs ahead of the disk.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .. import games
+from ..advisor.coach import coach
+from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
+from ..modes.contract import Skip
+from ..store import Finish, Seat, StaleGameError, Store, StoreError
+from .table import (
+    ABANDON_SECONDS,
+    AWAY_AFTER,
+    DEFAULT_IDLE_SECONDS,
+    HOST_SEAT,
+    KINDS,
+    UNLOAD_SECONDS,
+    Table,
+    parse_idle,
+    parse_seats,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Playing:
+    """Creates and loads tables, plays a seat's action and writes it to the store; the
+    other jobs of the table service (:mod:`.computers`, :mod:`.hosting`, :mod:`.coaching`,
+    :mod:`.lifecycle`) build on this."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 rng_factory: Callable[[], random.Random] = random.SystemRandom,
+                 computer_pace: float = 0.8, abandon_seconds: float | None = ABANDON_SECONDS,
+                 unload_seconds: float = UNLOAD_SECONDS,
+                 sample_games: Mapping[str, int] | None = None) -> None:
+        self.store = store
+        # per mode, the size of the sample of optimal final scores a review shows (a mode
+        # not named: the coach's default, the production size; tests ask for fewer)
+        self.sample_games = dict(sample_games or {})
+        self.abandon_seconds = abandon_seconds
+        self.unload_seconds = unload_seconds
+        self._last_sweep = 0.0
+        self.clock = clock
+        self.rng_factory = rng_factory
+        self.computer_pace = computer_pace
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def create(self, body: Mapping[str, Any]) -> tuple[Table, list[Seat]]:
+        """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens."""
+        mode = body.get("mode", "woord")
+        kind = body.get("kind", "solo")
+        if kind not in KINDS:
+            raise BadRequest("kind must be one of: " + ", ".join(KINDS), "bad_kind")
+        rules = games.parse_rules(mode, body.get("rules"))
+        helper = coach(mode)
+        entries = parse_seats(body.get("players"), kind, helper.levels if helper else ())
+        game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.rng_factory(),
+                              clock=self.clock)
+        game_id = secrets.token_hex(6)
+        shared = secrets.token_urlsafe(18)
+        seats = [Seat(i, name, "", level) if level is not None
+                 else Seat(i, name, secrets.token_urlsafe(18) if kind == "online" else shared)
+                 for i, (name, level) in enumerate(entries)]
+        idle = parse_idle(body.get("idle_seconds"))
+        if kind == "online" and idle is None:
+            idle = game.turn_limit() or DEFAULT_IDLE_SECONDS
+        setup = game.to_json()
+        setup.pop("events", None)
+        setup["table"] = {"idle_seconds": idle, "rules": rules}
+        self.store.create_game(game_id, mode, kind, setup, seats)
+        table = self._add(Table(game_id, kind, mode, rules, seats, game, 0,
+                                idle_seconds=idle,
+                                last_move_at=self.clock()))
+        with table.lock:
+            self._commit(table)  # events the new game began with (Kaartspel's throw-off)
+        self._kick(table)
+        return table, seats
+
+    def _add(self, table: Table) -> Table:
+        with self._lock:
+            return self._tables.setdefault(table.id, table)
+
+    def table(self, game_id: str) -> Table:
+        """The live table (loaded from the store on first use: this is how games resume)."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+            raise ServiceError("no such game", "not_found")
+        with self._lock:
+            table = self._tables.get(game_id)
+        if table is not None:
+            return table
+        try:
+            stored = self.store.load_game(game_id)
+        except StoreError as exc:
+            if exc.code != "not_found":
+                raise  # the database is down, say: 503, not a missing game
+            raise ServiceError(f"no game {game_id!r}", "not_found") from None
+        game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
+        options = stored.setup.get("table") or {}
+        table = self._add(Table(stored.id, stored.kind, stored.mode,
+                                dict(options.get("rules") or stored.setup.get("rules") or {}),
+                                stored.seats, game, len(stored.events),
+                                idle_seconds=options.get("idle_seconds"),
+                                last_move_at=self.clock(),
+                                abandoned=stored.status == "abandoned"))
+        self._kick(table)  # a computer may have been in the middle of its turn
+        return table
+
+    def _sync(self, table: Table) -> None:
+        """Catch up with another writer, if one got there first (call under the lock)."""
+        if self.store.event_count(table.id) != table.seq:
+            self._reload(table)
+
+    def _reload(self, table: Table) -> None:
+        """Apply the events another process stored since ``table.seq`` (the usual case: a
+        move or two), or replay the whole game from the store when memory holds events the
+        store refused, or the catching up fails."""
+        if len(table.game.events) == table.seq:  # nothing uncommitted in memory
+            newer = self.store.events_since(table.id, table.seq)
+            try:
+                for event in newer:
+                    table.game.apply(event)
+                table.seq += len(newer)
+                if self.store.event_count(table.id) == table.seq:
+                    return
+            except WordyahtzeeError:
+                pass
+        stored = self.store.load_game(table.id)
+        table.game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
+        table.seq = len(stored.events)
+
+    def _commit(self, table: Table) -> None:
+        """Store the events the engine added since ``table.seq`` (call under the lock)."""
+        game = table.game
+        events = game.events[table.seq:]
+        if not events:
+            return
+        finish = Finish(game.result(), game.to_record()) if game.finished else None
+        # a high-score entry per human seat for every game these events ended
+        scores = [(seat.name, totals[seat.seat])
+                  for totals in game.finished_games(table.seq)
+                  for seat in table.seats if seat.computer is None]
+        try:
+            self.store.append_events(table.id, table.seq, events, finish, scores)
+        except BaseException:
+            self._reload(table)
+            raise
+        table.seq += len(events)
+        table.last_move_at = self.clock()
+        table.changed.notify_all()
+        try:
+            self.store.publish(table.id, table.seq)  # other processes' streams wake at once
+        except StoreError:
+            log.warning("could not announce game %s event %d", table.id, table.seq)
+
+    def _expire(self, table: Table) -> bool:
+        """Apply what time and absence decide (call under the lock): the hourglass's
+        timeout, then skips of an absent seat's turns. True when something happened."""
+        game = table.game
+        if game.finished:
+            return False
+        if game.expire():
+            self._commit(table)
+            return True
+        moved = False
+        while not game.finished and (reason := self._skip_reason(table)) is not None:
+            try:
+                game.act(Skip(reason))
+            except RuleError:  # a mode whose turns cannot be skipped (Kaartspel, for now)
+                table.idle_seconds = None
+                break
+            self._commit(table)
+            moved = True
+        return moved
+
+    def _skip_reason(self, table: Table) -> str | None:
+        """Why the seat to move loses its turn now, if it does: it left, it is away (missed
+        turns in a row and nobody at its seat), or nobody acted within the idle limit."""
+        seat = table.game.current_seat
+        if seat is None or table.seats[seat].computer is not None:
+            return None
+        missed, left = table.game.seat_status(seat)
+        if left:
+            return "left"
+        if missed >= AWAY_AFTER and not table.present.get(seat):
+            return "absent"
+        if (table.idle_seconds is not None and table.game.deadline() is None
+                and self.clock() - table.last_move_at > table.idle_seconds):
+            return "absent"
+        return None
+
+    def tick(self, game_id: str) -> Table:
+        """Load a table and apply a timeout if its turn has run out."""
+        table = self.table(game_id)
+        with table.lock:
+            try:
+                self._sync(table)
+                self._expire(table)
+            except StaleGameError:
+                pass
+            self._kick(table)
+        return table
+
+    def tick_all(self) -> None:
+        """Apply due timeouts on every loaded table (tests call this after moving the clock)."""
+        with self._lock:
+            ids = list(self._tables)
+        for game_id in ids:
+            self.tick(game_id)
+
+    def act(self, game_id: str, token: Any, action: str,
+            body: Mapping[str, Any]) -> dict[str, Any]:
+        """Perform an action (``throw``, ``claim`` …) for the seat whose token this is."""
+        table = self.table(game_id)
+        seq = body.get("seq")
+        if seq is not None and (type(seq) is not int or seq < 0):
+            raise BadRequest("seq must be the number of events the browser has seen")
+        with table.lock:
+            if seq is None or seq != table.seq:
+                self._sync(table)  # else optimistic: the append refuses a stale seq itself
+            if self._expire(table):
+                raise ServiceError("the time ran out: the turn scored 0", "time_up",
+                                   conflict=True, extra={"state": self.state(table)})
+            game = table.game
+            if game.finished or table.abandoned:
+                raise ServiceError("the game is over", "game_over", conflict=True,
+                                   extra={"state": self.state(table)})
+            if seq is not None and seq != table.seq:
+                raise ServiceError(f"the game has moved on (event {table.seq}, not {seq}); "
+                                   "here is the current state", "stale",
+                                   extra={"state": self.state(table)})
+            seats = table.seats_for(token)
+            if not seats:
+                raise ServiceError("this link cannot act in this game (watching only)",
+                                   "not_a_player")
+            if game.current_seat not in seats:
+                raise ServiceError("it is not your turn", "not_your_turn")
+            outcome = game.act(game.parse_action(action, body))
+            self._commit(table)
+            self._expire(table)  # the next seat may be away or gone: skip it at once
+            self._kick(table)
+            return {**outcome.summary, "state": self.state(table)}
+
+    def state(self, table: Table) -> dict[str, Any]:
+        """The table's public state: the game's view plus id, kind, status, seats, ``seq``
+        and ``to_move``, the seat to move in every mode (None once the game is over)."""
+        with table.lock:
+            state = table.game.view()
+            state.update({
+                "id": table.id, "kind": table.kind, "seq": table.seq,
+                "status": table.status, "to_move": table.to_move(),
+                "seats": [table.seat_view(s) for s in table.seats],
+                "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
+                "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
+                "server_time": self.clock()})
+            return state
+
+    def current_state(self, game_id: str) -> dict[str, Any]:
+        """The state after applying any due timeout."""
+        return self.state(self.tick(game_id))
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The game record of the turns played so far, and the result once finished."""
+        table = self.tick(game_id)
+        with table.lock:
+            game = table.game
+            return {"record": game.to_record(),
+                    "result": game.result() if game.finished else None}
+
+    def preview(self, game_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What a move would give now (the words typed so far …), without playing it."""
+        table = self.tick(game_id)
+        with table.lock:
+            return {**table.game.preview(body), "seq": table.seq}
+
+    def _kick(self, table: Table) -> None:
+        """Start the computer seats' worker if a computer is to move
+        (:class:`~.computers.ComputerSeats` does; a table without computers needs none)."""

@@ -1,0 +1,139 @@
+"""One live table: its game, seats, lock and presence, and the checks of a new table's
+options (kind, seats, idle limit)."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import BadRequest
+from ..modes.contract import MAX_NAME, Game, check_players
+from ..store import Seat
+
+KINDS = ("solo", "hotseat", "online")
+MAX_PLAYERS = 8
+HOST_SEAT = 0
+"""The seat of whoever made the table: its token may skip, remove or hand over seats."""
+DEFAULT_IDLE_SECONDS = 120.0
+"""How long an online table waits for a seat to act before it skips the turn, when the
+rules have no turn time of their own (classic Yahtzee)."""
+ABANDON_SECONDS = 7 * 24 * 3600.0
+"""A table without a move for this long is finished as abandoned (the default)."""
+UNLOAD_SECONDS = 600.0
+"""A table nobody watches or moved in for this long leaves memory (it reloads on demand)."""
+AWAY_AFTER = 2
+"""Missed turns in a row after which a seat is *away*: its turns are skipped at once while
+its player is not at the table."""
+
+
+@dataclass
+class Table:
+    """One game being played: its engine state, seats and the lock that serialises it."""
+
+    id: str
+    kind: str
+    mode: str
+    rules: dict[str, Any]
+    seats: list[Seat]
+    game: Game
+    seq: int
+    idle_seconds: float | None = None
+    last_move_at: float = 0.0
+    present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
+    viewers: int = 0  # open live streams, with or without a seat
+    rematch: str | None = None
+    abandoned: bool = False
+    worker: threading.Thread | None = field(default=None, repr=False)
+    lock: threading.RLock = field(init=False, repr=False)
+    changed: threading.Condition = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.lock = threading.RLock()
+        self.changed = threading.Condition(self.lock)
+
+    def seats_for(self, token: Any) -> set[int]:
+        """The seats a token acts for (hot-seat: one token holds every human seat;
+        computer seats have no token; anything but a string holds none)."""
+        if not token or not isinstance(token, str):
+            return set()
+        try:
+            given = token.encode("ascii")
+        except UnicodeEncodeError:
+            return set()
+        return {s.seat for s in self.seats
+                if s.token and s.computer is None
+                and secrets.compare_digest(s.token.encode("ascii"), given)}
+
+    @property
+    def status(self) -> str:
+        """``active``, ``finished`` or ``abandoned``."""
+        return ("finished" if self.game.finished
+                else "abandoned" if self.abandoned else "active")
+
+    def to_move(self) -> int | None:
+        """The seat to move (None when the game is over or abandoned)."""
+        return None if self.status != "active" else self.game.current_seat
+
+    def computer_to_move(self) -> str | None:
+        """The level of the computer seat to move, if a computer is to move."""
+        seat = self.to_move()
+        return None if seat is None else self.seats[seat].computer
+
+    def idle_deadline(self) -> float | None:
+        """When the seat to move loses its turn if nobody acts (None: never)."""
+        if (self.idle_seconds is None or self.game.finished
+                or self.game.deadline() is not None):
+            return None
+        return self.last_move_at + self.idle_seconds
+
+    def seat_view(self, seat: Seat) -> dict[str, Any]:
+        """A seat as the table's state shows it: who, and whether they are at the table,
+        have left or are away."""
+        missed, left = self.game.seat_status(seat.seat)
+        present = bool(self.present.get(seat.seat))
+        return {"seat": seat.seat, "name": seat.name, "computer": seat.computer,
+                "present": present, "left": left,
+                "away": seat.computer is None and not present and missed >= AWAY_AFTER}
+
+
+def parse_idle(value: Any) -> float | None:
+    """The ``idle_seconds`` table option: a number of seconds (10 to a day), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            10 <= value <= 86400):
+        raise BadRequest("idle_seconds is a number of seconds from 10 to 86400",
+                         "bad_option")
+    return float(value)
+
+
+def parse_seats(players: Any, kind: str, levels: tuple[str, ...]
+                ) -> list[tuple[str, str | None]]:
+    """Seats from ``players``: each a name, or ``{"name", "computer": level}``. Names are
+    trimmed; a blank name is refused (never a seat)."""
+    if not isinstance(players, list) or not players:
+        raise BadRequest("players must be a list of names", "bad_players")
+    seats: list[tuple[str, str | None]] = []
+    for entry in players:
+        level = None
+        if isinstance(entry, Mapping):
+            level = entry.get("computer")
+            entry = entry.get("name")
+            if level is not None and (not isinstance(level, str) or level not in levels):
+                raise BadRequest("computer players: " + (", ".join(levels) or "none in "
+                                 "this mode"), "bad_players")
+        if not isinstance(entry, str):
+            raise BadRequest("players must be a list of names", "bad_players")
+        seats.append((" ".join(entry.split()), level))
+    names = check_players([n for n, _ in seats], max_players=MAX_PLAYERS, max_name=MAX_NAME)
+    humans = sum(1 for _, level in seats if level is None)
+    if kind == "solo" and humans != 1:
+        raise BadRequest("a solo game has one (human) player", "bad_players")
+    if kind != "solo" and len(names) < 2:
+        raise BadRequest(f"a {kind} game has 2 to {MAX_PLAYERS} players", "bad_players")
+    if humans < 1:
+        raise BadRequest("a table needs at least one human player", "bad_players")
+    return seats
