@@ -554,6 +554,10 @@ def main(argv: list[str] | None = None) -> int:
     if clash:  # one written decision per word
         raise ValueError(f"{VERDICTS_FILE.name} names words that {TWO_LETTER_FILE.name} or "
                          f"{SUPPLEMENT_FILE.name} decide: {', '.join(clash)}")
+    unknown = sorted(set(verdicts) - {NFC(e) for e in entries})
+    if unknown:  # a verdict must name the source's spelling (diacritics kept), or it is idle
+        raise ValueError(f"{VERDICTS_FILE.name} names words the source does not have: "
+                         f"{', '.join(unknown)}")
     decisions, classifier = classify(entries, verdicts=verdicts)
     kept_set = {e for e, d in decisions.items() if d.kept}
     added = (set(supplement) | {w for w, v in two_letter.items() if v.keep}) - kept_set
