@@ -50,7 +50,8 @@ def openapi_document() -> dict[str, Any]:
            "description": "a box id of the game's mode"}
     levels = list(dict.fromkeys(lv for info in modes.values()
                                 for lv in info["computer_levels"]))
-    rules_ref = {"oneOf": [_ref(f"Rules_{name}") for name in modes]}
+    # anyOf: the empty rules of a mode without options match several modes' schemas
+    rules_ref = {"anyOf": [_ref(f"Rules_{name}") for name in modes]}
     action_common = {"seq": {"type": "integer", "minimum": 0,
                              "description": "The number of events the browser has seen; "
                                             "a different number gets 409 `stale`."},
@@ -294,6 +295,8 @@ def openapi_document() -> dict[str, Any]:
                     "box": box, "words": {"type": "array", "items": {"type": "string"}},
                     "zero_box": {**box, "description": "free order: the round box that "
                                                        "takes the 0 of a special claim"},
+                    "column": {"type": "integer", "minimum": 1, "maximum": 3,
+                               "description": "Triple Yahtzee: the column (×1, ×2, ×3)"},
                     **action_common}}),
                 "responses": {"200": _json({"type": "object", "properties": {
                     "points": {"type": "integer"}, "box": box,
@@ -396,7 +399,9 @@ def openapi_document() -> dict[str, Any]:
             "GameState": {"type": "object", "properties": {
                 "id": {"type": "string"}, "mode": {"type": "string"},
                 "kind": {"type": "string"}, "seq": {"type": "integer"},
-                "status": {"type": "string", "enum": ["active", "finished"]},
+                "status": {"type": "string", "enum": ["active", "finished", "abandoned"]},
+                "to_move": {"type": ["integer", "null"],
+                            "description": "the seat to move (every mode); null once over"},
                 "rules": rules_ref,
                 "players": {"type": "array", "items": {"type": "object"}},
                 "seats": {"type": "array", "items": {
@@ -408,8 +413,10 @@ def openapi_document() -> dict[str, Any]:
                          "throws_left, faces, dice [{letter, value, blank}], kept, "
                          "deadline, seconds_left. Classic: number, player, round, throws, "
                          "throws_left, dice [5 pips] or null, kept"},
-                "options": {"type": "object", "description": "boxes claimable now (classic: "
-                                                             "box -> points it would score)"},
+                "options": {"type": ["object", "array"],
+                            "description": "what may be done now (classic: box -> points "
+                                           "it would score; Triple Yahtzee: per column; "
+                                           "Kaartspel: a list of actions)"},
                 "match": {"type": ["object", "null"], "description":
                           "classic match: length, game (1-based), games [{number, over, "
                           "totals, winners}], totals"},

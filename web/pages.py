@@ -104,7 +104,7 @@ def game(game_id: str) -> Response:
         if exc.code != "not_found":
             raise
         return error_page(404, key="error.game_404")
-    return render(f"modes/{table.mode}/game.html", game_id=game_id)
+    return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode)
 
 
 @bp.get("/sw.js")

@@ -133,6 +133,7 @@ def test_classic_keyboard_on_a_phone(browser: Any, live: Any) -> None:
             page.keyboard.press("2")
             expect(page.locator("#dice .die").nth(0)).to_have_attribute("aria-pressed", "true")
             expect(page.locator("#dice .die").nth(1)).to_have_attribute("aria-pressed", "true")
+            expect(page.locator("#throw")).to_be_enabled()  # the first throw's answer is in
             page.keyboard.press("g")
             expect(page.locator("#throw-count")).to_contain_text("3 van 3")
             after = server_state(live, gid)["turn"]["dice"]

@@ -67,6 +67,39 @@ class Coach(Protocol):
         ...
 
 
+class WithoutTables:
+    """The part of a :class:`Coach` for a game without strategy tables (Kaartspel, Triple
+    Yahtzee): no table to load, no optimal play to sample or set final scores against, and
+    every computer level moving at the table's pace. A subclass gives ``levels``,
+    ``decide``, ``hint`` and ``review``."""
+
+    table_keys: tuple[str, ...] = ()
+
+    def table_key(self, rules: Mapping[str, Any]) -> str | None:
+        """No strategy table."""
+        return None
+
+    def load_table(self, key: str) -> Any:
+        """No strategy table."""
+        raise LookupError(f"{type(self).__name__} has no strategy tables")
+
+    def load_sample(self, key: str, games: int | None = None) -> Any:
+        """No optimal strategy to sample."""
+        raise LookupError(f"{type(self).__name__} has no optimal strategy to sample")
+
+    def finished_scores(self, game: Any) -> list[dict[str, int]]:
+        """Nothing to set against optimal play."""
+        return []
+
+    def thinking(self, level: str) -> float:
+        """Every level moves at the table's pace."""
+        return 1.0
+
+    def needs_table(self, level: str) -> bool:
+        """No level needs a table."""
+        return False
+
+
 def decision(turn: int, seat: int, throws: int, shown: str, chosen: dict[str, Any],
              best: dict[str, Any]) -> dict[str, Any]:
     """One reviewed decision (``chosen`` and ``best`` carry ``value``: expected points

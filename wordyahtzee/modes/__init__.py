@@ -17,7 +17,7 @@ from typing import Any, Protocol, cast
 from ..errors import RuleError
 from .contract import Game, Resources
 
-MODES = ("woord", "classic", "kaartspel")
+MODES = ("woord", "classic", "kaartspel", "triple")
 """Every mode id, in the order a start screen offers them."""
 
 

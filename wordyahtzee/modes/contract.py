@@ -22,9 +22,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..errors import RecordError, RuleError, WordyahtzeeError
+
+if TYPE_CHECKING:
+    from ..dice import Cup
 
 Clock = Callable[[], float]
 JSON = dict[str, Any]
@@ -179,6 +182,29 @@ class Throw:
             raise RuleError(f"keep must be a list of die numbers (0-{dice - 1})",
                             "bad_request")
         return cls(tuple(sorted(set(keep))))
+
+
+class PipDice:
+    """The pip dice of a turn, thrown with a :class:`~wordyahtzee.dice.Cup` kept as
+    ``self.cup`` (classic and Triple Yahtzee, Kaartspel's black dice): what they show and
+    how many throws were made and are left."""
+
+    cup: Cup[int]
+
+    @property
+    def dice(self) -> tuple[int, ...] | None:
+        """The dice showing (``None`` before the turn's first throw)."""
+        return self.cup.showing
+
+    @property
+    def throws(self) -> int:
+        """Throws made this turn."""
+        return self.cup.throws
+
+    @property
+    def throws_left(self) -> int:
+        """Throws still allowed this turn."""
+        return self.cup.max_throws - self.cup.throws
 
 
 SKIP_REASONS = ("absent", "host", "left")

@@ -1,8 +1,8 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
 import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t } from "./common.js";
-import { pipDieButton } from "./dice.js";
-import { connectTable, turnMemory } from "./table.js";
+import { diceKeys, fiveDice } from "./dice.js";
+import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
 const gameId = root.dataset.gameId;
@@ -10,12 +10,15 @@ const $ = (id) => document.getElementById(id);
 
 let state = null;
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
-let kept = new Set();
-let keptFor = "";
+const dice = fiveDice({
+  table, gameId, state: () => state, key: (s) => `${gameNumber(s)}:${s.turn.number}`,
+  label: (i, pips) => t("classic.die", { i: i + 1, pips }), changed: syncDisabled,
+  suggested: (i) => hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
+    && hint.answer.best.keep_indices.includes(i),
+});
 let hint = null;        // { seq, answer } of the last hint shown
 let hintTicket = 0;
 let hintPending = false; // a hint request is waiting for the strategy table
-let roll = null;        // the dice a throw just rolled, drawn rolling until roll.until
 
 function myTurn() {
   return table.myTurn(state);
@@ -32,21 +35,8 @@ function gameNumber(s) {
 function computerToMove() {
   return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
 }
-// The dice kept for the next throw survive a reload mid-turn (this tab only).
-function memoryKey() {
-  return state?.turn ? `${gameNumber(state)}:${state.turn.number}:${state.turn.throws}` : "";
-}
-function remember() {
-  if (state?.turn && myTurn()) turnMemory.save(gameId, memoryKey(), { kept: [...kept] });
-}
-function diceText(dice) {
-  return dice.join(" ");
-}
-
-async function throwDice() {
-  if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
-  const keep = state.turn.throws === 0 ? [] : [...kept].sort();
-  await table.act("throw", { keep });
+function diceText(faces) {
+  return faces.join(" ");
 }
 
 async function claim(box) {
@@ -68,7 +58,7 @@ async function askHint() {
       if (answer.ready) {
         hintPending = false;
         hint = { seq: answer.seq, answer };
-        renderDice();
+        dice.draw();
         renderSheet();
         syncDisabled();
         renderHint();
@@ -93,33 +83,11 @@ async function askHint() {
   }
 }
 
-function applyHint() {
-  const best = hint?.answer?.best;
-  if (!best || best.kind !== "keep" || !myTurn() || state.turn.throws === 0) return;
-  kept = new Set(best.keep_indices);
-  remember();
-  renderDice();
-  syncDisabled();
-  announce(t("classic.hint_keep", { dice: diceText(best.keep) }));
-}
-
 // -- rendering ------------------------------------------------------------------------------
 function render(next) {
   const previous = state;
   state = next;
-  const turnKey = state.turn ? `${gameNumber(state)}:${state.turn.number}:${state.turn.throws}` : "end";
-  if (turnKey !== keptFor) {
-    const sameTurn = previous?.turn && state.turn && gameNumber(previous) === gameNumber(state)
-      && previous.turn.number === state.turn.number;
-    kept = sameTurn ? new Set(state.turn.kept) : new Set();
-    keptFor = turnKey;
-    const stored = !previous && state.turn ? turnMemory.load(gameId, memoryKey()) : null;
-    if (stored) kept = new Set(stored.kept || []);
-    if (sameTurn && state.turn.throws > previous.turn.throws && state.turn.dice) {
-      roll = { until: performance.now() + 450, dice: new Set(state.turn.dice.map((_, i) => i)
-        .filter((i) => previous.turn.throws === 0 || !state.turn.kept.includes(i))) };
-    }
-  }
+  dice.update(previous, state);
   if (hint ? hint.seq !== state.seq : previous && previous.seq !== state.seq) {
     const wasPending = hintPending;
     hint = null;
@@ -130,7 +98,7 @@ function render(next) {
   }
   announceChanges(previous, state);
   renderStatus();
-  renderDice();
+  dice.draw();
   renderHint();
   renderSheet();
   renderMatch();
@@ -149,9 +117,9 @@ function announceChanges(previous, current) {
   }
   if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
-    const dice = diceText(current.turn.dice);
-    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice })
-      : t("classic.computer_threw", { name: playerName(current.to_move), dice }));
+    const shown = diceText(current.turn.dice);
+    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice: shown })
+      : t("classic.computer_threw", { name: playerName(current.to_move), dice: shown }));
   }
 }
 
@@ -171,41 +139,6 @@ function renderStatus() {
   document.title = `${text} · ${t("mode.classic_short")}`;
 }
 
-function dieButton(pips, i, rolled) {
-  const suggested = hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
-    && hint.answer.best.keep_indices.includes(i);
-  return pipDieButton({
-    pips, index: i, label: t("classic.die", { i: i + 1, pips }), kept: kept.has(i), suggested,
-    rolling: Boolean(rolled?.has(i)), onclick: () => toggleKeep(i),
-  });
-}
-
-function renderDice() {
-  const box = $("dice");
-  $("play").hidden = !state.turn;
-  if (!state.turn) { box.replaceChildren(); return; }
-  const turn = state.turn;
-  const dice = turn.dice || [null, null, null, null, null];
-  const rolled = roll && performance.now() < roll.until ? roll.dice : null;
-  box.replaceChildren(...dice.map((pips, i) => dieButton(pips, i, rolled)));
-  $("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
-  $("throw-count").textContent = turn.throws_left > 0
-    ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
-    : t("game.no_throws_left");
-  $("keep-hint").hidden = !(myTurn() && turn.throws > 0 && turn.throws_left > 0);
-  $("claim-help").hidden = !(myTurn() && turn.throws > 0);
-}
-
-function toggleKeep(i) {
-  if (!myTurn() || !state.turn.dice || state.turn.throws_left <= 0) return;
-  if (kept.has(i)) kept.delete(i); else kept.add(i);
-  remember();
-  renderDice();
-  syncDisabled();
-  announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
-}
-
 function optionText(option) {
   if (option.kind === "box") return t("classic.hint_box", { points: option.points, box: boxName(option.box) });
   if (hint.answer.throws === 0) return t("classic.hint_throw");
@@ -223,15 +156,10 @@ function renderHint() {
 }
 
 function syncDisabled() {
-  const mine = myTurn();
-  const turn = state?.turn;
-  $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
+  dice.syncDisabled();
   // the coach advises people; while a computer plays the server answers 422 anyway
-  $("hint-button").disabled = !turn || computerToMove();
-  document.querySelectorAll("#dice .die").forEach((die) => {
-    die.disabled = table.busy || !mine || !turn?.dice || turn.throws_left <= 0;
-  });
-  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !mine; });
+  $("hint-button").disabled = !state?.turn || computerToMove();
+  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
 }
 
 function renderSheet() {
@@ -288,23 +216,10 @@ function renderReview() {
 }
 
 // -- keyboard -------------------------------------------------------------------------------
-document.addEventListener("keydown", (event) => {
-  if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-  if (/^[1-5]$/.test(event.key)) {
-    event.preventDefault();
-    toggleKeep(Number(event.key) - 1);
-  } else if (event.key === "g" || event.key === "G") {
-    event.preventDefault();
-    throwDice();
-  } else if (event.key === "h" || event.key === "H") {
-    event.preventDefault();
-    askHint();
-  }
-});
+diceKeys({ ready: () => state !== null, keep: dice.toggle, throwDice: dice.throwDice, hint: askHint });
 
-$("throw").addEventListener("click", throwDice);
+$("throw").addEventListener("click", dice.throwDice);
 $("hint-button").addEventListener("click", askHint);
-$("hint-apply").addEventListener("click", applyHint);
+$("hint-apply").addEventListener("click", () => dice.follow(hint?.answer?.best));
 
 table.start();

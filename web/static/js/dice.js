@@ -1,6 +1,7 @@
 // Pip dice, drawn the same way by every dice game that has them (classic Yahtzee's five,
 // Kaartspel's five black dice and its red die).
-import { el, t } from "./common.js";
+import { announce, el, t } from "./common.js";
+import { turnMemory } from "./table.js";
 
 /** Where the pips of each face sit in a 3 x 3 grid (cells 0-8, row by row). */
 export const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -26,4 +27,123 @@ export function pipDieButton({ pips, index, label, kept = false, suggested = fal
     "data-die": String(index), "data-pips": pips === null ? "" : String(pips),
     onclick,
   }, face, el("span", { class: "key", "aria-hidden": "true", text: String(index + 1) }));
+}
+
+/**
+ * The five pip dice of a turn in classic and Triple Yahtzee: which dice the player keeps
+ * (remembered across a reload mid-turn), the throw, and the dice drawn rolling after it.
+ * `page` gives `table` and `gameId`, `state()` (the state shown), `key(state)` (names the
+ * game and turn; a new one starts with no dice kept), `label(i, pips)` (a die's name for
+ * screen readers), `suggested(i)` (the hint keeps die i) and `changed()` (redraw what
+ * depends on the kept dice). Call `update(previous, state)` with every new state, then
+ * `draw()`.
+ */
+export function fiveDice(page) {
+  let kept = new Set();
+  let keptFor = "";
+  let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until
+  const mine = () => page.table.myTurn(page.state());
+  const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
+
+  function remember() {
+    const state = page.state();
+    if (state?.turn && mine()) turnMemory.save(page.gameId, memoryKey(state), { kept: [...kept] });
+  }
+
+  function update(previous, state) {
+    const turnKey = state.turn ? memoryKey(state) : "end";
+    if (turnKey === keptFor) return;
+    const sameTurn = previous?.turn && state.turn && page.key(previous) === page.key(state);
+    kept = sameTurn ? new Set(state.turn.kept) : new Set();
+    keptFor = turnKey;
+    const stored = !previous && state.turn ? turnMemory.load(page.gameId, memoryKey(state)) : null;
+    if (stored) kept = new Set(stored.kept || []);
+    if (sameTurn && state.turn.throws > previous.turn.throws && state.turn.dice) {
+      roll = { until: performance.now() + 450, dice: new Set(state.turn.dice.map((_, i) => i)
+        .filter((i) => previous.turn.throws === 0 || !state.turn.kept.includes(i))) };
+    }
+  }
+
+  function draw() {
+    const state = page.state();
+    const box = document.getElementById("dice");
+    document.getElementById("play").hidden = !state.turn;
+    if (!state.turn) { box.replaceChildren(); return; }
+    const turn = state.turn;
+    const rolled = roll && performance.now() < roll.until ? roll.dice : null;
+    box.replaceChildren(...(turn.dice || [null, null, null, null, null]).map((pips, i) => pipDieButton({
+      pips, index: i, label: page.label(i, pips), kept: kept.has(i), suggested: page.suggested(i),
+      rolling: Boolean(rolled?.has(i)), onclick: () => toggle(i),
+    })));
+    document.getElementById("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
+    document.getElementById("throw-count").textContent = turn.throws_left > 0
+      ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
+      : t("game.no_throws_left");
+    document.getElementById("keep-hint").hidden = !(mine() && turn.throws > 0 && turn.throws_left > 0);
+    document.getElementById("claim-help").hidden = !(mine() && turn.throws > 0);
+  }
+
+  function toggle(i) {
+    const state = page.state();
+    if (!mine() || !state.turn?.dice || state.turn.throws_left <= 0) return;
+    if (kept.has(i)) kept.delete(i); else kept.add(i);
+    remember();
+    draw();
+    page.changed();
+    announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
+    document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  }
+
+  async function throwDice() {
+    const state = page.state();
+    if (!mine() || !state.turn || state.turn.throws_left <= 0 || page.table.busy) return;
+    await page.table.act("throw", { keep: state.turn.throws === 0 ? [] : [...kept].sort() });
+  }
+
+  function keep(indices) {
+    kept = new Set(indices);
+    remember();
+    draw();
+    page.changed();
+  }
+
+  /** Keep the dice a hint advises (`advice`: the hint's best option), if it advises a keep
+   * the player can make now. */
+  function follow(advice) {
+    const state = page.state();
+    if (advice?.kind !== "keep" || !mine() || !state.turn || state.turn.throws === 0) return;
+    keep(advice.keep_indices);
+    announce(t("classic.hint_keep", { dice: advice.keep.join(" ") }));
+  }
+
+  /** Enable the throw button and the dice only while the player to move may use them. */
+  function syncDisabled() {
+    const state = page.state();
+    const turn = state?.turn;
+    const idle = !page.table.busy && mine();
+    document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
+    document.querySelectorAll("#dice .die").forEach((die) => {
+      die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
+    });
+  }
+
+  return { update, draw, toggle, throwDice, follow, syncDisabled };
+}
+
+/** The dice games' keys, outside text fields and once `ready()`: 1–5 keep a die, G throws,
+ * H asks for a hint (and any further letter in `more`, e.g. `{ r: roll }`). */
+export function diceKeys({ ready, keep, throwDice, hint, more = {} }) {
+  const actions = { g: throwDice, h: hint, ...more };
+  document.addEventListener("keydown", (event) => {
+    if (!ready() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const key = event.key.toLowerCase();
+    if (/^[1-5]$/.test(key)) {
+      event.preventDefault();
+      keep(Number(key) - 1);
+    } else if (actions[key]) {
+      event.preventDefault();
+      actions[key]();
+    }
+  });
 }

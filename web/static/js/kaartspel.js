@@ -2,7 +2,7 @@
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
 import { announce, api, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
-import { PIPS, pipDieButton } from "./dice.js";
+import { PIPS, diceKeys, pipDieButton } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -56,8 +56,8 @@ function options() {
 function mine() {
   return myTurn() && state.status !== "finished";
 }
-function diceText(dice) {
-  return dice.join(" ");
+function diceText(faces) {
+  return faces.join(" ");
 }
 function percent(p) {
   return `${Math.round(Math.min(1, Math.max(0, p)) * 100)}%`;
@@ -535,24 +535,7 @@ function announceChanges(previous, current) {
 }
 
 // -- keyboard -------------------------------------------------------------------------------
-document.addEventListener("keydown", (event) => {
-  if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-  const key = event.key.toLowerCase();
-  if (/^[1-5]$/.test(key)) {
-    event.preventDefault();
-    toggleKeep(Number(key) - 1);
-  } else if (key === "r") {
-    event.preventDefault();
-    roll();
-  } else if (key === "g") {
-    event.preventDefault();
-    throwDice();
-  } else if (key === "h") {
-    event.preventDefault();
-    askHint();
-  }
-});
+diceKeys({ ready: () => state !== null, keep: toggleKeep, throwDice, hint: askHint, more: { r: roll } });
 
 $("roll").addEventListener("click", roll);
 $("throw").addEventListener("click", throwDice);

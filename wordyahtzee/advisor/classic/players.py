@@ -42,6 +42,7 @@ from ..levels import CLASSIC_LEVELS
 from .strategy import ClassicStrategy, Position, _multisets, load_strategy
 
 __all__ = [
+    "BOX_PAR",
     "LEVELS",
     "BeginnerPlayer",
     "ComputerPlayer",
@@ -49,8 +50,10 @@ __all__ = [
     "Move",
     "OptimalPlayer",
     "computer_player",
+    "keep_indices",
     "play_turn",
     "position_of",
+    "sub_multisets",
 ]
 
 #: The levels :func:`computer_player` knows, strongest first.
@@ -74,7 +77,8 @@ def position_of(game: ClassicGame) -> Position:
     return Position.from_sheet(game.sheet().scores, game.dice, game.throws)
 
 
-def _indices(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+def keep_indices(dice: tuple[int, ...], keep: tuple[int, ...]) -> tuple[int, ...]:
+    """The positions in ``dice`` of the values ``keep`` (each position once)."""
     todo = list(keep)
     out = []
     for i, d in enumerate(dice):
@@ -132,16 +136,16 @@ class OptimalPlayer(ComputerPlayer):
         assert position.dice is not None
         if best.kind == "box":
             return Move("box", box=best.box)
-        return Move("throw", keep=_indices(position.dice, best.keep))
+        return Move("throw", keep=keep_indices(position.dice, best.keep))
 
 
 # About what each box scores on average under optimal play (measured by simulating the
 # optimal player): what a box "usually" brings in, so a greedy player can tell a good score
 # from a waste.
-_PAR = {"ones": 1.88, "twos": 5.28, "threes": 8.57, "fours": 12.16, "fives": 15.69,
-        "sixes": 19.19, "three_of_a_kind": 21.66, "four_of_a_kind": 13.10,
-        "full_house": 22.59, "small_straight": 29.46, "large_straight": 32.71,
-        "yahtzee": 16.87, "chance": 22.01}
+BOX_PAR = {"ones": 1.88, "twos": 5.28, "threes": 8.57, "fours": 12.16, "fives": 15.69,
+           "sixes": 19.19, "three_of_a_kind": 21.66, "four_of_a_kind": 13.10,
+           "full_house": 22.59, "small_straight": 29.46, "large_straight": 32.71,
+           "yahtzee": 16.87, "chance": 22.01}
 
 
 class GreedyPlayer(ComputerPlayer):
@@ -157,7 +161,7 @@ class GreedyPlayer(ComputerPlayer):
         out = {}
         bonus = yahtzee_bonus(dice, position.yahtzee_box)
         for box, points in legal_scores(dice, position.filled, joker).items():
-            value = points + bonus - _PAR[box]
+            value = points + bonus - BOX_PAR[box]
             if box in UPPER_BOXES and upper < UPPER_BONUS_THRESHOLD:
                 face = UPPER_BOXES.index(box) + 1
                 # three of a face keeps 63 in reach; reward being ahead of that pace
@@ -186,16 +190,17 @@ class GreedyPlayer(ComputerPlayer):
         best_keep: tuple[int, ...] = ()
         best_value = -np.inf
         for k in range(5):
-            for sub in _sub_multisets(dice, k):
+            for sub in sub_multisets(dice, k):
                 v = keeps[ms.index[sub], 0]
                 if v > best_value + 1e-9:
                     best_keep, best_value = sub, v
         if now[best_box] >= best_value:
             return Move("box", box=best_box)
-        return Move("throw", keep=_indices(position.dice, best_keep))
+        return Move("throw", keep=keep_indices(position.dice, best_keep))
 
 
-def _sub_multisets(dice: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+def sub_multisets(dice: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Every distinct choice of ``size`` of the (sorted) ``dice``, sorted."""
     return sorted(set(itertools.combinations(dice, size)))
 
 

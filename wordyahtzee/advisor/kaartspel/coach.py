@@ -3,43 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...errors import RuleError
+from ..coach import WithoutTables
 from ..levels import KAARTSPEL_LEVELS
 
 
-class KaartspelCoach:
+class KaartspelCoach(WithoutTables):
     """Kaartspel: three computer levels (no strategy table); the hint gives, for each way
     to keep the black dice, the exact chance to take each card."""
 
     levels: tuple[str, ...] = KAARTSPEL_LEVELS
-    table_keys: tuple[str, ...] = ()
-
-    def table_key(self, rules: Mapping[str, Any]) -> str | None:
-        """No strategy table."""
-        return None
-
-    def load_table(self, key: str) -> Any:
-        """No strategy table."""
-        raise LookupError("Kaartspel has no strategy tables")
-
-    def load_sample(self, key: str, games: int | None = None) -> Any:
-        """No optimal strategy to sample."""
-        raise LookupError("Kaartspel has no optimal strategy to sample")
-
-    def finished_scores(self, game: Any) -> list[dict[str, int]]:
-        """Nothing to set against optimal play."""
-        return []
-
-    def thinking(self, level: str) -> float:
-        """Every level moves at the table's pace."""
-        return 1.0
-
-    def needs_table(self, level: str) -> bool:
-        """No level needs a table."""
-        return False
 
     def decide(self, game: Any, level: str, table: Any) -> Any:
         """The action of a computer player of ``level``."""

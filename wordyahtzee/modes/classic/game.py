@@ -9,7 +9,7 @@ from typing import Any
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
-from ..contract import SKIP_REASONS, check_players, replay_events
+from ..contract import SKIP_REASONS, PipDice, check_players, replay_events
 from .rules import (
     BOXES,
     FACES,
@@ -21,6 +21,7 @@ from .rules import (
     _check_dice,
     format_dice,
     parse_dice,
+    throw_of_event,
     yahtzee_bonus,
 )
 
@@ -29,7 +30,7 @@ def _pip_cup(rng: random.Random) -> Cup[int]:
     return Cup([FACES] * NUM_DICE, rng, max_throws=MAX_THROWS)
 
 
-class ClassicGame:
+class ClassicGame(PipDice):
     """A classic Yahtzee game for one or more players, 13 turns each, in seat order.
 
     A turn is one to three :meth:`throw` calls (the first throws all dice, later ones re-throw
@@ -64,20 +65,8 @@ class ClassicGame:
         """True after every player's 13th turn."""
         return self.turn >= len(BOXES) * len(self.players)
 
-    @property
-    def dice(self) -> Dice | None:
-        """The dice showing this turn (``None`` before the first throw)."""
-        return self.cup.showing
 
-    @property
-    def throws(self) -> int:
-        """Throws made this turn (0..3)."""
-        return self.cup.throws
 
-    @property
-    def throws_left(self) -> int:
-        """Throws still allowed this turn."""
-        return MAX_THROWS - self.cup.throws
 
     @property
     def round(self) -> int:
@@ -168,21 +157,7 @@ class ClassicGame:
                             "wrong_player")
         kind = event.get("type")
         if kind == "throw":
-            text = event.get("dice")
-            if not isinstance(text, str):
-                raise RuleError("a throw event has 'dice' as a string", "bad_event")
-            dice = parse_dice(text)
-            if not self.cup.can_throw:
-                raise RuleError(f"no throws left: {MAX_THROWS} is the most a turn",
-                                "no_throws_left")
-            keep = event.get("keep")
-            if keep is not None:
-                if not isinstance(keep, list):
-                    raise RuleError("keep is a list of dice positions", "bad_event")
-                kept = self.cup.check_keep(keep)
-                old = self.cup.showing
-                if old is not None and any(old[i] != dice[i] for i in kept):
-                    raise RuleError("a kept die changed", "impossible_throw")
+            dice = throw_of_event(event, self.cup)
             self.cup.record(dice)
             self._turn_throws.append(dice)
         elif kind == "skip":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ...errors import RecordError, RuleError
 from ..contract import Resources, replay_turns
@@ -30,24 +30,7 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
     game = ClassicGame(players, rules, random.Random(0))
 
     def play_turn(turn: Mapping[str, Any]) -> None:
-        expected, who = game.current_player, turn.get("player")
-        if expected is None:
-            raise RuleError(f"the game is over: {len(BOXES)} turns each", "game_over")
-        if not isinstance(who, str):
-            raise RuleError("'player' must be a player name", "bad_turn")
-        if who != expected:
-            raise RuleError(f"it is {expected}'s turn", "wrong_player")
-        skipped = turn.get("skipped")
-        throws = turn.get("throws", [] if skipped else None)
-        least = 0 if skipped else 1
-        if not isinstance(throws, list) or not least <= len(throws) <= MAX_THROWS:
-            raise RuleError(f"'throws' must be a list of {least} to {MAX_THROWS} throws",
-                            "bad_turn")
-        for i, throw in enumerate(throws, 1):
-            try:
-                game.record_throw(parse_dice(throw))
-            except RuleError as exc:
-                raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+        skipped = replay_throws(game, turn, len(BOXES))
         if skipped:
             box = game.sheet().open_boxes[0]
             if turn.get("box", box) != box:
@@ -59,3 +42,36 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
 
     replay_turns(data.get("turns"), play_turn)
     return game.result()
+
+
+class _ThrowRecorder(Protocol):
+    @property
+    def current_player(self) -> str | None: ...
+
+    def record_throw(self, dice: tuple[int, ...]) -> Any: ...
+
+
+def replay_throws(game: _ThrowRecorder, turn: Mapping[str, Any], turns_each: int) -> Any:
+    """The start of a recorded turn of a five-dice game (classic and Triple Yahtzee): the
+    player whose turn it is, then the turn's 1 to 3 throws (0 to 3 for a skipped turn),
+    thrown into ``game``. Returns the turn's ``skipped`` reason (None when played);
+    :class:`RuleError` names what is wrong."""
+    expected, who = game.current_player, turn.get("player")
+    if expected is None:
+        raise RuleError(f"the game is over: {turns_each} turns each", "game_over")
+    if not isinstance(who, str):
+        raise RuleError("'player' must be a player name", "bad_turn")
+    if who != expected:
+        raise RuleError(f"it is {expected}'s turn", "wrong_player")
+    skipped = turn.get("skipped")
+    throws = turn.get("throws", [] if skipped else None)
+    least = 0 if skipped else 1
+    if not isinstance(throws, list) or not least <= len(throws) <= MAX_THROWS:
+        raise RuleError(f"'throws' must be a list of {least} to {MAX_THROWS} throws",
+                        "bad_turn")
+    for i, throw in enumerate(throws, 1):
+        try:
+            game.record_throw(parse_dice(throw))
+        except RuleError as exc:
+            raise RuleError(f"throw {i}: {exc.message}", exc.code) from None
+    return skipped

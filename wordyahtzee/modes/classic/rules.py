@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import RuleError
+
+if TYPE_CHECKING:
+    from ...dice import Cup
 
 FACES = (1, 2, 3, 4, 5, 6)
 NUM_DICE = 5
@@ -83,6 +86,28 @@ def parse_dice(text: Any) -> Dice:
             or any(ch not in "123456" for ch in text)):
         raise RuleError(f"a throw is {NUM_DICE} digits 1..6, not {text!r}", "impossible_throw")
     return tuple(int(ch) for ch in text)
+
+
+def throw_of_event(event: Mapping[str, Any], cup: Cup[int]) -> Dice:
+    """The dice of a ``throw`` event (``{"dice": "13356", "keep": [positions]}``), checked
+    against the cup: a throw left this turn, and the kept dice unchanged. The cup is not
+    changed; :class:`RuleError` says what is wrong."""
+    text = event.get("dice")
+    if not isinstance(text, str):
+        raise RuleError("a throw event has 'dice' as a string", "bad_event")
+    dice = parse_dice(text)
+    if not cup.can_throw:
+        raise RuleError(f"no throws left: {cup.max_throws} is the most a turn",
+                        "no_throws_left")
+    keep = event.get("keep")
+    if keep is not None:
+        if not isinstance(keep, list):
+            raise RuleError("keep is a list of dice positions", "bad_event")
+        kept = cup.check_keep(keep)
+        old = cup.showing
+        if old is not None and any(old[i] != dice[i] for i in kept):
+            raise RuleError("a kept die changed", "impossible_throw")
+    return dice
 
 
 def format_dice(dice: Iterable[int]) -> str:

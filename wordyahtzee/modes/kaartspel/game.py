@@ -15,6 +15,7 @@ from ..contract import (
     JSON,
     SKIP_REASONS,
     Acting,
+    PipDice,
     Resources,
     Throw,
     missed_turns,
@@ -33,7 +34,6 @@ from .rules import (
     NUMBER_CARDS,
     SQUARES,
     CardState,
-    Dice,
     KaartspelRules,
     TakeOption,
     check_rolls,
@@ -57,7 +57,7 @@ def _pip_cup(rng: random.Random) -> Cup[int]:
     return Cup([(1, 2, 3, 4, 5, 6)] * NUM_DICE, rng, max_throws=MAX_THROWS)
 
 
-class KaartspelGame(Acting):
+class KaartspelGame(PipDice, Acting):
     """One Kaartspel game for 2 to 4 players (seats in the clockwise order of ``players``).
 
     A new game is in phase ``start``: :class:`Start` (or a ``start`` event naming the
@@ -138,15 +138,7 @@ class KaartspelGame(Acting):
         """The seat to move (``None`` before the start and once finished)."""
         return None if self.phase in ("start", "over") else self.seat
 
-    @property
-    def dice(self) -> Dice | None:
-        """The black dice showing in this step (``None`` before its first throw)."""
-        return self.cup.showing
 
-    @property
-    def throws(self) -> int:
-        """Black-dice throws made in this step (0..3)."""
-        return self.cup.throws
 
     def owner(self, card: str) -> int | None:
         """The seat owning ``card`` (``None`` while unplaced)."""

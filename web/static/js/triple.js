@@ -1,0 +1,230 @@
+// The Triple Yahtzee screen: classic's dice on a score card of three columns (×1, ×2, ×3)
+// per player. It renders the state the server sends and posts the player's intent; every
+// score, open box, hint and computer move comes from the server.
+import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
+import { diceKeys, fiveDice } from "./dice.js";
+import { connectTable } from "./table.js";
+
+const root = document.getElementById("game");
+const gameId = root.dataset.gameId;
+const $ = (id) => document.getElementById(id);
+
+let state = null;
+const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
+const dice = fiveDice({
+  table, gameId, state: () => state, key: (s) => String(s.turn.number),
+  label: (i, pips) => t("classic.die", { i: i + 1, pips }), changed: syncDisabled,
+  suggested: (i) => hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
+    && hint.answer.best.keep_indices.includes(i),
+});
+let hint = null;         // { seq, answer } of the last hint shown
+let hintTicket = 0;
+
+function myTurn() {
+  return table.myTurn(state);
+}
+function seatOf(i) {
+  return state.seats?.[i] || {};
+}
+function playerName(i) {
+  return state.players[i]?.name ?? "?";
+}
+function factorOf(column) {
+  return state.columns[column - 1]?.factor ?? column;
+}
+function computerToMove() {
+  return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
+}
+function diceText(faces) {
+  return faces.join(" ");
+}
+/** The points the dice would gain in `box` of `column` now (undefined: not open). */
+function optionPoints(column, box) {
+  return state.options?.[String(column)]?.[box];
+}
+
+async function claim(column, box) {
+  if (!myTurn() || table.busy || optionPoints(column, box) === undefined) return;
+  await table.act("claim", { box, column });
+}
+
+async function askHint() {
+  if (!state || !state.turn || state.status === "finished" || computerToMove()) return;
+  const ticket = ++hintTicket;
+  const seq = state.seq;
+  $("hint").hidden = false;
+  $("hint-best").textContent = t("classic.hint_busy");
+  try {
+    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    if (ticket !== hintTicket || !state || state.seq !== seq) return;
+    hint = { seq: answer.seq, answer };
+    dice.draw();
+    renderSheet();
+    syncDisabled();
+    renderHint();
+    announce($("hint-best").textContent);
+  } catch (err) {
+    if (ticket === hintTicket) $("hint-best").textContent = errorText(err.error);
+  }
+}
+
+// -- rendering ------------------------------------------------------------------------------
+function render(next) {
+  const previous = state;
+  state = next;
+  dice.update(previous, state);
+  if (hint ? hint.seq !== state.seq : previous && previous.seq !== state.seq) {
+    hint = null;
+    hintTicket += 1; // a hint still being fetched is for a position that has gone
+  }
+  announceChanges(previous, state);
+  renderStatus();
+  dice.draw();
+  renderHint();
+  renderSheet();
+  renderReview();
+  renderEnd(state);
+  syncDisabled();
+}
+
+function announceChanges(previous, current) {
+  if (!previous) return;
+  if (table.announceTurn(previous, current, historyLine)) return;
+  if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
+    const shown = diceText(current.turn.dice);
+    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice: shown })
+      : t("classic.computer_threw", { name: playerName(current.to_move), dice: shown }));
+  }
+}
+
+/** What a finished turn did: the points written in a box of a column. */
+function historyLine(turn) {
+  const name = playerName(turn.player);
+  const f = factorOf(turn.column);
+  if (turn.skipped) return t("triple.skipped", { name, why: t(`skip.${turn.skipped}`), box: boxName(turn.box), f });
+  return t("triple.scored", { name, points: turn.points, box: boxName(turn.box), f, weighted: turn.weighted });
+}
+
+function renderStatus() {
+  const text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.final");
+  $("round-title").textContent = `${t("mode.triple_short")} · ${text}`;
+  $("turn-line").textContent = table.turnLine();
+  document.title = `${text} · ${t("mode.triple_short")}`;
+}
+
+function optionText(option) {
+  if (option.kind === "box") {
+    return t("triple.hint_box", { points: option.points, box: boxName(option.box), f: option.factor, weighted: option.weighted });
+  }
+  if (hint.answer.throws === 0) return t("classic.hint_throw");
+  return option.keep.length ? t("classic.hint_keep", { dice: diceText(option.keep) }) : t("classic.hint_keep_none");
+}
+
+function renderHint() {
+  renderHintPanel(hint, false, (answer) => ({
+    best: optionText(answer.best),
+    canApply: answer.best.kind === "keep" && answer.throws > 0 && myTurn(),
+    rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+      el("td", { text: optionText(option) }),
+      el("td", { class: "num", text: option.kind === "box" ? String(option.weighted) : "" }))),
+  }));
+}
+
+function syncDisabled() {
+  dice.syncDisabled();
+  $("hint-button").disabled = !state?.turn || computerToMove();
+  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
+}
+
+// -- the score card: per player three columns ----------------------------------------------
+function boxCell(player, i, column, box, suggested) {
+  const value = player.columns[column - 1].boxes[box];
+  const cls = column === 1 ? "col-start" : "";
+  if (value !== null) return el("td", { class: `${cls}${value === 0 ? " zero" : ""}`.trim() || null }, String(value));
+  const turn = state.turn;
+  const points = turn && turn.player === i && turn.dice ? optionPoints(column, box) : undefined;
+  if (points === undefined) return el("td", { class: `${cls} open`.trim() });
+  if (!myTurn()) return el("td", { class: `${cls} open preview`.trim() }, String(points));
+  const f = factorOf(column);
+  const isSuggested = suggested && suggested.column === column && suggested.box === box;
+  return el("td", { class: `${cls} open`.trim() }, el("button", {
+    type: "button", class: `option${isSuggested ? " suggested" : ""}`,
+    "data-column": String(column), "data-box": box,
+    "aria-label": t("triple.write", { box: boxName(box), f, points, weighted: f * points }),
+    onclick: () => claim(column, box),
+  }, String(points)));
+}
+
+function renderSheet() {
+  const best = hint?.answer?.best;
+  const suggested = best?.kind === "box" ? best : null;
+  const columns = state.columns;
+  const mover = state.to_move;
+  const head1 = el("tr", {}, el("td", { class: "corner" }),
+    state.players.map((p, i) => el("th", {
+      scope: "colgroup", colspan: String(columns.length),
+      class: `player-head col-start${mover === i ? " current-player" : ""}`,
+      "aria-current": mover === i ? "true" : null,
+    }, p.name, seatOf(i).computer
+      ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null)));
+  const head2 = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
+    state.players.flatMap((p, i) => columns.map((c) => el("th", {
+      scope: "col", class: `factor${c.column === 1 ? " col-start" : ""}${mover === i ? " current-player" : ""}`,
+      "aria-label": `${p.name}, ${t("triple.column_name", { f: c.factor })}`,
+    }, t("triple.column", { f: c.factor })))));
+  const boxRow = (box, cls = null) => el("tr", { class: cls },
+    el("th", { scope: "row", text: boxName(box) }),
+    state.players.flatMap((p, i) => columns.map((c) => boxCell(p, i, c.column, box, mover === i ? suggested : null))));
+  const totalRow = (label, key, cls) => el("tr", { class: cls },
+    el("th", { scope: "row", text: label }),
+    state.players.flatMap((p) => p.columns.map((c) => el("td", { class: c.column === 1 ? "col-start" : null, text: String(c[key]) }))));
+  const rows = [];
+  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
+  rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
+  rows.push(totalRow(t("classic.upper_bonus"), "upper_bonus", "subtotal"));
+  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : null)));
+  rows.push(totalRow(t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"));
+  rows.push(totalRow(t("triple.column_total"), "total", "column-total"));
+  rows.push(totalRow(t("triple.weighted"), "weighted", "weighted"));
+  rows.push(el("tr", { class: "grand-total" }, el("th", { scope: "row", text: t("game.total") }),
+    state.players.map((p) => el("td", { class: "col-start", colspan: String(columns.length), "data-total": String(p.total), text: String(p.total) }))));
+  $("sheet").replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
+    el("thead", {}, head1, head2), el("tbody", {}, rows));
+  keepMoverInView();
+}
+
+let scrolledFor = null; // the turn the card was last scrolled for
+/** A card wider than the screen (several players on a phone) scrolls sideways: when the
+ * turn passes, bring the columns of the player to move into view (once, so a player may
+ * scroll away and look at the others). */
+function keepMoverInView() {
+  const key = state.turn ? state.turn.number : null;
+  if (key === scrolledFor) return;
+  scrolledFor = key;
+  const sheet = $("sheet");
+  const wrap = sheet.parentElement;
+  const head = sheet.querySelector("th.player-head.current-player");
+  if (!head || wrap.scrollWidth <= wrap.clientWidth) return;
+  const labels = sheet.querySelector("thead tr:nth-child(2) th").offsetWidth;
+  const left = head.offsetLeft - labels;
+  const right = head.offsetLeft + head.offsetWidth - wrap.clientWidth;
+  if (wrap.scrollLeft > left || wrap.scrollLeft < right) wrap.scrollLeft = Math.max(0, left);
+}
+
+function renderReview() {
+  const items = [...state.history].reverse().map((turn) => el("li", {},
+    el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: playerName(turn.player) }) })),
+    el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
+    el("p", {}, `${t("game.you_played")}: ${turn.skipped ? historyLine(turn)
+      : t("triple.played", { box: boxName(turn.box), f: factorOf(turn.column), points: turn.points, weighted: turn.weighted })}`)));
+  $("review-list").replaceChildren(...items);
+}
+
+// -- keyboard -------------------------------------------------------------------------------
+diceKeys({ ready: () => state !== null, keep: dice.toggle, throwDice: dice.throwDice, hint: askHint });
+
+$("throw").addEventListener("click", dice.throwDice);
+$("hint-button").addEventListener("click", askHint);
+$("hint-apply").addEventListener("click", () => dice.follow(hint?.answer?.best));
+
+table.start();

@@ -1,0 +1,71 @@
+"""Triple Yahtzee (docs/triple.md): classic Yahtzee on a score card of three columns, weighted
+×1, ×2 and ×3, 39 turns a player. A package by job: :mod:`.rules` (the card of three
+classic sheets, the factors, the grand total), :mod:`.actions` (the claim of a box in a
+column), :mod:`.game` (the turn state machine in the game contract), :mod:`.view` (what a
+screen renders) and :mod:`.record` (game records).
+
+No box is scored here: each column is classic's :class:`~..classic.ScoreSheet` with the
+free joker reading, so classic's :func:`~..classic.legal_scores` and
+:func:`~..classic.yahtzee_bonus` decide every box, per column.
+
+>>> import random
+>>> from wordyahtzee.modes.contract import Resources
+>>> game = new_game(["Anna"], {}, Resources(random.Random(1), lambda: 0.0))
+>>> outcome = game.act(game.parse_action("throw", {}))
+>>> sorted(game.options())                        # the columns the dice may go in
+[1, 2, 3]
+>>> outcome = game.act(game.parse_action("claim", {"box": "chance", "column": 3}))
+>>> game.totals() == [3 * outcome.summary["points"]]
+True
+>>> replay_record(game.to_record()) == game.result()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..classic import BOXES
+from ..contract import JSON, Resources
+from .actions import Score, TripleAction
+from .game import MAX_PLAYERS, MODE, TripleGame
+from .record import replay_record
+from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, parse_rules
+
+__all__ = [
+    "BOXES",
+    "COLUMNS",
+    "FACTORS",
+    "MAX_PLAYERS",
+    "MODE",
+    "TURNS",
+    "Score",
+    "ScoreCard",
+    "TripleAction",
+    "TripleGame",
+    "describe",
+    "new_game",
+    "parse_rules",
+    "replay_record",
+    "restore",
+]
+
+
+def new_game(players: Sequence[str], rules: Any, resources: Resources) -> TripleGame:
+    """A fresh game (``rules`` from :func:`parse_rules`: there are none)."""
+    parse_rules(rules)
+    return TripleGame(players, resources.rng)
+
+
+def restore(data: Mapping[str, Any], resources: Resources) -> TripleGame:
+    """A stored game (:meth:`TripleGame.to_json`) replayed."""
+    return TripleGame.from_json(data, resources.rng)
+
+
+def describe() -> JSON:
+    """What a start screen needs to offer this mode: no rules options."""
+    return {"rules_defaults": {}, "boxes": list(BOXES), "columns": COLUMNS,
+            "factors": list(FACTORS), "turns": TURNS, "players": [1, MAX_PLAYERS],
+            "rules_schema": {"type": "object", "additionalProperties": False,
+                             "properties": {}}}

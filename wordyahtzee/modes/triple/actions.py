@@ -1,0 +1,46 @@
+"""Triple Yahtzee's one action of its own, writing the dice in a box of a column (the throw
+is every dice mode's :class:`~wordyahtzee.modes.contract.Throw`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...errors import RuleError
+from ..contract import JSON, Throw
+from .rules import column_field
+
+
+@dataclass(frozen=True)
+class Score:
+    """The ``claim`` action (named as classic's, so ``POST …/claim`` serves both): write
+    the dice showing in ``box`` of ``column`` (1 to 3).
+
+    >>> Score.from_json({"box": "chance", "column": 3})
+    Score(box='chance', column=3)
+    >>> Score.from_json({"box": "chance"})
+    Traceback (most recent call last):
+    ...
+    wordyahtzee.errors.RuleError: 'column' must be 1, 2 or 3, not None
+    """
+
+    name: ClassVar[str] = "claim"
+    box: str
+    column: int
+
+    def to_json(self) -> JSON:
+        """``{"box": id, "column": n}``."""
+        return {"box": self.box, "column": self.column}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Score:
+        """Read ``{"box": id, "column": 1|2|3}``; the game checks the box is open."""
+        box = body.get("box")
+        if not isinstance(box, str) or not 0 < len(box) <= 40:
+            raise RuleError("claim needs a box id", "bad_request")
+        return cls(box, column_field(body.get("column")))
+
+
+TripleAction = Throw | Score
+"""Any action a Triple Yahtzee player (or computer) plays."""
