@@ -1,5 +1,6 @@
 """``wordyahtzee serve`` end to end: the real server (gunicorn, gevent workers), killed
-mid-game and started again, loses nothing; its event stream reaches the client at once."""
+mid-game and started again, loses nothing; its event stream reaches the client at once, and
+a graceful stop says goodbye on every open stream."""
 
 from __future__ import annotations
 
@@ -99,6 +100,32 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_stop_ends_the_live_streams_with_a_goodbye(tmp_path: Path) -> None:
+    """SIGTERM: every open stream is told goodbye (browsers reconnect to the next server)
+    rather than cut off when the graceful timeout runs out, and the server exits."""
+    db, port = tmp_path / "stop.sqlite3", _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _serve(db, port)
+    try:
+        status, created = _call(base, "POST", "/api/games", {"kind": "solo", "players": ["Anna"]})
+        assert status == 201
+        streams = [urllib.request.urlopen(f"{base}/api/games/{created['id']}/events", timeout=10)
+                   for _ in range(3)]
+        for stream in streams:
+            assert stream.readline() == b"retry: 1000\n"
+            while b"event: state" not in stream.readline():
+                pass
+        proc.terminate()
+        for stream in streams:
+            rest = stream.read()  # up to the end of the response
+            assert b"event: bye" in rest, rest[-300:]
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
 
 
 def test_a_bad_setting_in_the_environment_is_one_line_and_exit_2(tmp_path: Path) -> None:

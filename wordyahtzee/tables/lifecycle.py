@@ -41,6 +41,8 @@ class Lifecycle(Playing):
         with table.lock:
             before = (dict(table.present), table.rematch)
             while table.seq == since:
+                if self.closing:
+                    return False
                 if watch_presence and (dict(table.present), table.rematch) != before:
                     return True
                 left = end - time.monotonic()
@@ -48,6 +50,17 @@ class Lifecycle(Playing):
                     return False
                 table.changed.wait(left)
             return True
+
+    def close_streams(self) -> None:
+        """The server is stopping: wake every waiter and make every later :meth:`wait` end
+        at once, so live streams say goodbye (browsers reconnect to the next server) instead
+        of holding the shutdown until they time out."""
+        self.closing = True
+        with self._lock:
+            tables = list(self._tables.values())
+        for table in tables:
+            with table.lock:
+                table.changed.notify_all()
 
     def tick_watched(self) -> int:
         """One beat of the ticker: for every loaded table that someone watches or whose

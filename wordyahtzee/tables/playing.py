@@ -60,6 +60,7 @@ class Playing:
         self.computer_pace = computer_pace
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
+        self.closing = False  # the server is stopping (Lifecycle.close_streams)
 
     def create(self, body: Mapping[str, Any]) -> tuple[Table, list[Seat]]:
         """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens."""
