@@ -77,11 +77,12 @@ def _is_word_or_stem(head: str, lexicon: set[str]) -> bool:
 def minus_family(words: list[str], minus: list[str], lexicon: set[str]) -> dict[str, str]:
     """Word -> the minus word it is an inflection or compound of."""
     found: dict[str, str] = {}
+    inflections = {m: forms(m) for m in minus}
     for w in words:
         if w in INNOCENT:
             continue
         for m in minus:
-            if w == m or w in forms(m):
+            if w == m or w in inflections[m]:
                 found[w] = m
                 break
             head = next((m + link for link in LINKS if w.startswith(m + link)

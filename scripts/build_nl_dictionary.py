@@ -27,6 +27,7 @@ import argparse
 import collections
 import gzip
 import json
+import math
 import random
 import sys
 import unicodedata
@@ -204,6 +205,21 @@ def derive_opentaal(gitdir: Path, entries: list[str], out: Path = OPENTAAL_FILE)
 # ---------------------------------------------------------------------------------------------
 
 
+def zipf(word: str, lang: str) -> float:
+    """wordfreq's ``zipf_frequency(word, lang)``, without its tokenizer for a word of plain
+    lower-case letters (most of the source), which is a single token as it stands: the
+    tokenizer is most of a build's time. The same rounding as wordfreq's (its version is
+    locked; tests/test_nl_build.py compares the two on a sample, and the build's output
+    byte for byte)."""
+    from wordfreq import get_frequency_dict, zipf_frequency
+
+    if not (word.isascii() and word.isalpha() and word.islower()):
+        return zipf_frequency(word, lang)
+    freq = max(get_frequency_dict(lang).get(word, 0.0), 1e-9)  # 1e-9: Zipf 0, the minimum
+    freq = round(freq, math.floor(-math.log(freq, 10)) + 3)  # three significant digits
+    return round(math.log(freq, 10) + 9, 2)
+
+
 class Frequencies:
     """wordfreq's Zipf frequencies in Dutch and the six other languages, cached."""
 
@@ -213,9 +229,7 @@ class Frequencies:
     def __call__(self, word: str) -> tuple[float, ...]:
         found = self.cache.get(word)
         if found is None:
-            from wordfreq import zipf_frequency
-
-            found = tuple(zipf_frequency(word, lang) for lang in ("nl", *OTHER_LANGS))
+            found = tuple(zipf(word, lang) for lang in ("nl", *OTHER_LANGS))
             self.cache[word] = found
         return found
 

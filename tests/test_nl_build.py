@@ -6,6 +6,7 @@ meets its goals."""
 from __future__ import annotations
 
 import gzip
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -42,6 +43,19 @@ def test_every_verdict_is_honoured_by_the_shipped_list() -> None:
     kept = {w for w, v in table.items() if v.keep}  # type: ignore[attr-defined]
     assert kept <= words
     assert not (set(table) - kept) & words
+
+
+def test_the_quick_frequencies_are_wordfreqs() -> None:
+    """The build's ``zipf`` skips wordfreq's tokenizer for plain words: it must give what
+    ``zipf_frequency`` gives, for plain words and others, common, rare and unknown."""
+    from wordfreq import zipf_frequency
+
+    build = _script("build_nl_dictionary")
+    words = SOURCE.read_text(encoding="utf-8").split()
+    sample = [*random.Random(20261125).sample(words, 3000), "de", "the", "qxzv", "Anne", "één"]
+    for word in sample:
+        for lang in ("nl", *build.OTHER_LANGS):
+            assert build.zipf(word, lang) == zipf_frequency(word, lang), (word, lang)
 
 
 @pytest.mark.slow
