@@ -225,10 +225,10 @@ def test_points_message_review_and_timeout_without_errors(context: Any, live: An
     expect(page.locator("#message")).to_contain_text(f"schreef {points} punten")
     expect(page.locator("#review-list li").first).to_contain_text(f"({points})")
     # after the claim the keyboard is where the next step is
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'throw'")
+    expect(page.locator("#throw")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'word-input'")
+    expect(page.locator("#word-input")).to_be_focused()
     live.clock.advance(61)  # the hourglass runs out: the page asks the server, no error
     expect(page.locator("#round-title")).to_contain_text("Ronde 3 van 8")
     expect(page.locator("#message")).to_contain_text("tijd om")
@@ -445,7 +445,10 @@ def test_installable_app(context: Any, live: Any) -> None:
     assert "javascript" in worker.headers["content-type"]
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == live.url + "/"
-    page.wait_for_function("caches.has('wy-static-v1')")
+    end = time.monotonic() + 15  # the worker fills its cache as it installs
+    while not page.evaluate("caches.has('wy-static-v1')"):
+        assert time.monotonic() < end, "the service worker made no cache"
+        time.sleep(0.1)
     cached = page.evaluate("caches.open('wy-static-v1').then((c) => c.keys())"
                            ".then((keys) => keys.map((r) => new URL(r.url).pathname))")
     assert "/static/css/app.css" in cached and not any(p.startswith("/api") for p in cached)

@@ -68,7 +68,7 @@ def test_hotseat_two_players(context: Any, live: Any) -> None:
                 shot(page, "hotseat-handover-desktop")
                 page.keyboard.press("g")  # no throw behind the hand-over screen
                 expect(page.locator("#dice .tile.empty")).to_have_count(7)
-                page.wait_for_function("document.activeElement.id === 'handover-go'")
+                expect(page.locator("#handover-go")).to_be_focused()
             page.click("#handover-go")
             expect(page.locator("#handover")).to_be_hidden()
         throw(page, 0)
@@ -152,7 +152,7 @@ def test_keyboard_only_turn(context: Any, live: Any) -> None:
     expect(page.locator("#dice .tile").nth(2)).to_have_attribute("aria-pressed", "true")
     faces = server_state(live, gid)["turn"]["faces"]
     # the throw put the focus in the word field; Esc leaves it, then G throws again
-    page.wait_for_function("document.activeElement.id === 'word-input'")
+    expect(page.locator("#word-input")).to_be_focused()
     page.keyboard.press("Escape")
     page.keyboard.press("g")
     expect(page.locator("#throw-count")).to_contain_text("3 van 3")
