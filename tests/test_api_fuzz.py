@@ -112,6 +112,7 @@ def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
         assert "error" in response.get_json()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(action=st.sampled_from(["throw", "claim", "preview"]), body=shaped,
        classic=st.booleans())

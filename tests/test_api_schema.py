@@ -47,6 +47,7 @@ def api_schema(schema_app: Any) -> Any:
     return schemathesis.openapi.from_wsgi("/api/openapi.json", schema_app)
 
 
+@pytest.mark.slow
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))

@@ -101,6 +101,7 @@ def test_the_latest_audit_is_fully_judged_and_meets_its_goals() -> None:
         recall, precision, offensive)
 
 
+@pytest.mark.slow
 def test_the_audit_samples_are_seeded_and_drawn_from_the_shipped_lists(tmp_path: Path) -> None:
     audit = _script("audit_dictionary")
     header = latest_audit().read_text(encoding="utf-8").splitlines()[0]

@@ -218,12 +218,14 @@ any_letters = st.text(alphabet=string.ascii_lowercase + "?", min_size=7, max_siz
     lambda s: s.count("?") <= 2)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=30)
 @given(throws)
 def test_throws_of_the_dice_set(faces):
     check_against_brute_force(SOLVER, BRUTE, faces)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=25)
 @given(blanked)
 def test_throws_with_the_blank(faces):
