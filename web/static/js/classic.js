@@ -1,7 +1,7 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
 import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t } from "./common.js";
-import { diceKeys, fiveDice } from "./dice.js";
+import { diceKeys, diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -34,9 +34,6 @@ function gameNumber(s) {
 }
 function computerToMove() {
   return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
-}
-function diceText(faces) {
-  return faces.join(" ");
 }
 
 async function claim(box) {
@@ -116,11 +113,7 @@ function announceChanges(previous, current) {
     return;
   }
   if (table.announceTurn(previous, current, historyLine)) return;
-  if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
-    const shown = diceText(current.turn.dice);
-    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice: shown })
-      : t("classic.computer_threw", { name: playerName(current.to_move), dice: shown }));
-  }
+  dice.announceThrow(previous, current, playerName);
 }
 
 /** What a finished turn did: the points written in its box. */

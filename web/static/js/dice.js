@@ -3,6 +3,11 @@
 import { announce, el, t } from "./common.js";
 import { turnMemory } from "./table.js";
 
+/** Pips as a player reads them out: "3 3 5". */
+export function diceText(faces) {
+  return faces.join(" ");
+}
+
 /** Where the pips of each face sit in a 3 x 3 grid (cells 0-8, row by row). */
 export const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
@@ -127,7 +132,16 @@ export function fiveDice(page) {
     });
   }
 
-  return { update, draw, toggle, throwDice, follow, syncDisabled };
+  /** Say a throw aloud once it has landed: the player's own, or who else threw what
+   * (`name(seat)`). */
+  function announceThrow(previous, current, name) {
+    if (!(current.turn && previous?.turn && current.turn.throws > previous.turn.throws && current.turn.dice)) return;
+    const shown = diceText(current.turn.dice);
+    announce(mine() ? t("classic.threw", { t: current.turn.throws, dice: shown })
+      : t("classic.computer_threw", { name: name(current.to_move), dice: shown }));
+  }
+
+  return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow };
 }
 
 /** The dice games' keys, outside text fields and once `ready()`: 1–5 keep a die, G throws,

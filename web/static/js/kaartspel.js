@@ -2,7 +2,7 @@
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
 import { announce, api, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
-import { PIPS, diceKeys, pipDieButton } from "./dice.js";
+import { PIPS, diceKeys, diceText, pipDieButton } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -55,9 +55,6 @@ function options() {
 }
 function mine() {
   return myTurn() && state.status !== "finished";
-}
-function diceText(faces) {
-  return faces.join(" ");
 }
 function percent(p) {
   return `${Math.round(Math.min(1, Math.max(0, p)) * 100)}%`;

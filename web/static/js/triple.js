@@ -2,7 +2,7 @@
 // per player. It renders the state the server sends and posts the player's intent; every
 // score, open box, hint and computer move comes from the server.
 import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
-import { diceKeys, fiveDice } from "./dice.js";
+import { diceKeys, diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -34,9 +34,6 @@ function factorOf(column) {
 }
 function computerToMove() {
   return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
-}
-function diceText(faces) {
-  return faces.join(" ");
 }
 /** The points the dice would gain in `box` of `column` now (undefined: not open). */
 function optionPoints(column, box) {
@@ -90,11 +87,7 @@ function render(next) {
 function announceChanges(previous, current) {
   if (!previous) return;
   if (table.announceTurn(previous, current, historyLine)) return;
-  if (current.turn && previous.turn && current.turn.throws > previous.turn.throws && current.turn.dice) {
-    const shown = diceText(current.turn.dice);
-    announce(myTurn() ? t("classic.threw", { t: current.turn.throws, dice: shown })
-      : t("classic.computer_threw", { name: playerName(current.to_move), dice: shown }));
-  }
+  dice.announceThrow(previous, current, playerName);
 }
 
 /** What a finished turn did: the points written in a box of a column. */

@@ -2,40 +2,19 @@
 show, what a keep is worth (the expectation over the dice thrown again), the best keep of
 every throw, and a turn aimed at one box computed exactly."""
 
-
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ...errors import RuleError
-from ...modes.woord import (
-    BOXES,
-    MAX_THROWS,
-    SPECIAL_BOXES,
-)
-
-if TYPE_CHECKING:
-    pass
+from ...modes.woord import MAX_THROWS
 
 FloatArray = npt.NDArray[np.floating[Any]]
-IntArray = npt.NDArray[np.int64]
-
-#: Bumped when the score table's layout changes (old cache files are then rebuilt).
-SCORE_TABLE_VERSION = 1
-#: Bumped when the strategy table's layout, the rules model or its arithmetic changes
-#: (2: the table in float64).
-STRATEGY_VERSION = 2
-
-NSPECIAL = len(SPECIAL_BOXES)
-BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
-"""Bit of each special box in a state's special mask."""
-COLUMN = {b: i for i, b in enumerate(BOXES)}
-"""Column of each box in :attr:`ScoreTable.scores`."""
 
 
 # ------------------------------------------------------------------------------------------

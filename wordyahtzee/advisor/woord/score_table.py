@@ -21,7 +21,6 @@ from ...lexicon import Lexicon, cache_dir, load_lexicon
 from ...lexicon.lexicon import word_checksum
 from ...modes.woord import (
     BOXES,
-    SPECIAL_BOXES,
     WoordRules,
 )
 from ..cache import load_or_build
@@ -29,18 +28,9 @@ from ..cache import load_or_build
 if TYPE_CHECKING:
     from ...solver import Solver
 
-FloatArray = npt.NDArray[np.floating[Any]]
-IntArray = npt.NDArray[np.int64]
-
 #: Bumped when the score table's layout changes (old cache files are then rebuilt).
 SCORE_TABLE_VERSION = 1
-#: Bumped when the strategy table's layout, the rules model or its arithmetic changes
-#: (2: the table in float64).
-STRATEGY_VERSION = 2
 
-NSPECIAL = len(SPECIAL_BOXES)
-BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
-"""Bit of each special box in a state's special mask."""
 COLUMN = {b: i for i, b in enumerate(BOXES)}
 """Column of each box in :attr:`ScoreTable.scores`."""
 

@@ -44,7 +44,6 @@ from ...dice import DiceSet
 from ...errors import RuleError
 from ...lexicon import Lexicon
 from ...modes.woord import (
-    BOXES,
     CONSONANTS_SCORE,
     EARLY_ONLY,
     MAX_THROWS,
@@ -60,10 +59,13 @@ from ...modes.woord import (
 )
 from ..cache import load_or_build
 from .lattice import (
+    FloatArray,
     Lattice,
     keep_masks,
 )
 from .score_table import (
+    COLUMN,
+    SCORE_TABLE_VERSION,
     ScoreTable,
     _cache_folder,
     _load_npz,
@@ -88,11 +90,6 @@ __all__ = [
     "load_woord_strategy",
 ]
 
-FloatArray = npt.NDArray[np.floating[Any]]
-IntArray = npt.NDArray[np.int64]
-
-#: Bumped when the score table's layout changes (old cache files are then rebuilt).
-SCORE_TABLE_VERSION = 1
 #: Bumped when the strategy table's layout, the rules model or its arithmetic changes
 #: (2: the table in float64).
 STRATEGY_VERSION = 2
@@ -100,8 +97,6 @@ STRATEGY_VERSION = 2
 NSPECIAL = len(SPECIAL_BOXES)
 BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
 """Bit of each special box in a state's special mask."""
-COLUMN = {b: i for i, b in enumerate(BOXES)}
-"""Column of each box in :attr:`ScoreTable.scores`."""
 
 
 # ------------------------------------------------------------------------------------------
