@@ -141,7 +141,26 @@ export function fiveDice(page) {
       : t("classic.computer_threw", { name: name(current.to_move), dice: shown }));
   }
 
-  return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow };
+  /** The finished turns, newest first: whose (`name(seat)`), the throws, and what was
+   * played (`played(turn)`). */
+  function renderReview(name, played) {
+    const items = [...page.state().history].reverse().map((turn) => el("li", {},
+      el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: name(turn.player) }) })),
+      el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
+      el("p", {}, `${t("game.you_played")}: ${played(turn)}`)));
+    document.getElementById("review-list").replaceChildren(...items);
+  }
+
+  /** The turn's keys (1–5, G, H) and buttons (throw, hint, take the hint's keep);
+   * `askHint()` fetches a hint, `advice()` is the hint's best option shown now. */
+  function wire(askHint, advice) {
+    diceKeys({ ready: () => page.state() !== null, keep: toggle, throwDice, hint: askHint });
+    document.getElementById("throw").addEventListener("click", throwDice);
+    document.getElementById("hint-button").addEventListener("click", askHint);
+    document.getElementById("hint-apply").addEventListener("click", () => follow(advice()));
+  }
+
+  return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow, renderReview, wire };
 }
 
 /** The dice games' keys, outside text fields and once `ready()`: 1–5 keep a die, G throws,

@@ -2,7 +2,7 @@
 // per player. It renders the state the server sends and posts the player's intent; every
 // score, open box, hint and computer move comes from the server.
 import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
-import { diceKeys, diceText, fiveDice } from "./dice.js";
+import { diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -205,19 +205,11 @@ function keepMoverInView() {
 }
 
 function renderReview() {
-  const items = [...state.history].reverse().map((turn) => el("li", {},
-    el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: playerName(turn.player) }) })),
-    el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
-    el("p", {}, `${t("game.you_played")}: ${turn.skipped ? historyLine(turn)
-      : t("triple.played", { box: boxName(turn.box), f: factorOf(turn.column), points: turn.points, weighted: turn.weighted })}`)));
-  $("review-list").replaceChildren(...items);
+  dice.renderReview(playerName, (turn) => (turn.skipped ? historyLine(turn)
+    : t("triple.played", { box: boxName(turn.box), f: factorOf(turn.column), points: turn.points, weighted: turn.weighted })));
 }
 
-// -- keyboard -------------------------------------------------------------------------------
-diceKeys({ ready: () => state !== null, keep: dice.toggle, throwDice: dice.throwDice, hint: askHint });
-
-$("throw").addEventListener("click", dice.throwDice);
-$("hint-button").addEventListener("click", askHint);
-$("hint-apply").addEventListener("click", () => dice.follow(hint?.answer?.best));
+// -- keyboard and buttons -------------------------------------------------------------------
+dice.wire(askHint, () => hint?.answer?.best);
 
 table.start();
