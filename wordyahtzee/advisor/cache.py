@@ -6,15 +6,23 @@ same table at once (``serve --workers 2`` warming its strategies at start-up, a 
 warming them in the background): an exclusive lock on a file beside the cache file lets the
 first one build the table while the others wait for it and then load what it wrote, instead
 of each spending the same tens of seconds.
+
+:func:`save_arrays` and :func:`load_arrays` are the one file format of those tables: numpy
+arrays with a JSON header (a format version, what the table is for, a checksum of the
+arrays), written atomically.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
+
+import numpy as np
 
 from ..progress import Progress
 
@@ -90,3 +98,43 @@ def _build(build: Callable[[Progress | None], T], progress: Progress | None) -> 
     if progress is not None:
         progress.done()
     return result
+
+
+def _digest(arrays: Mapping[str, np.ndarray[Any, Any]]) -> str:
+    digest = hashlib.sha256()
+    for name in sorted(arrays):
+        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
+    return digest.hexdigest()
+
+
+def save_arrays(path: Path, arrays: Mapping[str, np.ndarray[Any, Any]],
+                meta: Mapping[str, Any]) -> None:
+    """Write ``arrays`` with the header ``meta`` (plus their checksum) to ``path``,
+    atomically."""
+    header = {**meta, "sha256": _digest(arrays)}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        np.savez(fh, meta=np.array(json.dumps(header)), **arrays)  # type: ignore[arg-type]
+    os.replace(tmp, path)
+
+
+def load_arrays(path: Path, version: int, **expected: Any
+                ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+    """Read :func:`save_arrays` output: its arrays and header. ``ValueError`` says what is
+    wrong: a damaged file, another format ``version``, a header field that differs from
+    ``expected`` (``key=…``), or a checksum mismatch."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            arrays = {k: np.array(data[k]) for k in data.files if k != "meta"}
+    except Exception:  # zipfile, numpy and json raise many kinds on a damaged file
+        raise ValueError("not a readable table file") from None
+    if not isinstance(meta, dict) or meta.get("version") != version:
+        raise ValueError("written by another version")
+    for field, value in expected.items():
+        if meta.get(field) != value:
+            raise ValueError(f"holds the table for {field} {meta.get(field)!r}, not {value!r}")
+    if _digest(arrays) != meta.get("sha256"):
+        raise ValueError("checksum mismatch")
+    return arrays, meta

@@ -33,6 +33,8 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
+from .cache import load_arrays, save_arrays
+
 __all__ = [
     "CLASSIC_GAMES",
     "SAMPLE_VERSION",
@@ -155,17 +157,13 @@ class ScoreSample:
 
     def save(self, path: Path) -> None:
         """Write the sample atomically."""
-        from .woord.score_table import _save_npz
-
-        _save_npz(path, {"scores": self.scores},
-                  {"version": SAMPLE_VERSION, "key": self.key, "seed": self.seed})
+        save_arrays(path, {"scores": self.scores},
+                    {"version": SAMPLE_VERSION, "key": self.key, "seed": self.seed})
 
     @classmethod
     def load(cls, path: Path, key: str, games: int, seed: int) -> ScoreSample:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        from .woord.score_table import _load_npz
-
-        arrays, meta = _load_npz(path, SAMPLE_VERSION, key)
+        arrays, meta = load_arrays(path, SAMPLE_VERSION, key=key)
         scores = arrays.get("scores")
         if scores is None or scores.ndim != 1 or len(scores) != games or scores.dtype.kind != "i":
             raise ValueError(f"does not hold {games} scores")

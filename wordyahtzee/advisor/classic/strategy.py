@@ -22,10 +22,7 @@ a miss, with a progress bar, and recomputes after saying so when the cache file 
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
-import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,7 +45,7 @@ from ...modes.classic import (
     legal_scores,
     yahtzee_bonus,
 )
-from ..cache import load_or_build
+from ..cache import load_arrays, load_or_build, save_arrays
 from .tables import (
     ALL_UPPER,
     CHUNK,
@@ -363,31 +360,15 @@ class ClassicStrategy:
 
     def save(self, path: Path) -> None:
         """Write the table to ``path`` (atomically)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        meta = {"version": TABLE_VERSION, "joker": self.joker,
-                "sha256": hashlib.sha256(self.values.tobytes()).hexdigest()}
-        tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-        with open(tmp, "wb") as fh:
-            np.savez(fh, values=self.values, meta=np.array(json.dumps(meta)))
-        os.replace(tmp, path)
+        save_arrays(path, {"values": self.values}, {"version": TABLE_VERSION, "joker": self.joker})
 
     @classmethod
     def load(cls, path: Path, joker: str) -> ClassicStrategy:
         """Read a table written by :meth:`save`; ``ValueError`` says what is wrong with it."""
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                meta = json.loads(str(data["meta"]))
-                values = np.array(data["values"])
-        except Exception:  # zipfile, numpy and json raise many kinds on a damaged file
-            raise ValueError("not a readable table file") from None
-        if not isinstance(meta, dict) or meta.get("version") != TABLE_VERSION:
-            raise ValueError("written by another version")
-        if meta.get("joker") != joker:
-            raise ValueError(f"holds the {meta.get('joker')!r} table, not {joker!r}")
-        if values.shape != (NMASK, NUPPER, 2) or values.dtype != np.float64:
-            raise ValueError(f"has a table of shape {values.shape}")
-        if hashlib.sha256(values.tobytes()).hexdigest() != meta.get("sha256"):
-            raise ValueError("checksum mismatch")
+        arrays, _ = load_arrays(path, TABLE_VERSION, joker=joker)
+        values = arrays.get("values")
+        if values is None or values.shape != (NMASK, NUPPER, 2) or values.dtype != np.float64:
+            raise ValueError("does not hold a table of the right shape")
         return cls(joker, values)
 
 

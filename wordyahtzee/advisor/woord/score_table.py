@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 import numpy.typing as npt
@@ -23,7 +22,7 @@ from ...modes.woord import (
     BOXES,
     WoordRules,
 )
-from ..cache import load_or_build
+from ..cache import load_arrays, load_or_build, save_arrays
 
 if TYPE_CHECKING:
     from ...solver import Solver
@@ -82,13 +81,13 @@ class ScoreTable:
 
     def save(self, path: Path) -> None:
         """Write atomically, with a checksum."""
-        _save_npz(path, {"scores": self.scores},
-                  {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
+        save_arrays(path, {"scores": self.scores},
+                    {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
 
     @classmethod
     def load(cls, path: Path, key: str) -> ScoreTable:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with the file."""
-        arrays, meta = _load_npz(path, SCORE_TABLE_VERSION, key)
+        arrays, meta = load_arrays(path, SCORE_TABLE_VERSION, key=key)
         scores = arrays["scores"]
         faces = tuple(meta.get("faces") or ())
         if (scores.dtype != np.int16 or scores.ndim != 2 or scores.shape[1] != len(BOXES)
@@ -104,39 +103,6 @@ def score_table_key(solver: Solver) -> str:
     checksum = lexicon.info.checksum or word_checksum(w for w, _ in lexicon.frequencies())
     return (f"{lexicon.name}-{checksum[:16]}-{solver.dice_set.name}-{dice_key(solver.dice_set)}"
             f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
-
-
-def _save_npz(path: Path, arrays: dict[str, np.ndarray[Any, Any]],
-              meta: dict[str, Any]) -> None:
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
-    meta = {**meta, "sha256": digest.hexdigest()}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        np.savez(fh, meta=np.array(json.dumps(meta)), **arrays)  # type: ignore[arg-type]
-    os.replace(tmp, path)
-
-
-def _load_npz(path: Path, version: int,
-              key: str) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            arrays = {k: np.array(data[k]) for k in data.files if k != "meta"}
-    except Exception:  # zipfile, numpy and json raise many kinds on a damaged file
-        raise ValueError("not a readable table file") from None
-    if not isinstance(meta, dict) or meta.get("version") != version:
-        raise ValueError("written by another version")
-    if meta.get("key") != key:
-        raise ValueError(f"holds the table for {meta.get('key')!r}, not {key!r}")
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
-    if digest.hexdigest() != meta.get("sha256"):
-        raise ValueError("checksum mismatch")
-    return arrays, meta
 
 
 def _cache_folder() -> Path:

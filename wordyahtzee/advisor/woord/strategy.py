@@ -57,7 +57,7 @@ from ...modes.woord import (
     ScoreSheet,
     WoordRules,
 )
-from ..cache import load_or_build
+from ..cache import load_arrays, load_or_build, save_arrays
 from .lattice import (
     FloatArray,
     Lattice,
@@ -68,8 +68,6 @@ from .score_table import (
     SCORE_TABLE_VERSION,
     ScoreTable,
     _cache_folder,
-    _load_npz,
-    _save_npz,
     load_score_table,
 )
 
@@ -505,14 +503,14 @@ class WoordStrategy:
 
     def save(self, path: Path, key: str) -> None:
         """Write the table atomically."""
-        _save_npz(path, {"values": self.values},
-                  {"version": STRATEGY_VERSION, "key": key, "threshold": self.threshold,
-                   "rounds": list(self.rounds)})
+        save_arrays(path, {"values": self.values},
+                    {"version": STRATEGY_VERSION, "key": key, "threshold": self.threshold,
+                     "rounds": list(self.rounds)})
 
     @classmethod
     def load(cls, path: Path, key: str, table: ScoreTable) -> WoordStrategy:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        arrays, meta = _load_npz(path, STRATEGY_VERSION, key)
+        arrays, meta = load_arrays(path, STRATEGY_VERSION, key=key)
         values = arrays["values"]
         rounds = tuple(meta.get("rounds") or ())
         threshold = meta.get("threshold")
