@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -11,16 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.kaartspel_helpers import new_game, red, step, throws
+from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.players import (
     FIRST,
     LEVELS,
     TRANS,
     computer_player,
     keep_chances,
+    ranked_options,
 )
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.contract import Resources
-from wordyahtzee.modes.kaartspel import KaartspelGame, Roll, Take, Throw
+from wordyahtzee.modes.kaartspel import KaartspelGame, Roll, Stop, Take, Throw
 
 
 def test_tables_are_distributions():
@@ -79,6 +82,76 @@ def test_strong_takes_a_large_straight_at_once():
     red(game, 2)
     throws(game, "23456")
     assert computer_player("strong").decide(game) == Take("large_straight")
+
+
+def test_the_tip_steals_when_stealing_is_right():
+    # A JOKER corner after the second throw, the dice 6 5 2 3 4, Bram owning the large
+    # straight at 70: stealing it gains 70 and costs the leader 70, worth more than any
+    # keep (the best chance of a card was keeping 6 2, a sure "twos" worth 10).
+    game = new_game()
+    step(game, 4, "13456", None)                   # Anna at corner 4
+    step(game, 1, "12345", "large_straight")       # Bram places the large straight at 70
+    red(game, 4)                                   # Anna on the JOKER corner 8
+    throws(game, "11226", "65234")
+    assert game.target == "joker" and game.throws == 2
+    options = ranked_options(game)
+    best = options[0]
+    assert best.action == Take("large_straight") and best.how == "steal"
+    assert best.score == 70 and best.value == pytest.approx(140.0)
+    assert best.value > max(o.value for o in options if isinstance(o.action, Throw))
+    assert computer_player("strong").decide(game) == best.action
+    shown = COACH.hint(game, None)
+    assert shown["best"] == {"kind": "take", "value": 140.0, "card": "large_straight",
+                             "how": "steal", "score": 70}
+
+
+def test_the_tip_may_stop_or_move_on_next_to_an_own_card():
+    game = new_game()
+    step(game, 1, "22456", "twos")
+    step(game, 1, "12456", None)
+    step(game, 6, "12456", None)
+    step(game, 1, "12456", None)
+    step(game, 6, "12456", None)
+    step(game, 1, "12456", None)
+    red(game, 4)                                   # Anna next to her twos (20)
+    assert game.phase == "choose"
+    kinds = {type(o.action) for o in ranked_options(game)}
+    assert kinds == {Throw, Roll, Stop}
+    values = [o.value for o in ranked_options(game)]
+    assert values == sorted(values, reverse=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_every_ranked_option_is_legal_and_every_way_to_keep_is_there(seed, moves):
+    """In random positions the ranking holds each legal move once (keeps of the same values
+    once), best first, and each one is accepted by the game."""
+    game = KaartspelGame.new(["Anna", "Bram", "Cees"],
+                             resources=Resources(random.Random(seed), float))
+    robot = computer_player("beginner", random.Random(seed))
+    for _ in range(moves):
+        if game.finished:
+            return
+        game.act(robot.decide(game))
+    if game.finished:
+        return
+    options = ranked_options(game)
+    values = [o.value for o in options]
+    assert values == sorted(values, reverse=True)
+    assert computer_player("strong").decide(game) == options[0].action
+    if game.phase == "throw" and game.dice is not None:
+        takes = {o.action.card for o in options if isinstance(o.action, Take)}
+        assert takes == {*game.take_options(), None}
+        if game.throws < 3:
+            keeps = [tuple(sorted(game.dice[i] for i in o.keep)) for o in options
+                     if isinstance(o.action, Throw)]
+            assert len(keeps) == len(set(keeps))
+            assert set(keeps) == {tuple(sorted(game.dice[i] for i in k)) for n in range(5)
+                                  for k in itertools.combinations(range(5), n)}
+    for option in options:
+        trial = KaartspelGame.from_json(game.to_json(),
+                                        resources=Resources(random.Random(1), float))
+        trial.act(option.action)                   # raises on an illegal move
 
 
 def test_strong_keeps_towards_the_card_to_steal():

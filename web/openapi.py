@@ -180,7 +180,8 @@ def openapi_document() -> dict[str, Any]:
                                           "schema": {"type": "string"}}}},
                               **_errors(404)}}},
             "/api/games/{game_id}/hint": {"get": {
-                "summary": "Classic: the advisor's best keeps and boxes for the player to move",
+                "summary": "The advisor's best moves for the player to move (every mode "
+                           "with a coach)",
                 "description": "The optimal solo strategy's options, best first (at most "
                                "six), each with `value` (expected points still to come) and "
                                "`expected_total` (the expected final score). A keep gives "
@@ -189,7 +190,10 @@ def openapi_document() -> dict[str, Any]:
                                "first throw the only option is to throw all dice. While the "
                                "strategy table is still being prepared (the first start "
                                "computes it, 15-20 s) the answer is 202 with "
-                               "`ready: false`: ask again a second later.",
+                               "`ready: false`: ask again a second later. Woord Yahtzee "
+                               "answers keeps and claims the same way; Kaartspel ranks "
+                               "every move (keeps, takes, rolling on, stopping) by the "
+                               "strong player's `value`.",
                 "parameters": [GAME_ID],
                 "responses": {
                     "200": _json(_ref("Hint")),
@@ -388,13 +392,22 @@ def openapi_document() -> dict[str, Any]:
                 "ready": {"type": "boolean"}, "failed": {"type": ["string", "null"]},
                 "seq": {"type": "integer"}, "player": {"type": "integer"},
                 "throws": {"type": "integer"},
-                "best": _ref("HintOption"),
+                "best": {"oneOf": [_ref("HintOption"), {"type": "null"}]},
                 "options": {"type": "array", "items": _ref("HintOption")}}},
             "HintOption": {"type": "object", "properties": {
-                "kind": {"type": "string", "enum": ["keep", "box"]},
+                "kind": {"type": "string",
+                         "enum": ["keep", "box", "claim", "take", "roll", "stop"],
+                         "description": "keep: throw keeping these dice (every mode); "
+                                        "box: write a box (classic, Triple); claim: "
+                                        "claim a box with words (Woord Yahtzee); take, "
+                                        "roll, stop: Kaartspel's moves"},
                 "keep": {"type": "array", "items": {"type": "integer"}},
                 "keep_indices": {"type": "array", "items": {"type": "integer"}},
                 "box": {"type": "string"}, "points": {"type": "integer"},
+                "card": {"type": ["string", "null"]},
+                "how": {"type": ["string", "null"], "enum": ["place", "steal", "raise", None]},
+                "score": {"type": ["integer", "null"]},
+                "chances": {"type": "object", "additionalProperties": {"type": "number"}},
                 "value": {"type": "number"}, "expected_total": {"type": "number"}}},
             "GameState": {"type": "object", "properties": {
                 "id": {"type": "string"}, "mode": {"type": "string"},

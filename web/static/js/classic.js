@@ -141,7 +141,7 @@ function optionText(option) {
 function renderHint() {
   renderHintPanel(hint, hintPending, (answer) => ({
     best: `${optionText(answer.best)} (${t("classic.hint_expected").toLowerCase()} ${answer.best.expected_total.toFixed(1)})`,
-    canApply: answer.best.kind === "keep" && answer.throws > 0 && myTurn(),
+    canApply: myTurn() && hint.seq === state.seq,
     rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
       el("td", { text: optionText(option) }),
       el("td", { class: "num", text: option.expected_total.toFixed(1) }))),
@@ -206,6 +206,7 @@ function renderReview() {
 }
 
 // -- keyboard and buttons -------------------------------------------------------------------
-dice.wire(askHint, () => hint?.answer?.best);
+dice.wire(askHint, () => (hint && state && hint.seq === state.seq ? hint.answer.best : null),
+  (option) => claim(option.box));
 
 table.start();

@@ -112,13 +112,18 @@ export function fiveDice(page) {
     page.changed();
   }
 
-  /** Keep the dice a hint advises (`advice`: the hint's best option), if it advises a keep
-   * the player can make now. */
-  function follow(advice) {
+  /** Follow a hint (`advice`: its best option) whole, as in every mode: keep the dice it
+   * advises and throw, throw all before the first throw, or write the box it advises
+   * (`claim(advice)`). */
+  function follow(advice, claim) {
     const state = page.state();
-    if (advice?.kind !== "keep" || !mine() || !state.turn || state.turn.throws === 0) return;
-    keep(advice.keep_indices);
-    announce(t("classic.hint_keep", { dice: advice.keep.join(" ") }));
+    if (!advice || !mine() || !state.turn || page.table.busy) return;
+    if (advice.kind === "box") {
+      claim(advice);
+      return;
+    }
+    if (state.turn.throws > 0) keep(advice.keep_indices);
+    throwDice();
   }
 
   /** Enable the throw button and the dice only while the player to move may use them. */
@@ -151,13 +156,14 @@ export function fiveDice(page) {
     document.getElementById("review-list").replaceChildren(...items);
   }
 
-  /** The turn's keys (1–5, G, H) and buttons (throw, hint, take the hint's keep);
-   * `askHint()` fetches a hint, `advice()` is the hint's best option shown now. */
-  function wire(askHint, advice) {
+  /** The turn's keys (1–5, G, H) and buttons (throw, hint, follow the hint);
+   * `askHint()` fetches a hint, `advice()` is the hint's best option shown now (null once
+   * stale) and `claim(option)` writes a box option. */
+  function wire(askHint, advice, claim) {
     diceKeys({ ready: () => page.state() !== null, keep: toggle, throwDice, hint: askHint });
     document.getElementById("throw").addEventListener("click", throwDice);
     document.getElementById("hint-button").addEventListener("click", askHint);
-    document.getElementById("hint-apply").addEventListener("click", () => follow(advice()));
+    document.getElementById("hint-apply").addEventListener("click", () => follow(advice(), claim));
   }
 
   return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow, renderReview, wire };

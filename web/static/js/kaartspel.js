@@ -104,13 +104,22 @@ async function askHint() {
   }
 }
 
+/** Follow the hint: play its best move whole (keep those dice and throw, take the card,
+ * roll on or stop), as in every mode. */
 function applyHint() {
   const best = hint?.answer?.options?.[0];
-  if (!best || !mine() || !state.dice) return;
-  kept = new Set(best.keep);
-  renderDice();
-  syncDisabled();
-  announce(keepText(best.keep));
+  if (!best || !mine() || hint.seq !== state.seq) return;
+  if (best.kind === "keep") {
+    kept = new Set(best.keep);
+    renderDice();
+    throwDice();
+  } else if (best.kind === "take") {
+    take(best.card);
+  } else if (best.kind === "roll") {
+    roll();
+  } else if (best.kind === "stop") {
+    stop();
+  }
 }
 
 // -- rendering ------------------------------------------------------------------------------
@@ -348,9 +357,10 @@ function movePawn(pawn, seat, square) {
 
 function dieButton(pips, i) {
   const best = hint?.answer?.options?.[0];
+  const suggested = best?.kind === "keep" && state.dice && state.phase === "throw" && best.keep.includes(i);
   return pipDieButton({
     pips, index: i, label: t("kaart.die", { i: i + 1, pips }), kept: kept.has(i), kind: "black",
-    suggested: Boolean(best && state.dice && best.keep.includes(i)), onclick: () => toggleKeep(i),
+    suggested: Boolean(suggested), onclick: () => toggleKeep(i),
   });
 }
 
@@ -421,16 +431,40 @@ function chancesText(chances) {
   return top.map(([card, p]) => `${cardName(card)} ${percent(p)}`).join(", ");
 }
 
+/** One hinted move in words: a keep (or the throw that raises, or the first throw), a
+ * card to take with what it does, rolling on, or stopping. */
+function optionText(option) {
+  if (option.kind === "keep") {
+    const raise = state.options.find((o) => o.action === "throw")?.raise;
+    if (state.phase === "choose" && raise) return t("kaart.throw_raise", { card: cardName(raise) });
+    if (!state.dice) return t("kaart.throw_first");
+    return keepText(option.keep);
+  }
+  if (option.kind === "take") {
+    if (!option.card) return state.casino ? t("kaart.take_none_casino") : t("kaart.take_none");
+    return takeLabel(option.card, state.options.find((o) => o.action === "take")?.cards?.[option.card]
+      || { kind: option.how, score: option.score });
+  }
+  return t(`kaart.hint_${option.kind}`);
+}
+
+function valueText(option) {
+  return t("kaart.hint_value", { value: option.value.toFixed(1) });
+}
+
 function renderHint() {
   renderHintPanel(hint, hintPending, (answer) => {
     const list = answer.options || [];
     if (!list.length) return { best: t("kaart.hint_none") };
+    const best = list[0];
+    const chances = best.kind === "keep" && state.dice && state.phase === "throw" ? `: ${chancesText(best.chances)}` : "";
     return {
-      best: `${keepText(list[0].keep)}: ${chancesText(list[0].chances)}`,
-      canApply: canKeep(),
-      rows: list.slice(0, 6).map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
-        el("td", { text: keepText(option.keep) }), el("td", { text: chancesText(option.chances) }))),
-      table: true,
+      best: `${optionText(best)} (${valueText(best)})${chances}`,
+      canApply: mine() && hint.seq === state.seq,
+      rows: list.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+        el("td", { text: optionText(option) }),
+        el("td", { class: "num", text: option.value.toFixed(1) }),
+        el("td", { text: option.kind === "keep" && state.dice && state.phase === "throw" ? chancesText(option.chances) : "" }))),
     };
   });
 }

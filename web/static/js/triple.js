@@ -116,7 +116,7 @@ function optionText(option) {
 function renderHint() {
   renderHintPanel(hint, false, (answer) => ({
     best: optionText(answer.best),
-    canApply: answer.best.kind === "keep" && answer.throws > 0 && myTurn(),
+    canApply: myTurn() && hint.seq === state.seq,
     rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
       el("td", { text: optionText(option) }),
       el("td", { class: "num", text: option.kind === "box" ? String(option.weighted) : "" }))),
@@ -210,6 +210,7 @@ function renderReview() {
 }
 
 // -- keyboard and buttons -------------------------------------------------------------------
-dice.wire(askHint, () => hint?.answer?.best);
+dice.wire(askHint, () => (hint && state && hint.seq === state.seq ? hint.answer.best : null),
+  (option) => claim(option.column, option.box));
 
 table.start();

@@ -11,8 +11,8 @@ from ..levels import KAARTSPEL_LEVELS
 
 
 class KaartspelCoach(WithoutTables):
-    """Kaartspel: three computer levels (no strategy table); the hint gives, for each way
-    to keep the black dice, the exact chance to take each card."""
+    """Kaartspel: three computer levels (no strategy table); the hint ranks every move by
+    the strong player's evaluation, with the exact chance of each card per keep."""
 
     levels: tuple[str, ...] = KAARTSPEL_LEVELS
 
@@ -23,12 +23,21 @@ class KaartspelCoach(WithoutTables):
         return computer_player(level, game.resources.rng).decide(game)
 
     def hint(self, game: Any, table: Any) -> dict[str, Any]:
-        """Per way to keep the dice now, the chance to take each card (at a black-dice
-        step with dice showing; otherwise no keeps to weigh)."""
-        from .players import keep_chances
+        """Everything the player may do now, best first by the strong player's own
+        evaluation (:func:`~.players.ranked_options`), each with its ``value``; a keep also
+        carries the exact chance to take each card in reach (:func:`~.players.keep_chances`)."""
+        from ..coach import HINT_OPTIONS
+        from .players import keep_chances, ranked_options
 
-        return {"ready": True, "throws": game.throws,
-                "options": keep_chances(game) if game.dice is not None else []}
+        chances = {tuple(row["keep"]): row["chances"] for row in keep_chances(game)}
+        options = []
+        for option in ranked_options(game)[:HINT_OPTIONS]:
+            shown = option.to_json()
+            if shown["kind"] == "keep":
+                shown["chances"] = chances.get(tuple(shown["keep"]), {})
+            options.append(shown)
+        return {"ready": True, "throws": game.throws, "best": options[0] if options else None,
+                "options": options}
 
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
         """No optimal Kaartspel strategy is known to judge turns against."""

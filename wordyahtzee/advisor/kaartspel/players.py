@@ -1,4 +1,4 @@
-"""Computer players for Kaartspel at three levels, and the keep hint.
+"""Computer players for Kaartspel at three levels, and the hint.
 
 All three answer :meth:`decide` with an action of :mod:`wordyahtzee.modes.kaartspel` for
 the seat to move; the game checks it like a human's.
@@ -14,8 +14,10 @@ the seat to move; the game checks it like a human's.
   an own card it raises when it can, else moves on.
 - ``"beginner"``: legal and mostly random.
 
-:func:`keep_chances` gives the front-end hint: for each way to keep dice now, the exact
-chance to take each card within the throws left.
+:func:`ranked_options` gives the hint: every move the player may make now (each way to keep,
+each card to take, rolling on, stopping), best first by the strong player's own evaluation,
+which is also the move the strong player makes. :func:`keep_chances` adds, for each way to
+keep dice now, the exact chance to take each card within the throws left.
 
 >>> import random
 >>> from wordyahtzee.modes.contract import Resources
@@ -63,10 +65,12 @@ __all__ = [
     "LEVELS",
     "BeginnerPlayer",
     "GreedyPlayer",
+    "Option",
     "StrongPlayer",
     "Target",
     "computer_player",
     "keep_chances",
+    "ranked_options",
     "targets_at",
 ]
 
@@ -342,57 +346,108 @@ def _aim_keep(dice: Sequence[int], card: str | None) -> tuple[int, ...]:
 
 
 class StrongPlayer(_Player):
-    """Exact keeps for the cards in reach, and a look-ahead when it may move on."""
+    """Exact keeps for the cards in reach, and a look-ahead when it may move on: it plays
+    the first of :func:`ranked_options`."""
 
     level = "strong"
 
     def choose(self, game: KaartspelGame, seat: int) -> KaartspelAction:
-        move_on = self._move_on_worth(game, seat, depth=2)
-        if "throw" in game.legal_actions():
-            targets, yahtzee = targets_at(game, seat, game.pawns[seat], "raise")
-            if expected_worth(targets, yahtzee) >= move_on:
-                return Throw()
-        return Roll() if move_on > 0 else Stop()
-
-    def _move_on_worth(self, game: KaartspelGame, seat: int, depth: int) -> float:
-        total = 0.0
-        for roll in range(1, 7):
-            square = (game.pawns[seat] + roll) % SQUARES
-            kind = _landing_kind(game, seat, square)
-            if kind == "own":
-                card = game.board[square]
-                worth = 0.0
-                if card is not None and game.raisable(seat, card):
-                    targets, yahtzee = targets_at(game, seat, square, "raise")
-                    worth = expected_worth(targets, yahtzee)
-                if depth > 1:
-                    saved = game.pawns[seat]
-                    game.pawns[seat] = square
-                    try:
-                        worth = max(worth, self._move_on_worth(game, seat, depth - 1))
-                    finally:
-                        game.pawns[seat] = saved
-            else:
-                targets, yahtzee = targets_at(game, seat, square, kind)
-                worth = expected_worth(targets, yahtzee)
-            total += worth / 6
-        return total
+        return ranked_options(game)[0].action
 
     def throw(self, game: KaartspelGame, seat: int) -> KaartspelAction:
-        dice = game.dice
-        if dice is None:
-            return Throw()
-        if game.throws == MAX_THROWS:
-            return Take(_best_take(game, seat))
-        targets, yahtzee = targets_at(game, seat, game.pawns[seat], game.target or "space")
-        plan = _plan(targets, yahtzee)
-        keep_value = plan[MAX_THROWS - game.throws]
-        state = STATE_INDEX[tuple(sorted(dice))]
-        subs = SUB_KEEPS[state]
-        best = int(subs[int(np.argmax(keep_value[subs]))])
-        if best == FULL_KEEP[state]:
-            return Take(_best_take(game, seat))
-        return Throw(_keep_indices(dice, KEEPS[best]))
+        return ranked_options(game)[0].action
+
+
+def _move_on_worth(game: KaartspelGame, seat: int, depth: int) -> float:
+    """The expected worth of rolling the red die on from an own card, looking ``depth``
+    moves ahead over the squares it may reach."""
+    total = 0.0
+    for roll in range(1, 7):
+        square = (game.pawns[seat] + roll) % SQUARES
+        kind = _landing_kind(game, seat, square)
+        if kind == "own":
+            card = game.board[square]
+            worth = 0.0
+            if card is not None and game.raisable(seat, card):
+                targets, yahtzee = targets_at(game, seat, square, "raise")
+                worth = expected_worth(targets, yahtzee)
+            if depth > 1:
+                saved = game.pawns[seat]
+                game.pawns[seat] = square
+                try:
+                    worth = max(worth, _move_on_worth(game, seat, depth - 1))
+                finally:
+                    game.pawns[seat] = saved
+        else:
+            targets, yahtzee = targets_at(game, seat, square, kind)
+            worth = expected_worth(targets, yahtzee)
+        total += worth / 6
+    return total
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the seat to move may do now, with its worth as the strong player weighs
+    it (``value``: the expected points gained, a steal counting what the victim loses)."""
+
+    action: KaartspelAction
+    value: float
+    keep: tuple[int, ...] = ()     # a throw: the die indices kept
+    score: int | None = None       # a take: the card's score afterwards
+    how: str | None = None         # a take: place, steal or raise
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "keep"|"take"|"roll"|"stop", "value", ...}``: a throw of the black
+        dice is a ``keep`` (``keep``: the die indices kept, [] throws all); a take names
+        its ``card`` (null: nothing), ``how`` (place, steal or raise) and ``score``."""
+        kind = "keep" if isinstance(self.action, Throw) else self.action.name
+        out: dict[str, Any] = {"kind": kind, "value": round(self.value, 2)}
+        if isinstance(self.action, Throw):
+            out["keep"] = list(self.keep)
+        elif isinstance(self.action, Take):
+            out.update(card=self.action.card, how=self.how, score=self.score)
+        return out
+
+
+def ranked_options(game: KaartspelGame) -> list[Option]:
+    """Everything the seat to move may do now, best first by the strong player's own
+    evaluation: each way to keep the black dice (keeps of the same values are one way, the
+    lowest die indices standing for it), each card to take with its worth (steals
+    included) and taking nothing; next to an own card, raising, moving on and stopping.
+    On ties a throw comes before a take or a stop. ``[]`` before the start and at the end.
+    """
+    seat = game.current_seat
+    if game.phase == "start" or seat is None:
+        return []
+    if game.phase == "move":
+        return [Option(Roll(), _move_on_worth(game, seat, depth=1))]
+    if game.phase == "choose":
+        out = []
+        if "throw" in game.legal_actions():
+            targets, yahtzee = targets_at(game, seat, game.pawns[seat], "raise")
+            out.append(Option(Throw(), expected_worth(targets, yahtzee)))
+        out += [Option(Stop(), 0.0), Option(Roll(), _move_on_worth(game, seat, depth=2))]
+        return sorted(out, key=lambda o: -o.value)  # stable: throw, stop, roll on ties
+    targets, yahtzee = targets_at(game, seat, game.pawns[seat], game.target or "space")
+    dice = game.dice
+    if dice is None:
+        return [Option(Throw(), expected_worth(targets, yahtzee))]
+    options: list[Option] = []
+    if game.throws < MAX_THROWS:
+        keep_value = _plan(targets, yahtzee)[MAX_THROWS - game.throws]
+        seen: set[tuple[int, ...]] = set()
+        for n in range(NUM_DICE):
+            for keep in itertools.combinations(range(NUM_DICE), n):
+                multiset = tuple(sorted(dice[i] for i in keep))
+                if multiset not in seen:
+                    seen.add(multiset)
+                    options.append(Option(Throw(keep), float(keep_value[KEEP_INDEX[multiset]]),
+                                          keep=keep))
+    for card, option in sorted(game.take_options(dice).items()):
+        options.append(Option(Take(card), _take_worth(game, seat, card, dice),
+                              score=option.score, how=option.kind))
+    options.append(Option(Take(None), 0.0))
+    return sorted(options, key=lambda o: -o.value)
 
 
 def computer_player(level: str, rng: random.Random | None = None) -> _Player:
