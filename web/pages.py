@@ -158,12 +158,24 @@ def review(game_id: str) -> Response:
     table = service.table(game_id)
     answer = service.review(game_id)
     t = translator(current_language())
-    regret_chart, history = "", []
+    regret_charts: list[tuple[str, str]] = []
+    history: list[tuple[str, str]] = []
     if answer["ready"]:
+        players = answer["players"]
         turns = answer["turns"]
-        regret_chart = bar_chart([turn["regret"] for turn in turns],
-                                 [str(turn["turn"] + 1) for turn in turns],
-                                 t("review.per_turn"))
+        rounds = max((turn["round"] for turn in turns), default=-1) + 1
+        for seat, name in enumerate(players):
+            # each player's own turns, numbered from 1, a turn without decisions at 0
+            per_round = [0.0] * rounds
+            for turn in turns:
+                if turn["seat"] == seat:
+                    per_round[turn["round"]] += turn["regret"]
+            title = (t("review.per_turn_of", name=name) if len(players) > 1
+                     else t("review.per_turn"))
+            if sum(per_round) > 0:
+                regret_charts.append((title, bar_chart(
+                    per_round, [str(r + 1) for r in range(rounds)], title,
+                    x_label=t("review.turn"), y_label=t("review.regret_axis"))))
         store = current_app.extensions["wordyahtzee.store"]
         rules = table.game.to_json().get("rules") or {}
         key = rules_key(rules)
@@ -179,15 +191,21 @@ def review(game_id: str) -> Response:
         if option["kind"] == "keep":
             kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
             return t("review.keep", dice=kept.upper() or "—")
-        words = " ".join(option.get("words", []))
         box = option.get("box") or ""
+        if option["kind"] == "timeout":
+            text = t("review.timeout", box=t(f"box.{box}"))
+            claim = option.get("best_claim")
+            if claim is not None:
+                text += " " + t("review.best_claim", claim=describe(claim))
+            return text
+        words = " ".join(option.get("words", []))
         return t("review.claim", box=t(f"box.{box}"), words=words,
                  points=option.get("points", 0))
 
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
               if optimal and optimal["ready"] else None)
-    return render("review.html", game_id=game_id, review=answer, regret_chart=regret_chart,
+    return render("review.html", game_id=game_id, review=answer, regret_charts=regret_charts,
                   history_charts=history, describe=describe, optimal=optimal,
                   optimal_figure=figure)
 

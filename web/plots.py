@@ -10,26 +10,43 @@ from html import escape
 WIDTH, HEIGHT, PAD = 560, 200, 32
 
 
-def bar_chart(values: Sequence[float], labels: Sequence[str], title: str) -> str:
-    """Vertical bars, one per value, labelled below; the title is the chart's name for
-    screen readers."""
+def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
+              x_label: str = "", y_label: str = "") -> str:
+    """Vertical bars, one per value, labelled below; the value axis marked at 0 and at its
+    top, and both axes named (``x_label`` under the labels, ``y_label`` along the value
+    axis). The title is the chart's name for screen readers."""
     top = max([*values, 1.0])
-    step = (WIDTH - 2 * PAD) / max(1, len(values))
+    left = PAD + (14 if y_label else 0)
+    step = (WIDTH - left - PAD) / max(1, len(values))
+    base = HEIGHT - PAD - (14 if x_label else 0)
     bars = []
     for i, (value, label) in enumerate(zip(values, labels, strict=True)):
-        height = (HEIGHT - 2 * PAD) * value / top
-        x = PAD + i * step
-        y = HEIGHT - PAD - height
+        height = (base - PAD) * value / top
+        x = left + i * step
         bars.append(
-            f'<rect x="{x + step * 0.15:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" '
-            f'height="{height:.1f}" class="bar"><title>{escape(label)}: {value:g}</title></rect>'
-            f'<text x="{x + step / 2:.1f}" y="{HEIGHT - PAD + 14}" class="axis" '
+            f'<rect x="{x + step * 0.15:.1f}" y="{base - height:.1f}" '
+            f'width="{step * 0.7:.1f}" height="{height:.1f}" class="bar">'
+            f'<title>{escape(label)}: {value:g}</title></rect>'
+            f'<text x="{x + step / 2:.1f}" y="{base + 14}" class="axis" '
             f'text-anchor="middle">{escape(label)}</text>')
+    names = []
+    if x_label:
+        names.append(f'<text x="{(left + WIDTH - PAD) / 2:.1f}" y="{HEIGHT - 6}" '
+                     f'class="axis axis-name" text-anchor="middle">{escape(x_label)}</text>')
+    if y_label:
+        middle = (PAD + base) / 2
+        names.append(f'<text x="12" y="{middle:.1f}" class="axis axis-name" '
+                     f'text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
+                     f'{escape(y_label)}</text>')
     return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
             f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
-            f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" '
-            f'class="axis-line"/>{"".join(bars)}'
-            f'<text x="{PAD}" y="{PAD - 10}" class="axis">{top:g}</text></svg>')
+            f'<line x1="{left}" y1="{base}" x2="{WIDTH - PAD}" y2="{base}" '
+            f'class="axis-line"/>'
+            f'<line x1="{left}" y1="{PAD}" x2="{left}" y2="{base}" class="axis-line"/>'
+            f'{"".join(bars)}'
+            f'<text x="{left - 4}" y="{PAD + 4}" class="axis" text-anchor="end">{top:g}</text>'
+            f'<text x="{left - 4}" y="{base + 4}" class="axis" text-anchor="end">0</text>'
+            f'{"".join(names)}</svg>')
 
 
 def line_chart(values: Sequence[float], title: str) -> str:

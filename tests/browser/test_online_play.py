@@ -359,7 +359,16 @@ def test_phone_turn_fits_one_screen(browser: Any, live: Any) -> None:
         gap = page.evaluate("document.getElementById('dice').getBoundingClientRect().top"
                             " - document.querySelector('.status').getBoundingClientRect().bottom")
         assert gap < 40, gap  # no empty band above the dice
+        # the whole menu fits: the language switch shows its code, not "Eng…"
+        assert page.evaluate("(() => { const n = document.querySelector('header.top nav');"
+                             " return n.scrollWidth <= n.clientWidth; })()")
+        expect(page.locator("nav a.lang .lang-short")).to_be_visible()
+        expect(page.locator("nav a.lang .lang-long")).to_be_hidden()
         throw(page, 0)
+        # on a touch screen the throw leaves the focus alone: focusing the word field
+        # would pop the on-screen keyboard up over the claim buttons
+        expect(page.locator("#word-input")).to_be_visible()
+        expect(page.locator("#word-input")).not_to_be_focused()
         state = server_state(live, gid)
         box = state["turn"]["round_box"]
         result = solve(state["turn"]["faces"], state["rules"]["dictionary"]).boxes[box]
@@ -452,3 +461,18 @@ def test_installable_app(context: Any, live: Any) -> None:
     cached = page.evaluate("caches.open('wy-static-v1').then((c) => c.keys())"
                            ".then((keys) => keys.map((r) => new URL(r.url).pathname))")
     assert "/static/css/app.css" in cached and not any(p.startswith("/api") for p in cached)
+
+
+def test_a_spectator_sees_no_buttons_it_cannot_use(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        players = ["Anna", {"name": "Robot", "computer": "greedy"}]
+        for mode in ("woord", "classic", "kaartspel"):
+            gid = api_game(page, live, mode, "online", players)["id"]
+            page.goto(f"{live.url}/games/{gid}")   # the table link, without a seat code
+            expect(page.locator("#turn-line")).to_contain_text("Je kijkt mee")
+            expect(page.locator("#throw")).to_be_hidden()
+            expect(page.locator("#hint-button")).to_be_hidden()
+    finally:
+        ctx.close()

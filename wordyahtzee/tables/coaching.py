@@ -39,7 +39,8 @@ class Coaching(Playing):
 
     def review(self, game_id: str) -> dict[str, Any]:
         """Every finished turn judged against optimal play: each decision, the best one, and
-        the expected points lost (``regret``); ``ready: false`` while the strategy table is
+        the expected points lost (``regret``); ``turn`` counts every seat's turns, ``round``
+        the seat's own (from 0); ``ready: false`` while the strategy table is
         being prepared. Once a game is over, ``optimal`` sets each final score against a
         sample of optimal play's (:meth:`final_scores`)."""
         table = self.tick(game_id)
@@ -57,6 +58,10 @@ class Coaching(Playing):
         regret = [0.0] * len(game.players)
         for turn in turns:
             regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
+            # the seat's own turn number (seats take turns in order, a skipped turn too)
+            turn["round"] = turn["turn"] // len(game.players)
+            for item in turn["decisions"]:
+                item["round"] = turn["round"]
         answer = {"ready": True, "turns": turns, "regret": regret,
                   "players": list(game.players), "totals": game.totals()}
         finals = helper.finished_scores(game)

@@ -49,6 +49,18 @@ export async function api(method, path, body = undefined, token = null) {
 }
 
 /** Show a line in the page's message area (#message). */
+// Whether the player has a hardware keyboard at hand: a fine pointer (a mouse or touchpad),
+// or keys pressed since the last touch. On a phone, focusing a text field pops up the
+// on-screen keyboard over the buttons, so pages move the focus there only when this says so.
+let keysUsed = false;
+document.addEventListener("keydown", () => { keysUsed = true; }, { capture: true });
+document.addEventListener("pointerdown", (event) => {
+  if (event.pointerType === "touch") keysUsed = false;
+}, { capture: true });
+export function keyboardLikely() {
+  return keysUsed || window.matchMedia("(pointer: fine)").matches;
+}
+
 export function showMessage(text) {
   const box = document.getElementById("message");
   if (box) box.textContent = text || "";

@@ -132,6 +132,9 @@ export function fiveDice(page) {
     const turn = state?.turn;
     const idle = !page.table.busy && mine();
     document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
+    // a spectator sees the game, not buttons it cannot use
+    document.getElementById("throw").hidden = page.table.watching();
+    document.getElementById("hint-button").hidden = page.table.watching();
     document.querySelectorAll("#dice .die").forEach((die) => {
       die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
     });

@@ -522,6 +522,7 @@ function syncDisabled() {
   document.querySelectorAll("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
   document.querySelectorAll("#dice .die").forEach((die) => { die.disabled = busy || !canKeep(); });
   $("hint-button").disabled = state.status === "finished";
+  $("hint-button").hidden = table.watching();
 }
 
 // -- what happened (the live region) --------------------------------------------------------

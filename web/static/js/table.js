@@ -28,6 +28,7 @@ export function connectTable(gameId, view) {
     refresh: load, // ask the server again (it applies a due timeout or idle skip first)
     showInvites,   // kept for pages that call it; drawn on every state anyway
     myTurn,
+    watching,
     turnLine,
     announceTurn,
     start: () => load().then(listen),
@@ -41,6 +42,11 @@ export function connectTable(gameId, view) {
   // Whose turn it is comes from the table's state (`to_move`, the same in every mode).
   function myTurn(state = table.state) {
     return Boolean(state && state.to_move !== null && table.you.includes(state.to_move));
+  }
+
+  // Does this browser only watch (it acts for no seat, once the table is known)?
+  function watching() {
+    return table.state !== null && table.you.length === 0;
   }
 
   // The line that says whose turn it is, seen from this browser: yours, a computer's (with

@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText } from "./common.js";
+import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText } from "./common.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -30,8 +30,9 @@ async function throwDice() {
   if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
   const keep = state.turn.throws === 0 ? [] : [...kept].sort();
   const answer = await table.act("throw", { keep });
-  // the next step is typing: the word field, not nine Tabs away
-  if (answer && myTurn() && state.turn.faces) $("word-input").focus();
+  // the next step is typing: the word field, not nine Tabs away (with a keyboard at hand;
+  // on a phone the on-screen keyboard would cover the claim buttons)
+  if (answer && myTurn() && state.turn.faces && keyboardLikely()) $("word-input").focus();
 }
 
 async function claim(box, claimWords) {
@@ -325,7 +326,9 @@ function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
   $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
-  $("throw").hidden = !turn;
+  // a spectator sees the game, not buttons it cannot use
+  $("throw").hidden = !turn || table.watching();
+  $("hint-button").hidden = table.watching();
   document.querySelectorAll("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });

@@ -99,8 +99,12 @@ class WoordCoach:
 
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
         """Replays the game event by event, judging every keep and claim against the
-        optimal strict-order strategy (free order: refused, no proven optimum)."""
+        optimal strict-order strategy (free order: refused, no proven optimum). A turn the
+        hourglass ended is a decision too (``kind: "timeout"``: 0 in the round's box),
+        judged against the best move at that moment, with the best claim the throw held
+        (``best_claim``)."""
         from ...modes.woord import Claim, WoordGame
+        from ...modes.woord.rules import default_zero_box
         from ...solver import get_solver
         from .strategy import SheetState
 
@@ -114,7 +118,8 @@ class WoordCoach:
         for event in game.events:
             kind = event["type"]
             turn = None if replay.finished else replay.turn
-            if turn is not None and turn.faces is not None and kind in ("throw", "claim"):
+            if turn is not None and turn.faces is not None and kind in ("throw", "claim",
+                                                                         "timeout"):
                 sheet = replay.sheets[turn.player]
                 state = SheetState.from_sheet(sheet)
                 options = table.advise(state, turn.round, turn.throws, turn.faces,
@@ -130,6 +135,16 @@ class WoordCoach:
                     value = found
                     chosen: dict[str, Any] = {"kind": "keep", "dice": list(keep),
                                               "letters": "".join(turn.faces[d] for d in keep)}
+                elif kind == "timeout":  # the hourglass ran out: 0 in the round's box
+                    zero = default_zero_box(sheet, replay.rules, turn.round)
+                    assert zero is not None  # a turn always has an open round box
+                    value = table.claim_ev(state, turn.round, zero, 0)
+                    chosen = {"kind": "timeout", "box": zero, "points": 0}
+                    claim_option = next((o for o in options if o.kind == "claim"), None)
+                    if claim_option is not None:
+                        chosen["best_claim"] = {"kind": "claim", "box": claim_option.box,
+                                                "words": list(claim_option.words),
+                                                "points": claim_option.points}
                 else:
                     box = event["box"]
                     claim = Claim(box, tuple(event.get("words") or ()), event.get("zero_box"))
