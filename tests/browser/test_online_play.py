@@ -321,6 +321,11 @@ def test_words_page_upload_refresh_and_best_words(context: Any, live: Any) -> No
     page.fill("#solve-letters", "kusnatl")
     page.click("#solve-form button")
     expect(page.locator("#solve-results table")).to_be_visible()
+    # every best word opens its entry in the Dutch Wiktionary, in a new tab
+    best = solve("kusnatl", "nl").words[0].word
+    link = page.locator("#solve-results a.word-link", has_text=best).first
+    expect(link).to_have_attribute("href", f"https://nl.wiktionary.org/wiki/{best}")
+    expect(link).to_have_attribute("target", "_blank")
     page.evaluate("document.getElementById('solve-letters').value = 'kusnatle'")
     page.click("#solve-form button")
     expect(page.locator("#solve-error")).to_have_text(

@@ -164,6 +164,41 @@ export function renderHintPanel(hint, pending, show) {
   part("hint-table").hidden = !table;
 }
 
+/** The public dictionary entry of `word`: Wiktionary in the dictionary's language (English
+ * for `en` dictionaries, Dutch for every other). */
+export function wordUrl(word, dictionary) {
+  const lang = /^en(\b|-|$)/.test(dictionary || "") ? "en" : "nl";
+  return `https://${lang}.wiktionary.org/wiki/${encodeURIComponent(word.toLowerCase())}`;
+}
+
+/** Where `word` stands on its own in `text` from `from` on (not inside a longer word), or -1. */
+function wholeWordAt(text, word, from) {
+  const letter = /\p{L}/u;
+  for (let i = text.indexOf(word, from); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (!letter.test(text[i - 1] || "") && !letter.test(text[i + word.length] || "")) return i;
+  }
+  return -1;
+}
+
+/** `text` as nodes, each of `words` in it a link to its dictionary entry (a tap on a played
+ * or suggested word shows what it means), opened in a new tab. */
+export function withWordLinks(text, words, dictionary) {
+  const nodes = [];
+  let at = 0;
+  for (const word of words || []) {
+    const found = word ? wholeWordAt(text, word, at) : -1;
+    if (found < 0) continue;
+    if (found > at) nodes.push(text.slice(at, found));
+    nodes.push(el("a", {
+      href: wordUrl(word, dictionary), class: "word-link", target: "_blank", rel: "noopener noreferrer",
+      title: t("words.meaning", { word }), text: word,
+    }));
+    at = found + word.length;
+  }
+  if (at < text.length) nodes.push(text.slice(at));
+  return nodes;
+}
+
 /** Why a dictionary holds or refuses a word (the `why` of the check API and of a claim's
  * preview), in the page's language, with the valid words one edit away. */
 export function whyText(why) {

@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText } from "./common.js";
+import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText, withWordLinks } from "./common.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -364,7 +364,7 @@ function renderReview() {
     const item = el("li", {},
       el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: turn.player }) })),
       el("p", {}, `${t("game.throws")}: `, el("code", { text: throws })),
-      el("p", {}, `${t("game.you_played")}: ${claimText}`));
+      el("p", {}, `${t("game.you_played")}: `, ...withWordLinks(claimText, turn.claim?.words, state.rules.dictionary)));
     if (showBest) {
       const box = el("div", { class: "best" });
       item.append(box);
@@ -384,7 +384,7 @@ async function fillBest(container, letters) {
     }
     const answer = await bestCache.get(key);
     const rows = Object.entries(answer.boxes || {}).filter(([, v]) => v && v.score > 0).map(([box, v]) =>
-      el("li", {}, `${boxName(box)}: `, el("strong", { text: (v.words || []).join(" ") || "—" }), ` (${v.score})`));
+      el("li", {}, `${boxName(box)}: `, el("strong", {}, ...withWordLinks((v.words || []).join(" ") || "—", v.words, state.rules.dictionary)), ` (${v.score})`));
     container.replaceChildren(el("p", { class: "label", text: `${t("game.missed")}:` }),
       rows.length ? el("ul", { class: "plain best-list" }, rows) : el("p", { text: t("game.no_words") }));
   } catch (err) {
@@ -507,9 +507,11 @@ async function askHint() {
       return;
     }
     hint = { seq, answer };
-    $("hint-best").textContent = hintText(answer.best, answer.throws);
-    $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", { text: hintText(o, answer.throws) })));
-    $("hint-apply").hidden = !myTurn() || answer.throws === 0;
+    const dictionary = state.rules.dictionary;
+    $("hint-best").replaceChildren(...withWordLinks(hintText(answer.best, answer.throws), answer.best.words, dictionary));
+    $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", {},
+      ...withWordLinks(hintText(o, answer.throws), o.words, dictionary))));
+    $("hint-apply").hidden = !myTurn();
     announce($("hint-best").textContent);
   } catch (err) {
     $("hint-best").textContent = errorText(err.error);

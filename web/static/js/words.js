@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, api, boxName, el, errorText, reportButton, t, whyText } from "./common.js";
+import { ApiError, api, boxName, el, errorText, reportButton, t, whyText, withWordLinks } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,12 +33,13 @@ $("solve-form")?.addEventListener("submit", async (event) => {
   $("solve-letters").setAttribute("aria-invalid", String(!ok));
   if (!ok) { $("solve-letters").focus(); return; }
   try {
-    const answer = await api("POST", "/api/solve", { letters, dictionary: $("solve-dict").value });
+    const dictionary = $("solve-dict").value;
+    const answer = await api("POST", "/api/solve", { letters, dictionary });
     const rows = Object.entries(answer.boxes || {}).map(([box, v]) => el("tr", {},
       el("th", { scope: "row", text: boxName(box) }),
-      el("td", { text: v && v.words && v.words.length ? v.words.join(" ") : "—" }),
+      el("td", {}, ...withWordLinks(v && v.words && v.words.length ? v.words.join(" ") : "—", v?.words, dictionary)),
       el("td", { class: "num", text: v ? String(v.score) : "0" })));
-    const top = (answer.words || []).slice(0, 20).map((w) => el("li", {}, el("strong", { text: w.word }), ` (${w.score})`));
+    const top = (answer.words || []).slice(0, 20).map((w) => el("li", {}, el("strong", {}, ...withWordLinks(w.word, [w.word], dictionary)), ` (${w.score})`));
     out.replaceChildren(
       el("table", { class: "plain-table" }, el("thead", {}, el("tr", {},
         el("th", { scope: "col", text: t("game.box") }), el("th", { scope: "col", text: t("game.best") }),
