@@ -103,25 +103,32 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
 
 
 def test_a_stop_ends_the_live_streams_with_a_goodbye(tmp_path: Path) -> None:
-    """SIGTERM: every open stream is told goodbye (browsers reconnect to the next server)
-    rather than cut off when the graceful timeout runs out, and the server exits."""
+    """SIGTERM with 30 open streams: every stream is told goodbye (browsers reconnect to the
+    next server) rather than cut off when the graceful timeout (5 s) runs out, and the
+    server exits within 3 s, so that deploys and restarts are quick."""
     db, port = tmp_path / "stop.sqlite3", _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _serve(db, port)
     try:
-        status, created = _call(base, "POST", "/api/games", {"kind": "solo", "players": ["Anna"]})
-        assert status == 201
-        streams = [urllib.request.urlopen(f"{base}/api/games/{created['id']}/events", timeout=10)
-                   for _ in range(3)]
+        games = []
+        for _ in range(3):
+            status, created = _call(base, "POST", "/api/games",
+                                    {"kind": "solo", "players": ["Anna"]})
+            assert status == 201
+            games.append(created["id"])
+        streams = [urllib.request.urlopen(f"{base}/api/games/{games[i % 3]}/events",
+                                          timeout=10) for i in range(30)]
         for stream in streams:
             assert stream.readline() == b"retry: 1000\n"
             while b"event: state" not in stream.readline():
                 pass
+        stopped = time.monotonic()
         proc.terminate()
         for stream in streams:
             rest = stream.read()  # up to the end of the response
             assert b"event: bye" in rest, rest[-300:]
         assert proc.wait(15) == 0
+        assert time.monotonic() - stopped < 3.0
     finally:
         if proc.poll() is None:
             proc.kill()
