@@ -17,10 +17,11 @@ Configuration keys (``create_app({...})``):
     seconds a computer player waits before each move, so watchers see its throws
     (default 0.8; tests use less).
 ``WARM_STRATEGIES``
-    the strategy-table keys (classic: the joker readings) loaded, or the first time ever
-    computed, in a background thread at start (default: ``$WORDYAHTZEE_WARM``, a comma
-    list, else all; ``()`` for none). Hints and optimal computer players need them; no
-    request ever waits for one.
+    the strategy-table keys (classic: the joker readings; Woord Yahtzee:
+    ``dictionary/dice_set/threshold``) loaded, or the first time ever computed, in a
+    background thread at start, most used first, each followed by its sample of optimal
+    play (default: ``$WORDYAHTZEE_WARM``, a comma list, else all; ``()`` for none). Hints,
+    optimal computer players and reviews need them; no request ever waits for one.
 ``OPTIMAL_SAMPLE_GAMES``
     per mode, the size of the sample of optimal play's final scores the review page draws
     (e.g. ``{"classic": 2000}``; a mode not named: the production size, see

@@ -129,13 +129,15 @@ def _dictionaries() -> list[dict[str, Any]]:
 @bp.get("/meta")
 def meta() -> Response:
     """What a start screen needs: modes (each with its rules defaults and choices),
-    kinds, dictionaries, dice sets; ``rules_defaults`` are the first mode's."""
+    kinds, dictionaries, dice sets; ``rules_defaults`` are the first mode's; ``preparing``:
+    how far the strategy tables and samples prepared at start-up are."""
     modes = _tables().describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(), "dice_sets": shipped_dice_sets(),
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
+        "preparing": _tables().preparing(),
         "server_time": current_app.config["CLOCK"](),
     })
 

@@ -87,8 +87,10 @@ def _dictionaries() -> list[dict[str, Any]]:
 def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
+    service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(), dice_sets=shipped_dice_sets(),
-                  modes=_modes(), active=store.list_games("active", 10))
+                  modes=_modes(), active=store.list_games("active", 10),
+                  preparing=service.preparing())
 
 
 def _modes() -> dict[str, Any]:

@@ -109,6 +109,7 @@ def game_summary(row: Any, setup: Mapping[str, Any] | None,
                  result: Any) -> dict[str, Any]:
     """A row of :func:`list_games`, its setup and result decoded by the back end."""
     return {"id": row["id"], "mode": row["mode"], "kind": row["kind"], "status": row["status"],
-            "players": (setup or {}).get("players", []), "created_at": row["created_at"],
+            "players": (setup or {}).get("players", []),
+            "rules": (setup or {}).get("rules") or {}, "created_at": row["created_at"],
             "updated_at": row["updated_at"], "finished_at": row["finished_at"],
             "result": result}

@@ -4,6 +4,7 @@ background (:mod:`.strategies`), never inside a request."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .. import games
@@ -15,6 +16,8 @@ from .playing import Playing
 
 class Coaching(Playing):
     """Hints, reviews and the modes' start-screen facts."""
+
+    _warming: tuple[list[strategies.Key], list[strategies.SampleKey]] = ([], [])
 
     def hint(self, game_id: str) -> dict[str, Any]:
         """The coach's suggestion for the player to move; ``ready: false`` while its
@@ -97,11 +100,35 @@ class Coaching(Playing):
                                        for key in helper.table_keys}
         return modes
 
-    def warm(self, keys: list[str] | None = None) -> None:
-        """Start loading every mode's strategy tables in the background (``keys``: only
-        these table keys; an empty list: none)."""
+    def warm_plan(self, keys: list[str] | None = None
+                  ) -> tuple[list[strategies.Key], list[strategies.SampleKey]]:
+        """What start-up prepares, most used first: every mode's strategy tables (``keys``:
+        only these table keys), then their samples of optimal play. Use is counted over the
+        store's last thousand games; on a tie, or a new store, the coaches' own order
+        (the default rules first)."""
         from ..modes import MODES
 
         wanted = [(mode, key) for mode in MODES if (helper := coach(mode)) is not None
                   for key in helper.table_keys if keys is None or key in keys]
-        strategies.warm(wanted)
+        use: Counter[tuple[str, str]] = Counter()
+        for game in self.store.list_games(limit=1000):
+            helper = coach(game["mode"])
+            if helper is not None:
+                key = helper.table_key(game.get("rules") or {})
+                if key is not None:
+                    use[(game["mode"], key)] += 1
+        wanted.sort(key=lambda k: -use[k])  # stable: the coaches' order on ties
+        samples = [(mode, key, self.sample_games.get(mode)) for mode, key in wanted]
+        return wanted, samples
+
+    def warm(self, keys: list[str] | None = None) -> None:
+        """Start preparing, in the background and in order of use, every mode's strategy
+        tables (``keys``: only these table keys; an empty list: none) and then the samples
+        of optimal play the reviews draw, so that hints, computer players and reviews find
+        them ready (:meth:`preparing` says how far that is)."""
+        self._warming = self.warm_plan(keys)
+        strategies.warm(*self._warming)
+
+    def preparing(self) -> dict[str, Any]:
+        """How far the start-up preparation is (:func:`.strategies.progress`)."""
+        return strategies.progress(*self._warming)

@@ -85,10 +85,12 @@ def failure(mode: str, key: str) -> str | None:
     return _failed.get((mode, key))
 
 
-def warm(keys: Iterable[Key]) -> threading.Thread | None:
-    """Load or compute the tables ``keys`` in a daemon thread (one after another)."""
+def warm(keys: Iterable[Key], samples: Iterable[SampleKey] = ()) -> threading.Thread | None:
+    """Load or compute the tables ``keys``, then the samples ``samples``, in a daemon thread
+    (one after another, in the order given)."""
     todo = [k for k in keys if k not in _ready and coach(k[0]) is not None]
-    if not todo or all(_lock(k).locked() for k in todo):
+    later = [s for s in samples if s not in _samples and coach(s[0]) is not None]
+    if not later and (not todo or all(_lock(k).locked() for k in todo)):
         return None
 
     def run() -> None:
@@ -97,10 +99,41 @@ def warm(keys: Iterable[Key]) -> threading.Thread | None:
                 get(mode, key)
             except Exception:  # logged; a hint reports it
                 log.exception("could not prepare the %s strategy table %s", mode, key)
+        for wanted in later:
+            with _locks_guard:
+                if wanted in _sampling or wanted in _samples:
+                    continue
+                _sampling.add(wanted)
+            try:
+                sample(*wanted)
+            except Exception:  # logged; the review page says it is not there
+                log.exception("could not prepare the %s sample of final scores for %s",
+                              wanted[0], wanted[1])
+            finally:
+                with _locks_guard:
+                    _sampling.discard(wanted)
 
     thread = threading.Thread(target=run, name="wordyahtzee-strategy-warm", daemon=True)
     thread.start()
     return thread
+
+
+def progress(keys: Iterable[Key], samples: Iterable[SampleKey] = ()) -> dict[str, Any]:
+    """How far preparing ``keys`` and ``samples`` is: ``{"done", "total", "items"}``, each
+    item ``{"mode", "key", "what": "table"|"sample", "state": "ready"|"working"|"waiting"|
+    "failed"}`` in the order they are prepared."""
+    items = []
+    for mode, key in keys:
+        state = ("ready" if (mode, key) in _ready else "failed" if (mode, key) in _failed
+                 else "working" if _lock((mode, key)).locked() else "waiting")
+        items.append({"mode": mode, "key": key, "what": "table", "state": state})
+    for mode, key, games in samples:
+        wanted = (mode, key, games)
+        state = ("ready" if wanted in _samples else "failed" if wanted in _samples_failed
+                 else "working" if wanted in _sampling else "waiting")
+        items.append({"mode": mode, "key": key, "what": "sample", "state": state})
+    done = sum(item["state"] in ("ready", "failed") for item in items)
+    return {"done": done, "total": len(items), "items": items}
 
 
 def sample(mode: str, key: str, games: int | None = None) -> Any:

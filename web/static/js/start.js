@@ -210,3 +210,25 @@ form.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// How far the tips, computer players and reviews are prepared after the server started:
+// asked again every few seconds until everything is ready.
+async function watchPreparing() {
+  const line = document.getElementById("preparing");
+  if (!line || line.hidden) return;
+  try {
+    const { preparing } = await api("GET", "/api/meta");
+    document.getElementById("preparing-text").textContent = t("start.preparing", preparing);
+    const bar = document.getElementById("preparing-bar");
+    bar.max = Math.max(1, preparing.total);
+    bar.value = preparing.done;
+    if (preparing.done >= preparing.total) {
+      line.hidden = true;
+      return;
+    }
+  } catch {
+    // the next look may work
+  }
+  window.setTimeout(watchPreparing, 3000);
+}
+window.setTimeout(watchPreparing, 3000);

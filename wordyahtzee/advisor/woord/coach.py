@@ -17,7 +17,8 @@ class WoordCoach:
     hint listing keeps and claims with the expected final score of each."""
 
     levels: tuple[str, ...] = WOORD_LEVELS
-    table_keys: tuple[str, ...] = ("nl/nl/40",)
+    table_keys: tuple[str, ...] = ("nl/nl/40", "nl/nl-balans/40", "en/en/40")
+    """The tables start-up prepares: the default rules on each shipped dice set."""
 
     def table_key(self, rules: Mapping[str, Any]) -> str | None:
         """``dictionary/dice_set/threshold``."""
