@@ -51,7 +51,7 @@ bodies = st.one_of(
 def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     seeds = iter(range(10**6))
     patch = pytest.MonkeyPatch()
-    patch.setattr(strategies, "warm", lambda keys: None)  # hints answer "not ready"
+    patch.setattr(strategies, "warm", lambda *plan: None)  # hints answer "not ready"
     # fuzzed tables may seat an optimal player first: never compute a table in the background
     patch.setattr(ClassicCoach, "needs_table", lambda self, level: False)
     beginner = ClassicCoach.decide

@@ -11,7 +11,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "bad_dictionary", "bad_record", "bad_word_list", "empty_word_list",
           "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
           "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
-          "shipped_dictionary", "http_error"),
+          "shipped_dictionary", "http_error", "not_a_pad", "faces_needed"),
     403: ("not_a_player", "not_your_turn", "not_host", "cross_site"),
     404: ("not_found",),
     405: ("method_not_allowed",),
@@ -24,7 +24,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "no_hint", "no_preview", "no_throw", "no_throws_left", "not_a_word",
           "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
           "too_short", "unknown_box", "unknown_player", "wrong_player", "no_computer",
-          "computer_to_move", "letter_not_on_dice",
+          "computer_to_move", "letter_not_on_dice", "hourglass_running", "no_hourglass",
           # Kaartspel
           "bad_step", "board_full", "cannot_stop", "card_placed", "illegal_take",
           "must_move", "must_throw", "not_raisable", "not_shown", "not_started", "own_card",

@@ -149,7 +149,8 @@ def openapi_document() -> dict[str, Any]:
                 "post": {"summary": "Start a game",
                          "description": "`solo`: one player; `hotseat`: 2-8 players on one "
                                         "device (one token for all seats); `online`: 2-8 "
-                                        "seats, each with its own token and link.",
+                                        "seats, each with its own token and link; `pad`: "
+                                        "a score pad for real dice at one device.",
                          "requestBody": _body(_ref("NewGame")),
                          "responses": {"201": _json({"type": "object", "properties": {
                              "id": {"type": "string"}, "kind": {"type": "string"},
@@ -283,6 +284,12 @@ def openapi_document() -> dict[str, Any]:
                 "requestBody": _body({"type": "object", "properties": {
                     "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
                                                         "maximum": 6}},
+                    "faces": {"oneOf": [
+                        {"type": "string", "minLength": 1, "maxLength": 7},
+                        {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+                        "description": "score pad tables only: what the real dice show "
+                                       "(Woord Yahtzee: letters, ? the blank; otherwise "
+                                       "pips) instead of `keep`"},
                     **action_common}}, required=False),
                 "responses": {"200": _json({"type": "object", "properties": {
                     "faces": {"type": "string", "description": "Woord Yahtzee: the seven "
@@ -309,14 +316,20 @@ def openapi_document() -> dict[str, Any]:
             "/api/games/{game_id}/act/{action}": {"post": {
                 "summary": "Any action of the game's mode by name (Kaartspel: `roll`, "
                            "`throw` {keep}, `take` {card: id or null}, `stop`; classic and "
-                           "Woord Yahtzee: `throw`, `claim`); the engine's error codes "
-                           "otherwise",
+                           "Woord Yahtzee: `throw`, `claim`; Woord Yahtzee score pads: "
+                           "`hourglass`); the engine's error codes otherwise",
                 "parameters": [GAME_ID, {"name": "action", "in": "path", "required": True,
                                          "schema": {"type": "string",
                                                     "pattern": "^[a-z_]{1,32}$"}}, TOKEN],
                 "requestBody": _body({"type": "object", "properties": {
                     "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
                                                         "maximum": 6}},
+                    "faces": {"oneOf": [
+                        {"type": "integer", "minimum": 1, "maximum": 6},
+                        {"type": "string", "minLength": 1, "maxLength": 7},
+                        {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+                        "description": "score pad tables only: the real dice's faces "
+                                       "(`roll`: the red die; `throw`: the dice)"},
                     "card": {"type": ["string", "null"],
                              "description": "Kaartspel `take`: a card id, or null for "
                                             "nothing"},
@@ -373,11 +386,13 @@ def openapi_document() -> dict[str, Any]:
             **{f"Rules_{name}": info["rules_schema"] for name, info in modes.items()},
             "NewGame": {"type": "object", "required": ["players"], "properties": {
                 "mode": {"type": "string", "enum": list(modes), "default": next(iter(modes))},
-                "kind": {"type": "string", "enum": ["solo", "hotseat", "online"],
+                "kind": {"type": "string", "enum": ["solo", "hotseat", "online", "pad"],
                          "default": "solo",
                          "description": "solo: one human (classic: plus any computer "
                                         "players); hotseat/online: 2-8 seats, at least "
-                                        "one human"},
+                                        "one human; pad: a score pad for real dice (1-8 "
+                                        "players at one device, no computers, each throw "
+                                        "gives its `faces`)"},
                 "players": {"type": "array", "minItems": 1, "maxItems": 8, "items": {
                     "oneOf": [
                         {"type": "string", "maxLength": 24},

@@ -161,19 +161,43 @@ class ComputerPlayer(Protocol):
 class Throw:
     """The ``throw`` action of every dice mode: throw the dice not in ``keep`` (die numbers,
     sorted, each once; the first throw of a turn keeps none). The game's cup checks the
-    numbers against its dice and the turn."""
+    numbers against its dice and the turn.
+
+    At a score pad table (real dice, :data:`~wordyahtzee.tables.table.KINDS` ``pad``) the
+    throw carries instead the ``faces`` the real dice show: letters for Woord Yahtzee
+    (``"kusnatl"``, ``?`` the blank), pips for the other modes (``[3, 3, 5, 6, 1]`` or
+    ``"33561"``); the game checks them as a record's throw (each face showable by a
+    distinct die, at most three throws a turn)."""
 
     name: ClassVar[str] = "throw"
     keep: tuple[int, ...] = ()
+    faces: str | tuple[int, ...] | None = None
 
     def to_json(self) -> JSON:
-        """``{"keep": [die numbers]}``."""
+        """``{"keep": [die numbers]}``, or ``{"faces": ...}`` for real dice."""
+        if self.faces is not None:
+            return {"faces": self.faces if isinstance(self.faces, str) else list(self.faces)}
         return {"keep": list(self.keep)}
 
     @classmethod
     def from_json(cls, body: Mapping[str, Any], game: Any) -> Throw:
-        """Read ``{"keep": [...]}`` for a game whose cup has ``game.dice_count`` dice."""
+        """Read ``{"keep": [...]}`` for a game whose cup has ``game.dice_count`` dice, or
+        ``{"faces": ...}`` (real dice)."""
         dice = int(game.dice_count)
+        faces = body.get("faces")
+        if faces is not None:
+            if isinstance(faces, list | tuple) and all(type(f) is int for f in faces):
+                faces = tuple(faces)
+            elif not isinstance(faces, str):
+                raise RuleError("faces are the letters or pips the real dice show",
+                                "bad_request")
+            if len(faces) != dice:
+                raise RuleError(f"a throw shows {dice} dice, not {len(faces)}",
+                                "impossible_throw")
+            if body.get("keep"):
+                raise RuleError("a throw of real dice gives its faces, not a keep",
+                                "bad_request")
+            return cls((), faces)
         keep = body.get("keep")
         if keep is None:
             keep = []
@@ -182,6 +206,18 @@ class Throw:
             raise RuleError(f"keep must be a list of die numbers (0-{dice - 1})",
                             "bad_request")
         return cls(tuple(sorted(set(keep))))
+
+
+def pips_of(faces: str | tuple[int, ...]) -> tuple[int, ...]:
+    """Real dice's pips as given in a throw (``"33561"`` or ``(3, 3, 5, 6, 1)``), each
+    checked to be 1..6."""
+    if isinstance(faces, str):
+        if not all(ch in "123456" for ch in faces):
+            raise RuleError(f"pips are 1..6, not {faces!r}", "impossible_throw")
+        return tuple(int(ch) for ch in faces)
+    if not all(1 <= f <= 6 for f in faces):
+        raise RuleError(f"pips are 1..6, not {list(faces)!r}", "impossible_throw")
+    return tuple(faces)
 
 
 class PipDice:

@@ -251,7 +251,7 @@ class Playing:
                                    "not_a_player")
             if game.current_seat not in seats:
                 raise ServiceError("it is not your turn", "not_your_turn")
-            outcome = game.act(game.parse_action(action, body))
+            outcome = game.act(_checked(table, game.parse_action(action, body)))
             self._commit(table)
             self._expire(table)  # the next seat may be away or gone: skip it at once
             self._kick(table)
@@ -292,3 +292,16 @@ class Playing:
     def _kick(self, table: Table) -> None:
         """Start the computer seats' worker if a computer is to move
         (:class:`~.computers.ComputerSeats` does; a table without computers needs none)."""
+
+
+def _checked(table: Table, action: Any) -> Any:
+    """``action`` if the table's kind allows it: a score pad's throws give the faces the
+    real dice show, and only a score pad's do (elsewhere the server throws)."""
+    real = getattr(action, "faces", None) is not None
+    if real and table.kind != "pad":
+        raise BadRequest("only a score pad table takes the faces of real dice; here the "
+                         "server throws", "not_a_pad")
+    if table.kind == "pad" and not real and action.name in ("throw", "roll"):
+        raise BadRequest("a score pad records real dice: give the faces they show "
+                         '({"faces": ...})', "faces_needed")
+    return action

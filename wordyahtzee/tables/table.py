@@ -13,7 +13,10 @@ from ..errors import BadRequest
 from ..modes.contract import MAX_NAME, Game, check_players
 from ..store import Seat
 
-KINDS = ("solo", "hotseat", "online")
+KINDS = ("solo", "hotseat", "online", "pad")
+"""Kinds of table: one player; players taking turns at one device; each player at their own
+device; a score pad (players at one device entering what their real dice show: no computer
+seats, and every throw gives its faces)."""
 MAX_PLAYERS = 8
 HOST_SEAT = 0
 """The seat of whoever made the table: its token may skip, remove or hand over seats."""
@@ -132,7 +135,10 @@ def parse_seats(players: Any, kind: str, levels: tuple[str, ...]
     humans = sum(1 for _, level in seats if level is None)
     if kind == "solo" and humans != 1:
         raise BadRequest("a solo game has one (human) player", "bad_players")
-    if kind != "solo" and len(names) < 2:
+    if kind == "pad" and humans != len(seats):
+        raise BadRequest("a score pad has no computer players: it records real dice",
+                         "bad_players")
+    if kind not in ("solo", "pad") and len(names) < 2:
         raise BadRequest(f"a {kind} game has 2 to {MAX_PLAYERS} players", "bad_players")
     if humans < 1:
         raise BadRequest("a table needs at least one human player", "bad_players")

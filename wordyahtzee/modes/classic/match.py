@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...errors import RecordError, RuleError
-from ..contract import Acting, Throw, check_players, missed_turns, replay_events
+from ..contract import Acting, Throw, check_players, missed_turns, pips_of, replay_events
 from .game import ClassicGame, _players
 from .rules import MATCH_GAMES, NUM_DICE, ClassicRules
 
@@ -139,6 +139,8 @@ class ClassicMatch(Acting):
     def do_throw(self, action: Throw) -> dict[str, Any]:
         """Throw the dice not kept."""
         self._open()
+        if action.faces is not None:  # real dice (a score pad)
+            return {"dice": list(self.game.record_throw(pips_of(action.faces)))}
         return {"dice": list(self.game.throw(action.keep))}
 
     def do_claim(self, action: Score) -> dict[str, Any]:

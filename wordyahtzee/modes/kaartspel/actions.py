@@ -34,15 +34,26 @@ class Roll:
     the compulsory move after a Casino steal)."""
 
     name: ClassVar[str] = "roll"
+    pips: int | None = None   # a score pad: what the real red die shows
+
+    @property
+    def faces(self) -> int | None:
+        """The real die's face when a score pad gives it (the table service's check)."""
+        return self.pips
 
     def to_json(self) -> JSON:
-        """``{}``."""
-        return {}
+        """``{}``, or ``{"faces": 1..6}`` for the real red die."""
+        return {} if self.pips is None else {"faces": self.pips}
 
     @classmethod
     def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Roll:
-        """Read ``{}``."""
-        return cls()
+        """Read ``{}`` (the server throws), or ``{"faces": 1..6}`` (a real red die)."""
+        faces = body.get("faces")
+        if faces is None:
+            return cls()
+        if type(faces) is not int or not 1 <= faces <= 6:
+            raise RuleError("the red die shows 1..6", "impossible_throw")
+        return cls(faces)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from ..contract import (
     Resources,
     Throw,
     missed_turns,
+    pips_of,
     replay_events,
 )
 from .actions import Roll, Start, Stop, Take, _card_field
@@ -420,7 +421,7 @@ class KaartspelGame(PipDice, Acting):
         seat = self._require_turn()
         if self.phase == "throw":
             raise RuleError(self._must_throw_reason(), "must_throw")
-        roll = self.resources.rng.randint(1, 6)
+        roll = self.resources.rng.randint(1, 6) if action.pips is None else action.pips
         self.apply({"type": "red", "roll": roll})
         return {"roll": roll, "square": self.pawns[seat], "phase": self.phase}
 
@@ -428,7 +429,13 @@ class KaartspelGame(PipDice, Acting):
         """Throw the black dice not kept (all five for the first throw)."""
         self._require_turn()
         keep = action.keep
-        if self.phase == "throw":
+        if action.faces is not None:  # the real dice's pips (a score pad)
+            if self.phase not in ("throw", "choose"):
+                raise RuleError("a turn starts with a red-die move", "must_move")
+            if self.phase == "throw" and not self.cup.can_throw:
+                raise RuleError("no throws left this step", "no_throws_left")
+            faces = pips_of(action.faces)
+        elif self.phase == "throw":
             faces = self.cup.roll(self.cup.check_keep(keep))
         elif self.phase == "choose":
             if keep:

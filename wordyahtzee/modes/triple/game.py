@@ -18,6 +18,7 @@ from ..contract import (
     Throw,
     check_players,
     missed_turns,
+    pips_of,
     replay_events,
 )
 from .actions import Score
@@ -186,7 +187,9 @@ class TripleGame(PipDice, Acting):
         self.apply({"type": "skip", "player": self.players[seat], "reason": reason})
 
     def do_throw(self, action: Throw) -> JSON:
-        """Throw the dice not kept."""
+        """Throw the dice not kept (or record the real dice's faces: a score pad)."""
+        if action.faces is not None:
+            return {"dice": list(self.record_throw(pips_of(action.faces)))}
         return {"dice": list(self.throw(action.keep))}
 
     def do_claim(self, action: Score) -> JSON:

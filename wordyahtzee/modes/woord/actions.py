@@ -35,3 +35,21 @@ class Claim:
             raise RuleError("a claim names its box", "bad_request")
         return cls(box, tuple(word_list(body.get("words"))),
                    optional_box(body.get("zero_box")))
+
+
+@dataclass(frozen=True)
+class Hourglass:
+    """Turn the hourglass over: the ``hourglass`` action of a score pad (real dice), whose
+    player taps it when the dice are thrown; the turn's minute runs from here. Without it,
+    the turn's first throw starts the hourglass."""
+
+    name: ClassVar[str] = "hourglass"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{}``."""
+        return {}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Hourglass:
+        """Read ``{}``."""
+        return cls()

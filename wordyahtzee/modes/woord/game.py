@@ -14,7 +14,7 @@ from ...dice import Cup, DiceSet
 from ...errors import RuleError
 from ...letters import fold, is_plain_word
 from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
-from .actions import Claim
+from .actions import Claim, Hourglass
 from .rules import (
     BOXES,
     EARLY_ONLY,
@@ -65,7 +65,7 @@ class WoordGame(Acting):
     """
 
     mode: ClassVar[str] = "woord"
-    ACTIONS: ClassVar[tuple[Any, ...]] = (Throw, Claim)
+    ACTIONS: ClassVar[tuple[Any, ...]] = (Throw, Claim, Hourglass)
 
     def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
                  lexicon: Lexicon, dice_set: DiceSet,
@@ -162,8 +162,31 @@ class WoordGame(Acting):
         return self.dice_set.size
 
     def do_throw(self, action: Throw) -> dict[str, Any]:
-        """Throw the dice not kept."""
+        """Throw the dice not kept (or record the letters real dice show: a score pad)."""
+        if action.faces is not None:
+            return {"faces": self.record_throw(action.faces)}
         return {"faces": self.throw(action.keep)}
+
+    def do_hourglass(self, action: Hourglass) -> dict[str, Any]:
+        """Turn the hourglass over (a score pad's tap; otherwise the first throw does)."""
+        self._check_running()
+        if self._started_at is not None:
+            raise RuleError("the hourglass is already running", "hourglass_running")
+        if self.rules.turn_seconds is None:
+            raise RuleError("these rules have no hourglass", "no_hourglass")
+        self.apply({"type": "hourglass", "at": self.clock()})
+        return {"deadline": self.deadline()}
+
+    def record_throw(self, faces: Any) -> str:
+        """Record the letters real dice show (``?`` the blank): each a face of a different
+        die of the dice set, at most three throws a turn; returns them folded."""
+        self._check_running()
+        if not isinstance(faces, str):
+            raise RuleError("the letters are a string, e.g. 'kusnatl'", "impossible_throw")
+        if self._time_is_up():
+            raise RuleError("the time is up for this turn", "time_up")
+        self.apply({"type": "throw", "faces": faces, "at": self.clock()})
+        return self._throws[-1]
 
     def do_claim(self, action: Claim) -> dict[str, Any]:
         """Write a claim on the sheet."""
@@ -282,6 +305,11 @@ class WoordGame(Acting):
             self._apply_throw(event)
         elif kind == "claim":
             self._apply_claim(event)
+        elif kind == "hourglass":
+            if self._started_at is not None:
+                raise RuleError("the hourglass is already running", "bad_event")
+            at = event.get("at")
+            self._started_at = float(at) if isinstance(at, int | float) else self.clock()
         elif kind == "timeout":
             if self._started_at is None:
                 raise RuleError("no hourglass is running", "bad_event")
