@@ -41,11 +41,14 @@ def list_games(status: str | None, limit: int) -> Query:
 
 def high_scores(mode: str, dictionary: str, rules: str, limit: int,
                 kind: str | None) -> Query:
-    """A high-score list, best first (equal scores: the earlier first; at most 100)."""
+    """A high-score list, best first (equal scores: the earlier first; at most 100); the
+    ``solo`` list also holds the score pads' games (kind ``pad``: real dice)."""
     sql = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = ? "
            "AND dictionary = ? AND rules_key = ?")
     params: list[Any] = [mode, dictionary, rules]
-    if kind is not None:
+    if kind == "solo":  # the solo list holds score pads too: games played with real dice
+        sql += " AND kind IN ('solo', 'pad')"
+    elif kind is not None:
         sql += " AND kind = ?"
         params.append(kind)
     return sql + " ORDER BY score DESC, at ASC, id ASC LIMIT ?", [*params, _limit(limit, 100)]

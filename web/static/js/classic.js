@@ -155,11 +155,21 @@ function syncDisabled() {
   document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
 }
 
+/** A difference with its sign: +3, −5, 0. */
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
 function renderSheet() {
   const turn = state.turn;
+  state.players.forEach((p) => { p.par_text = signed(p.par_total); });
   const suggestedBox = hint?.answer?.best?.kind === "box" ? hint.answer.best.box : null;
   const cell = (p, i, box) => {
     const v = p.boxes[box];
+    if (v !== null && box in p.par) {  // an upper box against three of its face: 12 (+3)
+      return el("td", { class: v === 0 ? "zero" : "" }, String(v),
+        el("span", { class: `par ${p.par[box] < 0 ? "under" : "over"}`, text: ` (${signed(p.par[box])})` }));
+    }
     if (v !== null) return el("td", { class: v === 0 ? "zero" : "" }, String(v));
     const live = turn && turn.player === i && turn.dice;
     if (!live) return el("td", { class: "open" });
@@ -180,6 +190,8 @@ function renderSheet() {
     header: (p, i) => (seatOf(i).computer
       ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null),
     upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
+      [t("classic.par_total"), "par_text", "subtotal par-row"],
+      [t("classic.bonus_needed"), "bonus_needed", "subtotal par-row"],
       [t("classic.upper_bonus"), "upper_bonus", "subtotal"]],
     lowerTotals: [[t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"],
       [t("game.total"), "total", "grand-total"]],

@@ -1,6 +1,7 @@
 // Pip dice, drawn the same way by every dice game that has them (classic Yahtzee's five,
 // Kaartspel's five black dice and its red die).
 import { announce, el, t } from "./common.js";
+import { pipEntry } from "./pad.js";
 import { turnMemory } from "./table.js";
 
 /** Pips as a player reads them out: "3 3 5". */
@@ -47,7 +48,9 @@ export function fiveDice(page) {
   let kept = new Set();
   let keptFor = "";
   let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until
+  let entry = null; // a score pad's pip keys (pad.js), once wired
   const mine = () => page.table.myTurn(page.state());
+  const pad = () => page.state()?.kind === "pad";
   const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
 
   function remember() {
@@ -61,6 +64,7 @@ export function fiveDice(page) {
     const sameTurn = previous?.turn && state.turn && page.key(previous) === page.key(state);
     kept = sameTurn ? new Set(state.turn.kept) : new Set();
     keptFor = turnKey;
+    if (entry && entry.entered().length) entry.reset();  // the pad's entry was recorded
     const stored = !previous && state.turn ? turnMemory.load(page.gameId, memoryKey(state)) : null;
     if (stored) kept = new Set(stored.kept || []);
     if (sameTurn && state.turn.throws > previous.turn.throws && state.turn.dice) {
@@ -76,7 +80,12 @@ export function fiveDice(page) {
     if (!state.turn) { box.replaceChildren(); return; }
     const turn = state.turn;
     const rolled = roll && performance.now() < roll.until ? roll.dice : null;
-    box.replaceChildren(...(turn.dice || [null, null, null, null, null]).map((pips, i) => pipDieButton({
+    const entered = pad() && entry ? entry.entered() : [];
+    const shown = entered.length || (pad() && !turn.dice)
+      ? [0, 1, 2, 3, 4].map((i) => entered[i] ?? null) : turn.dice || [null, null, null, null, null];
+    document.getElementById("throw").hidden = pad() || page.table.watching();
+    document.getElementById("pad-entry").hidden = !(pad() && mine() && turn.throws_left > 0);
+    box.replaceChildren(...shown.map((pips, i) => pipDieButton({
       pips, index: i, label: page.label(i, pips), kept: kept.has(i), suggested: page.suggested(i),
       rolling: Boolean(rolled?.has(i)), onclick: () => toggle(i),
     })));
@@ -84,13 +93,13 @@ export function fiveDice(page) {
     document.getElementById("throw-count").textContent = turn.throws_left > 0
       ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
       : t("game.no_throws_left");
-    document.getElementById("keep-hint").hidden = !(mine() && turn.throws > 0 && turn.throws_left > 0);
+    document.getElementById("keep-hint").hidden = pad() || !(mine() && turn.throws > 0 && turn.throws_left > 0);
     document.getElementById("claim-help").hidden = !(mine() && turn.throws > 0);
   }
 
   function toggle(i) {
     const state = page.state();
-    if (!mine() || !state.turn?.dice || state.turn.throws_left <= 0) return;
+    if (pad() || !mine() || !state.turn?.dice || state.turn.throws_left <= 0) return;
     if (kept.has(i)) kept.delete(i); else kept.add(i);
     remember();
     draw();
@@ -118,6 +127,10 @@ export function fiveDice(page) {
   function follow(advice, claim) {
     const state = page.state();
     if (!advice || !mine() || !state.turn || page.table.busy) return;
+    if (pad() && advice.kind !== "box") {  // real dice: the player keeps them by hand
+      announce(t("classic.hint_keep", { dice: (advice.keep || []).join(" ") }));
+      return;
+    }
     if (advice.kind === "box") {
       claim(advice);
       return;
@@ -133,8 +146,9 @@ export function fiveDice(page) {
     const idle = !page.table.busy && mine();
     document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
     // a spectator sees the game, not buttons it cannot use
-    document.getElementById("throw").hidden = page.table.watching();
+    document.getElementById("throw").hidden = pad() || page.table.watching();
     document.getElementById("hint-button").hidden = page.table.watching();
+    if (pad()) entry?.sync();
     document.querySelectorAll("#dice .die").forEach((die) => {
       die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
     });
@@ -163,7 +177,12 @@ export function fiveDice(page) {
    * `askHint()` fetches a hint, `advice()` is the hint's best option shown now (null once
    * stale) and `claim(option)` writes a box option. */
   function wire(askHint, advice, claim) {
-    diceKeys({ ready: () => page.state() !== null, keep: toggle, throwDice, hint: askHint });
+    entry = pipEntry({
+      active: () => pad() && mine() && !page.table.busy && page.state().turn?.throws_left > 0,
+      changed: () => { if (page.state()?.turn) draw(); },
+      record: async (pips) => Boolean(await page.table.act("throw", { faces: pips })),
+    });
+    diceKeys({ ready: () => page.state() !== null && !pad(), keep: toggle, throwDice, hint: askHint });
     document.getElementById("throw").addEventListener("click", throwDice);
     document.getElementById("hint-button").addEventListener("click", askHint);
     document.getElementById("hint-apply").addEventListener("click", () => follow(advice(), claim));

@@ -55,7 +55,8 @@ async function show(kind) {
           el("th", { scope: "col", text: t("scores.when") }))),
         el("tbody", {}, list.entries.map((e, i) => el("tr", {},
           el("td", { text: String(i + 1) }),
-          el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player })),
+          el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player }),
+            e.kind === "pad" ? el("span", { class: "muted", text: ` (${t("scores.real_dice")})` }) : null),
           el("td", { class: "num", text: String(e.score) }),
           el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) })))))))));
   } catch (err) {

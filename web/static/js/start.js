@@ -79,7 +79,8 @@ function syncMode() {
   const computers = offersComputers(current);
   form.querySelectorAll(".mode-panel").forEach((panel) => { panel.hidden = panel.dataset.mode !== current; });
   document.querySelectorAll("p.intro[id^=intro-]").forEach((intro) => { intro.hidden = intro.id !== `intro-${current}`; });
-  document.getElementById("computers-set").hidden = !computers;
+  // a score pad records real dice: nobody plays for a computer
+  document.getElementById("computers-set").hidden = !computers || kind() === "pad";
   computerRows().forEach((item) => {
     const select = item.querySelector("select");
     const chosen = select.value;
@@ -117,6 +118,7 @@ function addPlayer(value = "") {
 
 function relabel() {
   const solo = kind() === "solo";
+  const pad = kind() === "pad";
   nameInputs().forEach((input, i) => {
     const n = i + 1;
     input.id = `player-${n}`;
@@ -126,7 +128,7 @@ function relabel() {
     item.querySelector("label").textContent = t("start.player", { n });
     const remove = item.querySelector(".remove");
     remove.setAttribute("aria-label", t("start.remove_player", { n }));
-    remove.hidden = solo || nameInputs().length <= 2;
+    remove.hidden = solo || nameInputs().length <= (pad ? 1 : 2);
   });
   addButton.hidden = solo || nameInputs().length + computerRows().length >= maxPlayers();
   addComputerButton.hidden = nameInputs().length + computerRows().length >= maxPlayers();
@@ -136,7 +138,7 @@ function syncKind() {
   const solo = kind() === "solo";
   const inputs = nameInputs();
   if (solo) inputs.slice(1).forEach((input) => input.closest("li").remove());
-  else while (nameInputs().length < 2) addPlayer();
+  else if (kind() !== "pad") while (nameInputs().length < 2) addPlayer();
   relabel();
 }
 
@@ -185,9 +187,9 @@ form.addEventListener("submit", async (event) => {
   errorBox.textContent = "";
   // a row left blank is no player (a solo game with no name gets the default one)
   const players = nameInputs().map((input) => input.value.trim()).filter(Boolean);
-  if (!players.length && kind() === "solo") players.push(t("start.default_name", { n: 1 }));
+  if (!players.length && ["solo", "pad"].includes(kind())) players.push(t("start.default_name", { n: 1 }));
   const gameMode = mode();
-  if (offersComputers(gameMode)) {
+  if (offersComputers(gameMode) && kind() !== "pad") {
     computerRows().forEach((item, i) => {
       players.push({
         name: item.querySelector("input").value.trim() || t("start.computer_default", { n: i + 1 }),

@@ -1,6 +1,7 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
 import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText, withWordLinks } from "./common.js";
+import { bell, letterEntry, stayAwake } from "./pad.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -17,6 +18,7 @@ let roll = null;           // the dice a throw just rolled, drawn rolling until 
 let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
 const bestCache = new Map();
 let hint = null;           // { seq, answer } of the hint shown
+let letters = null;        // a score pad's letter keys (pad.js)
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
@@ -116,6 +118,7 @@ function render(next) {
       dice: new Set(state.turn.dice.map((_, i) => i).filter((i) => !kept.has(i) || previous.turn.throws === 0)) };
   }
   announceChanges(previous, state);
+  padEntry();
   renderStatus();
   renderDice();
   renderSheet();
@@ -325,9 +328,15 @@ function renderClaims() {
 function syncDisabled() {
   const mine = myTurn();
   const turn = state?.turn;
+  const pad = state?.kind === "pad";
   $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
-  // a spectator sees the game, not buttons it cannot use
-  $("throw").hidden = !turn || table.watching();
+  // a spectator sees the game, not buttons it cannot use; a score pad enters real dice
+  $("throw").hidden = !turn || table.watching() || pad;
+  $("pad-entry").hidden = !(pad && mine && turn && turn.throws_left > 0);
+  $("pad-free").hidden = $("pad-entry").hidden;
+  $("pad-hourglass").hidden = !(pad && mine && turn && turn.turn_seconds && turn.deadline === null);
+  $("pad-hourglass").disabled = table.busy;
+  if (pad) letters?.sync();
   $("hint-button").hidden = table.watching();
   document.querySelectorAll("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
@@ -407,6 +416,7 @@ function syncTimer() {
   }
   box.hidden = false;
   if (key !== timer.key) { timer.warned = false; timer.asked = false; timer.key = key; }
+  if (state.kind === "pad") stayAwake(turn.seconds_left > 0);  // the screen stays on meanwhile
   timer.deadline = performance.now() + turn.seconds_left * 1000;
   if (!timer.handle) timer.handle = window.setInterval(tick, 250);
   tick();
@@ -424,6 +434,12 @@ function tick() {
     announce(t("game.time_warning"), true);
   }
   if (left <= 0 && !timer.asked) {
+    if (state?.kind === "pad" && timer.rang !== timer.key) {  // the referee's bell
+      timer.rang = timer.key;
+      bell();
+      showMessage(t("pad.time_up"));
+      stayAwake(false);
+    }
     timer.asked = true;
     // Ask the server: it applies the timeout by its own clock and everyone sees it.
     window.setTimeout(table.refresh, 300);
@@ -521,6 +537,10 @@ async function askHint() {
 function applyHint() {
   const best = hint?.answer?.best;
   if (!best || !state || hint.seq !== state.seq || !myTurn()) return;
+  if (best.kind === "keep" && state.kind === "pad") {  // real dice: kept by hand
+    announce($("hint-best").textContent);
+    return;
+  }
   if (best.kind === "keep") {
     kept = new Set(best.dice);
     remember();
@@ -540,3 +560,29 @@ function forgetStaleHint() {
 
 $("hint-button").addEventListener("click", askHint);
 $("hint-apply").addEventListener("click", applyHint);
+
+
+// -- the score pad (kind "pad"): real dice, their letters entered here -----------------------
+
+/** The pad's letter keys, made once the state (with the dice set's faces) is known. */
+function padEntry() {
+  if (letters || state?.kind !== "pad") return;
+  const faces = state.dice_faces;
+  letters = letterEntry({
+    faces, field: $("pad-letters"),
+    active: () => myTurn() && !table.busy && state.turn?.throws_left > 0,
+    changed: (now, dieOf) => {
+      const used = new Set(dieOf || []);
+      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${f.join("").toUpperCase().replaceAll("?", "◆")}`))
+        .filter(Boolean);
+      $("pad-free").textContent = `${t("pad.free_dice")}: ${free.join(" · ") || "—"}`;
+    },
+    record: async (shown) => Boolean(await table.act("throw", { faces: shown })),
+  });
+  $("show-best").checked = true;  // after each claim: what that throw held, per box
+}
+
+$("pad-hourglass").addEventListener("click", async () => {
+  if (!myTurn() || table.busy) return;
+  await table.act("act/hourglass", {});
+});

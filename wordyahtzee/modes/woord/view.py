@@ -93,6 +93,8 @@ def game_view(game: WoordGame, seat: int | None = None) -> dict[str, Any]:
         "boxes": {"round": list(ROUND_BOXES), "special": list(SPECIAL_BOXES),
                   "upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": ROUNDS, "max_throws": MAX_THROWS,
+        # each die's letters (a score pad's keyboard: only throwable letters can be entered)
+        "dice_faces": [list(game.dice_set.letters(d)) for d in range(game.dice_set.size)],
         "finished": game.finished, "history": history, "turn": None, "options": {},
         "winners": game.winners() if game.finished else [],
     }

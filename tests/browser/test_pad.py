@@ -1,0 +1,158 @@
+"""The score pad in real headless Chromium, on a phone: a whole classic game and a whole Woord
+Yahtzee game played with "real dice" whose faces are tapped or typed in, the classic sheet's
++/− reckoning of the upper section against hand-computed values, and the hourglass turned
+by a tap."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .conftest import shot
+from .helpers import game_id, server_state, wait_history
+
+PHONE = {"width": 375, "height": 667}
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+# (pips, box): the upper section ends at 59, three of each less 4: 4 short of the bonus
+CLASSIC_TURNS = [
+    ([3, 3, 3, 3, 1], "threes"), ([5, 5, 1, 2, 4], "fives"), ([1, 1, 1, 2, 3], "ones"),
+    ([2, 2, 4, 4, 6], "twos"), ([4, 4, 4, 4, 4], "yahtzee"), ([6, 6, 6, 1, 2], "sixes"),
+    ([4, 4, 4, 1, 1], "fours"), ([2, 3, 3, 3, 3], "three_of_a_kind"),
+    ([5, 5, 5, 5, 2], "four_of_a_kind"), ([2, 2, 3, 3, 3], "full_house"),
+    ([1, 2, 3, 4, 6], "small_straight"), ([2, 3, 4, 5, 6], "large_straight"),
+    ([6, 6, 5, 5, 4], "chance"),
+]
+# by hand: each upper box against three of its face
+PAR = {"ones": "3 (0)", "twos": "4 (−2)", "threes": "12 (+3)", "fours": "12 (0)",
+       "fives": "10 (−5)", "sixes": "18 (0)"}
+
+
+def start_pad(page: Any, live: Any, mode: str, names: list[str], *, timer: bool = True) -> str:
+    page.goto(live.url + "/")
+    page.check(f"input[name=mode][value={mode}]")
+    page.check("input[name=kind][value=pad]")
+    expect(page.locator("#computers-set")).to_be_hidden()   # a pad has no computers
+    while page.locator("#players input").count() < len(names):
+        page.click("#add-player")
+    for i, name in enumerate(names):
+        page.fill(f"#player-{i + 1}", name)
+    if mode == "woord" and not timer:
+        page.check("input[name=timer][value=off]")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    expect(page.locator("#pad-entry")).to_be_visible()
+    return game_id(page)
+
+
+def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                              reduced_motion="reduce")
+    ctx.set_default_timeout(15_000)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        expect(page.locator("#throw")).to_be_hidden()    # the server throws nothing
+        for n, (pips, box) in enumerate(CLASSIC_TURNS):
+            for p in pips:
+                page.locator(f"#pad-keys .die[data-pips='{p}']").tap()
+            expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
+            if n == 0:
+                shot(page, "pad-classic-entry-phone")
+            page.click("#pad-record")
+            expect(page.locator("#pad-entry")).to_be_visible()
+            assert server_state(live, gid)["turn"]["dice"] == pips
+            page.locator(f"#sheet button.option[data-box={box}]").click()
+            wait_history(live, gid, n + 1)
+            if n == 6:   # the upper section is full: its reckoning, checked by hand
+                for upper, text in PAR.items():
+                    row = page.locator("#sheet tr", has=page.locator("th", has_text=_name(upper)))
+                    expect(row.locator("td").first).to_have_text(text)
+                expect(page.locator("#sheet tr.par-row").first.locator("td")).to_have_text("−4")
+                expect(page.locator("#sheet tr.par-row").nth(1).locator("td")).to_have_text("4")
+                shot(page, "pad-classic-sheet-phone")
+        expect(page.locator("#end")).to_be_visible()
+        state = server_state(live, gid)
+        assert state["status"] == "finished" and state["players"][0]["total"] == 266
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # the solo high-score list holds it, marked as played with real dice
+        page.goto(live.url + "/highscores")
+        row = page.locator("#lists tr", has=page.locator(f"a[href='/games/{gid}']"))
+        expect(row).to_contain_text("echte stenen")
+    finally:
+        ctx.close()
+
+
+def _name(box: str) -> str:
+    return {"ones": "Enen", "twos": "Tweeën", "threes": "Drieën", "fours": "Vieren",
+            "fives": "Vijven", "sixes": "Zessen"}[box]
+
+
+def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
+    data = json.loads((RECORDS / "woord" / "solo-strict.json").read_text(encoding="utf-8"))
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                              reduced_motion="reduce")
+    ctx.set_default_timeout(15_000)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "woord", ["Anna"], timer=False)
+        for n, turn in enumerate(data["record"]["turns"]):
+            for t, faces in enumerate(turn["throws"]):
+                if n == 0:   # tapped on the keys of the dice's letters
+                    for letter in faces:
+                        page.locator(f"#pad-keys button[data-letter='{letter}']").tap()
+                    # a letter no free die can show is greyed out
+                    expect(page.locator("#pad-keys button[data-letter='e']")).to_be_disabled()
+                    shot(page, "pad-woord-entry-phone")
+                    page.click("#pad-record")
+                else:        # or typed
+                    page.fill("#pad-letters", faces)
+                    page.locator("#pad-letters").press("Enter")
+                expect(page.locator("#throw-count")).to_contain_text(
+                    str(min(t + 2, 3)) if t + 1 < 3 else "")
+                for _ in range(100):
+                    if server_state(live, gid)["turn"]["throws"] == t + 1:
+                        break
+                    page.wait_for_timeout(50)
+                assert server_state(live, gid)["turn"]["throws"] == t + 1
+            claim = turn["claim"]
+            if claim["words"]:
+                page.fill("#word-input", " ".join(claim["words"]))
+                button = page.locator(f"#claim-list button[data-box={claim['box']}]"
+                                      ":not([data-zero])")
+                expect(button).to_be_enabled()
+                button.click()
+            else:
+                page.locator(f"#claim-list button[data-box={claim['box']}][data-zero]").click()
+            wait_history(live, gid, n + 1)
+            if n == 0:   # after a claim: what that throw held, per box
+                expect(page.locator("#review-list li .best li").first).to_be_visible()
+                shot(page, "pad-woord-best-phone")
+        expect(page.locator("#end")).to_be_visible()
+        state = server_state(live, gid)
+        assert state["players"][0]["total"] == data["result"]["players"][0]["total"] == 211
+    finally:
+        ctx.close()
+
+
+def test_the_pad_hourglass_turns_with_a_tap(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "woord", ["Anna", "Bram"])
+        button = page.locator("#pad-hourglass")
+        expect(button).to_be_visible()
+        button.tap()
+        expect(button).to_be_hidden()
+        assert server_state(live, gid)["turn"]["deadline"] is not None
+        expect(page.locator("#timer-text")).to_contain_text("s")
+        live.clock.advance(61)   # nobody claimed in time: the turn scores 0
+        expect(page.locator("#message")).to_contain_text("tijd", ignore_case=True,
+                                                         timeout=20_000)
+        state = server_state(live, gid)
+        assert state["history"][0]["timeout"] and state["turn"]["player"] == 1
+    finally:
+        ctx.close()

@@ -1,0 +1,188 @@
+// The score pad (a table of kind "pad"): the players throw real dice and enter what they
+// show, faster than writing it down. Pips are tapped on six keys (or typed 1–6); Woord
+// Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
+// die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
+import { announce, el, t } from "./common.js";
+import { pipDieButton } from "./dice.js";
+
+/**
+ * The pip keys of a score pad: `count` dice of 1–6 entered by tapping six keys, typing 1–6,
+ * Backspace and Enter. `active()` says whether the pad may take an entry now, `changed(pips)`
+ * redraws the dice entered so far and `record(pips)` sends a complete entry. Returns
+ * `{ entered(), reset() }`.
+ */
+export function pipEntry({ count = 5, active, changed, record }) {
+  let pips = [];
+  const keys = document.getElementById("pad-keys");
+  const recordButton = document.getElementById("pad-record");
+
+  function sync() {
+    recordButton.disabled = pips.length !== count || !active();
+    keys.querySelectorAll("button").forEach((b) => { b.disabled = pips.length >= count || !active(); });
+    document.getElementById("pad-back").disabled = pips.length === 0;
+    changed(pips);
+  }
+  function add(p) {
+    if (!active() || pips.length >= count) return;
+    pips.push(p);
+    announce(String(p));
+    sync();
+  }
+  function back() {
+    pips.pop();
+    sync();
+  }
+  async function send() {
+    if (pips.length !== count || !active()) return;
+    const entry = pips;
+    if (await record(entry)) pips = [];
+    sync();
+  }
+  keys.replaceChildren(...[1, 2, 3, 4, 5, 6].map((p) => {
+    const key = pipDieButton({ pips: p, index: p - 1, label: String(p), onclick: () => add(p) });
+    key.classList.add("pad-key");
+    key.removeAttribute("aria-pressed");
+    key.setAttribute("aria-label", t("pad.add_pips", { p }));
+    return key;
+  }));
+  document.getElementById("pad-back").addEventListener("click", back);
+  recordButton.addEventListener("click", send);
+  document.addEventListener("keydown", (event) => {
+    if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (/^[1-6]$/.test(event.key)) {
+      event.preventDefault();
+      add(Number(event.key));
+    } else if (event.key === "Backspace") {
+      event.preventDefault();
+      back();
+    } else if (event.key === "Enter" && pips.length === count) {
+      event.preventDefault();
+      send();
+    }
+  });
+  return {
+    entered: () => pips,
+    reset: () => { pips = []; sync(); },
+    sync,
+  };
+}
+
+/**
+ * Match `letters` to distinct dice that can show them (`faces[d]`: die d's letters, "?" the
+ * blank): the die of each letter, or null when the dice cannot show them all at once.
+ */
+export function assignLetters(letters, faces) {
+  const owner = new Array(faces.length).fill(-1);
+  function place(i, seen) {
+    for (let d = 0; d < faces.length; d += 1) {
+      if (seen[d] || !faces[d].includes(letters[i])) continue;
+      seen[d] = true;
+      if (owner[d] < 0 || place(owner[d], seen)) {
+        owner[d] = i;
+        return true;
+      }
+    }
+    return false;
+  }
+  for (let i = 0; i < letters.length; i += 1) {
+    if (!place(i, new Array(faces.length).fill(false))) return null;
+  }
+  const dieOf = new Array(letters.length);
+  owner.forEach((i, d) => { if (i >= 0) dieOf[i] = d; });
+  return dieOf;
+}
+
+/**
+ * The letter keys of a Woord Yahtzee score pad: a key per letter on the dice (`faces`, one
+ * list per die), greyed when no free die can show it; `field` takes typed letters too.
+ * `changed(letters, dieOf)` redraws, `record(letters)` sends seven letters.
+ */
+export function letterEntry({ faces, field, active, changed, record }) {
+  const keys = document.getElementById("pad-keys");
+  const recordButton = document.getElementById("pad-record");
+  const alphabet = [...new Set(faces.flat())].sort((a, b) => (a === "?") - (b === "?") || a.localeCompare(b));
+  const letters = () => [...field.value.toLowerCase().replace(/[^a-z?]/g, "")];
+
+  function sync() {
+    const now = letters();
+    const dieOf = assignLetters(now, faces);
+    const full = now.length >= faces.length;
+    keys.querySelectorAll("button").forEach((b) => {
+      b.disabled = !active() || full || !dieOf || !assignLetters([...now, b.dataset.letter], faces);
+    });
+    recordButton.disabled = !active() || now.length !== faces.length || !dieOf;
+    document.getElementById("pad-back").disabled = now.length === 0;
+    field.setAttribute("aria-invalid", String(!dieOf));
+    changed(now, dieOf);
+  }
+  keys.replaceChildren(...alphabet.map((letter) => el("button", {
+    type: "button", class: "pad-key letter-key", "data-letter": letter,
+    "aria-label": letter === "?" ? t("game.blank") : letter.toUpperCase(),
+    text: letter === "?" ? "◆" : letter.toUpperCase(),
+    onclick: () => {
+      if (!active()) return;
+      field.value = letters().join("") + letter;
+      sync();
+    },
+  })));
+  document.getElementById("pad-back").addEventListener("click", () => {
+    field.value = letters().slice(0, -1).join("");
+    sync();
+  });
+  field.addEventListener("input", sync);
+  async function send() {
+    const now = letters();
+    if (!active() || now.length !== faces.length || !assignLetters(now, faces)) return;
+    if (await record(now.join(""))) field.value = "";
+    sync();
+  }
+  recordButton.addEventListener("click", send);
+  field.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      send();
+    }
+  });
+  return { sync, reset: () => { field.value = ""; sync(); } };
+}
+
+/** Keep the screen awake while `on` (the hourglass runs); a no-op where the browser cannot. */
+let wakeLock = null;
+export async function stayAwake(on) {
+  try {
+    if (on && !wakeLock && navigator.wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch {
+    wakeLock = null;  // a hidden page or a refusal: the hourglass still runs
+  }
+}
+
+/** A short bell: the hourglass has run out (Web Audio, no file to load). */
+export function bell() {
+  const Audio = window.AudioContext || window.webkitAudioContext;
+  if (!Audio) return;
+  const audio = new Audio();
+  [0, 0.35].forEach((start) => {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.3, audio.currentTime + start);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + start + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(audio.currentTime + start);
+    tone.stop(audio.currentTime + start + 0.3);
+  });
+}
+
+/** Draw the dice a score pad's entry has so far (`pips`, the rest empty), in `box`. */
+export function drawEntered(box, pips, count, label) {
+  box.replaceChildren(...Array.from({ length: count }, (_, i) => pipDieButton({
+    pips: i < pips.length ? pips[i] : null, index: i, label: label(i, pips[i]), onclick: () => {},
+  })));
+}
