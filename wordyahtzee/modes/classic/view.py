@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BOXES, UPPER_BONUS_THRESHOLD
+from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
 
 if TYPE_CHECKING:
     from .match import ClassicMatch
