@@ -16,8 +16,13 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from wordyahtzee import games
-from wordyahtzee.dice import shipped_dice_sets
-from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
+from wordyahtzee.dice import (
+    describe_dice_set,
+    own_dice_sets,
+    save_own_dice_set,
+    shipped_dice_sets,
+)
+from wordyahtzee.errors import BadRequest, DiceSetError, ServiceError, WordyahtzeeError
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.lexicon.why import explain
@@ -134,7 +139,8 @@ def meta() -> Response:
     modes = _tables().describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
-        "dictionaries": _dictionaries(), "dice_sets": shipped_dice_sets(),
+        "dictionaries": _dictionaries(),
+        "dice_sets": [*shipped_dice_sets(), *own_dice_sets()],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
         "preparing": _tables().preparing(),
@@ -198,6 +204,30 @@ def solve() -> Response:
         raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
                          "as strings")
     return jsonify(solving.solve(letters, dictionary, dice_set))
+
+
+@bp.get("/dice-sets")
+def dice_sets() -> Response:
+    """Every dice set: the shipped ones and the players' own boxes."""
+    return jsonify({"dice_sets": [describe_dice_set(name)
+                                  for name in [*shipped_dice_sets(), *own_dice_sets()]]})
+
+
+@bp.get("/dice-sets/<name>")
+def dice_set(name: str) -> Response:
+    """One dice set, with every die's faces and points (a box's shared link reads it)."""
+    try:
+        return jsonify(describe_dice_set(name))
+    except DiceSetError:
+        raise ServiceError(f"no dice set {name!r}", "not_found") from None
+
+
+@bp.post("/dice-sets")
+def add_dice_set() -> Any:
+    """Keep a player's own box: ``{"name", "title"?, "dice": [[[letter, points] × 6] × 7]}``
+    (an Umlaut counts as its plain vowel); 201 with the set and its link."""
+    saved = save_own_dice_set(_body())
+    return jsonify({**describe_dice_set(saved.name), "url": f"/dice/{saved.name}"}), 201
 
 
 MAX_NOTE = 200

@@ -16,10 +16,17 @@ from flask import (
     render_template,
     request,
     send_from_directory,
+    url_for,
 )
 from werkzeug.exceptions import HTTPException
 
-from wordyahtzee.dice import default_dice_set, shipped_dice_sets
+from wordyahtzee.dice import (
+    DiceSet,
+    default_dice_set,
+    describe_dice_set,
+    own_dice_sets,
+    shipped_dice_sets,
+)
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
@@ -88,7 +95,7 @@ def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
     service = current_app.extensions["wordyahtzee.tables"]
-    return render("start.html", dictionaries=_dictionaries(), dice_sets=shipped_dice_sets(),
+    return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
                   modes=_modes(), active=store.list_games("active", 10),
                   preparing=service.preparing())
 
@@ -252,3 +259,28 @@ def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
                             t("review.optimal"), desc, open_end=hist["open_end"],
                             bar_text=t("review.optimal_bar"), chart_id="optimal-chart")
     return {"chart": chart, "caption": caption, "lines": lines}
+
+
+def _dice_sets() -> list[dict[str, Any]]:
+    """The dice sets a start page offers: the shipped ones, then the players' own boxes
+    (``name``, ``title``, ``own``)."""
+    return [{"name": name, "title": describe_dice_set(name)["title"],
+             "own": name not in shipped_dice_sets()}
+            for name in [*shipped_dice_sets(), *own_dice_sets()]]
+
+
+@bp.get("/dice")
+def own_box() -> Response:
+    """Enter your own box's seven dice once (six faces each, with the points printed on
+    them, and the blank), to keep score and check words with it at the table."""
+    return render("dice.html", base=describe_dice_set("nl"), box=None)
+
+
+@bp.get("/dice/<name>")
+def shared_box(name: str) -> Response:
+    """A box shared by link: its dice, and a score pad or game to start with it."""
+    if name not in own_dice_sets() and name not in shipped_dice_sets():
+        return error_page(404, key="error.dice_404")
+    DiceSet.load(name)  # checked like any dice set
+    return render("dice.html", base=None, box=describe_dice_set(name),
+                  link=url_for("pages.shared_box", name=name, _external=True))

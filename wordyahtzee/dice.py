@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .errors import DiceSetError, RuleError
@@ -149,16 +151,20 @@ class DiceSet:
 
     @classmethod
     def load(cls, name: str) -> DiceSet:
-        """Load a shipped dice set by name (``"nl"``, ...)."""
-        if name not in shipped_dice_sets():
-            raise DiceSetError(f"unknown dice set {name!r}; shipped: "
-                               + ", ".join(shipped_dice_sets()), "unknown_dice_set")
-        cached = _loaded.get(name)
-        if cached is None:
-            text = resources.files("wordyahtzee.data.dice").joinpath(f"{name}.json").read_text(
-                encoding="utf-8")
-            cached = _loaded[name] = replace(cls.from_json(json.loads(text)), shipped=True)
-        return cached
+        """Load a dice set by name: a shipped one (``"nl"``, ...) or a player's own box
+        (:func:`save_own_dice_set`)."""
+        if name in shipped_dice_sets():
+            cached = _loaded.get(name)
+            if cached is None:
+                text = resources.files("wordyahtzee.data.dice").joinpath(
+                    f"{name}.json").read_text(encoding="utf-8")
+                cached = _loaded[name] = replace(cls.from_json(json.loads(text)), shipped=True)
+            return cached
+        path = own_dice_dir() / f"{name}.json"
+        if OWN_NAME.fullmatch(name) and path.is_file():  # records carry it inline
+            return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+        raise DiceSetError(f"unknown dice set {name!r}; shipped: "
+                           + ", ".join(shipped_dice_sets()), "unknown_dice_set")
 
 
 _loaded: dict[str, DiceSet] = {}
@@ -169,6 +175,84 @@ def shipped_dice_sets() -> list[str]:
     """Names of the dice sets shipped in ``wordyahtzee/data/dice``."""
     folder = resources.files("wordyahtzee.data.dice")
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+OWN_NAME = re.compile(r"[a-z0-9][a-z0-9-]{2,31}")
+"""The name of a player's own box: 3-32 lower-case letters, digits and hyphens."""
+OWN_DICE, OWN_FACES = 7, 6
+"""A Woord Yahtzee box: seven dice of six faces."""
+
+
+def own_dice_dir() -> Path:
+    """Where the players' own boxes are kept (beside the user dictionaries)."""
+    from .lexicon.registry import data_dir
+
+    return data_dir() / "dice"
+
+
+def describe_dice_set(name: str) -> dict[str, Any]:
+    """A dice set for a screen: ``{"name", "title", "language", "own", "dice": [[[letter,
+    points] × faces] × dice]}`` (``own``: a player's own box)."""
+    dice_set = DiceSet.load(name)
+    title = name
+    own = name not in shipped_dice_sets()
+    if own:
+        stored = json.loads((own_dice_dir() / f"{name}.json").read_text(encoding="utf-8"))
+        title = str(stored.get("title") or name)
+    return {**dice_set.to_json(), "name": name, "title": title, "own": own}
+
+
+def own_dice_sets() -> list[str]:
+    """The names of the players' own boxes."""
+    folder = own_dice_dir()
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def save_own_dice_set(data: Any) -> DiceSet:
+    """Check and keep a player's own box: ``{"name", "title"?, "language"?, "dice": [[[letter,
+    points] × 6] × 7]}``, a face's letter one of a-z (an Umlaut or accent counts as its plain
+    vowel: Ä is a) or ``?`` the blank (0 points). A name is never taken twice, nor a shipped
+    set's. :class:`~wordyahtzee.errors.DiceSetError` says what is wrong."""
+    from .letters import fold
+
+    if not isinstance(data, Mapping):
+        raise DiceSetError("a dice set is an object with 'name' and 'dice'")
+    name = data.get("name")
+    if isinstance(name, str) and (name in shipped_dice_sets() or name in own_dice_sets()):
+        raise DiceSetError(f"the name {name!r} is taken", "exists")
+    if not isinstance(name, str) or not OWN_NAME.fullmatch(name):
+        raise DiceSetError("a box's name is 3-32 lower-case letters, digits and hyphens",
+                           "bad_dice_set")
+    dice = data.get("dice")
+    if (not isinstance(dice, list) or len(dice) != OWN_DICE
+            or not all(isinstance(d, list) and len(d) == OWN_FACES for d in dice)):
+        raise DiceSetError(f"a box has {OWN_DICE} dice of {OWN_FACES} faces each",
+                           "bad_dice_set")
+    folded = []
+    for i, die in enumerate(dice, 1):
+        faces = []
+        for face in die:
+            if (not isinstance(face, list) or len(face) != 2 or not isinstance(face[0], str)
+                    or type(face[1]) is not int or not 0 <= face[1] <= 99):
+                raise DiceSetError(f"die {i}: each face is [letter, points 0-99]",
+                                   "bad_dice_set")
+            letter = face[0].strip()
+            letter = BLANK if letter in ("?", "") else fold(letter)
+            faces.append([letter, face[1]])
+        folded.append(faces)
+    title = data.get("title")
+    language = data.get("language", "nl")
+    dice_set = DiceSet.from_json({"name": name, "language": language if isinstance(
+        language, str) else "nl", "dice": folded})
+    folder = own_dice_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    record = {**dice_set.to_json(),
+              "title": title.strip()[:60] if isinstance(title, str) and title.strip()
+              else name}
+    tmp = folder / f".{name}.json.tmp"
+    tmp.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(folder / f"{name}.json")
+    return dice_set
 
 
 DEFAULT_DICE_SETS: Mapping[str, str] = {"nl": "nl", "en": "en"}

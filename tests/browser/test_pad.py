@@ -156,3 +156,34 @@ def test_the_pad_hourglass_turns_with_a_tap(browser: Any, live: Any) -> None:
         assert state["history"][0]["timeout"] and state["turn"]["player"] == 1
     finally:
         ctx.close()
+
+
+def test_your_own_box_is_entered_once_shared_and_played(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/dice")
+        page.fill("#box-name", "doos-van-oma")
+        page.fill("#box-title-input", "De doos van oma")
+        page.locator(".face-letter").nth(5).fill("Q")       # die 1, face 6: a Q worth 10
+        page.locator(".face-points").nth(5).fill("10")
+        page.locator(".face-letter").nth(6).fill("Ä")       # die 2, face 1: Ä counts as A
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        shot(page, "pad-own-box-phone")
+        page.click("#box-form button[type=submit]")
+        page.wait_for_url("**/dice/doos-van-oma")
+        expect(page.locator("h1")).to_contain_text("De doos van oma")
+        expect(page.locator("#box-dice tbody tr").first).to_contain_text("Q10")
+        expect(page.locator("#box-link")).to_have_attribute(
+            "href", f"{live.url}/dice/doos-van-oma")
+        page.click("#box-start")
+        expect(page.locator("#dice-set")).to_have_value("doos-van-oma")
+        expect(page.locator("input[name=kind][value=pad]")).to_be_checked()
+        page.fill("#player-1", "Oma")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/games/**")
+        expect(page.locator("#pad-keys button[data-letter='q']")).to_be_visible()
+        gid = game_id(page)
+        assert server_state(live, gid)["rules"]["dice_set"] == "doos-van-oma"
+    finally:
+        ctx.close()

@@ -160,9 +160,19 @@ addComputerButton.addEventListener("click", () => {
   const n = addComputer();
   document.getElementById(`computer-${n}`).focus();
 });
+// A shared box's link (/dice/<name>) starts here with its mode, kind and dice set chosen.
+const wanted = new URLSearchParams(window.location.search);
+for (const name of ["mode", "kind"]) {
+  const radio = form.querySelector(`input[name=${name}][value="${CSS.escape(wanted.get(name) || "")}"]`);
+  if (radio) radio.checked = true;
+}
 addPlayer();
 syncKind();
 syncMode();
+const diceChoice = document.getElementById("dice-set");
+if (diceChoice && [...diceChoice.options].some((o) => o.value === wanted.get("dice_set"))) {
+  diceChoice.value = wanted.get("dice_set");
+}
 
 /** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
  * its state, a radio the checked one, a number its value; a `data-value` is JSON). */
