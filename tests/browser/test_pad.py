@@ -187,3 +187,43 @@ def test_your_own_box_is_entered_once_shared_and_played(browser: Any, live: Any)
         assert server_state(live, gid)["rules"]["dice_set"] == "doos-van-oma"
     finally:
         ctx.close()
+
+
+def test_a_kaartspel_pad_takes_the_red_die_the_black_dice_and_a_card(browser: Any,
+                                                                     live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                              reduced_motion="reduce")
+    ctx.set_default_timeout(15_000)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/")
+        page.check("input[name=mode][value=kaartspel]")
+        page.check("input[name=kind][value=pad]")
+        page.fill("#player-1", "Anna")
+        page.click("#add-player")
+        page.fill("#player-2", "Bram")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/games/**")
+        gid = game_id(page)
+        state = server_state(live, gid)
+        mover, square = state["to_move"], state["players"][state["to_move"]]["pawn"]
+        page.click("#roll")
+        page.locator("#red-keys .die[data-pips='2']").tap()      # the real red die: 2
+        expect(page.locator("#throw")).to_be_visible()
+        assert server_state(live, gid)["players"][mover]["pawn"] == (square + 2) % 16
+        page.click("#throw")
+        for p in (2, 3, 4, 5, 6):
+            page.locator(f"#pad-keys .die[data-pips='{p}']").tap()
+        page.click("#pad-record")
+        expect(page.locator("#take-list button[data-card=large_straight]")).to_be_visible()
+        assert server_state(live, gid)["dice"] == [2, 3, 4, 5, 6]
+        shot(page, "pad-kaartspel-phone")
+        page.click("#take-list button[data-card=large_straight]")
+        for _ in range(100):
+            state = server_state(live, gid)
+            if state["players"][mover]["total"]:
+                break
+            page.wait_for_timeout(50)
+        assert state["players"][mover]["total"] == 70
+    finally:
+        ctx.close()

@@ -3,6 +3,7 @@
 // move comes from the server; this page draws the state and posts the player's intent.
 import { announce, api, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
 import { PIPS, diceKeys, diceText, pipDieButton } from "./dice.js";
+import { drawEntered, pipEntry } from "./pad.js";
 import { connectTable } from "./table.js";
 
 const root = document.getElementById("game");
@@ -65,12 +66,25 @@ async function act(action, body = {}) {
   if (table.busy || !mine()) return;
   await table.act(`act/${action}`, body);
 }
+function pad() {
+  return state?.kind === "pad";
+}
 function roll() {
-  if (options().roll) act("roll");
+  if (!options().roll) return;
+  if (pad()) {  // real dice: the red die's face is tapped in
+    $("red-entry").hidden = false;
+    $("red-keys").querySelector("button")?.focus();
+    return;
+  }
+  act("roll");
 }
 function throwDice() {
   const option = options().throw;
   if (!option) return;
+  if (pad()) {  // real dice: the black dice's pips are tapped in
+    $("pad-entry").hidden = false;
+    return;
+  }
   const keep = state.phase === "throw" && state.throws > 0 ? [...kept].sort() : [];
   act("throw", { keep });
 }
@@ -365,7 +379,7 @@ function dieButton(pips, i) {
 }
 
 function canKeep() {
-  return mine() && state.phase === "throw" && state.dice && state.throws > 0 && Boolean(options().throw);
+  return !pad() && mine() && state.phase === "throw" && state.dice && state.throws > 0 && Boolean(options().throw);
 }
 
 function renderDice() {
@@ -517,6 +531,13 @@ function renderReview() {
 function syncDisabled() {
   if (!state) return;
   const busy = table.busy;
+  if (pad()) {
+    // the red die's keys stay open once asked for; the black dice's while a throw is due
+    if (!options().roll) $("red-entry").hidden = true;
+    if (!options().throw) $("pad-entry").hidden = true;
+    $("red-keys").querySelectorAll("button").forEach((b) => { b.disabled = busy || !mine(); });
+    blackEntry.sync();
+  }
   root.dataset.busy = busy ? "yes" : "no";
   ["roll", "throw", "stop"].forEach((id) => { $(id).disabled = busy || !mine(); });
   document.querySelectorAll("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
@@ -572,6 +593,27 @@ diceKeys({ ready: () => state !== null, keep: toggleKeep, throwDice, hint: askHi
 $("roll").addEventListener("click", roll);
 $("throw").addEventListener("click", throwDice);
 $("stop").addEventListener("click", stop);
+$("red-keys").replaceChildren(...[1, 2, 3, 4, 5, 6].map((p) => {
+  const key = pipDieButton({ pips: p, index: p - 1, label: String(p), kind: "red", onclick: () => {
+    if (!pad() || !options().roll) return;
+    $("red-entry").hidden = true;
+    act("roll", { faces: p });
+  } });
+  key.removeAttribute("aria-pressed");
+  key.setAttribute("aria-label", t("pad.red_face", { p }));
+  return key;
+}));
+const blackEntry = pipEntry({
+  active: () => pad() && mine() && !table.busy && Boolean(options().throw) && !$("pad-entry").hidden,
+  changed: (pips) => {
+    if (state && pad() && pips.length) drawEntered($("dice"), pips, 5, (i, p) => t("kaart.die", { i: i + 1, pips: p ?? "" }));
+    else if (state) renderDice();
+  },
+  record: async (pips) => {
+    const answer = await table.act("act/throw", { faces: pips });
+    return Boolean(answer);
+  },
+});
 $("hint-button").addEventListener("click", askHint);
 $("hint-apply").addEventListener("click", applyHint);
 
