@@ -227,3 +227,25 @@ def test_a_kaartspel_pad_takes_the_red_die_the_black_dice_and_a_card(browser: An
         assert state["players"][mover]["total"] == 70
     finally:
         ctx.close()
+
+
+def test_an_entry_made_offline_waits_and_goes_through(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        for p in (6, 6, 6, 2, 1):
+            page.locator(f"#pad-keys .die[data-pips='{p}']").tap()
+        ctx.set_offline(True)
+        page.click("#pad-record")
+        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        assert server_state(live, gid)["seq"] == 0         # nothing arrived, nothing lost
+        assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')")
+        shot(page, "pad-offline-phone")
+        ctx.set_offline(False)
+        expect(page.locator("#message")).to_contain_text("Verbinding terug", timeout=20_000)
+        state = server_state(live, gid)
+        assert state["seq"] == 1 and state["turn"]["dice"] == [6, 6, 6, 2, 1]
+        assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')") is None
+    finally:
+        ctx.close()

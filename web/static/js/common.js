@@ -48,7 +48,6 @@ export async function api(method, path, body = undefined, token = null) {
   return payload;
 }
 
-/** Show a line in the page's message area (#message). */
 // Whether the player has a hardware keyboard at hand: a fine pointer (a mouse or touchpad),
 // or keys pressed since the last touch. On a phone, focusing a text field pops up the
 // on-screen keyboard over the buttons, so pages move the focus there only when this says so.
@@ -61,6 +60,7 @@ export function keyboardLikely() {
   return keysUsed || window.matchMedia("(pointer: fine)").matches;
 }
 
+/** Show a line in the page's message area (#message). */
 export function showMessage(text) {
   const box = document.getElementById("message");
   if (box) box.textContent = text || "";

@@ -31,7 +31,7 @@ export function connectTable(gameId, view) {
     watching,
     turnLine,
     announceTurn,
-    start: () => load().then(listen),
+    start: () => load().then(() => { resend(); listen(); }),
   };
   let clockOffset = 0;  // server time minus this browser's time, in seconds
   let idleHandle = null;
@@ -109,12 +109,22 @@ export function connectTable(gameId, view) {
   async function act(action, body) {
     if (table.busy) return null;
     setBusy(true);
+    let waiting = false;
     try {
       const answer = await api("POST", `/api/games/${gameId}/${action}`,
         { ...body, seq: table.seq }, table.token);
       show(answer.state);
       return answer;
     } catch (err) {
+      if (err instanceof ApiError && err.status === 0 && table.state?.kind === "pad") {
+        // at the kitchen table the connection drops: keep the entry, say so, send it again
+        localStorage.setItem(queueKey, JSON.stringify({ action, body: { ...body, seq: table.seq } }));
+        waiting = true;
+        view.message(t("pad.queued"));
+        announce(t("pad.queued"), true);
+        window.setTimeout(resend, RESEND_MS);
+        return null;
+      }
       let text = errorText(err.error);
       if (err instanceof ApiError && err.payload?.state) {
         show(err.payload.state);
@@ -124,9 +134,38 @@ export function connectTable(gameId, view) {
       announce(text, true);
       return null;
     } finally {
+      if (!waiting) setBusy(false);
+    }
+  }
+
+  // A score pad's entry that met no connection waits in this browser (a reload keeps it)
+  // and is sent again until the server answers; its `seq` keeps it from counting twice.
+  const queueKey = `wy-queue-${gameId}`;
+  const RESEND_MS = 2000;
+  async function resend() {
+    const entry = JSON.parse(localStorage.getItem(queueKey) || "null");
+    if (!entry) return;
+    setBusy(true);
+    try {
+      const answer = await api("POST", `/api/games/${gameId}/${entry.action}`, entry.body, table.token);
+      localStorage.removeItem(queueKey);
+      show(answer.state);
+      view.message(t("pad.sent"));
+      announce(t("pad.sent"));
+      setBusy(false);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 0) {
+        window.setTimeout(resend, RESEND_MS);
+        return;
+      }
+      localStorage.removeItem(queueKey);  // the server has it already, or refuses it: say why
+      if (err instanceof ApiError && err.payload?.state) show(err.payload.state);
+      // "stale": the first try did arrive (only its answer was lost), so it counts once
+      view.message(err.error?.code === "stale" ? t("pad.sent") : errorText(err.error));
       setBusy(false);
     }
   }
+  window.addEventListener("online", resend);
 
   function setBusy(flag) {
     table.busy = flag;
