@@ -63,7 +63,7 @@ def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:
             if n == 0:
                 shot(page, "pad-classic-entry-phone")
             page.click("#pad-record")
-            expect(page.locator("#pad-entry")).to_be_visible()
+            expect(page.locator("#throw-count")).to_contain_text("2 van 3")  # it arrived
             assert server_state(live, gid)["turn"]["dice"] == pips
             page.locator(f"#sheet button.option[data-box={box}]").click()
             wait_history(live, gid, n + 1)
@@ -78,6 +78,15 @@ def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:
         state = server_state(live, gid)
         assert state["status"] == "finished" and state["players"][0]["total"] == 266
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # a read-only link to the finished game: it shows the sheet, and no way to play
+        link = page.locator("#share-link")
+        expect(link).to_have_attribute("href", f"{live.url}/games/{gid}")
+        viewer = browser.new_page(viewport=PHONE)
+        viewer.goto(f"{live.url}/games/{gid}")
+        expect(viewer.locator("#end")).to_be_visible()
+        expect(viewer.locator("#sheet")).to_contain_text("266")
+        expect(viewer.locator("#pad-entry")).to_be_hidden()
+        viewer.close()
         # the solo high-score list holds it, marked as played with real dice
         page.goto(live.url + "/highscores")
         row = page.locator("#lists tr", has=page.locator(f"a[href='/games/{gid}']"))

@@ -244,4 +244,7 @@ export function renderEnd(state, totals = state.players.map((p) => p.total)) {
   const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] }))
     .sort((a, b) => b.total - a.total);
   list.replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
+  // a finished game's table link shows it read-only: share it (a score pad's game most of all)
+  const share = document.getElementById("share-wrap");
+  if (share) share.hidden = false;
 }
