@@ -81,6 +81,7 @@ export function fiveDice(page) {
     const turn = state.turn;
     const rolled = roll && performance.now() < roll.until ? roll.dice : null;
     const entered = pad() && entry ? entry.entered() : [];
+    if (pad()) document.querySelector("p.keys").textContent = t("pad.keys_pips");
     const shown = entered.length || (pad() && !turn.dice)
       ? [0, 1, 2, 3, 4].map((i) => entered[i] ?? null) : turn.dice || [null, null, null, null, null];
     document.getElementById("throw").hidden = pad() || page.table.watching();

@@ -532,6 +532,7 @@ function syncDisabled() {
   if (!state) return;
   const busy = table.busy;
   if (pad()) {
+    document.querySelector("p.keys").textContent = t("pad.keys_kaart");
     // the red die's keys stay open once asked for; the black dice's while a throw is due
     if (!options().roll) $("red-entry").hidden = true;
     if (!options().throw) $("pad-entry").hidden = true;

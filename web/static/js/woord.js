@@ -580,6 +580,7 @@ function padEntry() {
     record: async (shown) => Boolean(await table.act("throw", { faces: shown })),
   });
   $("show-best").checked = true;  // after each claim: what that throw held, per box
+  document.querySelector("p.keys").textContent = t("pad.keys_letters");
 }
 
 $("pad-hourglass").addEventListener("click", async () => {
