@@ -169,3 +169,60 @@ def test_any_real_classic_throw_is_taken_as_shown(tmp_path_factory: Any, pips: l
     assert r.status_code == 200 and r.json["state"]["turn"]["dice"] == pips
     points = r.json["state"]["options"]["chance"]
     assert points == sum(pips)
+
+
+def test_a_pad_may_note_a_box_without_its_throw(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "note.sqlite3")
+    client = app.test_client()
+    gid, token = pad_table(client, "classic", ["Anna"], {})
+    note = f"/api/games/{gid}/act/note"
+    # the points must be possible: no throw gives 13 in fours, or 7 in ones
+    for body in ({"box": "fours", "points": 13}, {"box": "ones", "points": 7},
+                 {"box": "full_house", "points": 20}, {"box": "fours"}):
+        r = client.post(note, json=body, headers=seat(token))
+        assert 400 <= r.status_code < 500, (body, r.json)
+    assert client.get(f"/api/games/{gid}").json["seq"] == 0
+    r = client.post(note, json={"box": "fours", "points": 12}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    r = client.post(note, json={"box": "full_house", "points": 25}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    state = r.json["state"]
+    assert state["players"][0]["boxes"]["fours"] == 12
+    assert state["players"][0]["boxes"]["full_house"] == 25
+    r = client.post(note, json={"box": "fours", "points": 8}, headers=seat(token))
+    assert r.status_code == 422 and r.json["error"]["code"] == "box_filled"
+    # the record says which throws were not entered, and replays to the same score
+    from wordyahtzee.games import replay
+
+    record = client.get(f"/api/games/{gid}/record").json["record"]
+    assert replay(record)["players"][0]["boxes"]["full_house"] == 25
+    # a note is a pad's alone
+    r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": ["B"]})
+    r = client.post(f"/api/games/{r.json['id']}/act/note", json={"box": "fours", "points": 12},
+                    headers=seat(r.json["links"][0]["token"]))
+    assert r.status_code == 400 and r.json["error"]["code"] == "not_a_pad"
+
+
+def test_a_woord_pad_may_note_the_words_without_the_throw(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "wnote.sqlite3")
+    client = app.test_client()
+    gid, token = pad_table(client, "woord", ["Anna"], {"turn_seconds": None})
+    note = f"/api/games/{gid}/act/note"
+    r = client.post(note, json={"box": "letters_2", "words": ["qq"]}, headers=seat(token))
+    assert r.status_code == 422                     # not a word, and no die shows a q
+    r = client.post(note, json={"box": "letters_3", "words": ["kat"]}, headers=seat(token))
+    assert r.status_code == 422 and r.json["error"]["code"] == "out_of_turn"
+    assert client.get(f"/api/games/{gid}").json["seq"] == 0
+    r = client.post(note, json={"box": "letters_2", "words": ["ja"]}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    from wordyahtzee.dice import DiceSet
+
+    dice = DiceSet.load("nl")
+    assert r.json["points"] == dice.value("j") + dice.value("a")
+    history = r.json["state"]["history"][0]
+    assert history["assumed"] and history["claim"]["words"] == ["ja"]
+    # words the dice can lay only with the blank: the blank takes the cheapest letter
+    # (one die has a k: the second k of "kok" is the blank, worth 0)
+    r = client.post(note, json={"box": "letters_3", "words": ["kok"]}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    assert r.json["points"] == dice.value("k") + dice.value("o")

@@ -81,12 +81,17 @@ class DiceSet:
         """Match shown faces to distinct dice: ``result[i]`` is the die showing ``shown[i]``.
 
         Returns ``None`` when the dice cannot show those faces all at once (wrong count, or
-        a letter no free die carries). A bipartite matching (Kuhn's augmenting paths).
+        a letter no free die carries).
         """
         if len(shown) != self.size:
             return None
-        carriers = [[d for d in range(self.size) if ch in self.letters(d)] for ch in shown]
-        owner: list[int | None] = [None] * self.size  # die -> index into shown
+        return self._match(shown)
+
+    def _match(self, letters: str) -> tuple[int, ...] | None:
+        """Distinct dice for ``letters`` (at most one letter per die): ``result[i]`` is the
+        die of ``letters[i]``, or None. A bipartite matching (Kuhn's augmenting paths)."""
+        carriers = [[d for d in range(self.size) if ch in self.letters(d)] for ch in letters]
+        owner: list[int | None] = [None] * self.size  # die -> index into letters
 
         def augment(i: int, seen: set[int]) -> bool:
             for d in carriers[i]:
@@ -99,14 +104,25 @@ class DiceSet:
                     return True
             return False
 
-        for i in range(len(shown)):
-            if not augment(i, set()):
-                return None
-        result = [0] * self.size
+        if len(letters) > self.size or not all(augment(i, set()) for i in range(len(letters))):
+            return None
+        result = [0] * len(letters)
         for d, index in enumerate(owner):
-            assert index is not None
-            result[index] = d
+            if index is not None:
+                result[index] = d
         return tuple(result)
+
+    def complete(self, letters: str) -> str | None:
+        """A throw (a face per die, in die order) that shows ``letters``, each on a different
+        die, the other dice showing their first letter; None when no throw can."""
+        match = self._match(letters)
+        if match is None:
+            return None
+        faces = [next((f for f in self.letters(d) if f != BLANK), BLANK)
+                 for d in range(self.size)]
+        for i, d in enumerate(match):
+            faces[d] = letters[i]
+        return "".join(faces)
 
     def arrange(self, shown: str) -> str:
         """Reorder shown faces so position ``d`` is what die ``d`` shows.

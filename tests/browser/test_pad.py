@@ -258,3 +258,30 @@ def test_an_entry_made_offline_waits_and_goes_through(browser: Any, live: Any) -
         assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')") is None
     finally:
         ctx.close()
+
+
+def test_a_box_noted_without_its_throw(browser: Any, live: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        page.locator("#pad-note summary").click()
+        page.select_option("#note-box", "fours")
+        page.fill("#note-value", "13")                    # no throw gives 13 in fours
+        page.click("#note-save")
+        expect(page.locator("#message")).to_contain_text("geen worp")
+        page.fill("#note-value", "12")
+        page.click("#note-save")
+        wait_history(live, gid, 1)
+        row = page.locator("#sheet tr", has=page.locator("th", has_text="Vieren"))
+        expect(row.locator("td").first).to_have_text("12 (0)")
+        page = ctx.new_page()
+        gid = start_pad(page, live, "woord", ["Anna"], timer=False)
+        page.locator("#pad-note summary").click()
+        page.select_option("#note-box", "letters_2")
+        page.fill("#note-value", "ja")
+        page.click("#note-save")
+        wait_history(live, gid, 1)
+        assert server_state(live, gid)["players"][0]["boxes"]["letters_2"] == 5
+    finally:
+        ctx.close()

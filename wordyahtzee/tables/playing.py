@@ -251,7 +251,12 @@ class Playing:
                                    "not_a_player")
             if game.current_seat not in seats:
                 raise ServiceError("it is not your turn", "not_your_turn")
-            outcome = game.act(_checked(table, game.parse_action(action, body)))
+            try:
+                outcome = game.act(_checked(table, game.parse_action(action, body)))
+            except WordyahtzeeError:
+                if len(game.events) != table.seq:  # refused half-way: back to the store's
+                    self._reload(table)
+                raise
             self._commit(table)
             self._expire(table)  # the next seat may be away or gone: skip it at once
             self._kick(table)
@@ -296,8 +301,12 @@ class Playing:
 
 def _checked(table: Table, action: Any) -> Any:
     """``action`` if the table's kind allows it: a score pad's throws give the faces the
-    real dice show, and only a score pad's do (elsewhere the server throws)."""
+    real dice show, and only a score pad's do (elsewhere the server throws); only a score
+    pad notes a box without its throw."""
     real = getattr(action, "faces", None) is not None
+    if action.name == "note" and table.kind != "pad":
+        raise BadRequest("only a score pad notes a box without its throw; here the "
+                         "server throws", "not_a_pad")
     if real and table.kind != "pad":
         raise BadRequest("only a score pad table takes the faces of real dice; here the "
                          "server throws", "not_a_pad")

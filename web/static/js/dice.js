@@ -1,7 +1,7 @@
 // Pip dice, drawn the same way by every dice game that has them (classic Yahtzee's five,
 // Kaartspel's five black dice and its red die).
-import { announce, el, t } from "./common.js";
-import { pipEntry } from "./pad.js";
+import { announce, boxName, el, t } from "./common.js";
+import { noteForm, pipEntry } from "./pad.js";
 import { turnMemory } from "./table.js";
 
 /** Pips as a player reads them out: "3 3 5". */
@@ -49,6 +49,7 @@ export function fiveDice(page) {
   let keptFor = "";
   let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until
   let entry = null; // a score pad's pip keys (pad.js), once wired
+  let note = null;  // a score pad's box without its throw (pad.js), once wired
   const mine = () => page.table.myTurn(page.state());
   const pad = () => page.state()?.kind === "pad";
   const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
@@ -149,7 +150,10 @@ export function fiveDice(page) {
     // a spectator sees the game, not buttons it cannot use
     document.getElementById("throw").hidden = pad() || page.table.watching();
     document.getElementById("hint-button").hidden = page.table.watching();
-    if (pad()) entry?.sync();
+    if (pad()) {
+      entry?.sync();
+      note?.sync();
+    }
     document.querySelectorAll("#dice .die").forEach((die) => {
       die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
     });
@@ -182,6 +186,16 @@ export function fiveDice(page) {
       active: () => pad() && mine() && !page.table.busy && page.state().turn?.throws_left > 0,
       changed: () => { if (page.state()?.turn) draw(); },
       record: async (pips) => Boolean(await page.table.act("throw", { faces: pips })),
+    });
+    note = noteForm({
+      active: () => pad() && mine() && page.state().turn?.throws === 0,
+      boxes: () => {
+        const state = page.state();
+        const player = state.players[state.to_move];
+        return Object.entries(player?.boxes || {}).filter(([, v]) => v === null)
+          .map(([box]) => [box, boxName(box)]);
+      },
+      send: async (box, points) => Boolean(await page.table.act("act/note", { box, points: Number(points) })),
     });
     diceKeys({ ready: () => page.state() !== null && !pad(), keep: toggle, throwDice, hint: askHint });
     document.getElementById("throw").addEventListener("click", throwDice);

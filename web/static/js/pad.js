@@ -186,3 +186,29 @@ export function drawEntered(box, pips, count, label) {
     pips: i < pips.length ? pips[i] : null, index: i, label: label(i, pips[i]), onclick: () => {},
   })));
 }
+
+/**
+ * A score pad's note: the box and its words or points without the throw (`#pad-note`).
+ * `boxes()` lists the open boxes as [id, name]; `send(box, value)` posts the note and says
+ * whether it was taken. Shown only while `active()` (the turn's first throw not entered).
+ */
+export function noteForm({ boxes, active, send }) {
+  const details = document.getElementById("pad-note");
+  if (!details) return { sync: () => {} };
+  const select = document.getElementById("note-box");
+  const value = document.getElementById("note-value");
+  function sync() {
+    details.hidden = !active();
+    const chosen = select.value;
+    select.replaceChildren(...boxes().map(([id, name]) => el("option", { value: id, text: name })));
+    if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  }
+  document.getElementById("note-save").addEventListener("click", async () => {
+    if (!active() || !select.value) return;
+    if (await send(select.value, value.value)) {
+      value.value = "";
+      details.open = false;
+    }
+  });
+  return { sync };
+}

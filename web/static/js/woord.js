@@ -1,7 +1,7 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
 import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText, withWordLinks } from "./common.js";
-import { bell, letterEntry, stayAwake } from "./pad.js";
+import { bell, letterEntry, noteForm, stayAwake } from "./pad.js";
 import { connectTable, turnMemory } from "./table.js";
 
 const root = document.getElementById("game");
@@ -19,6 +19,7 @@ let timer = { deadline: null, warned: false, asked: false, handle: null, key: ""
 const bestCache = new Map();
 let hint = null;           // { seq, answer } of the hint shown
 let letters = null;        // a score pad's letter keys (pad.js)
+let note = null;           // a score pad's claim without its throw (pad.js)
 
 // -- small helpers --------------------------------------------------------------------------
 function myTurn() {
@@ -336,7 +337,10 @@ function syncDisabled() {
   $("pad-free").hidden = $("pad-entry").hidden;
   $("pad-hourglass").hidden = !(pad && mine && turn && turn.turn_seconds && turn.deadline === null);
   $("pad-hourglass").disabled = table.busy;
-  if (pad) letters?.sync();
+  if (pad) {
+    letters?.sync();
+    note?.sync();
+  }
   $("hint-button").hidden = table.watching();
   document.querySelectorAll("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
@@ -578,6 +582,16 @@ function padEntry() {
       $("pad-free").textContent = `${t("pad.free_dice")}: ${free.join(" · ") || "—"}`;
     },
     record: async (shown) => Boolean(await table.act("throw", { faces: shown })),
+  });
+  note = noteForm({
+    active: () => myTurn() && state.turn?.throws === 0,
+    boxes: () => {
+      const sheet = state.players[state.turn.player].boxes;
+      const order = state.rules.free_order ? state.boxes.round : [state.turn.round_box];
+      return [...order, ...state.boxes.special].filter((box) => sheet[box] === null)
+        .map((box) => [box, boxName(box)]);
+    },
+    send: async (box, text) => Boolean(await table.act("act/note", { box, words: text.split(/\s+/).filter(Boolean) })),
   });
   $("show-best").checked = true;  // after each claim: what that throw held, per box
   document.querySelector("p.keys").textContent = t("pad.keys_letters");

@@ -122,11 +122,15 @@ class ClassicGame(PipDice):
         self.apply(event)
         return dice
 
-    def record_throw(self, dice: Sequence[int] | str) -> Dice:
-        """Record a throw made elsewhere (physical dice, a log): the five dice now showing."""
+    def record_throw(self, dice: Sequence[int] | str, *, assumed: bool = False) -> Dice:
+        """Record a throw made elsewhere (physical dice, a log): the five dice now showing
+        (``assumed``: a score pad's note, no throw was entered; the record says so)."""
         player = self._require_turn()
         faces = parse_dice(dice) if isinstance(dice, str) else _check_dice(dice)
-        self.apply({"type": "throw", "player": player, "dice": format_dice(faces)})
+        event: dict[str, Any] = {"type": "throw", "player": player, "dice": format_dice(faces)}
+        if assumed:
+            event["assumed"] = True
+        self.apply(event)
         return faces
 
     def skip(self, reason: str = "absent") -> None:

@@ -3,6 +3,7 @@ same players, and its one action of its own, the claim."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,29 @@ class Score:
         return cls(box)
 
 
+@dataclass(frozen=True)
+class Note:
+    """A score pad's box without the throw (``note``): ``{"box", "points"}``. The players
+    did not enter the dice, only what the box gets; the game checks what it can (the box
+    is free and some throw gives it those points) and writes it."""
+
+    name: ClassVar[str] = "note"
+    box: str
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"box": id, "points": n}``."""
+        return {"box": self.box, "points": self.points}
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Note:
+        """Read ``{"box", "points"}``."""
+        box, points = Score.from_json(body).box, body.get("points")
+        if type(points) is not int or not 0 <= points <= 100:
+            raise RuleError("a note gives the box's points (0-100)", "bad_request")
+        return cls(box, points)
+
+
 class ClassicMatch(Acting):
     """A match of ``games`` games between the same players (one game is a match of one):
     the highest total over all games wins (equal totals share the win). The next game starts
@@ -47,7 +71,7 @@ class ClassicMatch(Acting):
     """
 
     mode: ClassVar[str] = "classic"
-    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Score)
+    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Score, Note)
     dice_count: ClassVar[int] = NUM_DICE
 
     def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
@@ -142,6 +166,26 @@ class ClassicMatch(Acting):
         if action.faces is not None:  # real dice (a score pad)
             return {"dice": list(self.game.record_throw(pips_of(action.faces)))}
         return {"dice": list(self.game.throw(action.keep))}
+
+    def do_note(self, action: Note) -> dict[str, Any]:
+        """A score pad's box without the throw: the dice are taken to be the first throw
+        (in pip order, a Yahtzee only when nothing else gives the points) that gives the
+        box those points; then the box is written as any."""
+        self._open()
+        if self.game.dice is not None:
+            raise RuleError("the throw is entered: write its box as usual", "bad_request")
+        sheet = self.game.sheet()
+        if action.box in sheet.scores:
+            raise RuleError(f"box {action.box!r} is already filled", "box_filled")
+        throws = sorted(itertools.combinations_with_replacement(range(1, 7), 5),
+                        key=lambda d: len(set(d)) == 1)
+        dice = next((d for d in throws
+                     if sheet.options(d, self.rules).get(action.box) == action.points), None)
+        if dice is None:
+            raise RuleError(f"no throw gives {action.points} in {action.box!r}",
+                            "impossible_points")
+        self.game.record_throw(dice, assumed=True)
+        return self.do_claim(Score(action.box))
 
     def do_claim(self, action: Score) -> dict[str, Any]:
         """Fill a box with the dice showing; the next game of a match starts at once."""

@@ -53,3 +53,26 @@ class Hourglass:
     def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Hourglass:
         """Read ``{}``."""
         return cls()
+
+
+@dataclass(frozen=True)
+class Note:
+    """A score pad's claim without the throw (``note``): the players did not enter what the
+    dice showed, only the box and the words. The game then checks what it can (the words
+    are valid and can be laid from the box's dice, the box is free) and scores the words as
+    the dice that can show them would."""
+
+    name: ClassVar[str] = "note"
+    box: str
+    words: tuple[str, ...] = ()
+    zero_box: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"box", "words", "zero_box"?}``."""
+        return Claim(self.box, self.words, self.zero_box).to_json()
+
+    @classmethod
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Note:
+        """Read ``{"box", "words"?, "zero_box"?}``."""
+        claim = Claim.from_json(body, game)
+        return cls(claim.box, claim.words, claim.zero_box)

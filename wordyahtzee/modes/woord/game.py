@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...dice import Cup, DiceSet
 from ...errors import RuleError
-from ...letters import fold, is_plain_word
+from ...letters import BLANK, fold, is_plain_word
 from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
-from .actions import Claim, Hourglass
+from .actions import Claim, Hourglass, Note
 from .rules import (
     BOXES,
     EARLY_ONLY,
@@ -28,6 +28,7 @@ from .rules import (
     claimable_boxes,
     default_zero_box,
     is_formable,
+    words_score,
 )
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class WoordGame(Acting):
     """
 
     mode: ClassVar[str] = "woord"
-    ACTIONS: ClassVar[tuple[Any, ...]] = (Throw, Claim, Hourglass)
+    ACTIONS: ClassVar[tuple[Any, ...]] = (Throw, Claim, Hourglass, Note)
 
     def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
                  lexicon: Lexicon, dice_set: DiceSet,
@@ -89,6 +90,7 @@ class WoordGame(Acting):
         self._throws: list[str] = []
         self._kept: list[int] = []
         self._started_at: float | None = None
+        self._assumed = False
 
     # -- state ----------------------------------------------------------------------------
 
@@ -176,6 +178,32 @@ class WoordGame(Acting):
             raise RuleError("these rules have no hourglass", "no_hourglass")
         self.apply({"type": "hourglass", "at": self.clock()})
         return {"deadline": self.deadline()}
+
+    def do_note(self, action: Note) -> dict[str, Any]:
+        """A score pad's claim without the throw: the dice are taken to show the words'
+        letters (the blank standing in for one letter if the box's dice need it, the one
+        that costs least), then the claim is checked and scored as any."""
+        self._check_running()
+        if self.turn.faces is not None:
+            raise RuleError("the throw is entered: claim it as usual", "bad_request")
+        faces = self._faces_for([fold(w) for w in action.words])
+        self.apply({"type": "throw", "faces": faces, "at": self.clock(), "assumed": True})
+        return self.do_claim(Claim(action.box, action.words, action.zero_box))
+
+    def _faces_for(self, words: Sequence[str]) -> str:
+        """A throw of this dice set that shows ``words`` (the fewest points lost to the
+        blank); :class:`RuleError` when none can."""
+        letters = "".join(words)
+        found = self.dice_set.complete(letters)
+        if found is not None:
+            return found
+        options = [self.dice_set.complete(letters[:i] + BLANK + letters[i + 1:])
+                   for i in range(len(letters))]
+        best = max((f for f in options if f is not None), default=None,
+                   key=lambda f: words_score(words, f, self.dice_set))
+        if best is None:
+            raise RuleError("the dice of this box cannot lay these words", "not_formable")
+        return best
 
     def record_throw(self, faces: Any) -> str:
         """Record the letters real dice show (``?`` the blank): each a face of a different
@@ -358,6 +386,7 @@ class WoordGame(Acting):
                 raise RuleError("a kept die changed", "impossible_throw")
         self._cup.record(tuple(arranged))
         self._throws.append(faces)  # as shown (a record's own order, for its messages)
+        self._assumed = event.get("assumed") is True  # a pad's note: no throw was entered
         self._kept = sorted(kept)
         if self._started_at is None:
             at = event.get("at")
@@ -395,6 +424,8 @@ class WoordGame(Acting):
         record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
         if seconds is not None:
             record["seconds"] = seconds
+        if self._assumed:
+            record["assumed"] = True
         if skipped is not None:
             record["skipped"] = skipped
             if skipped == "left":
@@ -405,6 +436,7 @@ class WoordGame(Acting):
         self.history.append(record)
         self._turn += 1
         self._cup.reset()
+        self._assumed = False
         self._throws = []
         self._kept = []
         self._started_at = None
