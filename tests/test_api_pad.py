@@ -141,6 +141,11 @@ def test_a_kaartspel_pad_takes_the_red_die_and_the_black_dice(tmp_path: Path) ->
                     headers=seat(token))
     assert r.status_code == 200, r.json
     assert r.json["state"]["players"][mover]["total"] == takes["large_straight"]["score"] > 0
+    from wordyahtzee.games import replay
+
+    record = client.get(f"/api/games/{gid}/record").json["record"]
+    replayed = replay(record)["players"]
+    assert replayed[mover]["total"] == takes["large_straight"]["score"]
 
 
 def test_a_woord_pad_hourglass_is_turned_by_a_tap(tmp_path: Path) -> None:
