@@ -45,6 +45,9 @@ TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False,
 def openapi_document() -> dict[str, Any]:
     """The document served at ``/api/openapi.json``."""
     modes = describe_modes()
+    face = {"type": "array", "minItems": 2, "maxItems": 2,  # a die's face: [letter, points]
+            "items": {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 1},
+                                {"type": "integer", "minimum": 0, "maximum": 99}]}}
     box = {"type": "string",
            "enum": list(dict.fromkeys(b for info in modes.values() for b in info["boxes"])),
            "description": "a box id of the game's mode"}
@@ -200,6 +203,26 @@ def openapi_document() -> dict[str, Any]:
                     "200": _json(_ref("Hint")),
                     "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
                     **_errors(404, 422)}}},
+            "/api/dice-sets": {
+                "get": {"summary": "Every dice set: the shipped ones and the players' own boxes",
+                        "responses": {"200": _json({"type": "object", "properties": {
+                            "dice_sets": {"type": "array", "items": _ref("DiceSet")}}})}},
+                "post": {"summary": "Keep your own box: seven dice of six faces ([letter, "
+                                   "points]; ? the blank; an Umlaut counts as its plain "
+                                   "vowel), shared by its link /dice/NAME",
+                         "requestBody": _body({"type": "object", "required": ["name", "dice"],
+                                               "properties": {
+                             "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{2,31}$"},
+                             "title": {"type": "string", "maxLength": 60},
+                             "dice": {"type": "array", "minItems": 7, "maxItems": 7, "items": {
+                                 "type": "array", "minItems": 6, "maxItems": 6,
+                                 "items": face}}}}),
+                         "responses": {"201": _json(_ref("DiceSet")), **_errors(400, 413, 415)}}},
+            "/api/dice-sets/{name}": {"get": {
+                "summary": "One dice set, every die's faces and points",
+                "parameters": [{"name": "name", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": _json(_ref("DiceSet")), **_errors(404)}}},
             "/api/reports": {
                 "post": {
                     "summary": "Report a word as wrongly accepted or wrongly refused",
@@ -409,6 +432,12 @@ def openapi_document() -> dict[str, Any]:
                 "throws": {"type": "integer"},
                 "best": {"oneOf": [_ref("HintOption"), {"type": "null"}]},
                 "options": {"type": "array", "items": _ref("HintOption")}}},
+            "DiceSet": {"type": "object", "properties": {
+                "name": {"type": "string"}, "title": {"type": "string"},
+                "language": {"type": "string"}, "own": {"type": "boolean"},
+                "url": {"type": "string"},
+                "dice": {"type": "array", "items": {"type": "array", "items": {
+                    "type": "array"}}}}},
             "HintOption": {"type": "object", "properties": {
                 "kind": {"type": "string",
                          "enum": ["keep", "box", "claim", "take", "roll", "stop"],
