@@ -105,7 +105,8 @@ def test_the_tip_steals_when_stealing_is_right():
                              "how": "steal", "score": 70}
 
 
-def test_the_tip_may_stop_or_move_on_next_to_an_own_card():
+def next_to_own_twos() -> KaartspelGame:
+    """Anna's pawn next to her own twos (20), after a few quiet turns."""
     game = new_game()
     step(game, 1, "22456", "twos")
     step(game, 1, "12456", None)
@@ -113,7 +114,12 @@ def test_the_tip_may_stop_or_move_on_next_to_an_own_card():
     step(game, 1, "12456", None)
     step(game, 6, "12456", None)
     step(game, 1, "12456", None)
-    red(game, 4)                                   # Anna next to her twos (20)
+    red(game, 4)
+    return game
+
+
+def test_the_tip_may_stop_or_move_on_next_to_an_own_card():
+    game = next_to_own_twos()
     assert game.phase == "choose"
     kinds = {type(o.action) for o in ranked_options(game)}
     assert kinds == {Throw, Roll, Stop}
@@ -165,14 +171,7 @@ def test_strong_keeps_towards_the_card_to_steal():
 
 
 def test_greedy_raises_its_own_card_and_strong_looks_ahead():
-    game = new_game()
-    step(game, 1, "22456", "twos")
-    step(game, 1, "12456", None)
-    step(game, 6, "12456", None)
-    step(game, 1, "12456", None)
-    step(game, 6, "12456", None)
-    step(game, 1, "12456", None)
-    red(game, 4)                                   # Anna next to her twos (20)
+    game = next_to_own_twos()
     assert computer_player("greedy").decide(game) == Throw()
     assert computer_player("strong").decide(game) in (Throw(), Roll())
 

@@ -242,6 +242,16 @@ def _best_take(game: KaartspelGame, seat: int) -> str | None:
     return best
 
 
+def ways_to_keep(dice: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
+    """Each way to keep some of the dice before a throw, once per multiset of values (the
+    lowest die indices stand for it): ``(die indices, index into KEEPS)``."""
+    out: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for n in range(NUM_DICE):
+        for keep in itertools.combinations(range(NUM_DICE), n):
+            out.setdefault(tuple(sorted(dice[i] for i in keep)), keep)
+    return [(keep, KEEP_INDEX[multiset]) for multiset, keep in out.items()]
+
+
 def _keep_indices(dice: Sequence[int], keep: Sequence[int]) -> tuple[int, ...]:
     """Die indices showing the multiset ``keep``."""
     left = Counter(keep)
@@ -435,14 +445,8 @@ def ranked_options(game: KaartspelGame) -> list[Option]:
     options: list[Option] = []
     if game.throws < MAX_THROWS:
         keep_value = _plan(targets, yahtzee)[MAX_THROWS - game.throws]
-        seen: set[tuple[int, ...]] = set()
-        for n in range(NUM_DICE):
-            for keep in itertools.combinations(range(NUM_DICE), n):
-                multiset = tuple(sorted(dice[i] for i in keep))
-                if multiset not in seen:
-                    seen.add(multiset)
-                    options.append(Option(Throw(keep), float(keep_value[KEEP_INDEX[multiset]]),
-                                          keep=keep))
+        options += [Option(Throw(keep), float(keep_value[k]), keep=keep)
+                    for keep, k in ways_to_keep(dice)]
     for card, option in sorted(game.take_options(dice).items()):
         options.append(Option(Take(card), _take_worth(game, seat, card, dice),
                               score=option.score, how=option.kind))
@@ -501,14 +505,8 @@ def keep_chances(game: KaartspelGame) -> list[dict[str, Any]]:
     if dice is None:
         chances = {c: float(FIRST @ tab[2][SUB_KEEPS].max(axis=1)) for c, tab in tables.items()}
         return [{"keep": [], "chances": chances}]
-    seen: set[tuple[int, ...]] = set()
-    for n in range(NUM_DICE):
-        for keep in itertools.combinations(range(NUM_DICE), n):
-            multiset = tuple(sorted(dice[i] for i in keep))
-            if multiset not in seen:
-                seen.add(multiset)
-                k = KEEP_INDEX[multiset]
-                rows.append({"keep": list(keep),
-                             "chances": {c: float(tab[left][k]) for c, tab in tables.items()}})
+    for keep, k in ways_to_keep(dice):
+        rows.append({"keep": list(keep),
+                     "chances": {c: float(tab[left][k]) for c, tab in tables.items()}})
     rows.sort(key=lambda row: -max(row["chances"].values(), default=0.0))
     return rows
