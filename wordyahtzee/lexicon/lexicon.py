@@ -7,16 +7,16 @@ Two tries make a lexicon:
 - ``anagrams``: alphagram (the word's letters sorted) → the words with those letters.
 
 Both are saved in a cache folder and memory-mapped on load, so a second start is instant.
+
+This module is on the path of ``wordyahtzee check``: it imports only what a look-up needs
+(no ``dataclasses``, ``typing`` or ``hashlib`` at import time; see docs/architecture.md).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 import marisa_trie
 
@@ -29,34 +29,63 @@ META_FILE = "meta.json"
 _ZIPF_SCALE = 100
 
 
-@dataclass(frozen=True)
 class LexiconInfo:
-    """What a dictionary is: shown by ``dict info`` and stored beside its tries."""
+    """What a dictionary is: shown by ``dict info`` and stored beside its tries.
+
+    An immutable record (a plain class rather than a dataclass, which would cost
+    ``wordyahtzee check`` the import of ``inspect``); equal when every field is."""
+
+    __slots__ = ("checksum", "extra", "language", "licence", "name", "source", "title",
+                 "word_count")
+    FIELDS = ("name", "language", "title", "source", "licence", "word_count", "checksum",
+              "extra")
 
     name: str
     language: str
-    title: str = ""
-    source: str = ""
-    licence: str = ""
-    word_count: int = 0
-    checksum: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    title: str
+    source: str
+    licence: str
+    word_count: int
+    checksum: str
+    extra: Mapping[str, object]
 
-    def to_json(self) -> dict[str, Any]:
+    def __init__(self, name: str, language: str, title: str = "", source: str = "",
+                 licence: str = "", word_count: int = 0, checksum: str = "",
+                 extra: Mapping[str, object] | None = None) -> None:
+        values = (name, language, title, source, licence, word_count, checksum,
+                  dict(extra) if extra is not None else {})
+        for key, value in zip(self.FIELDS, values, strict=True):
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError(f"LexiconInfo is immutable: cannot set {key!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LexiconInfo):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict, like the dataclass it was
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.FIELDS)
+        return f"LexiconInfo({inner})"
+
+    def to_json(self) -> dict[str, object]:
         """A plain JSON object."""
-        data = asdict(self)
-        data["extra"] = dict(self.extra)
-        return data
+        return {k: dict(self.extra) if k == "extra" else getattr(self, k) for k in self.FIELDS}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LexiconInfo:
-        """Read :meth:`to_json` output back."""
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
-        return cls(**known)
+    def from_json(cls, data: Mapping[str, object]) -> LexiconInfo:
+        """Read :meth:`to_json` output back (unknown keys are ignored)."""
+        known = {k: data[k] for k in cls.FIELDS if k in data}
+        return cls(**known)  # type: ignore[arg-type]
 
 
 def word_checksum(words: Iterable[str]) -> str:
     """sha256 of the sorted word list, one word a line: the dictionary's identity."""
+    import hashlib
+
     digest = hashlib.sha256()
     for word in sorted(words):
         digest.update(word.encode("ascii") + b"\n")
@@ -91,8 +120,8 @@ class Lexicon:
                    for w, z in entries.items()))
         anagrams = marisa_trie.BytesTrie(
             (alphagram(w), w.encode("ascii")) for w in entries)
-        info = LexiconInfo(**{**info.to_json(), "word_count": len(entries),
-                              "checksum": word_checksum(entries)})
+        info = LexiconInfo(info.name, info.language, info.title, info.source, info.licence,
+                           len(entries), word_checksum(entries), info.extra)
         return cls(info, words, anagrams)
 
     @classmethod
