@@ -104,7 +104,7 @@ def _digest(arrays: Mapping[str, np.ndarray[Any, Any]]) -> str:
     digest = hashlib.sha256()
     for name in sorted(arrays):
         # the array's own bytes, not a copy (a copy of a strategy table is 8 MB of peak memory)
-        digest.update(np.ascontiguousarray(arrays[name]).data.cast("B"))
+        digest.update(np.ascontiguousarray(arrays[name]).reshape(-1).view(np.uint8).data)
     return digest.hexdigest()
 
 
