@@ -185,6 +185,17 @@ def test_dp_matches_brute_force(tiny_table: ScoreTable, dtype: type) -> None:
     assert strategy.expected_score == pytest.approx(expected, rel=rel)
 
 
+def test_threads_share_a_round_and_give_the_same_table(tiny_table: ScoreTable) -> None:
+    """compute's states of a round run on several threads: the table is the one thread's,
+    to the bit (each state's sums do not depend on the thread or the order)."""
+    one = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+                                workers=1)
+    three = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+                                  workers=3)
+    assert np.array_equal(one.values, three.values)
+    assert one.expected_score == pytest.approx(_brute_force_ev(), rel=1e-12)
+
+
 def test_advice_on_the_tiny_game(tiny_table: ScoreTable) -> None:
     strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
     options = strategy.advise(SheetState(), 1, 1, "kas", TINY_DICE)

@@ -58,11 +58,15 @@ class Lattice:
         """
         dtype = values.dtype
         array = values
+        size = int(np.prod(self.shape))
+        pair = (self.buffer("even", (size,), dtype), self.buffer("odd", (size,), dtype))
         for i, f in enumerate(self.faces):
             dims = array.shape
             pre, post = int(np.prod(dims[:i])), int(np.prod(dims[i + 1:]))
             block = array.reshape(pre, f, post)
-            out = self.buffer(f"axis{i}", (pre, f + 1, post), dtype)
+            # two buffers of the whole lattice, used in turn (one per axis took five
+            # times the memory)
+            out = pair[i % 2][:pre * (f + 1) * post].reshape(pre, f + 1, post)
             out[:, :f] = block
             if post >= 32:  # long rows: add the slices
                 acc = out[:, f]
