@@ -1,11 +1,19 @@
-"""Benchmark the classic Yahtzee strategy table (docs/classic.md, "Benchmarks").
+"""Benchmark the classic Yahtzee strategy table against yatzy-solver (docs/classic.md).
 
-Prints: the time and peak memory to compute the full table, ``yatzy-solver``'s time for the
-same table and the ratio, the time to load the table from the cache file, and the median
-latency of one advice query. Targets: compute <= 30 s and <= 1.5 GB on 2 cores, load <= 1 s,
-advice <= 5 ms.
+Each run starts, one after the other in fresh processes, ``wordyahtzee classic ev`` with an
+empty cache (the table computed and saved, as a first use does) and ``yatzy-solver``
+building the same table (Rust, all cores), and takes each one's wall time, CPU time (user +
+system, from the operating system) and peak RSS (the child's own ``VmHWM``). The order
+alternates between runs. Then, in this process: loading the table from the cache file and
+the latency of one advice query. The last lines give the median and the spread
+(lowest-highest) over ``--runs`` runs and the ratios ours / theirs. Goals: wall time <= 1.0x
+yatzy-solver's, peak RSS <= 64 MB.
 
-    python scripts/bench_classic.py [--joker free|forced] [--queries 1000]
+    python scripts/bench_classic.py [--joker free|forced] [--runs 3] [--queries 1000]
+                                    [--write-docs]
+
+``--write-docs`` rewrites the table between the ``bench_classic`` markers of
+docs/classic.md.
 """
 
 from __future__ import annotations
@@ -15,25 +23,66 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position
-from wordyahtzee.modes.classic import BOXES, UPPER_BOXES
+from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position  # noqa: E402
+from wordyahtzee.modes.classic import BOXES, UPPER_BOXES  # noqa: E402
 
 ORACLE_VARIANT = {"free": "american", "forced": "american+forced-joker"}
 
 
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far, in MB (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+PEAK = ("import atexit, sys\n"
+        "def _peak():\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith('VmHWM:'):\n"
+        "            sys.stderr.write('VMHWM ' + line.split()[1] + '\\n')\n"
+        "atexit.register(_peak)\n")
+"""Prepended to each child: print its peak RSS (VmHWM, which, unlike the ``ru_maxrss`` of
+``wait4``, does not start from the parent's peak at the fork) on stderr at exit."""
+
+
+def run_child(code: str, env: dict[str, str]) -> tuple[float, float, float, str]:
+    """Wall seconds, CPU seconds (user + system, from the children's resource usage before
+    and after), peak RSS in MB and stdout of one fresh ``python -c PEAK + code``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", PEAK + code], capture_output=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{code[:60]!r} failed: {done.stderr.decode()[-500:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    peak = [line for line in done.stderr.decode().splitlines() if line.startswith("VMHWM ")]
+    return wall, cpu, int(peak[-1].split()[1]) / 1024, done.stdout.decode().strip()
+
+
+def ours(joker: str) -> tuple[float, float, float, str]:
+    """``wordyahtzee classic ev`` with a fresh, empty cache folder."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "WORDYAHTZEE_CACHE_DIR": cache}
+        code = ("import runpy; "
+                f"sys.argv = ['wordyahtzee', 'classic', 'ev', '--joker', {joker!r}]; "
+                "runpy.run_module('wordyahtzee', run_name='__main__')")
+        return run_child(code, env)
+
+
+def theirs(joker: str) -> tuple[float, float, float, str]:
+    """yatzy-solver building the table of the same rules."""
+    code = ("import yatzy_solver as ys; "
+            f"s = ys.Solver.build(ys.Variant({ORACLE_VARIANT[joker]!r})); "
+            "print(f\"{s.state_value('upper 0 | filled -'):.6f}\")")
+    return run_child(code, dict(os.environ))
 
 
 def sample_positions(n: int, seed: int = 1) -> list[Position]:
+    """``n`` random positions with dice, for the advice latency."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -49,52 +98,72 @@ def sample_positions(n: int, seed: int = 1) -> list[Position]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--joker", choices=("free", "forced"), default="free")
-    parser.add_argument("--queries", type=int, default=1000)
-    args = parser.parse_args()
-
-    print(f"classic strategy benchmark, joker={args.joker}, {os.cpu_count()} cores")
-    base_rss = peak_rss_mb()
-    t0 = time.perf_counter()
-    strategy = ClassicStrategy.compute(args.joker)
-    ours = time.perf_counter() - t0
-    peak = peak_rss_mb()
-    print(f"compute table:        {ours:8.2f} s   peak RSS {peak:7.0f} MB "
-          f"(process before: {base_rss:.0f} MB)   EV {strategy.expected_score:.6f}")
-
-    import yatzy_solver as ys
-
-    t0 = time.perf_counter()
-    oracle = ys.Solver.build(ys.Variant(ORACLE_VARIANT[args.joker]))
-    theirs = time.perf_counter() - t0
-    their_ev = oracle.state_value("upper 0 | filled -")
-    print(f"yatzy-solver table:   {theirs:8.2f} s   (Rust, all cores)   EV {their_ev:.6f}")
-    print(f"ratio ours/theirs:    {ours / theirs:8.2f}")
-
+def in_process(joker: str, queries: int) -> dict[str, float]:
+    """Load time from the cache file and advice latency, in this process."""
+    strategy = ClassicStrategy.compute(joker)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "table.npz"
         strategy.save(path)
         loads = []
         for _ in range(5):
             t0 = time.perf_counter()
-            ClassicStrategy.load(path, args.joker)
+            ClassicStrategy.load(path, joker)
             loads.append(time.perf_counter() - t0)
-        size = path.stat().st_size / 1e6
-    print(f"load from cache:      {statistics.median(loads) * 1000:8.1f} ms  "
-          f"(median of 5, file {size:.1f} MB)")
-
-    positions = sample_positions(args.queries)
-    strategy.advise(positions[0])  # first query builds the rule tables
+    positions = sample_positions(queries)
+    strategy.advise(positions[0])  # the first query builds the rule tables
     times = []
     for pos in positions:
         t0 = time.perf_counter()
         strategy.advise(pos)
         times.append(time.perf_counter() - t0)
     times.sort()
-    print(f"advice query:         {statistics.median(times) * 1000:8.2f} ms median, "
-          f"{times[int(0.99 * len(times))] * 1000:.2f} ms p99 ({len(times)} positions)")
+    return {"load from cache, ms": statistics.median(loads) * 1e3,
+            "advice median, ms": statistics.median(times) * 1e3,
+            "advice p99, ms": times[int(0.99 * (len(times) - 1))] * 1e3}
+
+
+def main() -> int:
+    """Measure ``--runs`` times, print every run and the spread."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--joker", choices=("free", "forced"), default="free")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--write-docs", action="store_true")
+    args = parser.parse_args()
+
+    runs: list[dict[str, float]] = []
+    for run in range(1, args.runs + 1):
+        order = [("ours", ours), ("theirs", theirs)]
+        if run % 2 == 0:
+            order.reverse()
+        got = {name: fn(args.joker) for name, fn in order}
+        (w1, c1, r1, ev1), (w2, c2, r2, ev2) = got["ours"], got["theirs"]
+        if ev1 != ev2:
+            raise SystemExit(f"the expected scores differ: ours {ev1}, yatzy-solver {ev2}")
+        figures = {"wordyahtzee classic ev: wall, s": w1, "wordyahtzee: CPU, s": c1,
+                   "wordyahtzee: peak RSS, MB": r1, "yatzy-solver: wall, s": w2,
+                   "yatzy-solver: CPU, s": c2, "yatzy-solver: peak RSS, MB": r2,
+                   "ratio wall ours / theirs (goal <= 1.0)": w1 / w2,
+                   "ratio CPU ours / theirs": c1 / c2,
+                   "ratio peak RSS ours / theirs": r1 / r2,
+                   **in_process(args.joker, args.queries)}
+        runs.append(figures)
+        print(f"run {run} (EV {ev1} both): "
+              + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()), flush=True)
+    lines = [f"{'figure (joker ' + args.joker + ')':42} {'median':>8}  lowest-highest"]
+    for key in runs[0]:
+        values = [r[key] for r in runs]
+        lines.append(f"{key:42} {statistics.median(values):8.2f}  "
+                     f"{min(values):.2f}-{max(values):.2f}")
+    print(f"\nmedian over {len(runs)} runs:")
+    print("\n".join(lines))
+    if args.write_docs:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from bench_docs import write_block
+
+        write_block(ROOT / "docs" / "classic.md", f"bench_classic_{args.joker}",
+                    f"python scripts/bench_classic.py --joker {args.joker} --runs {args.runs} "
+                    "--write-docs", lines, len(runs))
     return 0
 
 

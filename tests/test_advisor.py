@@ -33,6 +33,7 @@ from wordyahtzee.advisor.classic.strategy import (
     cache_path,
     load_strategy,
 )
+from wordyahtzee.advisor.classic.tables import _reachable_uppers
 from wordyahtzee.cli import main
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import BOXES, UPPER_BOXES, ClassicGame, ClassicRules
@@ -107,7 +108,7 @@ def test_expected_score_is_the_published_optimum(strategies: dict[str, ClassicSt
 @pytest.mark.parametrize("joker", READINGS)
 def test_every_state_value_matches_the_oracle(strategies: dict[str, ClassicStrategy],
                                               oracles: dict[str, Any], joker: str) -> None:
-    reach = strategy_module._reachable_uppers()
+    reach = _reachable_uppers()
     masks, uppers, armed = [], [], []
     for mask in range(1 << len(BOXES)):
         ups = reach[mask & 63]

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
+
+from wordyahtzee.cli import build_parser, plain_check
 
 from .cli_helpers import run_cli
 
@@ -92,3 +97,36 @@ def test_why_offers_valid_words_one_edit_away(capsys):
     why = json.loads(out)[0]["why"]
     assert why["source"] == "not_listed" and 1 <= len(why["nearby"]) <= 3
     assert all(w in ("huis", "huid", "huil", "hui") for w in why["nearby"][:1])
+
+
+def test_check_imports_no_web_module_nor_numpy_or_flask():
+    """``check`` runs in a fresh process with only the dictionary service loaded: no web
+    module, no numpy or Flask, nor the modules its start-up budget leaves out
+    (scripts/bench_cli.py times it)."""
+    code = ("import sys; from wordyahtzee.cli import main; "
+            "assert main(['check', 'huis']) == 0; "
+            "print(' '.join(sorted(sys.modules)))")
+    env = {k: v for k, v in os.environ.items() if k != "WORDYAHTZEE_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env).stdout.splitlines()
+    assert out[0] == "huis\tyes"
+    modules = set(out[1].split())
+    assert "marisa_trie" in modules and "wordyahtzee.lexicon.registry" in modules
+    web = sorted(m for m in modules if m == "web" or m.startswith(("web.", "wordyahtzee.web")))
+    assert web == []
+    heavy = {"numpy", "flask", "werkzeug", "jinja2", "gevent", "wordfreq",
+             "wordyahtzee.advisor", "wordyahtzee.solver", "wordyahtzee.modes",
+             "argparse", "typing", "dataclasses", "hashlib", "platformdirs", "shutil"}
+    assert sorted(heavy & modules) == []
+
+
+@pytest.mark.parametrize("argv", [["check", "huis"], ["check", "huis", "Ruïne", "a=b"]])
+def test_plain_words_are_read_as_the_check_parser_reads_them(argv):
+    quick = plain_check(argv)
+    assert quick is not None and vars(quick) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [["check"], ["check", "--json", "huis"], ["check", "-"],
+                                  ["check", "huis", ""], ["solve", "huis"]])
+def test_anything_but_plain_words_goes_through_argparse(argv):
+    assert plain_check(argv) is None

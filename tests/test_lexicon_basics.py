@@ -7,10 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordyahtzee.errors import DictionaryError
+from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import Lexicon, LexiconInfo, find_dictionary, list_dictionaries
-from wordyahtzee.lexicon.lexicon import WORDS_FILE, word_checksum
+from wordyahtzee.lexicon.lexicon import FORMAT, WORDS_FILE, word_checksum
 from wordyahtzee.lexicon.registry import (
     cached_tries,
     check_name,
@@ -171,3 +174,49 @@ def test_read_word_list_errors_are_one_line(tmp_path: Path) -> None:
         with pytest.raises(DictionaryError, match=message) as info:
             list(read_word_list(path))
         assert "\n" not in str(info.value)
+
+
+@given(st.text(alphabet="abcdeéïÄXYZ -'?1ĳ\t", max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_the_folded_fast_path_agrees_with_folding(word: str) -> None:
+    """is_valid, zipf and anagrams skip fold() for a-z input: the answers are those of
+    folding every input first."""
+    lex = _SMALL
+    folded = fold(word)
+    assert lex.is_valid(word) == (is_plain_word(folded) and folded in set(lex))
+    assert lex.zipf(word) == lex.zipf(folded)
+    assert lex.anagrams(word) == lex.anagrams(folded)
+
+
+_SMALL = Lexicon.from_frequencies(
+    {"abc": 1.5, "cab": 2.0, "bac": 0.0, "ed": 3.25, "dee": 0.5, "a": 7.0, "ijs": 1.0},
+    LexiconInfo(name="small", language="nl"))
+
+
+def test_anagram_groups_survive_saving_and_memory_mapping(tmp_path: Path) -> None:
+    words = {f"{a}{b}{c}": (i % 700) / 100 for i, (a, b, c) in
+             enumerate((a, b, c) for a in "abcde" for b in "abcde" for c in "abcdef")}
+    built = Lexicon.from_frequencies(words, LexiconInfo(name="t", language="nl"))
+    built.save(tmp_path)
+    opened = Lexicon.open(tmp_path)
+    for lex in (built, opened):
+        assert lex.anagrams("cab") == ["abc", "acb", "bac", "bca", "cab", "cba"]
+        assert lex.anagrams("fee") == ["eef"]  # only c may be an f
+        assert lex.anagrams("aaf") == ["aaf"]
+        assert sorted(lex.alphagrams()) == sorted({"".join(sorted(w)) for w in words})
+        assert dict(lex.frequencies()) == pytest.approx(words)
+        assert all(lex.anagrams(w) == sorted(v for v in words if sorted(v) == sorted(w))
+                   for w in words)
+
+
+def test_a_cache_of_the_older_format_is_compiled_anew(env: Path) -> None:
+    install("mine", ["huis", "kat", "stok"])
+    load_lexicon("mine")
+    [folder] = cached_tries("mine")
+    meta = json.loads((folder / "meta.json").read_text())
+    (folder / "meta.json").write_text(json.dumps({**meta, "format": 1}))
+    with pytest.raises(DictionaryError, match="format 1"):
+        Lexicon.open(folder)
+    forget_loaded()
+    assert load_lexicon("mine").anagrams("kots") == ["stok"]
+    assert json.loads((folder / "meta.json").read_text())["format"] == FORMAT

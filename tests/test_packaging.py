@@ -3,6 +3,7 @@ sets and the web assets, under the project's own import name only."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -60,3 +61,28 @@ def test_the_command_line_starts_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_prebuilt_tries_are_stamped_with_their_word_list() -> None:
+    """``load_lexicon`` trusts a prebuilt folder's stamp (size and CRC-32 of the word list)
+    instead of hashing the list at every start; each shipped folder must carry one."""
+    for entry in (e for e in registry.list_dictionaries() if e.shipped):
+        sha = registry.file_sha256(entry.words_path)
+        assert registry._stamped_sha256(entry, [registry.shipped_tries_dir()]) == sha
+
+
+def test_a_stamp_is_not_trusted_once_the_word_list_changed(tmp_path: Path) -> None:
+    words = tmp_path / "t.txt.gz"
+    words.write_bytes(b"huis\nkat\n")
+    entry = registry.DictionaryEntry("t", words, {}, shipped=True)
+    sha = registry.file_sha256(words)
+    folder = tmp_path / "compiled" / registry.compiled_name("t", sha)
+    folder.mkdir(parents=True)
+    stamp = registry._stamp(words, sha)
+    (folder / registry.STAMP_FILE).write_text(json.dumps(stamp))
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    words.write_bytes(b"huis\nkap\n")  # same size, other words
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None
+    (folder / registry.STAMP_FILE).write_text(json.dumps({**stamp, "sha256": "0" * 64}))
+    words.write_bytes(b"huis\nkat\n")  # a stamp naming another folder's list
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None

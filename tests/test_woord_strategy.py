@@ -16,7 +16,12 @@ import pytest
 from wordyahtzee.advisor.woord.lattice import Lattice
 from wordyahtzee.advisor.woord.score_table import ScoreTable, score_table_key
 from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise
-from wordyahtzee.advisor.woord.strategy import SheetState, WoordStrategy, load_woord_strategy
+from wordyahtzee.advisor.woord.strategy import (
+    SheetState,
+    WoordStrategy,
+    keep_means,
+    load_woord_strategy,
+)
 from wordyahtzee.dice import DiceSet, Face
 from wordyahtzee.errors import RuleError
 from wordyahtzee.lexicon import Lexicon
@@ -45,6 +50,21 @@ def test_lattice_transforms_match_a_loop_over_keep_masks() -> None:
             best = max(best, mean)
         outcome_best = best
         assert lat.best_keeps(expect.copy())[outcome] == pytest.approx(outcome_best)
+
+
+def test_keep_means_are_the_lattice_at_one_outcome() -> None:
+    """The keeps of one outcome, averaged over the dice thrown again, are the lattice's
+    expectations at that outcome's partial outcomes (what advice used to read)."""
+    faces = (2, 3, 2, 4)
+    lat = Lattice(faces)
+    rng = np.random.default_rng(8)
+    values = rng.random(faces)
+    expect = lat.expectations(values)
+    for outcome in itertools.product(*(range(f) for f in faces)):
+        means = keep_means(values, outcome)
+        for mask in range(1 << len(faces)):
+            bits = tuple(mask >> i & 1 for i in range(len(faces)))
+            assert means[bits] == pytest.approx(expect[lat.index(outcome, mask)], rel=1e-12)
 
 
 def test_lattice_float32_matches_float64() -> None:
@@ -183,6 +203,17 @@ def test_dp_matches_brute_force(tiny_table: ScoreTable, dtype: type) -> None:
     expected = _brute_force_ev()
     rel = 1e-12 if dtype is np.float64 else 1e-6
     assert strategy.expected_score == pytest.approx(expected, rel=rel)
+
+
+def test_threads_share_a_round_and_give_the_same_table(tiny_table: ScoreTable) -> None:
+    """compute's states of a round run on several threads: the table is the one thread's,
+    to the bit (each state's sums do not depend on the thread or the order)."""
+    one = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+                                workers=1)
+    three = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+                                  workers=3)
+    assert np.array_equal(one.values, three.values)
+    assert one.expected_score == pytest.approx(_brute_force_ev(), rel=1e-12)
 
 
 def test_advice_on_the_tiny_game(tiny_table: ScoreTable) -> None:

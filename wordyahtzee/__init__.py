@@ -16,10 +16,9 @@ only for what it uses):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .lazy import lazy_exports
 
+TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
 if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
     from .dice import Cup, DiceSet, Face
     from .errors import DiceSetError, DictionaryError, RecordError, RuleError, WordyahtzeeError

@@ -1,17 +1,24 @@
 """The ``wordyahtzee`` command: thin adapters that parse, call the engine and print.
 
 Every user error ends as one line on stderr and exit code 2.
+
+A command imports only what it needs, and :func:`main` builds only the named command's
+parser: ``wordyahtzee check huis`` loads neither numpy, Flask, the strategies nor the other
+commands' arguments (tests/test_check_cli.py checks it; ``scripts/bench_cli.py`` times it).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any
 
 from .errors import WordyahtzeeError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing and argparse are not imported at run time for ``check WORD...``
+    import argparse
+    from collections.abc import Sequence
+    from typing import Any
 
 EXIT_USAGE = 2
 
@@ -432,36 +439,92 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+COMMANDS = ("check", "replay", "classic", "dict", "woord", "serve", "solve")
+"""The sub-commands, in the order ``--help`` lists them."""
+
+
+def _terminal_columns() -> int:
+    """``$COLUMNS``, else the terminal's width (as ``shutil.get_terminal_size``), else 80."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """An argument parser whose help formatter reads the terminal width without importing
+    ``shutil`` (argparse's own does, for every argument added); sub-command parsers are of
+    the same class."""
+    import argparse
+
+    class Formatter(argparse.HelpFormatter):
+        def __init__(self, prog: str, indent_increment: int = 2,
+                     max_help_position: int = 24, width: int | None = None) -> None:
+            if width is None:
+                width = _terminal_columns() - 2
+            super().__init__(prog, indent_increment, max_help_position, width)
+
+    class Parser(argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", Formatter)
+            super().__init__(*args, **kwargs)
+
+    return Parser
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every sub-command, or with just ``only`` (one of
+    :data:`COMMANDS`): what :func:`main` parses a command line with, since building the
+    other commands' parsers would cost a short command most of its time."""
+    parser = _parser_class()(
         prog="wordyahtzee",
         description="Woord Yahtzee, classic Yahtzee and the Yahtzee card game.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("check", help="is each word valid in a dictionary")
-    p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--why", action="store_true",
-                   help="say where each valid word comes from, or why a word is refused, "
-                        "and the valid words one edit away")
-    p.add_argument("words", nargs="*", metavar="WORD", help="words, or - for stdin")
-    p.set_defaults(func=cmd_check)
+    def wanted(name: str) -> bool:
+        return only is None or only == name
 
-    p = sub.add_parser("replay", help="score a recorded game (JSON)")
-    p.add_argument("file", metavar="FILE", help="record file, or - for stdin")
-    p.set_defaults(func=cmd_replay)
+    if wanted("check"):
+        p = sub.add_parser("check", help="is each word valid in a dictionary")
+        p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
+        p.add_argument("--json", action="store_true", help="print JSON")
+        p.add_argument("--why", action="store_true",
+                       help="say where each valid word comes from, or why a word is "
+                            "refused, and the valid words one edit away")
+        p.add_argument("words", nargs="*", metavar="WORD", help="words, or - for stdin")
+        p.set_defaults(func=cmd_check)
+    if wanted("replay"):
+        p = sub.add_parser("replay", help="score a recorded game (JSON)")
+        p.add_argument("file", metavar="FILE", help="record file, or - for stdin")
+        p.set_defaults(func=cmd_replay)
+    if wanted("classic"):
+        p = sub.add_parser("classic", help="classic Yahtzee tools")
+        classic = p.add_subparsers(dest="classic_command", required=True, metavar="COMMAND")
+        p = classic.add_parser("ev", help="optimal solo expected score from the start")
+        p.add_argument("--joker", choices=("free", "forced"), default="free",
+                       help="joker reading (default: free)")
+        p.set_defaults(func=cmd_classic_ev)
+    if wanted("dict"):
+        _add_dict_parser(sub)
+    if wanted("woord"):
+        _add_woord_parser(sub)
+    if wanted("serve"):
+        _add_serve_parser(sub)
+    if wanted("solve"):
+        _add_solve_parser(sub)
+    return parser
 
-    p = sub.add_parser("classic", help="classic Yahtzee tools")
-    classic = p.add_subparsers(dest="classic_command", required=True, metavar="COMMAND")
-    p = classic.add_parser("ev", help="optimal solo expected score from the start")
-    p.add_argument("--joker", choices=("free", "forced"), default="free",
-                   help="joker reading (default: free)")
-    p.set_defaults(func=cmd_classic_ev)
 
-    _add_dict_parser(sub)
-    _add_woord_parser(sub)
-
+def _add_serve_parser(sub: Any) -> None:
+    """The ``serve`` sub-command."""
     p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
@@ -473,6 +536,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "thousands of live connections)")
     p.set_defaults(func=cmd_serve)
 
+
+def _add_solve_parser(sub: Any) -> None:
+    """The ``solve`` sub-command."""
     p = sub.add_parser("solve", help="best words for 7 shown faces (? = the blank)")
     p.add_argument("--dict", default="nl", help="dictionary name (default: nl)")
     p.add_argument("--dice-set", default=None,
@@ -484,14 +550,28 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the faces, e.g. kusnatl or 'kus?atl'; - reads one throw a line")
     p.set_defaults(func=cmd_solve)
 
-    return parser
 
+def plain_check(argv: Sequence[str]) -> argparse.Namespace | None:
+    """``check WORD...`` with plain words only (no option, no ``-``, none empty): the
+    arguments exactly as the ``check`` parser reads them, without importing argparse (a
+    tenth of the command's start-up); ``None`` for any other command line."""
+    if len(argv) < 2 or argv[0] != "check" or any(not w or w.startswith("-") for w in argv[1:]):
+        return None
+    from types import SimpleNamespace
+
+    args: argparse.Namespace = SimpleNamespace(  # type: ignore[assignment]
+        command="check", dict="nl", json=False, why=False, words=list(argv[1:]),
+        func=cmd_check)
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = plain_check(words)
+    if args is None:
+        first = words[0] if words else None
+        args = build_parser(first if first in COMMANDS else None).parse_args(words)
     try:
         return int(args.func(args))
     except WordyahtzeeError as exc:

@@ -103,7 +103,8 @@ def _build(build: Callable[[Progress | None], T], progress: Progress | None) -> 
 def _digest(arrays: Mapping[str, np.ndarray[Any, Any]]) -> str:
     digest = hashlib.sha256()
     for name in sorted(arrays):
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
+        # the array's own bytes, not a copy (a copy of a strategy table is 8 MB of peak memory)
+        digest.update(np.ascontiguousarray(arrays[name]).reshape(-1).view(np.uint8).data)
     return digest.hexdigest()
 
 

@@ -5,10 +5,9 @@ does not)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..lazy import lazy_exports
 
+TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
 if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
     from .build import BuildOptions, BuildResult, build_dictionary
     from .lexicon import Lexicon, LexiconInfo

@@ -1,22 +1,30 @@
-"""The Lexicon: a dictionary held in marisa-tries.
+"""The Lexicon: a dictionary held in marisa-tries and flat arrays.
 
-Two tries make a lexicon:
+A compiled lexicon (format 2) is a folder of:
 
-- ``words``: every (folded, a–z) word → its wordfreq Zipf frequency × 100 (membership and
-  frequency in one look-up);
-- ``anagrams``: alphagram (the word's letters sorted) → the words with those letters.
+- ``words.marisa``: a marisa ``Trie`` of every folded (a–z) word; a word's key id is its
+  index into the arrays below, and a membership test is one trie look-up;
+- ``zipf.u16``: each word's wordfreq Zipf frequency × 100;
+- ``alphagrams.marisa``: a ``Trie`` of every alphagram (a word's letters sorted);
+- ``anagrams.u32``: the word ids grouped by alphagram id, each group in word order, and
+  ``groups.bin``: where each group starts, minus the alphagram id (16-bit while that fits:
+  most alphagrams hold one word);
+- ``meta.json``: the :class:`LexiconInfo`, the format, byte order and array type.
 
-Both are saved in a cache folder and memory-mapped on load, so a second start is instant.
+Everything is memory-mapped on load, so a second start is instant and only the pages a
+look-up touches are read.
+
+This module is on the path of ``wordyahtzee check``: it imports only what a look-up needs
+(no ``dataclasses``, ``typing`` or ``hashlib`` at import time; see docs/architecture.md).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
+import sys
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 import marisa_trie
 
@@ -24,39 +32,79 @@ from ..errors import DictionaryError
 from ..letters import alphagram, fold, is_plain_word
 
 WORDS_FILE = "words.marisa"
-ANAGRAMS_FILE = "anagrams.marisa"
+ZIPF_FILE = "zipf.u16"
+ALPHAGRAMS_FILE = "alphagrams.marisa"
+MEMBERS_FILE = "anagrams.u32"
+GROUPS_FILE = "groups.bin"
 META_FILE = "meta.json"
+FORMAT = 2
+"""The layout of a compiled folder; a folder of another format is compiled anew."""
 _ZIPF_SCALE = 100
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
-@dataclass(frozen=True)
+    _Ints: TypeAlias = "array[int] | memoryview"
+
+
 class LexiconInfo:
-    """What a dictionary is: shown by ``dict info`` and stored beside its tries."""
+    """What a dictionary is: shown by ``dict info`` and stored beside its tries.
+
+    An immutable record (a plain class rather than a dataclass, which would cost
+    ``wordyahtzee check`` the import of ``inspect``); equal when every field is."""
+
+    __slots__ = ("checksum", "extra", "language", "licence", "name", "source", "title",
+                 "word_count")
+    FIELDS = ("name", "language", "title", "source", "licence", "word_count", "checksum",
+              "extra")
 
     name: str
     language: str
-    title: str = ""
-    source: str = ""
-    licence: str = ""
-    word_count: int = 0
-    checksum: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    title: str
+    source: str
+    licence: str
+    word_count: int
+    checksum: str
+    extra: Mapping[str, object]
 
-    def to_json(self) -> dict[str, Any]:
+    def __init__(self, name: str, language: str, title: str = "", source: str = "",
+                 licence: str = "", word_count: int = 0, checksum: str = "",
+                 extra: Mapping[str, object] | None = None) -> None:
+        values = (name, language, title, source, licence, word_count, checksum,
+                  dict(extra) if extra is not None else {})
+        for key, value in zip(self.FIELDS, values, strict=True):
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError(f"LexiconInfo is immutable: cannot set {key!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LexiconInfo):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict, like the dataclass it was
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.FIELDS)
+        return f"LexiconInfo({inner})"
+
+    def to_json(self) -> dict[str, object]:
         """A plain JSON object."""
-        data = asdict(self)
-        data["extra"] = dict(self.extra)
-        return data
+        return {k: dict(self.extra) if k == "extra" else getattr(self, k) for k in self.FIELDS}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> LexiconInfo:
-        """Read :meth:`to_json` output back."""
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
-        return cls(**known)
+    def from_json(cls, data: Mapping[str, object]) -> LexiconInfo:
+        """Read :meth:`to_json` output back (unknown keys are ignored)."""
+        known = {k: data[k] for k in cls.FIELDS if k in data}
+        return cls(**known)  # type: ignore[arg-type]
 
 
 def word_checksum(words: Iterable[str]) -> str:
     """sha256 of the sorted word list, one word a line: the dictionary's identity."""
+    import hashlib
+
     digest = hashlib.sha256()
     for word in sorted(words):
         digest.update(word.encode("ascii") + b"\n")
@@ -67,14 +115,18 @@ class Lexicon:
     """A word list for play: membership, anagrams and word frequencies.
 
     Words are stored folded (``ruïne`` as ``ruine``); look-ups fold their input, so
-    ``lexicon.is_valid("Ruïne")`` is true when ``ruine`` is in the list.
+    ``lexicon.is_valid("Ruïne")`` is true when ``ruine`` is in the list. Input that is
+    already folded (a-z only) goes straight to the trie.
     """
 
-    def __init__(self, info: LexiconInfo, words: marisa_trie.RecordTrie,
-                 anagrams: marisa_trie.BytesTrie) -> None:
+    def __init__(self, info: LexiconInfo, words: marisa_trie.Trie, zipf: _Ints,
+                 alphagrams: marisa_trie.Trie, members: _Ints, groups: _Ints) -> None:
         self.info = info
         self._words = words
-        self._anagrams = anagrams
+        self._zipf = zipf
+        self._alphagrams = alphagrams
+        self._members = members
+        self._groups = groups
 
     # -- construction ---------------------------------------------------------------------
 
@@ -86,14 +138,27 @@ class Lexicon:
             raise DictionaryError(f"dictionary {info.name!r}: {bad!r} is not a folded a-z word")
         if not entries:
             raise DictionaryError(f"dictionary {info.name!r} has no words")
-        words = marisa_trie.RecordTrie(
-            "<H", ((w, (max(0, min(65535, round(z * _ZIPF_SCALE))),))
-                   for w, z in entries.items()))
-        anagrams = marisa_trie.BytesTrie(
-            (alphagram(w), w.encode("ascii")) for w in entries)
-        info = LexiconInfo(**{**info.to_json(), "word_count": len(entries),
-                              "checksum": word_checksum(entries)})
-        return cls(info, words, anagrams)
+        words = marisa_trie.Trie(entries)
+        word_id = words.key_id
+        zipf = array("H", bytes(2 * len(words)))
+        for w, z in entries.items():
+            zipf[word_id(w)] = max(0, min(65535, round(z * _ZIPF_SCALE)))
+        keys = {w: alphagram(w) for w in entries}
+        alphagrams = marisa_trie.Trie(set(keys.values()))
+        group_of = alphagrams.key_id
+        grouped: list[list[int]] = [[] for _ in range(len(alphagrams))]
+        for w in sorted(entries):
+            grouped[group_of(keys[w])].append(word_id(w))
+        members = array("I")
+        starts = []
+        for a, ids in enumerate(grouped):
+            starts.append(len(members) - a)
+            members.extend(ids)
+        starts.append(len(members) - len(grouped))
+        groups = array("H" if starts[-1] <= 0xFFFF else "I", starts)
+        info = LexiconInfo(info.name, info.language, info.title, info.source, info.licence,
+                           len(entries), word_checksum(entries), info.extra)
+        return cls(info, words, zipf, alphagrams, members, groups)
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "inline",
@@ -104,24 +169,38 @@ class Lexicon:
                                     LexiconInfo(name=name, language=language))
 
     def save(self, folder: Path) -> None:
-        """Write the tries and the metadata into ``folder`` (which must exist)."""
+        """Write the tries, the arrays and the metadata into ``folder`` (which must exist)."""
         self._words.save(str(folder / WORDS_FILE))
-        self._anagrams.save(str(folder / ANAGRAMS_FILE))
-        (folder / META_FILE).write_text(json.dumps(self.info.to_json(), indent=2) + "\n",
-                                        encoding="utf-8")
+        self._alphagrams.save(str(folder / ALPHAGRAMS_FILE))
+        for name, values in ((ZIPF_FILE, self._zipf), (MEMBERS_FILE, self._members),
+                             (GROUPS_FILE, self._groups)):
+            (folder / name).write_bytes(bytes(values))
+        meta = {**self.info.to_json(), "format": FORMAT, "byteorder": sys.byteorder,
+                "groups_type": self._groups.format if isinstance(self._groups, memoryview)
+                else self._groups.typecode}
+        (folder / META_FILE).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
     @classmethod
     def open(cls, folder: Path) -> Lexicon:
-        """Memory-map a lexicon saved by :meth:`save`."""
+        """Memory-map a lexicon saved by :meth:`save` (a folder of an older format, another
+        byte order or damaged is a :class:`DictionaryError`: the registry compiles anew)."""
         try:
-            info = LexiconInfo.from_json(json.loads((folder / META_FILE).read_text("utf-8")))
-            words = marisa_trie.RecordTrie("<H").mmap(str(folder / WORDS_FILE))
-            anagrams = marisa_trie.BytesTrie().mmap(str(folder / ANAGRAMS_FILE))
-        except (OSError, ValueError, TypeError, RuntimeError) as exc:  # marisa: RuntimeError
+            meta = json.loads((folder / META_FILE).read_text("utf-8"))
+            if meta.get("format") != FORMAT or meta.get("byteorder") != sys.byteorder:
+                raise ValueError(f"format {meta.get('format')}, {meta.get('byteorder')}-endian")
+            info = LexiconInfo.from_json(meta)
+            words = marisa_trie.Trie().mmap(str(folder / WORDS_FILE))
+            alphagrams = marisa_trie.Trie().mmap(str(folder / ALPHAGRAMS_FILE))
+            zipf = _map(folder / ZIPF_FILE, "H")
+            members = _map(folder / MEMBERS_FILE, "I")
+            groups = _map(folder / GROUPS_FILE, str(meta["groups_type"]))
+        except (OSError, ValueError, TypeError, KeyError, RuntimeError) as exc:  # marisa: Runtime
             raise DictionaryError(f"cannot open the dictionary in {folder}: {exc}") from None
-        if len(words) != info.word_count:
+        n = len(words)
+        if not (n == info.word_count == len(zipf) == len(members)
+                and len(groups) == len(alphagrams) + 1 and groups[-1] == n - len(alphagrams)):
             raise DictionaryError(f"the dictionary in {folder} is incomplete")
-        return cls(info, words, anagrams)
+        return cls(info, words, zipf, alphagrams, members, groups)
 
     # -- look-ups -------------------------------------------------------------------------
 
@@ -134,7 +213,7 @@ class Lexicon:
         return len(self._words)
 
     def __contains__(self, word: object) -> bool:
-        """Membership of an already-folded word (fast path; see :meth:`is_valid`)."""
+        """Membership of an already-folded word (see :meth:`is_valid`)."""
         return isinstance(word, str) and word in self._words
 
     def __iter__(self) -> Iterator[str]:
@@ -144,29 +223,56 @@ class Lexicon:
         return f"<Lexicon {self.name!r}: {len(self)} words>"
 
     def is_valid(self, word: str) -> bool:
-        """Is ``word`` (any case, diacritics allowed) a word of this dictionary?"""
+        """Is ``word`` (any case, diacritics allowed) a word of this dictionary?
+
+        A word already folded (ASCII lower-case letters) skips :func:`fold`: a tenth of the
+        cost of folding, so a check runs at the trie's own speed."""
+        if word.isascii() and word.isalpha() and word.islower():  # exactly [a-z]+
+            return word in self._words
         folded = fold(word)
         return is_plain_word(folded) and folded in self._words
 
     def zipf(self, word: str) -> float:
         """The word's wordfreq Zipf frequency (0.0 for an unknown or absent word)."""
-        hits = self._words.get(fold(word))
-        return hits[0][0] / _ZIPF_SCALE if hits else 0.0
+        i = self._words.get(word if _folded(word) else fold(word))
+        return self._zipf[i] / _ZIPF_SCALE if i is not None else 0.0
 
     def anagrams(self, letters: str) -> list[str]:
         """The words made of exactly these letters (any order), sorted."""
-        key = alphagram(fold(letters))
-        return sorted(b.decode("ascii") for b in self._anagrams.get(key, []))
+        a = self._alphagrams.get("".join(sorted(letters if _folded(letters)
+                                                 else fold(letters))))
+        if a is None:
+            return []
+        groups, members, restore = self._groups, self._members, self._words.restore_key
+        start, end = groups[a] + a, groups[a + 1] + a + 1
+        if end - start == 1:  # most alphagrams spell one word
+            return [restore(members[start])]
+        return [restore(members[i]) for i in range(start, end)]
 
     def alphagrams(self) -> Iterator[str]:
         """Every distinct alphagram, once (for index-building tools such as the solver)."""
-        seen: set[str] = set()
-        for key in self._anagrams.iterkeys():  # a key repeats once per word it holds
-            if key not in seen:
-                seen.add(key)
-                yield key
+        return iter(self._alphagrams.iterkeys())
 
     def frequencies(self) -> Iterator[tuple[str, float]]:
         """Every ``(word, zipf)`` pair."""
-        for word, (value,) in self._words.iteritems():
-            yield word, value / _ZIPF_SCALE
+        zipf = self._zipf
+        for word, i in self._words.iteritems():
+            yield word, zipf[i] / _ZIPF_SCALE
+
+
+def _folded(text: str) -> bool:
+    """True for text that :func:`fold` leaves as it is and that is a-z only."""
+    return text.isascii() and text.isalpha() and text.islower()
+
+
+def _map(path: Path, typecode: str) -> memoryview:
+    """The file at ``path`` memory-mapped read-only as an array of ``typecode``."""
+    import mmap
+
+    with path.open("rb") as fh:
+        mapped = memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ))
+    if typecode == "H":
+        return mapped.cast("H")
+    if typecode == "I":
+        return mapped.cast("I")
+    raise ValueError(f"{path.name}: unknown array type {typecode!r}")

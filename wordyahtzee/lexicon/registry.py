@@ -6,28 +6,25 @@
   (``WORDYAHTZEE_DATA_DIR`` overrides the data dir).
 - The compiled tries of either are cached in ``<user cache dir>/lexicon/NAME-HASH/``
   (``WORDYAHTZEE_CACHE_DIR`` overrides), keyed by the word list's sha256, and built on first
-  use; a changed word list is simply a new cache entry.
+  use; a changed word list is simply a new cache entry. Compiled tries carry a stamp of the
+  list they came from (size, CRC-32, sha256), so a shipped dictionary loads without hashing
+  its list at every start.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
+import _thread
 import json
 import os
 import re
-import shutil
-import tempfile
-import threading
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import platformdirs
 
 from ..errors import DictionaryError
 from .lexicon import Lexicon, LexiconInfo
-from .source import fold_entries, read_word_list
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the ``check`` command's path imports neither typing nor dataclasses
+    from typing import Any
 
 DEFAULT_DICTIONARY = "nl"
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
@@ -39,6 +36,8 @@ MAX_DICTIONARIES_ENV = "WORDYAHTZEE_MAX_DICTIONARIES"
 def _shipped_dir() -> Path:
     """The shipped dictionaries: the ``wordyahtzee.dictionaries`` package data when
     installed, else the repository's ``dictionaries/`` folder."""
+    import importlib.util
+
     try:
         spec = importlib.util.find_spec("wordyahtzee.dictionaries")
     except ImportError:
@@ -51,19 +50,27 @@ def _shipped_dir() -> Path:
 SHIPPED_DIR = _shipped_dir()
 
 _loaded: dict[tuple[str, str], Lexicon] = {}
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading.Lock(), without importing threading
 
 
 def data_dir() -> Path:
     """The user data directory (user dictionaries, the game store)."""
     override = os.environ.get("WORDYAHTZEE_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("wordyahtzee"))
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("wordyahtzee"))
 
 
 def cache_dir() -> Path:
     """The cache directory (compiled tries, strategy tables)."""
     override = os.environ.get("WORDYAHTZEE_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir("wordyahtzee"))
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("wordyahtzee"))
 
 
 def user_dictionary_dir() -> Path:
@@ -91,14 +98,39 @@ def user_dictionary_names() -> list[str]:
                   if NAME_PATTERN.match(meta.stem) and meta.with_suffix(".txt.gz").is_file())
 
 
-@dataclass(frozen=True)
 class DictionaryEntry:
-    """A dictionary the registry knows: its word list and metadata sidecar."""
+    """A dictionary the registry knows: its word list and metadata sidecar (an immutable
+    record; a plain class so that ``check`` need not import ``dataclasses``)."""
+
+    __slots__ = ("meta", "name", "shipped", "words_path")
 
     name: str
     words_path: Path
     meta: dict[str, Any]
     shipped: bool
+
+    def __init__(self, name: str, words_path: Path, meta: dict[str, Any],
+                 shipped: bool) -> None:
+        for key, value in (("name", name), ("words_path", words_path), ("meta", meta),
+                           ("shipped", shipped)):
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise AttributeError(f"DictionaryEntry is immutable: cannot set {key!r}")
+
+    def _fields(self) -> tuple[str, Path, dict[str, Any], bool]:
+        return (self.name, self.words_path, self.meta, self.shipped)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DictionaryEntry):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return (f"DictionaryEntry(name={self.name!r}, words_path={self.words_path!r}, "
+                f"meta={self.meta!r}, shipped={self.shipped!r})")
 
     @property
     def language(self) -> str:
@@ -147,10 +179,11 @@ def list_dictionaries() -> list[DictionaryEntry]:
 def find_dictionary(name: str) -> DictionaryEntry:
     """The registry entry for ``name``; a clear error naming the known ones if absent."""
     check_name(name)
-    for folder, shipped in ((SHIPPED_DIR, True), (user_dictionary_dir(), False)):
-        entry = _entry(folder, name, shipped)
-        if entry is not None:
-            return entry
+    entry = _entry(SHIPPED_DIR, name, True)  # the user's folder is looked up only if needed
+    if entry is None:
+        entry = _entry(user_dictionary_dir(), name, False)
+    if entry is not None:
+        return entry
     known = ", ".join(e.name for e in list_dictionaries()) or "none"
     raise DictionaryError(f"unknown dictionary {name!r}; known: {known}", "unknown_dictionary")
 
@@ -165,12 +198,55 @@ def file_sha256(path: Path) -> str:
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     found = _hashes.get(key)
     if found is None:
+        import hashlib
+
         digest = hashlib.sha256()
         with path.open("rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
         found = _hashes[key] = digest.hexdigest()
     return found
+
+
+STAMP_FILE = "source.json"
+"""Beside compiled tries: the size, CRC-32 and sha256 of the word list they were made from."""
+
+
+def _crc32(path: Path) -> int:
+    import zlib  # loaded with marisa_trie already
+
+    return zlib.crc32(path.read_bytes())
+
+
+def _stamp(path: Path, sha256: str) -> dict[str, Any]:
+    return {"size": path.stat().st_size, "crc32": _crc32(path), "sha256": sha256}
+
+
+def _stamped_sha256(entry: DictionaryEntry, folders: list[Path]) -> str | None:
+    """The word list's sha256 as the stamp of compiled tries in ``folders`` records it, when
+    the list's size and CRC-32 match the stamp (a CRC-32 is a tenth of the cost of a
+    sha256 with hashlib's import, which ``check`` would otherwise pay at every start)."""
+    size = entry.words_path.stat().st_size
+    crc: int | None = None
+    pattern = re.compile(re.escape(entry.name) + r"-[0-9a-f]{16}")
+    for folder in folders:
+        try:
+            names = sorted(n for n in os.listdir(folder) if pattern.fullmatch(n))
+        except OSError:
+            continue
+        for name in names:
+            try:
+                stamp = json.loads((folder / name / STAMP_FILE).read_text(encoding="utf-8"))
+                if stamp["size"] != size:
+                    continue
+                if crc is None:
+                    crc = _crc32(entry.words_path)
+                sha256 = str(stamp["sha256"])
+                if stamp["crc32"] == crc and name == compiled_name(entry.name, sha256):
+                    return sha256
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+    return None
 
 
 def compiled_name(name: str, checksum: str) -> str:
@@ -188,6 +264,11 @@ def shipped_tries_dir() -> Path:
 def compile_to(entry: DictionaryEntry, target: Path) -> Lexicon:
     """Compile a dictionary's tries into ``target`` (atomically: a folder appears whole or
     not at all); the compiled lexicon, memory-mapped from there when the write worked."""
+    import shutil
+    import tempfile
+
+    from .source import fold_entries, read_word_list
+
     meta = entry.meta
     info = LexiconInfo(
         name=entry.name, language=entry.language, title=str(meta.get("title", "")),
@@ -199,6 +280,8 @@ def compile_to(entry: DictionaryEntry, target: Path) -> Lexicon:
     tmp = Path(tempfile.mkdtemp(prefix=f".{entry.name}-", dir=target.parent))
     try:
         lexicon.save(tmp)
+        stamp = _stamp(entry.words_path, file_sha256(entry.words_path))
+        (tmp / STAMP_FILE).write_text(json.dumps(stamp) + "\n", encoding="utf-8")
         try:
             tmp.rename(target)
         except OSError:  # another process won the race: use its copy
@@ -217,7 +300,8 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
     checksum (so a rebuilt list is a new lexicon).
     """
     entry = find_dictionary(name)
-    key = (name, file_sha256(entry.words_path))
+    stamped = _stamped_sha256(entry, [shipped_tries_dir()]) if entry.shipped else None
+    key = (name, stamped or file_sha256(entry.words_path))
     with _lock:
         cached = _loaded.get(key)
         if cached is not None:
@@ -230,14 +314,17 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
                 lexicon = Lexicon.open(prebuilt)
             except DictionaryError:
                 lexicon = None
-        target = cache_dir() / "lexicon" / folder
-        if lexicon is None and target.is_dir():
-            try:
-                lexicon = Lexicon.open(target)
-            except DictionaryError:
-                shutil.rmtree(target, ignore_errors=True)
         if lexicon is None:
-            lexicon = compile_to(entry, target)
+            target = cache_dir() / "lexicon" / folder
+            if target.is_dir():
+                try:
+                    lexicon = Lexicon.open(target)
+                except DictionaryError:
+                    import shutil
+
+                    shutil.rmtree(target, ignore_errors=True)
+            if lexicon is None:
+                lexicon = compile_to(entry, target)
         _loaded[key] = lexicon
         return lexicon
 
@@ -266,6 +353,8 @@ def remove_dictionary(name: str) -> DictionaryEntry:
 
     Shipped dictionaries are refused; returns the entry that was removed.
     """
+    import shutil
+
     check_name(name)
     entry = _entry(user_dictionary_dir(), name, shipped=False)
     if entry is None:

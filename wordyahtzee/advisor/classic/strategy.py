@@ -7,8 +7,12 @@ further Yahtzees earn the 100 bonus). The table :attr:`ClassicStrategy.values` h
 every reachable state, the expected points still to come under optimal play (the upper bonus
 counts when the upper total reaches 63, so a state at 63 has no bonus pending).
 
-The table is computed backwards over the number of filled boxes with numpy. One turn is
-evaluated for many states at once, rows indexed by the 462 multisets of 0..5 dice:
+The table is computed backwards over the number of filled boxes with numpy, 256 states at
+a time in arrays allocated once (small enough to stay in the processor's cache). States
+whose value is known without computing are left out and copied: an upper total from which
+the bonus is out of reach is worth what a total of 0 is, and the armed flag exists only
+once the yahtzee box is filled. One turn is evaluated for many states at once, rows indexed
+by the 462 multisets of 0..5 dice:
 
 - after the last throw the value of a roll is the best legal box (score, bonuses, and the
   value of the state it leads to), the joker readings taken from :func:`legal_scores`;
@@ -55,13 +59,14 @@ from .tables import (
     TABLE_VERSION,
     UPPER_CAP,
     YAHTZEE_BIT,
+    _levels,
     _multisets,
-    _reachable_uppers,
     _rule_tables,
     _RuleTables,
-    _state_values,
+    _start_values,
     _Turn,
     _turn,
+    _Workspace,
 )
 
 __all__ = [
@@ -77,6 +82,10 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+
+_STATES = 359_422
+"""The states :meth:`ClassicStrategy.compute` evaluates (``sum(tables.level_sizes())``; a
+test checks it): the progress bar's total."""
 
 # ------------------------------------------------------------------------------------------
 # Positions and advice
@@ -209,32 +218,21 @@ class ClassicStrategy:
         states are finished."""
         rules = _rule_tables(joker)
         values = np.zeros((NMASK, NUPPER, 2))
-        reach = _reachable_uppers()
-        by_level: list[list[int]] = [[] for _ in range(NBOX + 1)]
-        for mask in range(NMASK):
-            by_level[mask.bit_count()].append(mask)
-        states = []
-        for level in range(NBOX - 1, -1, -1):
-            ms_, us, as_ = [], [], []
-            for mask in by_level[level]:
-                ups = reach[mask & ALL_UPPER]
-                for armed in ((0, 1) if mask >> YAHTZEE_BIT & 1 else (0,)):
-                    ms_.append(np.full(len(ups), mask))
-                    us.append(ups)
-                    as_.append(np.full(len(ups), armed))
-            states.append((np.concatenate(ms_), np.concatenate(us), np.concatenate(as_)))
-        total = sum(len(s[0]) for s in states)
+        total = _STATES
         done = 0
         if progress:
             progress(0, total)
-        for mask_a, up_a, arm_a in states:
+        ws = _Workspace(CHUNK)
+        for mask_a, up_a, arm_a, same_m, same_u in _levels():
             for start in range(0, len(mask_a), CHUNK):
                 sl = slice(start, start + CHUNK)
                 cm, cu, ca = mask_a[sl], up_a[sl], arm_a[sl]
-                values[cm, cu, ca] = _state_values(values, rules, cm, cu, ca)
+                values[cm, cu, ca] = _start_values(values, rules, cm, cu, ca, ws)
                 done += len(cm)
                 if progress:
                     progress(done, total)
+            # the states left out: the bonus out of reach, as at an upper total of 0
+            values[same_m, same_u] = values[same_m, 0]
             full = np.unique(mask_a[(mask_a & ALL_UPPER) == ALL_UPPER])
             if len(full):
                 values[full] = values[full, :1, :]

@@ -52,28 +52,24 @@ class Lattice:
         """Every partial outcome's expected value when its starred dice are thrown.
 
         ``values``: shape ``faces`` (each full outcome's value); returns shape ``shape``,
-        whose full outcomes are ``values`` itself. One axis at a time, on contiguous
-        blocks: a mean along the axis appended as its index ``faces[i]``. The result is a
-        scratch array (:meth:`buffer`), valid until the next call in this thread.
+        whose full outcomes are ``values`` itself. The values are written once into one
+        lattice-sized array, then one axis at a time, last die first, the mean over that
+        die's faces fills its index ``faces[i]``, in place: each step adds whole blocks of
+        the dice after it (already extended), and nothing is copied between steps. The
+        result is a scratch array (:meth:`buffer`), valid until the next call in this
+        thread.
         """
         dtype = values.dtype
-        array = values
-        for i, f in enumerate(self.faces):
-            dims = array.shape
-            pre, post = int(np.prod(dims[:i])), int(np.prod(dims[i + 1:]))
-            block = array.reshape(pre, f, post)
-            out = self.buffer(f"axis{i}", (pre, f + 1, post), dtype)
-            out[:, :f] = block
-            if post >= 32:  # long rows: add the slices
-                acc = out[:, f]
-                acc[...] = block[:, 0]
-                for j in range(1, f):
-                    acc += block[:, j]
-                acc *= dtype.type(1.0 / f)
-            else:  # short rows: one matrix product
-                np.matmul(np.full(f, 1.0 / f, dtype=dtype), block, out=out[:, f])
-            array = out.reshape((*dims[:i], f + 1, *dims[i + 1:]))
-        return array
+        lattice = self.buffer("lattice", self.shape, dtype)
+        lattice[self.full] = values
+        for i in range(self.n - 1, -1, -1):
+            f = self.faces[i]
+            head, tail = self.full[:i], (slice(None),) * (self.n - 1 - i)
+            target = lattice[(*head, slice(f, f + 1), *tail)]
+            np.add.reduce(lattice[(*head, slice(0, f), *tail)], axis=i, keepdims=True,
+                          out=target)
+            target *= dtype.type(1.0 / f)
+        return lattice
 
     def best_keeps(self, lattice: FloatArray) -> FloatArray:
         """For every full outcome, the max over its sub-assignments (every keep mask, the

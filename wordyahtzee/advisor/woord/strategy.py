@@ -29,10 +29,12 @@ checksum, the dice set and the rules; a corrupt file is reported and rebuilt.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -157,13 +159,27 @@ class WoordOption:
 
 @dataclass
 class _TurnTables:
-    """The lattices of one state's turn, relative to its baseline ``base``: expected values
-    of every keep before throw 3 (``e3``) and before throw 2 (``e2``; ``None`` until a
-    position after throw 1 asks for it)."""
+    """One state's turn, relative to its baseline ``base``: every full outcome's value after
+    the last throw (``v3``: its best claim) and after the second throw (``v2``: the better
+    of its best claim now and its best keep; ``None`` until a position after throw 1 asks
+    for it). A keep's expected value is a mean of these over the dice thrown again
+    (:func:`keep_means`), made for the position's own outcome only."""
 
     base: float
-    e3: FloatArray
-    e2: FloatArray | None
+    v3: FloatArray
+    v2: FloatArray | None
+
+
+def keep_means(values: FloatArray, idx: Sequence[int]) -> FloatArray:
+    """For the outcome ``idx`` (a face index per die) and every keep of it, the mean of
+    ``values`` (shape: the faces of each die) over the faces of the dice thrown again:
+    shape ``(2,) * n``, index 1 on axis ``i`` = die ``i`` kept. One axis at a time, each
+    die either fixed at its face or averaged out (in float64): a few hundred thousand
+    additions, where the whole lattice of keeps of every outcome is millions."""
+    array = np.asarray(values, dtype=np.float64)
+    for i, face in enumerate(idx):
+        array = np.stack([array.mean(axis=i), np.take(array, face, axis=i)], axis=i)
+    return array
 
 
 # ------------------------------------------------------------------------------------------
@@ -216,11 +232,18 @@ class WoordStrategy:
     @classmethod
     def compute(cls, table: ScoreTable, threshold: int = 40,
                 rounds: Sequence[str] = ROUND_BOXES, *, dtype: Any = np.float64,
-                progress: Callable[[int, int], None] | None = None) -> WoordStrategy:
+                progress: Callable[[int, int], None] | None = None,
+                workers: int | None = None) -> WoordStrategy:
         """Compute the table backwards from the last round (``progress(done, total)`` is
         called as states are finished). ``dtype`` is the turns' arithmetic: float64 by
         default (float32 is twice as fast and within 2e-7 relative, but moves the 4th
-        decimal of the expected score); advice afterwards always uses float32."""
+        decimal of the expected score); advice afterwards always uses float32.
+
+        The states of a round are independent: ``workers`` threads share them (default:
+        the cores this process may use, at most 2, since each adds its own scratch arrays:
+        two lattices and a few outcome arrays), numpy's arithmetic running outside the
+        interpreter lock. Every state's sums are the same whichever thread makes them, so
+        the table is too."""
         rounds = tuple(rounds)
         unknown = [b for b in rounds if b not in ROUND_BOXES]
         if unknown or not rounds:
@@ -232,14 +255,24 @@ class WoordStrategy:
         done = 0
         if progress:
             progress(0, total)
-        for k in range(len(rounds) - 1, -1, -1):
-            classes = plan[k]
-            for (s, _), members in classes.items():
-                base, mean, _ = strategy._turn(k, (s, members[0]))
-                values[k, s, members] = base + mean
-                done += 1
-                if progress:
-                    progress(done, total)
+        if workers is None:
+            workers = min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                          else os.cpu_count() or 1)
+        strategy._outcome_masks()  # made once, before the threads share them
+
+        def one(k: int, s: int, members: list[int]) -> None:
+            base, mean = strategy._turn(k, (s, members[0]))
+            values[k, s, members] = base + mean
+
+        with ThreadPoolExecutor(max(1, workers)) as pool:
+            for k in range(len(rounds) - 1, -1, -1):  # a round needs the next one done
+                jobs = [pool.submit(one, k, s, members)
+                        for (s, _), members in plan[k].items()]
+                for job in as_completed(jobs):
+                    job.result()
+                    done += 1
+                    if progress:
+                        progress(done, total)
         strategy.dtype = np.float32
         strategy._masks.clear()
         return strategy
@@ -332,23 +365,17 @@ class WoordStrategy:
                 np.maximum(early, scratch, out=early)
         return late, early
 
-    def _turn(self, k: int, state: tuple[int, int], keep_lattices: bool = False,
-              throws: int = MAX_THROWS - 1) -> tuple[float, float, list[FloatArray]]:
-        """One turn of one state: its baseline, its mean value relative to the baseline
-        and, with ``keep_lattices``, the keep expectations before throws 3 and 2 (only
-        before throw 3 when ``throws`` is 1; the mean is then meaningless)."""
+    def _turn(self, k: int, state: tuple[int, int]) -> tuple[float, float]:
+        """One turn of one state: its baseline and its mean value relative to it."""
         lat = self._lattice
         consts = self._consts(k, [state])
         late, early = self._claims(k, consts)
-        kept: list[FloatArray] = []
         value = late.reshape(lat.faces)
-        for throw in range(throws):
+        for _ in range(MAX_THROWS - 1):
             expect = lat.expectations(value)
-            if keep_lattices:
-                kept.append(expect.copy())
-            value = lat.buffer(f"value{throw}", lat.faces, late.dtype)
+            value = lat.buffer("value", lat.faces, late.dtype)  # expectations copied it
             np.maximum(early.reshape(lat.faces), lat.best_keeps(expect), out=value)
-        return float(consts.base[0]), float(value.mean(dtype=np.float64)), kept
+        return float(consts.base[0]), float(value.mean(dtype=np.float64))
 
     # -- queries ------------------------------------------------------------------------
 
@@ -368,20 +395,24 @@ class WoordStrategy:
         return round - 1
 
     def turn_tables(self, state: SheetState, round: int, throws_done: int = 1) -> _TurnTables:
-        """The keep expectations of one state's turn (``e2`` only when ``throws_done`` is
-        1); kept for the last few states; safe to call from several threads, as a web
-        server does."""
+        """The outcome values of one state's turn (``v2`` only when ``throws_done`` is 1);
+        kept for the last few states; safe to call from several threads, as a web server
+        does."""
         k = self._round_index(round)
         key = (k, state.mask, min(state.upper_total, self.threshold))
         with self._lock:
             cached = self._turns.get(key)
-            if cached is not None and (cached.e2 is not None or throws_done > 1):
+            if cached is not None and (cached.v2 is not None or throws_done > 1):
                 self._turns.move_to_end(key)
                 return cached
-            throws = 1 if throws_done > 1 else MAX_THROWS - 1
-            base, _, kept = self._turn(k, (key[1], key[2]), keep_lattices=True,
-                                       throws=throws)
-            tables = _TurnTables(base, kept[0], kept[1] if throws > 1 else None)
+            lat = self._lattice
+            consts = self._consts(k, [key[1:]])
+            late, early = self._claims(k, consts)
+            v2 = None
+            if throws_done == 1:
+                best = lat.best_keeps(lat.expectations(late.reshape(lat.faces)))
+                v2 = np.maximum(early.reshape(lat.faces), best)  # an array of its own
+            tables = _TurnTables(float(consts.base[0]), late.reshape(lat.faces).copy(), v2)
             self._turns[key] = tables
             while len(self._turns) > 4:
                 self._turns.popitem(last=False)
@@ -436,14 +467,11 @@ class WoordStrategy:
         """Every keep mask that throws a die (fewest kept first) and its expected final
         score."""
         tables = self.turn_tables(state, round, throws_done)
-        lattice = tables.e2 if throws_done == 1 else tables.e3
-        assert lattice is not None
-        lat = self._lattice
-        masks = keep_masks(lat.n)
-        bits = (np.array(masks)[:, None] >> np.arange(lat.n)) & 1
-        at = np.where(bits == 1, np.array(idx), np.array(lat.faces))
-        evs: FloatArray = (lattice[tuple(at.T)].astype(np.float64) + tables.base
-                           + state.total)
+        values = tables.v2 if throws_done == 1 else tables.v3
+        assert values is not None
+        masks = keep_masks(self._lattice.n)
+        bits = (np.array(masks)[:, None] >> np.arange(self._lattice.n)) & 1
+        evs: FloatArray = keep_means(values, idx)[tuple(bits.T)] + tables.base + state.total
         return masks, evs
 
     def advise(self, state: SheetState, round: int, throws_done: int, faces: str,

@@ -1,0 +1,62 @@
+"""Benchmarks write their own tables into the docs: a block between two markers,
+
+    <!-- bench:NAME -->
+    ...
+    <!-- /bench:NAME -->
+
+is replaced by the command that made it, the date, the machine and the figures, so that
+every number in docs/ names the script, the day and the machine it comes from.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+from pathlib import Path
+
+
+def machine() -> str:
+    """One line: CPU model, cores this process may use, memory, OS and Python."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                memory = f", {int(line.split()[1]) / 2**20:.0f} GiB"
+                break
+    except OSError:
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{model}, {cores} cores{memory}, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}")
+
+
+def write_block(doc: Path, name: str, command: str, lines: list[str], runs: int) -> None:
+    """Replace the ``bench:NAME`` block of ``doc`` with ``lines`` and where they come from."""
+    start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
+    text = doc.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
+    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    block = "\n".join([
+        start,
+        f"`{command}`, {today}, {machine()}; the median of {runs} runs and their spread "
+        "(lowest-highest):",
+        "",
+        "```",
+        *lines,
+        "```",
+        end,
+    ])
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    doc.write_text(head + block + tail, encoding="utf-8")
+    print(f"wrote the {name} figures into {doc}")
