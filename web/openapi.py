@@ -193,7 +193,7 @@ def openapi_document() -> dict[str, Any]:
                                "empty = throw all); a box gives its `points` now. Before the "
                                "first throw the only option is to throw all dice. While the "
                                "strategy table is still being prepared (the first start "
-                               "computes it, 15-20 s) the answer is 202 with "
+                               "computes it, seconds) the answer is 202 with "
                                "`ready: false`: ask again a second later. Woord Yahtzee "
                                "answers keeps and claims the same way; Kaartspel ranks "
                                "every move (keeps, takes, rolling on, stopping) by the "

@@ -3,8 +3,9 @@ computed inside a request.
 
 A coach (:mod:`wordyahtzee.advisor.coach`) names the table a rules set needs by a key
 (classic: the joker reading). The first use of a key loads its table, or the first time
-ever computes it (15-20 s on two cores) and caches it on disk; later starts load it in
-milliseconds. :func:`warm` does this in a daemon thread; a hint asked for meanwhile answers
+ever computes it (seconds: docs/classic.md, docs/strategy.md) and caches it on disk; later
+starts load it in milliseconds. :func:`warm` does this in a daemon thread; a hint asked
+for meanwhile answers
 "not ready yet" at once, and a computer player waits in its own background thread. One
 lock per key makes sure a table is computed once per process.
 
