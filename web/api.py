@@ -56,7 +56,20 @@ def _body() -> dict[str, Any]:
         raise BadRequest("the request body is not valid JSON", "bad_json") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object", "bad_json")
+    if b"\\u" in raw and not _encodable(data):
+        raise BadRequest("the request body holds a lone surrogate (\\ud800-\\udfff), which "
+                         "is no character", "bad_json")
     return data
+
+
+def _encodable(data: Any) -> bool:
+    """Whether every string in ``data`` is real Unicode (JSON's ``\\ud800`` escapes can
+    make lone surrogates, which no text can store or send)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _token(body: dict[str, Any] | None = None) -> str | None:
