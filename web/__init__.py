@@ -43,6 +43,17 @@ Configuration keys (``create_app({...})``):
 ``MAX_USER_DICTIONARIES``
     the most user dictionaries an upload may bring the total to (default:
     ``$WORDYAHTZEE_MAX_DICTIONARIES``, else 50).
+``ALLOWED_HOSTS``
+    the host names this server answers to (``Host``, any port): names, ``.example.org``
+    for a domain and its subdomains, or ``*`` for any (default ``localhost``,
+    ``127.0.0.1``, ``[::1]``; ``$WORDYAHTZEE_ALLOWED_HOSTS``, a comma list, or ``serve
+    --allowed-hosts`` set it). Any other ``Host`` is refused with 421 ``bad_host``: the
+    defence against DNS rebinding.
+``SOLVE_MAX_BLANKS``
+    the most blanks a solve may have (default 5); more is refused as too costly.
+``BUILD_SECONDS``
+    the time budget of one dictionary build, in its own process (default 120); a build
+    over it is stopped and its job fails with ``word_list_too_large``.
 ``TRUSTED_ORIGINS``
     origins (``https://games.example``) besides the request's own host whose pages may
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
@@ -55,9 +66,10 @@ Configuration keys (``create_app({...})``):
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
 
-The environment sets three of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
-(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store) and
-``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers).
+The environment sets four of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store),
+``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers) and
+``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated).
 
 The security checks and headers are described in :mod:`web.security`.
 """
@@ -105,6 +117,14 @@ def environment_config() -> dict[str, Any]:
         config["RATELIMIT_ENABLED"] = False
     if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
         config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
+    hosts = os.environ.get("WORDYAHTZEE_ALLOWED_HOSTS")
+    if hosts is not None:
+        from .security import parse_hosts
+
+        config["ALLOWED_HOSTS"] = parse_hosts(hosts)
+        if not config["ALLOWED_HOSTS"]:
+            raise WordyahtzeeError("WORDYAHTZEE_ALLOWED_HOSTS is a comma list of host "
+                                   "names (e.g. games.example,localhost)", "usage")
     pace = os.environ.get("WORDYAHTZEE_COMPUTER_PACE")
     if pace:
         try:

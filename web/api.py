@@ -106,7 +106,8 @@ def register_error_handlers(app: Flask) -> None:
 
             return error_page(status, exc.description or exc.name)
         codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                 413: "too_large", 415: "unsupported_media_type"}
+                 413: "too_large", 414: "too_large", 415: "unsupported_media_type",
+                 421: "bad_host"}
         message = exc.description or exc.name
         if status == 404:
             message = f"no API endpoint {request.path}"
