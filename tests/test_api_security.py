@@ -177,3 +177,23 @@ def test_allowed_hosts_are_configurable(tmp_path: Path,
     assert client.get("/api/meta", headers={"Host": "play.example"}).status_code == 200
     assert_error(client.get("/api/meta", headers={"Host": "127.0.0.1"}), 421, "bad_host")
 
+
+def test_game_lists_are_bounded_and_paged_with_a_cursor(client: Any) -> None:
+    made = {new_game(client)[0] for _ in range(7)}
+    for limit in ("-1", "0", "101", "100000000", "x", "1.5", "٣"):
+        assert_error(client.get(f"/api/games?limit={limit}"), 400, "bad_request")
+    seen: list[str] = []
+    cursor = None
+    while True:
+        query = "limit=3" + (f"&cursor={cursor}" if cursor else "")
+        page = client.get(f"/api/games?{query}").json
+        assert len(page["games"]) <= 3
+        seen += [g["id"] for g in page["games"]]
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert len(seen) == len(set(seen)) == 7 and set(seen) == made
+    every = client.get("/api/games?limit=100").json
+    assert [g["id"] for g in every["games"]] == seen and every["next"] is None
+    for bad in ("x", "e30", "WzEsMl0", "%00"):
+        assert_error(client.get(f"/api/games?cursor={bad}"), 400, "bad_request")

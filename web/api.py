@@ -7,6 +7,7 @@ and validated before the engine sees them.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from collections.abc import Iterator
@@ -273,18 +274,43 @@ def create_game() -> Any:
                     "watch_url": f"/games/{table.id}", "state": state}), 201
 
 
+MAX_LIST_GAMES = 100
+
+
+def _cursor(game: dict[str, Any]) -> str:
+    """The opaque cursor after ``game``: its ``updated_at`` and id."""
+    raw = json.dumps([game["updated_at"], game["id"]], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _read_cursor(cursor: str) -> tuple[float, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        at, game_id = json.loads(raw)
+        if not isinstance(game_id, str) or isinstance(at, bool):
+            raise ValueError
+        return float(at), game_id
+    except (ValueError, TypeError, RecursionError):
+        raise BadRequest("cursor is the 'next' of an earlier answer") from None
+
+
 @bp.get("/games")
 def list_games() -> Response:
-    """Recent games (``status=active|finished``, ``limit``)."""
+    """Recent games, newest first (``status=active|finished``; ``limit`` 1-100, default
+    20); ``next`` is the ``cursor`` of the following page (null on the last)."""
     status = request.args.get("status")
     if status not in (None, "active", "finished"):
         raise BadRequest("status is active or finished")
-    try:
-        limit = int(request.args.get("limit", "20"))
-    except ValueError:
-        raise BadRequest("limit is a number") from None
-    return jsonify({"games": current_app.extensions["wordyahtzee.store"].list_games(
-        status, limit)})
+    text = request.args.get("limit", "20")
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_LIST_GAMES):
+        raise BadRequest(f"limit is a whole number from 1 to {MAX_LIST_GAMES}")
+    limit = int(text)
+    cursor = request.args.get("cursor")
+    after = None if cursor is None else _read_cursor(cursor[:300])
+    rows = current_app.extensions["wordyahtzee.store"].list_games(status, limit + 1, after)
+    page = rows[:limit]
+    return jsonify({"games": page,
+                    "next": _cursor(page[-1]) if len(rows) > limit else None})
 
 
 @bp.get("/games/<game_id>")
