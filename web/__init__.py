@@ -50,10 +50,15 @@ Configuration keys (``create_app({...})``):
     --allowed-hosts`` set it). Any other ``Host`` is refused with 421 ``bad_host``: the
     defence against DNS rebinding.
 ``SOLVE_MAX_BLANKS``
-    the most blanks a solve may have (default 5); more is refused as too costly.
+    the most blanks a solve may have (default 4); more is refused as too costly
+    (``bad_rack``).
+``SOLVE_SECONDS``
+    under ``serve``, the time budget of one solve, run in a worker process that keeps the
+    word indexes loaded (default 1.0); a solve over it is stopped: 503 ``unavailable``.
 ``BUILD_SECONDS``
-    the time budget of one dictionary build, in its own process (default 120); a build
-    over it is stopped and its job fails with ``word_list_too_large``.
+    the time budget of one dictionary build, in its own process (default 30;
+    ``$WORDYAHTZEE_BUILD_SECONDS``); a build over it is killed and its job fails with
+    ``word_list_too_large``.
 ``TRUSTED_ORIGINS``
     origins (``https://games.example``) besides the request's own host whose pages may
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
@@ -66,10 +71,11 @@ Configuration keys (``create_app({...})``):
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
 
-The environment sets four of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+The environment sets five of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
 (load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store),
-``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers) and
-``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated).
+``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers),
+``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated) and
+``WORDYAHTZEE_BUILD_SECONDS`` (the build budget).
 
 The security checks and headers are described in :mod:`web.security`.
 """
@@ -105,6 +111,9 @@ DEFAULTS: dict[str, Any] = {
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
     "WORD_LIST_MAX_BYTES": 64 * 1024 * 1024,
     "MAX_USER_DICTIONARIES": None,
+    "SOLVE_MAX_BLANKS": 4,
+    "SOLVE_SECONDS": 1.0,
+    "BUILD_SECONDS": 30.0,
     "JSON_SORT_KEYS": False,
 }
 
@@ -125,6 +134,15 @@ def environment_config() -> dict[str, Any]:
         if not config["ALLOWED_HOSTS"]:
             raise WordyahtzeeError("WORDYAHTZEE_ALLOWED_HOSTS is a comma list of host "
                                    "names (e.g. games.example,localhost)", "usage")
+    budget = os.environ.get("WORDYAHTZEE_BUILD_SECONDS")
+    if budget:
+        try:
+            config["BUILD_SECONDS"] = float(budget)
+        except ValueError:
+            config["BUILD_SECONDS"] = -1.0
+        if not 0 < config["BUILD_SECONDS"] <= 3600:
+            raise WordyahtzeeError("WORDYAHTZEE_BUILD_SECONDS is a number of seconds, "
+                                   "up to 3600", "usage")
     pace = os.environ.get("WORDYAHTZEE_COMPUTER_PACE")
     if pace:
         try:
