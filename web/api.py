@@ -203,7 +203,9 @@ def check() -> Response:
 
 @bp.post("/solve")
 def solve() -> Response:
-    """The best words for seven faces, per box (``?`` = the blank)."""
+    """The best words for seven faces, per box (``?`` = the blank; at most
+    ``SOLVE_MAX_BLANKS`` of them, 4 by default: more is refused as too costly; under the
+    server a solve over ``SOLVE_SECONDS`` is stopped, 503)."""
     body = _body()
     letters = body.get("letters")
     dictionary = body.get("dictionary", "nl")
@@ -212,7 +214,9 @@ def solve() -> Response:
             dice_set, str):
         raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
                          "as strings")
-    return jsonify(solving.solve(letters, dictionary, dice_set))
+    return jsonify(solving.solve(letters, dictionary, dice_set,
+                                 int(current_app.config["SOLVE_MAX_BLANKS"]),
+                                 float(current_app.config["SOLVE_SECONDS"])))
 
 
 MAX_NOTE = 200
