@@ -1,15 +1,18 @@
 """Nothing blocks the event loop (issue 24): the real server (``wordyahtzee serve``, one
 gevent worker) keeps answering ``GET /api/meta`` quickly while one client makes it do its
 heaviest work: a gzip bomb of ``kat`` lines and a real 200,000-word list built as
-dictionaries, and a stream of four-blank solves. A seven-blank solve is refused at once.
+dictionaries, and a stream of four-blank solves; and while it computes a classic strategy
+table and its sample of optimal play from an empty cache at start-up. A seven-blank solve
+is refused at once.
 
 Each scenario prints the latencies of ``/api/meta`` (median, p99, max over a few hundred
 calls); ``python -m pytest tests/test_web_loop.py -q -s -p no:cacheprovider`` shows them.
 Before the work runs off the loop, a build stalled every request for its whole length
-(4 s for the list, 60 s for the bomb) and a seven-blank solve for 4.5-10 s. The bounds
-are loose enough for a shared two-core machine: the median within 50 ms, the p99 within
-250 ms, and no single call over 1 s (a stall shows as one long call, as the probe's
-calls follow each other).
+(4 s for the list, 60 s for the bomb) and a seven-blank solve for 4.5-10 s; a strategy
+table computed in a thread of the server slowed calls to 0.3 s. The bounds
+are the issue's, with room for a shared two-core machine: the median and the p99 within
+50 ms (idle, both are a few ms), and no single call over 1 s (a stall shows as one long
+call, as the probe's calls follow each other).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import gzip
 import http.client
 import itertools
 import json
+import math
 import statistics
 import threading
 import time
@@ -32,6 +36,8 @@ import pytest
 from .test_web_serve import _free_port, _serve
 
 ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow  # each runs 5 s or more
 
 
 def _meta_while(port: int, work: Callable[[], Any]) -> tuple[Any, list[float]]:
@@ -65,12 +71,12 @@ def _meta_while(port: int, work: Callable[[], Any]) -> tuple[Any, list[float]]:
 def _check(label: str, latencies: list[float]) -> None:
     ordered = sorted(latencies)
     median = statistics.median(ordered)
-    p99 = ordered[max(0, int(len(ordered) * 0.99) - 1)]
+    p99 = ordered[math.ceil(len(ordered) * 0.99) - 1]
     print(f"\n{label}: /api/meta over {len(ordered)} calls: median {median:.1f} ms, "
           f"p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms")
     assert len(ordered) >= 20, "too few calls to judge"
     assert median <= 50, (label, median)
-    assert p99 <= 250, (label, p99)
+    assert p99 <= 50, (label, p99)
     assert ordered[-1] <= 1000, (label, ordered[-1])
 
 
@@ -118,7 +124,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     port = _free_port()
     proc = _serve(tmp / "loop.sqlite3", port, env={
         "WORDYAHTZEE_DATA_DIR": str(tmp / "data"), "WORDYAHTZEE_RATE_LIMITS": "off",
-        "WORDYAHTZEE_BUILD_SECONDS": "8"})
+        "WORDYAHTZEE_BUILD_SECONDS": "15"})
     try:
         _meta_while(port, lambda: time.sleep(1))  # the worker is up and warm
         yield port
@@ -130,7 +136,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_a_gzip_bomb_build_neither_stalls_the_loop_nor_runs_past_its_budget(
         server: int) -> None:
     """1 GiB of ``kat`` lines in a 1 MB gzip: the build runs in its own process, is killed
-    at its budget (8 s here) and fails its job with a clear error."""
+    at its budget (15 s here) and fails its job with a clear error."""
     packer = zlib.compressobj(9, zlib.DEFLATED, 31)
     chunk = b"kat\n" * (1 << 18)
     bomb = b"".join([*(packer.compress(chunk) for _ in range(1024)), packer.flush()])
@@ -139,7 +145,7 @@ def test_a_gzip_bomb_build_neither_stalls_the_loop_nor_runs_past_its_budget(
     job, latencies = _meta_while(server, lambda: _upload(server, "bom", bomb, "kat.txt.gz"))
     assert job["status"] == "failed", job
     assert job["error"]["code"] == "word_list_too_large", job
-    assert time.monotonic() - started < 20
+    assert time.monotonic() - started < 30
     _check("gzip bomb build", latencies)
 
 
@@ -147,7 +153,8 @@ def test_a_big_real_word_list_builds_without_stalling_the_loop(server: int) -> N
     with gzip.open(ROOT / "dictionaries" / "nl.txt.gz", "rt", encoding="utf-8") as words:
         data = "".join(itertools.islice(words, 200_000)).encode()
     job, latencies = _meta_while(server, lambda: _upload(server, "groot", data, "w.txt"))
-    assert job["status"] == "done" and job["word_count"] > 190_000, job
+    assert job["status"] == "done", job["error"]
+    assert job["word_count"] > 190_000, job
     _check("200,000-word build", latencies)
 
 
@@ -165,3 +172,33 @@ def test_solves_neither_stall_the_loop_nor_run_long(server: int) -> None:
     for status, answer, seconds in refused:
         assert status == 400 and answer["error"]["code"] == "bad_rack", answer
         assert seconds < 1.0
+
+
+def test_a_strategy_table_and_its_sample_are_computed_off_the_loop(
+        tmp_path: Path) -> None:
+    """Start-up with an empty cache computes the classic table (free joker) and then its
+    sample of optimal play, each in a child process, while requests go on."""
+    port = _free_port()
+    proc = _serve(tmp_path / "warm.sqlite3", port, env={
+        "WORDYAHTZEE_WARM": "free", "WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache"),
+        "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data")})
+
+    def until_prepared() -> dict[str, Any]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        end = time.monotonic() + 300
+        while time.monotonic() < end:
+            conn.request("GET", "/api/meta")
+            preparing: dict[str, Any] = json.loads(conn.getresponse().read())["preparing"]
+            if preparing["total"] and preparing["done"] == preparing["total"]:
+                return preparing
+            time.sleep(0.5)
+        raise AssertionError("the table and the sample were not ready in 300 s")
+
+    try:
+        preparing, latencies = _meta_while(port, until_prepared)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert [(i["what"], i["state"]) for i in preparing["items"]] == [
+        ("table", "ready"), ("sample", "ready")], preparing
+    _check("strategy table and sample", latencies)

@@ -34,6 +34,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import WordyahtzeeError
@@ -74,8 +75,16 @@ class OverBudget(WordyahtzeeError):
 _PROGRESS, _RESULT, _ERROR, _CRASH = b"P", b"R", b"E", b"C"
 
 
+_ROOT = str(Path(__file__).resolve().parents[2])
+"""Where this ``wordyahtzee`` package is: the child imports the same one, whatever its
+working directory holds."""
+
+
 def _start(*flags: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "wordyahtzee.tables.offload", *flags],
+    code = (f"import sys; sys.path.insert(0, {_ROOT!r}); "
+            "from wordyahtzee.tables.offload import _child; "
+            f"_child({'--stay' in flags})")
+    return subprocess.Popen([sys.executable, "-c", code],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, close_fds=True)
 
@@ -226,5 +235,5 @@ def _child(stay: bool) -> None:
             break
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # python -m wordyahtzee.tables.offload [--stay]
     _child("--stay" in sys.argv[1:])
