@@ -29,7 +29,7 @@ CHECKS = [checks.not_a_server_error, checks.status_code_conformance,
 def schema_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     seeds = iter(range(10**6))
     patch = pytest.MonkeyPatch()
-    patch.setattr(strategies, "warm", lambda keys: None)  # hints answer "not ready"
+    patch.setattr(strategies, "warm", lambda *plan: None)  # hints answer "not ready"
     patch.setattr(ClassicCoach, "needs_table", lambda self, level: False)
     app = create_app({"DATABASE": Path(tmp_path_factory.mktemp("schema")) / "s.sqlite3",
                       "TESTING": True, "SSE_SECONDS": 0.05, "WARM_STRATEGIES": (),
