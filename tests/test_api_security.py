@@ -170,12 +170,16 @@ def test_allowed_hosts_are_configurable(tmp_path: Path,
                       ALLOWED_HOSTS=["games.example", ".club.example"]).test_client()
     for host in ("games.example", "games.example:443", "club.example", "a.club.example"):
         assert client.get("/api/meta", headers={"Host": host}).status_code == 200, host
-    for host in ("localhost", "evil.example", "games.example.evil", "xclub.example"):
+    for host in ("localhost", "evil.example", "games.example.evil", "xclub.example",
+                 "127.0.0.1.evil.example", "[::1].evil"):
         assert_error(client.get("/api/meta", headers={"Host": host}), 421, "bad_host")
+    # an address is no rebinding (the page would send its name): the local network plays
+    for host in ("192.168.1.20:5000", "10.0.0.5", "[fe80::1]:5000", "127.0.0.1"):
+        assert client.get("/api/meta", headers={"Host": host}).status_code == 200, host
     monkeypatch.setenv("WORDYAHTZEE_ALLOWED_HOSTS", "play.example, localhost")
     client = make_app(tmp_path / "e.sqlite3").test_client()
     assert client.get("/api/meta", headers={"Host": "play.example"}).status_code == 200
-    assert_error(client.get("/api/meta", headers={"Host": "127.0.0.1"}), 421, "bad_host")
+    assert_error(client.get("/api/meta", headers={"Host": "games.example"}), 421, "bad_host")
 
 
 def test_game_lists_are_bounded_and_paged_with_a_cursor(client: Any) -> None:

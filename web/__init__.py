@@ -47,8 +47,8 @@ Configuration keys (``create_app({...})``):
     the host names this server answers to (``Host``, any port): names, ``.example.org``
     for a domain and its subdomains, or ``*`` for any (default ``localhost``,
     ``127.0.0.1``, ``[::1]``; ``$WORDYAHTZEE_ALLOWED_HOSTS``, a comma list, or ``serve
-    --allowed-hosts`` set it). Any other ``Host`` is refused with 421 ``bad_host``: the
-    defence against DNS rebinding.
+    --allowed-hosts`` set it). Any other name in ``Host`` is refused with 421
+    ``bad_host``, the defence against DNS rebinding (IP addresses always pass).
 ``SOLVE_MAX_BLANKS``
     the most blanks a solve may have (default 4); more is refused as too costly
     (``bad_rack``).

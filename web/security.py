@@ -1,11 +1,11 @@
 """Defences of the web front-end, registered by :func:`init_security` (docs/web.md,
 "Hardening"):
 
-- **Host names** (DNS rebinding): every request whose ``Host`` is not one of
-  ``ALLOWED_HOSTS`` (``localhost``, ``127.0.0.1`` and ``[::1]`` by default; any port) is
-  refused with 421 ``bad_host`` (an error page outside ``/api``), reads as well as writes:
-  a page on ``evil.example`` whose name the attacker re-points at this machine sends its
-  own name as ``Host``.
+- **Host names** (DNS rebinding): every request whose ``Host`` is neither one of
+  ``ALLOWED_HOSTS`` (``localhost``, ``127.0.0.1`` and ``[::1]`` by default; any port) nor
+  an IP address is refused with 421 ``bad_host`` (an error page outside ``/api``), reads
+  as well as writes: a page on ``evil.example`` whose name the attacker re-points at this
+  machine sends its own name as ``Host``.
 - **Cross-site requests** (CSRF): a state-changing request under ``/api`` (any method but
   GET, HEAD and OPTIONS) whose ``Origin`` names another host than the request's own (or
   one of ``TRUSTED_ORIGINS``), or that a browser marks ``Sec-Fetch-Site: cross-site`` or
@@ -25,6 +25,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -101,14 +102,18 @@ def host_name(host: str) -> str:
     ('localhost', '[::1]', '[::1]')
     """
     host = host.strip().lower()
-    if host.startswith("["):
-        return host[:host.find("]") + 1] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if host.startswith("[") and "]" in host:
+        name, _, rest = host.partition("]")
+        return name + "]" if not rest or (rest[0] == ":" and rest[1:].isdigit()) else host
+    name, colon, port = host.partition(":")
+    return name if colon and ":" not in port else host
 
 
 def host_allowed(host: str, allowed: tuple[str, ...] | list[str]) -> bool:
     """Whether a request's ``Host`` names one of ``allowed``: a name (any port), ``*`` (any
-    host) or ``.example.org`` (that domain and its subdomains).
+    host) or ``.example.org`` (that domain and its subdomains). An IP address is always
+    allowed: a rebinding page sends its own name, never the address it was re-pointed at,
+    and players on the local network reach a ``--host 0.0.0.0`` server by its address.
 
     >>> host_allowed("localhost:5000", ALLOWED_HOSTS)
     True
@@ -116,10 +121,18 @@ def host_allowed(host: str, allowed: tuple[str, ...] | list[str]) -> bool:
     False
     >>> host_allowed("play.example.org", [".example.org"])
     True
+    >>> host_allowed("192.168.1.20:5000", ALLOWED_HOSTS)
+    True
     """
     name = host_name(host)
     if not name:
         return False
+    try:
+        ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
+    except ValueError:
+        pass
+    else:
+        return True
     for entry in allowed:
         entry = entry.strip().lower()
         if entry == "*" or name == host_name(entry):
