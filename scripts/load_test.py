@@ -180,7 +180,8 @@ def watch(port: int, game_ids: list[str], deadline: float, open_streams: list[in
         gid = random.choice(game_ids)
         try:
             sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-            sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\n"
+                         "Host: 127.0.0.1\r\n\r\n".encode())
             open_streams[0] += 1
             try:
                 while time.monotonic() < deadline:

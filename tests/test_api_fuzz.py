@@ -16,9 +16,12 @@ import wordyahtzee.tables.strategies as strategies
 from wordyahtzee.advisor.classic.coach import ClassicCoach
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
+# lone surrogates (JSON's "\ud800" escapes) are strings Python holds but cannot encode
+surrogates = st.lists(st.sampled_from(["\ud800", "\udfff", "\udc80", "a", "é"]),
+                      min_size=1, max_size=4).map("".join)
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70)
-    | st.floats(allow_nan=False) | st.text(max_size=30),
+    | st.floats(allow_nan=False) | st.text(max_size=30) | surrogates,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
                                                                  max_size=5),
     max_leaves=20)
@@ -29,8 +32,8 @@ classic_values = {
     "mode": st.sampled_from(["classic", "woord", "chess"]) | json_values,
     "kind": st.sampled_from(["solo", "hotseat", "online"]) | json_values,
     "players": st.lists(st.one_of(
-        st.text(max_size=8),
-        st.fixed_dictionaries({"name": st.text(max_size=8)}, optional={
+        st.text(max_size=8), surrogates,
+        st.fixed_dictionaries({"name": st.text(max_size=8) | surrogates}, optional={
             "computer": st.sampled_from(["optimal", "greedy", "beginner", "x"]) | json_values}),
         json_values), max_size=4),
     "rules": st.fixed_dictionaries({}, optional={
@@ -99,7 +102,8 @@ def test_no_500_on_any_endpoint(fuzz_app: Any, data: st.DataObject) -> None:
     content_type = data.draw(st.sampled_from(["application/json", "text/plain",
                                               "multipart/form-data", None]))
     query = data.draw(st.dictionaries(st.sampled_from(
-        ["status", "limit", "kind", "rules", "dictionary", "mode", "lang", "since"]),
+        ["status", "limit", "kind", "rules", "dictionary", "mode", "lang", "since",
+         "cursor"]),
         st.text(max_size=20), max_size=3))
     kwargs: dict[str, Any] = {"method": method, "headers": headers, "query_string": query}
     if method not in ("GET", "HEAD", "OPTIONS"):
@@ -126,7 +130,8 @@ def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any]
     else:
         gid, token = fuzz_app.config["FUZZ_GAME"], fuzz_app.config["FUZZ_TOKEN"]
     body.pop("seq", None)
-    response = client.post(f"/api/games/{gid}/{action}", json=body,
+    response = client.post(f"/api/games/{gid}/{action}", data=json.dumps(body),
+                           content_type="application/json",
                            headers={"X-Seat-Token": token})
     assert response.status_code < 500, (action, body, response.data[:300])
     if classic:
@@ -140,8 +145,26 @@ def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any]
 def test_no_500_on_creating_games(fuzz_app: Any, body: dict[str, Any]) -> None:
     """Random table set-ups (modes, kinds, computer seats, rules) are created or refused
     with a 4xx."""
-    response = fuzz_app.test_client().post("/api/games", json=body)
+    response = fuzz_app.test_client().post("/api/games", data=json.dumps(body),
+                                           content_type="application/json")
     assert response.status_code in (201, 400, 413), (body, response.data[:300])
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/check", {"words": ["\ud800"]}),
+    ("/api/check", {"words": ["huis\udfff"], "dictionary": "nl"}),
+    ("/api/reports", {"word": "huis", "kind": "wrongly_accepted", "note": "\ud800"}),
+    ("/api/games", {"kind": "solo", "players": ["\ud800"]}),
+    ("/api/games", {"kind": "solo", "players": [{"name": "A\udc80"}]}),
+    ("/api/solve", {"letters": "kusnat\ud800"}),
+])
+def test_lone_surrogates_are_refused_with_400(fuzz_app: Any, path: str,
+                                              body: dict[str, Any]) -> None:
+    """Found by a probe: these were 500s (UnicodeEncodeError writing them out)."""
+    response = fuzz_app.test_client().post(path, data=json.dumps(body),
+                                           content_type="application/json")
+    assert response.status_code == 400, response.data[:300]
+    assert response.get_json()["error"]["code"] == "bad_json"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))

@@ -1,6 +1,6 @@
-"""The web's defences (web/security.py): cross-site requests refused, JSON required,
-security headers everywhere, per-client rate limits, hostile seat tokens, the cap on user
-dictionaries."""
+"""The web's defences (web/security.py): foreign Host names refused (DNS rebinding),
+cross-site requests refused, JSON required, security headers everywhere, per-client rate
+limits, hostile seat tokens, the cap on user dictionaries, bounded game lists."""
 
 from __future__ import annotations
 
@@ -146,3 +146,58 @@ def test_user_dictionaries_are_capped_on_upload(tmp_path: Path) -> None:
     assert_error(client.post("/api/dictionaries", data={
         "name": "nog-een", "file": (io.BytesIO(b"huis\n"), "w.txt")},
         content_type="multipart/form-data"), 409, "too_many_dictionaries")
+
+
+def test_a_foreign_host_is_refused_reads_and_writes(client: Any) -> None:
+    """DNS rebinding: a page on evil.example re-pointed at this machine sends its own name
+    as Host (and as Origin, so the cross-site check alone lets the write through)."""
+    evil = {"Host": "evil.example", "Origin": EVIL}
+    assert_error(client.post("/api/games", json=GAME, headers=evil), 421, "bad_host")
+    assert_error(client.get("/api/meta", headers={"Host": "evil.example"}), 421, "bad_host")
+    assert_error(client.get("/api/games", headers={"Host": "evil.example:5000"}), 421)
+    page = client.get("/", headers={"Host": "evil.example"})
+    assert page.status_code == 421 and page.mimetype == "text/html"
+    for host in ("localhost", "localhost:5000", "127.0.0.1:8000", "[::1]:5000", "LOCALHOST"):
+        assert client.get("/api/meta", headers={"Host": host}).status_code == 200, host
+    r = client.post("/api/games", json=GAME, headers={"Host": "127.0.0.1:5000",
+                                                      "Origin": "http://127.0.0.1:5000"})
+    assert r.status_code == 201
+
+
+def test_allowed_hosts_are_configurable(tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    client = make_app(tmp_path / "h.sqlite3",
+                      ALLOWED_HOSTS=["games.example", ".club.example"]).test_client()
+    for host in ("games.example", "games.example:443", "club.example", "a.club.example"):
+        assert client.get("/api/meta", headers={"Host": host}).status_code == 200, host
+    for host in ("localhost", "evil.example", "games.example.evil", "xclub.example",
+                 "127.0.0.1.evil.example", "[::1].evil"):
+        assert_error(client.get("/api/meta", headers={"Host": host}), 421, "bad_host")
+    # an address is no rebinding (the page would send its name): the local network plays
+    for host in ("192.168.1.20:5000", "10.0.0.5", "[fe80::1]:5000", "127.0.0.1"):
+        assert client.get("/api/meta", headers={"Host": host}).status_code == 200, host
+    monkeypatch.setenv("WORDYAHTZEE_ALLOWED_HOSTS", "play.example, localhost")
+    client = make_app(tmp_path / "e.sqlite3").test_client()
+    assert client.get("/api/meta", headers={"Host": "play.example"}).status_code == 200
+    assert_error(client.get("/api/meta", headers={"Host": "games.example"}), 421, "bad_host")
+
+
+def test_game_lists_are_bounded_and_paged_with_a_cursor(client: Any) -> None:
+    made = {new_game(client)[0] for _ in range(7)}
+    for limit in ("-1", "0", "101", "100000000", "x", "1.5", "٣"):
+        assert_error(client.get(f"/api/games?limit={limit}"), 400, "bad_request")
+    seen: list[str] = []
+    cursor = None
+    while True:
+        query = "limit=3" + (f"&cursor={cursor}" if cursor else "")
+        page = client.get(f"/api/games?{query}").json
+        assert len(page["games"]) <= 3
+        seen += [g["id"] for g in page["games"]]
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert len(seen) == len(set(seen)) == 7 and set(seen) == made
+    every = client.get("/api/games?limit=100").json
+    assert [g["id"] for g in every["games"]] == seen and every["next"] is None
+    for bad in ("x", "e30", "WzEsMl0", "%00"):
+        assert_error(client.get(f"/api/games?cursor={bad}"), 400, "bad_request")

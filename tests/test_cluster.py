@@ -64,7 +64,8 @@ class Server:
 
     def stream(self, game_id: str) -> socket.socket:
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        sock.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        sock.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\n"
+                     "Host: 127.0.0.1\r\n\r\n".encode())
         return sock
 
     def stop(self) -> None:

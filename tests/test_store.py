@@ -172,3 +172,35 @@ def test_counts_seats_reports_scores_and_abandoning(store: Store) -> None:
     assert [s.score for s in store.player_scores("Anna", "woord", "", rules_key({}))] == [99]
     assert store.abandon_idle(before=float("inf")) == ["a"]
     assert store.active_game_ids() == [] and store.load_game("a").status == "abandoned"
+
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_games_list_a_page_at_a_time_after_a_cursor(
+        backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """``list_games(after=(updated_at, id))`` goes on where the page before ended, also
+    across games changed at the same instant (ties are ordered by id)."""
+    now = [1000.0]
+    if backend == "sqlite":
+        opened: Store = SQLiteStore(tmp_path / "pages.sqlite3", clock=lambda: now[0])
+    else:
+        from wordyahtzee.store.postgres import PostgresStore
+
+        opened = PostgresStore(request.getfixturevalue("postgres_url"), clock=lambda: now[0])
+    prefix = f"page-{random.randrange(10**9)}-"  # the database may hold other games
+    try:
+        for i, at in enumerate([1000.0, 1000.0, 1001.0, 1001.0, 1001.0, 1002.0, 999.0]):
+            now[0] = at
+            opened.create_game(f"{prefix}{i}", "woord", "solo", {"rules": {}}, [])
+        everything = [g["id"] for g in opened.list_games(limit=500)
+                      if g["id"].startswith(prefix)]
+        assert [g[len(prefix):] for g in everything] == ["5", "2", "3", "4", "0", "1", "6"]
+        seen: list[str] = []
+        after = None
+        while page := opened.list_games(limit=2, after=after):
+            assert len(page) <= 2
+            seen += [g["id"] for g in page if g["id"].startswith(prefix)]
+            after = (page[-1]["updated_at"], page[-1]["id"])
+        assert seen == everything
+    finally:
+        opened.close()

@@ -4,6 +4,7 @@ a graceful stop says goodbye on every open stream."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -37,11 +38,12 @@ def _call(base: str, method: str, path: str, body: Any = None,
         return exc.code, json.loads(exc.read())
 
 
-def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+def _serve(db: Path, port: int, *extra: str,
+           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     with db.with_suffix(".log").open("ab") as log:  # the server's lines, for a failure
         proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
-                                 str(port), "--db", str(db)], stdout=log,
-                                stderr=subprocess.STDOUT, env=os.environ.copy())
+                                 str(port), "--db", str(db), *extra], stdout=log,
+                                stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
     end = time.monotonic() + 30
     while time.monotonic() < end:
         try:
@@ -143,3 +145,39 @@ def test_a_bad_setting_in_the_environment_is_one_line_and_exit_2(tmp_path: Path)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "wordyahtzee: error: WORDYAHTZEE_COMPUTER_PACE is a number of seconds, 0-60"]
+
+
+def _raw(port: int, method: str, path: str, headers: dict[str, str]) -> tuple[int, str, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, headers=headers)
+        response = conn.getresponse()
+        return response.status, response.getheader("Content-Type", ""), response.read()
+    finally:
+        conn.close()
+
+
+def test_hosts_and_the_errors_gunicorn_answers_itself(tmp_path: Path) -> None:
+    """The real server: a foreign Host is refused (DNS rebinding) unless --allowed-hosts
+    names it, and a request line gunicorn refuses (414) gets the API's JSON error."""
+    db, port = tmp_path / "hosts.sqlite3", _free_port()
+    proc = _serve(db, port, "--allowed-hosts", "games.example,localhost",
+                  env={"WORDYAHTZEE_WARM": ""})
+    try:
+        status, kind, body = _raw(port, "GET", "/api/meta", {"Host": "evil.example"})
+        assert (status, kind) == (421, "application/json")
+        assert json.loads(body)["error"]["code"] == "bad_host"
+        status, _, body = _raw(port, "POST", "/api/games", {
+            "Host": "evil.example", "Origin": "http://evil.example",
+            "Content-Type": "application/json"})
+        assert status == 421
+        for host in (f"games.example:{port}", f"localhost:{port}", f"127.0.0.1:{port}"):
+            assert _raw(port, "GET", "/api/meta", {"Host": host})[0] == 200, host
+        status, kind, body = _raw(port, "GET", "/api/games?q=" + "x" * 9000, {})
+        assert (status, kind) == (414, "application/json")
+        assert json.loads(body)["error"]["code"] == "too_large"
+        status, kind, body = _raw(port, "GET", "/api/games?limit=100000000", {})
+        assert status == 400 and json.loads(body)["error"]["code"] == "bad_request"
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -43,6 +43,22 @@ Configuration keys (``create_app({...})``):
 ``MAX_USER_DICTIONARIES``
     the most user dictionaries an upload may bring the total to (default:
     ``$WORDYAHTZEE_MAX_DICTIONARIES``, else 50).
+``ALLOWED_HOSTS``
+    the host names this server answers to (``Host``, any port): names, ``.example.org``
+    for a domain and its subdomains, or ``*`` for any (default ``localhost``,
+    ``127.0.0.1``, ``[::1]``; ``$WORDYAHTZEE_ALLOWED_HOSTS``, a comma list, or ``serve
+    --allowed-hosts`` set it). Any other name in ``Host`` is refused with 421
+    ``bad_host``, the defence against DNS rebinding (IP addresses always pass).
+``SOLVE_MAX_BLANKS``
+    the most blanks a solve may have (default 4); more is refused as too costly
+    (``bad_rack``).
+``SOLVE_SECONDS``
+    under ``serve``, the time budget of one solve, run in a worker process that keeps the
+    word indexes loaded (default 1.0); a solve over it is stopped: 503 ``unavailable``.
+``BUILD_SECONDS``
+    the time budget of one dictionary build, in its own process (default 30;
+    ``$WORDYAHTZEE_BUILD_SECONDS``); a build over it is killed and its job fails with
+    ``word_list_too_large``.
 ``TRUSTED_ORIGINS``
     origins (``https://games.example``) besides the request's own host whose pages may
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
@@ -55,9 +71,11 @@ Configuration keys (``create_app({...})``):
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
 
-The environment sets three of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
-(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store) and
-``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers).
+The environment sets five of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store),
+``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers),
+``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated) and
+``WORDYAHTZEE_BUILD_SECONDS`` (the build budget).
 
 The security checks and headers are described in :mod:`web.security`.
 """
@@ -93,6 +111,9 @@ DEFAULTS: dict[str, Any] = {
     "UPLOAD_MAX_BYTES": 8 * 1024 * 1024,
     "WORD_LIST_MAX_BYTES": 64 * 1024 * 1024,
     "MAX_USER_DICTIONARIES": None,
+    "SOLVE_MAX_BLANKS": 4,
+    "SOLVE_SECONDS": 1.0,
+    "BUILD_SECONDS": 30.0,
     "JSON_SORT_KEYS": False,
 }
 
@@ -105,6 +126,23 @@ def environment_config() -> dict[str, Any]:
         config["RATELIMIT_ENABLED"] = False
     if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
         config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
+    hosts = os.environ.get("WORDYAHTZEE_ALLOWED_HOSTS")
+    if hosts is not None:
+        from .security import parse_hosts
+
+        config["ALLOWED_HOSTS"] = parse_hosts(hosts)
+        if not config["ALLOWED_HOSTS"]:
+            raise WordyahtzeeError("WORDYAHTZEE_ALLOWED_HOSTS is a comma list of host "
+                                   "names (e.g. games.example,localhost)", "usage")
+    budget = os.environ.get("WORDYAHTZEE_BUILD_SECONDS")
+    if budget:
+        try:
+            config["BUILD_SECONDS"] = float(budget)
+        except ValueError:
+            config["BUILD_SECONDS"] = -1.0
+        if not 0 < config["BUILD_SECONDS"] <= 3600:
+            raise WordyahtzeeError("WORDYAHTZEE_BUILD_SECONDS is a number of seconds, "
+                                   "up to 3600", "usage")
     pace = os.environ.get("WORDYAHTZEE_COMPUTER_PACE")
     if pace:
         try:

@@ -7,6 +7,7 @@ and validated before the engine sees them.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from collections.abc import Iterator
@@ -61,7 +62,20 @@ def _body() -> dict[str, Any]:
         raise BadRequest("the request body is not valid JSON", "bad_json") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object", "bad_json")
+    if b"\\u" in raw and not _encodable(data):
+        raise BadRequest("the request body holds a lone surrogate (\\ud800-\\udfff), which "
+                         "is no character", "bad_json")
     return data
+
+
+def _encodable(data: Any) -> bool:
+    """Whether every string in ``data`` is real Unicode (JSON's ``\\ud800`` escapes can
+    make lone surrogates, which no text can store or send)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _token(body: dict[str, Any] | None = None) -> str | None:
@@ -98,7 +112,8 @@ def register_error_handlers(app: Flask) -> None:
 
             return error_page(status, exc.description or exc.name)
         codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                 413: "too_large", 415: "unsupported_media_type"}
+                 413: "too_large", 414: "too_large", 415: "unsupported_media_type",
+                 421: "bad_host"}
         message = exc.description or exc.name
         if status == 404:
             message = f"no API endpoint {request.path}"
@@ -194,7 +209,9 @@ def check() -> Response:
 
 @bp.post("/solve")
 def solve() -> Response:
-    """The best words for seven faces, per box (``?`` = the blank)."""
+    """The best words for seven faces, per box (``?`` = the blank; at most
+    ``SOLVE_MAX_BLANKS`` of them, 4 by default: more is refused as too costly; under the
+    server a solve over ``SOLVE_SECONDS`` is stopped, 503)."""
     body = _body()
     letters = body.get("letters")
     dictionary = body.get("dictionary", "nl")
@@ -203,7 +220,9 @@ def solve() -> Response:
             dice_set, str):
         raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
                          "as strings")
-    return jsonify(solving.solve(letters, dictionary, dice_set))
+    return jsonify(solving.solve(letters, dictionary, dice_set,
+                                 int(current_app.config["SOLVE_MAX_BLANKS"]),
+                                 float(current_app.config["SOLVE_SECONDS"])))
 
 
 @bp.get("/dice-sets")
@@ -289,18 +308,43 @@ def create_game() -> Any:
                     "watch_url": f"/games/{table.id}", "state": state}), 201
 
 
+MAX_LIST_GAMES = 100
+
+
+def _cursor(game: dict[str, Any]) -> str:
+    """The opaque cursor after ``game``: its ``updated_at`` and id."""
+    raw = json.dumps([game["updated_at"], game["id"]], separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _read_cursor(cursor: str) -> tuple[float, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        at, game_id = json.loads(raw)
+        if not isinstance(game_id, str) or isinstance(at, bool):
+            raise ValueError
+        return float(at), game_id
+    except (ValueError, TypeError, RecursionError):
+        raise BadRequest("cursor is the 'next' of an earlier answer") from None
+
+
 @bp.get("/games")
 def list_games() -> Response:
-    """Recent games (``status=active|finished``, ``limit``)."""
+    """Recent games, newest first (``status=active|finished``; ``limit`` 1-100, default
+    20); ``next`` is the ``cursor`` of the following page (null on the last)."""
     status = request.args.get("status")
     if status not in (None, "active", "finished"):
         raise BadRequest("status is active or finished")
-    try:
-        limit = int(request.args.get("limit", "20"))
-    except ValueError:
-        raise BadRequest("limit is a number") from None
-    return jsonify({"games": current_app.extensions["wordyahtzee.store"].list_games(
-        status, limit)})
+    text = request.args.get("limit", "20")
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_LIST_GAMES):
+        raise BadRequest(f"limit is a whole number from 1 to {MAX_LIST_GAMES}")
+    limit = int(text)
+    cursor = request.args.get("cursor")
+    after = None if cursor is None else _read_cursor(cursor[:300])
+    rows = current_app.extensions["wordyahtzee.store"].list_games(status, limit + 1, after)
+    page = rows[:limit]
+    return jsonify({"games": page,
+                    "next": _cursor(page[-1]) if len(rows) > limit else None})
 
 
 @bp.get("/games/<game_id>")

@@ -1,11 +1,15 @@
 """Custom dictionaries from uploaded word lists, built in the background with progress.
 
 The upload is size-limited (``UPLOAD_MAX_BYTES``), saved to a temporary file and handed to
-the engine's builder (:func:`wordyahtzee.lexicon.build.build_dictionary`); a job records
-its progress for the browser to poll. One build runs at a time. The builder streams the
-list and stops at ``WORD_LIST_MAX_BYTES`` of decompressed text (a gzip bomb fails its job
-with ``word_list_too_large``); an upload beyond ``MAX_USER_DICTIONARIES`` user dictionaries
-is refused at once with ``too_many_dictionaries``.
+the engine's builder (:func:`wordyahtzee.lexicon.build.build_dictionary`) in a child
+process (:func:`wordyahtzee.tables.offload.run_in_process`), which also compiles the
+dictionary's tries into the cache: the server's event loop only waits on a pipe, so no
+word list, however hostile, stalls the other requests. A job records its progress for the
+browser to poll. One build runs at a time, for at most ``BUILD_SECONDS`` (then the child is
+killed and the job fails with ``word_list_too_large``). The builder streams the list and
+stops at ``WORD_LIST_MAX_BYTES`` of decompressed text (a gzip bomb fails its job with
+``word_list_too_large``); an upload beyond ``MAX_USER_DICTIONARIES`` user dictionaries is
+refused at once with ``too_many_dictionaries``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import secrets
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,23 +34,39 @@ from wordyahtzee.lexicon.registry import (
     user_dictionary_names,
 )
 from wordyahtzee.progress import Progress
+from wordyahtzee.tables.offload import OverBudget, run_blocking, run_in_process
 
 _jobs: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
 MAX_JOBS = 50
 
 
-class _JobProgress(Progress):
-    """Progress that writes the share done into a job instead of a terminal."""
+class _ShareProgress(Progress):
+    """Progress that hands the share done to a callback instead of a terminal (reading
+    is 90% of the work; compiling the rest), at most every 1%."""
 
-    def __init__(self, job: dict[str, Any]) -> None:
+    def __init__(self, report: Callable[[float], None]) -> None:
         super().__init__(enabled=False)
-        self.job = job
+        self.report = report
+        self.last = -1.0
 
     def update(self, done: int, total: int, label: str | None = None) -> None:
-        """Record the share read (reading is 90% of the work; compiling the rest)."""
-        share = min(1.0, done / total) if total > 0 else 1.0
-        self.job["progress"] = round(0.9 * share, 3)
+        """Report the share read."""
+        share = round(0.9 * (min(1.0, done / total) if total > 0 else 1.0), 2)
+        if share != self.last:
+            self.last = share
+            self.report(share)
+
+
+def build_and_compile(options: BuildOptions,
+                      progress: Callable[[float], None]) -> dict[str, Any]:
+    """Build the dictionary and compile its tries into the cache (run in the child
+    process); its name and counts."""
+    result = build_dictionary(options, progress=_ShareProgress(progress))
+    progress(0.95)
+    load_lexicon(result.name)  # compile the tries now, not at the first game
+    return {"name": result.name, "word_count": result.word_count, "read": result.read,
+            "dropped": dict(result.dropped)}
 
 
 def _public(job: dict[str, Any]) -> dict[str, Any]:
@@ -61,20 +82,28 @@ def get_job(job_id: str) -> dict[str, Any]:
         return _public(job)
 
 
-def _run(job: dict[str, Any], path: Path, options: BuildOptions) -> None:
+def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float) -> None:
+    def advance(share: float) -> None:
+        job["progress"] = max(job["progress"], share)
+
     try:
         job["status"] = "building"
-        result = build_dictionary(options, progress=_JobProgress(job))
-        job["progress"] = 0.95
-        load_lexicon(result.name)  # compile the tries now, not at the first game
-        job.update(status="done", progress=1.0, word_count=result.word_count,
-                   read=result.read, dropped=result.dropped)
+        result = run_in_process("wordyahtzee.web.dictjobs:build_and_compile", (options,),
+                                budget, advance)
+        run_blocking(load_lexicon, result["name"])  # open the compiled tries
+        job.update(status="done", progress=1.0, word_count=result["word_count"],
+                   read=result["read"], dropped=result["dropped"])
+    except OverBudget:
+        job.update(status="failed", error={
+            "code": "word_list_too_large",
+            "message": f"the word list took longer than {budget:g} s to build; refused"})
     except WordyahtzeeError as exc:  # name the upload, not the server's temporary file
         message = exc.message.replace(str(path), "the word list")
         job.update(status="failed", error={"code": exc.code, "message": message})
     except Exception as exc:  # a word list the builder could not read
+        message = str(exc).replace(str(path), "the word list")
         job.update(status="failed", error={"code": "bad_word_list",
-                                           "message": f"could not build: {exc}"})
+                                           "message": f"could not build: {message}"})
     finally:
         job["finished_at"] = time.time()
         path.unlink(missing_ok=True)
@@ -144,6 +173,7 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         job: dict[str, Any] = {"id": job_id, "name": name, "status": "queued",
                                "progress": 0.0, "created_at": time.time(), "error": None}
         _jobs[job_id] = job
-    threading.Thread(target=_run, args=(job, path, options), daemon=True,
+    budget = float(current_app.config["BUILD_SECONDS"])
+    threading.Thread(target=_run, args=(job, path, options, budget), daemon=True,
                      name=f"dict-build-{name}").start()
     return _public(job)

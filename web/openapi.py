@@ -27,7 +27,9 @@ def _errors(*statuses: int) -> dict[str, Any]:
             415: "`unsupported_media_type`: the body is not `application/json`",
             429: "`rate_limited`: too many requests from this address; wait `Retry-After` "
                  "seconds",
-            422: "Illegal move by the rules (the message says why)"}
+            422: "Illegal move by the rules (the message says why)",
+            503: "`unavailable`: the work ran past its time budget (a solve: 1 s); too "
+                 "costly for the server"}
     return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
 
 
@@ -141,14 +143,23 @@ def openapi_document() -> dict[str, Any]:
                             "score": {"type": "integer"},
                             "words": {"type": "array", "items": {"type": "string"}}}}},
                     "words": {"type": "array"}}}),
-                    **_errors(400, 403, 404, 413, 415, 422, 429)}}},
+                    **_errors(400, 403, 404, 413, 415, 422, 429, 503)}}},
             "/api/games": {
-                "get": {"summary": "Recent games",
+                "get": {"summary": "Recent games, newest first, a page at a time",
                         "parameters": [
                             {"name": "status", "in": "query",
                              "schema": {"type": "string", "enum": ["active", "finished"]}},
-                            {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
-                        "responses": {"200": _json({"type": "object"}), **_errors(400)}},
+                            {"name": "limit", "in": "query", "schema": {
+                                "type": "integer", "minimum": 1, "maximum": 100,
+                                "default": 20}},
+                            {"name": "cursor", "in": "query", "schema": {"type": "string"},
+                             "description": "The `next` of the page before."}],
+                        "responses": {"200": _json({"type": "object", "properties": {
+                            "games": {"type": "array", "items": {"type": "object"}},
+                            "next": {"type": ["string", "null"],
+                                     "description": "The cursor of the next page; null "
+                                                    "on the last."}}}),
+                            **_errors(400)}},
                 "post": {"summary": "Start a game",
                          "description": "`solo`: one player; `hotseat`: 2-8 players on one "
                                         "device (one token for all seats); `online`: 2-8 "

@@ -1,6 +1,11 @@
 """Defences of the web front-end, registered by :func:`init_security` (docs/web.md,
 "Hardening"):
 
+- **Host names** (DNS rebinding): every request whose ``Host`` is neither one of
+  ``ALLOWED_HOSTS`` (``localhost``, ``127.0.0.1`` and ``[::1]`` by default; any port) nor
+  an IP address is refused with 421 ``bad_host`` (an error page outside ``/api``), reads
+  as well as writes: a page on ``evil.example`` whose name the attacker re-points at this
+  machine sends its own name as ``Host``.
 - **Cross-site requests** (CSRF): a state-changing request under ``/api`` (any method but
   GET, HEAD and OPTIONS) whose ``Origin`` names another host than the request's own (or
   one of ``TRUSTED_ORIGINS``), or that a browser marks ``Sec-Fetch-Site: cross-site`` or
@@ -20,6 +25,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +34,7 @@ from flask import Flask, Response, request
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.datastructures import Headers
+from werkzeug.exceptions import MisdirectedRequest
 
 from wordyahtzee.errors import ServiceError
 
@@ -63,7 +70,11 @@ LIMITED_ENDPOINTS: Mapping[str, str] = {
 }
 MULTI_BLANK_COST = 4
 
+ALLOWED_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
+"""The host names a request may name in ``Host`` unless ``ALLOWED_HOSTS`` says otherwise."""
+
 DEFAULTS: dict[str, Any] = {
+    "ALLOWED_HOSTS": ALLOWED_HOSTS,
     "TRUSTED_ORIGINS": (),
     "RATE_LIMITS": dict(RATE_LIMITS),
     "RATELIMIT_ENABLED": True,
@@ -82,6 +93,63 @@ def _host_of(origin: str) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
     return parts.netloc.lower()
+
+
+def host_name(host: str) -> str:
+    """The name in a ``Host`` value, lower-case and without its port.
+
+    >>> host_name("LocalHost:5000"), host_name("[::1]:8000"), host_name("[::1]")
+    ('localhost', '[::1]', '[::1]')
+    """
+    host = host.strip().lower()
+    if host.startswith("[") and "]" in host:
+        name, _, rest = host.partition("]")
+        return name + "]" if not rest or (rest[0] == ":" and rest[1:].isdigit()) else host
+    name, colon, port = host.partition(":")
+    return name if colon and ":" not in port else host
+
+
+def host_allowed(host: str, allowed: tuple[str, ...] | list[str]) -> bool:
+    """Whether a request's ``Host`` names one of ``allowed``: a name (any port), ``*`` (any
+    host) or ``.example.org`` (that domain and its subdomains). An IP address is always
+    allowed: a rebinding page sends its own name, never the address it was re-pointed at,
+    and players on the local network reach a ``--host 0.0.0.0`` server by its address.
+
+    >>> host_allowed("localhost:5000", ALLOWED_HOSTS)
+    True
+    >>> host_allowed("evil.example", ALLOWED_HOSTS)
+    False
+    >>> host_allowed("play.example.org", [".example.org"])
+    True
+    >>> host_allowed("192.168.1.20:5000", ALLOWED_HOSTS)
+    True
+    """
+    name = host_name(host)
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name[1:-1] if name.startswith("[") else name)
+    except ValueError:
+        pass
+    else:
+        return True
+    for entry in allowed:
+        entry = entry.strip().lower()
+        if entry == "*" or name == host_name(entry):
+            return True
+        if entry.startswith(".") and (name.endswith(entry) or name == entry[1:]):
+            return True
+    return False
+
+
+def parse_hosts(value: str) -> tuple[str, ...]:
+    """A comma (or space) separated list of host names, as ``--allowed-hosts`` and
+    ``WORDYAHTZEE_ALLOWED_HOSTS`` take it.
+
+    >>> parse_hosts("games.example, localhost")
+    ('games.example', 'localhost')
+    """
+    return tuple(h for h in value.replace(",", " ").split() if h)
 
 
 def is_cross_site(headers: Headers | Mapping[str, str], host: str,
@@ -109,11 +177,17 @@ def is_cross_site(headers: Headers | Mapping[str, str], host: str,
 
 
 def _check_request() -> None:
-    """Refuse cross-site state changes and non-JSON bodies under ``/api``."""
-    if request.method in SAFE_METHODS or not request.path.startswith("/api"):
-        return
+    """Refuse a foreign ``Host``; cross-site state changes and non-JSON bodies under
+    ``/api``."""
     from flask import current_app
 
+    allowed = tuple(current_app.config["ALLOWED_HOSTS"])
+    if not host_allowed(request.headers.get("Host", request.host), allowed):
+        raise MisdirectedRequest("this server does not answer to the host name "
+                                 f"{host_name(request.headers.get('Host', ''))[:100]!r} "
+                                 "(see --allowed-hosts)")
+    if request.method in SAFE_METHODS or not request.path.startswith("/api"):
+        return
     trusted = tuple(current_app.config["TRUSTED_ORIGINS"])
     if is_cross_site(request.headers, request.host, trusted):
         raise ServiceError("refused: a state-changing request from another site (its "
@@ -178,5 +252,6 @@ def init_security(app: Flask) -> Limiter:
     return limiter
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "DEFAULTS", "RATE_LIMITS", "SECURITY_HEADERS",
-           "init_security", "is_cross_site"]
+__all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "RATE_LIMITS",
+           "SECURITY_HEADERS", "host_allowed", "host_name", "init_security", "is_cross_site",
+           "parse_hosts"]

@@ -10,11 +10,15 @@ PostgreSQL database do the same across machines (``docs/deploy.md``).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from gunicorn import util
 from gunicorn.app.base import BaseApplication
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.ggevent import GeventWorker
 
 WORKER_CONNECTIONS = 10_000
 """Connections one worker accepts at once (live streams included)."""
@@ -37,6 +41,51 @@ class Server(BaseApplication):
     def load(self) -> Any:
         """The app of one worker."""
         return self.make_app()
+
+
+_REQUEST_ERRORS: tuple[tuple[Any, int, str, str], ...] = (
+    (http_errors.LimitRequestLine, 414, "URI Too Long", "too_large"),
+    (http_errors.LimitRequestHeaders, 431, "Request Header Fields Too Large", "too_large"),
+    ((http_errors.InvalidRequestLine, http_errors.InvalidRequestMethod,
+      http_errors.InvalidHTTPVersion, http_errors.InvalidHeader,
+      http_errors.InvalidHeaderName), 400, "Bad Request", "bad_request"),
+)
+
+
+def request_error(exc: BaseException) -> tuple[int, str, bytes] | None:
+    """The answer to a request gunicorn could not read (a request line over 8190 bytes,
+    too many headers, a garbled line): status, reason and the API's JSON error body; None
+    for any other error. The path is unknown then (the line was not read), so pages get
+    the JSON too."""
+    for kinds, status, reason, code in _REQUEST_ERRORS:
+        if isinstance(exc, kinds):
+            message = {414: "the request line (path and query) is too long",
+                       431: "the request's headers are too large"}.get(
+                status, "the request could not be read as HTTP")
+            body = json.dumps({"error": {"code": code, "message": message}}).encode()
+            return status, reason, body
+    return None
+
+
+class JsonErrorWorker(GeventWorker):
+    """The gevent worker, answering the requests gunicorn itself refuses (414, 431, a bad
+    request line) with the API's JSON error instead of gunicorn's HTML page."""
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        """A JSON error for an unreadable request; gunicorn's own handling otherwise."""
+        answer = request_error(exc)
+        if answer is None:
+            super().handle_error(req, client, addr, exc)
+            return
+        status, reason, body = answer
+        self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+                "Content-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+        try:
+            util.write_nonblock(client, head + body)
+        except Exception:  # the client is gone
+            self.log.debug("Failed to send error message.")
 
 
 def _die_with_the_master(server: Any, worker: Any) -> None:
@@ -64,16 +113,23 @@ def _end_streams_on_exit(worker: Any) -> None:
     gevent.spawn(watch)
 
 
-def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
-    """Serve the app until stopped (SIGINT/SIGTERM stop gracefully)."""
+def serve(host: str, port: int, database: str | None, workers: int = 1,
+          allowed_hosts: tuple[str, ...] | None = None) -> None:
+    """Serve the app until stopped (SIGINT/SIGTERM stop gracefully). ``allowed_hosts``:
+    the host names it answers to (default: ``WORDYAHTZEE_ALLOWED_HOSTS``, else localhost);
+    the address it listens on, if it is one, is always among them."""
     from . import environment_config
+    from .security import ALLOWED_HOSTS
 
-    environment_config()  # a bad setting is one line before anything starts
+    env = environment_config()  # a bad setting is one line before anything starts
+    hosts = tuple(allowed_hosts or env.get("ALLOWED_HOSTS") or ALLOWED_HOSTS)
+    if host not in ("0.0.0.0", "::", ""):
+        hosts += (f"[{host}]" if ":" in host else host,)
 
     def make_app() -> Any:
         from . import create_app
 
-        app = create_app({"DATABASE": database})
+        app = create_app({"DATABASE": database, "ALLOWED_HOSTS": hosts})
         app.extensions["wordyahtzee.tables"].resume_all()
         return app
 
@@ -89,7 +145,7 @@ def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
               f"{'s' if workers != 1 else ''}; database {where})", flush=True)
 
     options = {
-        "bind": f"{host}:{port}", "workers": workers, "worker_class": "gevent",
+        "bind": f"{host}:{port}", "workers": workers, "worker_class": JsonErrorWorker,
         "worker_connections": WORKER_CONNECTIONS, "timeout": 60, "graceful_timeout": 5,
         "keepalive": 30, "accesslog": None, "errorlog": "-", "loglevel": "warning",
         "when_ready": when_ready, "post_fork": _die_with_the_master,

@@ -1,18 +1,79 @@
-"""The "best words" view: a thin call into the engine's solver (``wordyahtzee.solver``)."""
+"""The "best words" view: a thin call into the engine's solver (``wordyahtzee.solver``).
+
+A solve's cost grows steeply with the blanks (nl, word index loaded, an idle machine:
+``kus????`` 0.04 s, ``k??????`` 0.9 s, ``???????`` 4.6 s; five blanks up to 1.5 s), so a
+throw with more than ``SOLVE_MAX_BLANKS`` (default 4) blanks is refused at once as too
+costly (400 ``bad_rack``). Under the server
+(gevent) the solve runs in a worker process that keeps the word indexes loaded
+(:class:`wordyahtzee.tables.offload.ProcessWorker`), so the event loop serves other
+requests meanwhile, and within ``SOLVE_SECONDS`` (default 1 s): a solve over it is
+stopped and answered 503 ``unavailable``. Elsewhere (the test client, scripts) it runs in
+the calling thread.
+"""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
-from wordyahtzee.errors import RuleError
+from wordyahtzee.errors import RuleError, WordyahtzeeError
+from wordyahtzee.tables.offload import OverBudget, ProcessWorker, event_loop_active
 
 TOP_WORDS = 30
+MAX_BLANKS = 4
+"""The default of ``SOLVE_MAX_BLANKS``."""
+SOLVE_SECONDS = 1.0
+"""The default of ``SOLVE_SECONDS``."""
+PREPARE_SECONDS = 60.0
+"""The budget for loading a dictionary's word index into the worker (once per worker)."""
+
+_worker: ProcessWorker | None = None
+_ready: set[tuple[int, str, str]] = set()
+_lock = threading.Lock()
 
 
-def solve(letters: str, dictionary: str, dice_set: str) -> dict[str, Any]:
-    """Best score and words per box for seven faces (``?`` = blank), and the best words."""
+def _solve(letters: str, dictionary: str, dice_set: str) -> dict[str, Any]:
     from wordyahtzee.solver import solve as solve_rack
 
+    return dict(solve_rack(letters, dictionary, dice_set).to_json(top=TOP_WORDS))
+
+
+def _prepare(dictionary: str, dice_set: str) -> None:
+    """Load the word index of ``dictionary`` with ``dice_set`` (in the worker)."""
+    _solve("kusnatl", dictionary, dice_set)
+
+
+def _in_worker(letters: str, dictionary: str, dice_set: str,
+               budget: float) -> dict[str, Any]:
+    global _worker
+    with _lock:
+        if _worker is None:
+            _worker = ProcessWorker()
+        worker = _worker
+    if (worker.generation, dictionary, dice_set) not in _ready:
+        worker.call("wordyahtzee.web.solving:_prepare", (dictionary, dice_set),
+                    PREPARE_SECONDS)
+        _ready.add((worker.generation, dictionary, dice_set))
+    result: dict[str, Any] = worker.call("wordyahtzee.web.solving:_solve",
+                                         (letters, dictionary, dice_set), budget)
+    return result
+
+
+def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BLANKS,
+          budget: float = SOLVE_SECONDS) -> dict[str, Any]:
+    """Best score and words per box for seven faces (``?`` = blank), and the best words;
+    a throw with more than ``max_blanks`` blanks is refused (``bad_rack``), and under the
+    server a solve over ``budget`` seconds too (``unavailable``)."""
     if len(letters) > 40:
         raise RuleError("give the 7 faces of a throw (? = the blank)", "bad_rack")
-    return dict(solve_rack(letters, dictionary, dice_set).to_json(top=TOP_WORDS))
+    blanks = letters.count("?")
+    if blanks > max_blanks:
+        raise RuleError(f"at most {max_blanks} blanks: a throw with {blanks} has too many "
+                        "words to search (too costly for the server)", "bad_rack")
+    if not event_loop_active():
+        return _solve(letters, dictionary, dice_set)
+    try:
+        return _in_worker(letters, dictionary, dice_set, budget)
+    except OverBudget as exc:
+        raise WordyahtzeeError(f"this solve is too costly for the server ({exc.message}); "
+                               "try fewer blanks", "unavailable") from None

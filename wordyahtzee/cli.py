@@ -402,9 +402,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
         raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
+    from .web.security import parse_hosts
     from .web.server import serve
 
-    serve(args.host, args.port, args.db, args.workers)
+    hosts = parse_hosts(args.allowed_hosts) if args.allowed_hosts is not None else None
+    if hosts == ():
+        raise WordyahtzeeError("serve: --allowed-hosts names at least one host", "usage")
+    serve(args.host, args.port, args.db, args.workers, hosts)
     return 0
 
 
@@ -534,6 +538,11 @@ def _add_serve_parser(sub: Any) -> None:
     p.add_argument("--workers", type=int, default=1,
                    help="server processes sharing the port (default: 1; each holds "
                         "thousands of live connections)")
+    p.add_argument("--allowed-hosts", default=None, metavar="NAMES",
+                   help="host names the server answers to, comma-separated ('.example.org' "
+                        "= the domain and its subdomains, '*' = any; default: "
+                        "$WORDYAHTZEE_ALLOWED_HOSTS, else localhost,127.0.0.1,[::1]); other "
+                        "Host headers get 421")
     p.set_defaults(func=cmd_serve)
 
 

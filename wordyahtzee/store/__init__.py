@@ -190,8 +190,10 @@ class Store(Protocol):
         :meth:`SQLiteStore.append_events`)."""
         ...
 
-    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent games, newest first."""
+    def list_games(self, status: str | None = None, limit: int = 50,
+                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        """Recent games, newest first; ``after``: the ``(updated_at, id)`` of the last game
+        of the page before (a cursor)."""
         ...
 
     def active_game_ids(self) -> list[str]:

@@ -392,10 +392,12 @@ class PostgresStore:
                 raise StaleGameError(f"game {game_id!r} already has event {first_seq}",
                                      "stale") from None
 
-    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent games, newest first: id, mode, kind, status, players, timestamps."""
+    def list_games(self, status: str | None = None, limit: int = 50,
+                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        """Recent games, newest first: id, mode, kind, status, players, timestamps (at most
+        500); ``after``: the ``(updated_at, id)`` of the last game of the page before."""
         return [queries.game_summary(r, r["setup"], r["result"])
-                for r in self._read(queries.list_games(status, limit))]
+                for r in self._read(queries.list_games(status, limit, after))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""

@@ -30,12 +30,20 @@ def _limit(limit: int, most: int) -> int:
     return max(1, min(int(limit), most))
 
 
-def list_games(status: str | None, limit: int) -> Query:
-    """Recent games, newest first (``status``: only those; at most 500)."""
-    sql, params = f"SELECT {GAME_COLUMNS} FROM games", []
+def list_games(status: str | None, limit: int,
+               after: tuple[float, str] | None = None) -> Query:
+    """Recent games, newest first (``status``: only those; at most 500); ``after``: the
+    ``(updated_at, id)`` of the last game of the page before, to list the next page."""
+    sql, where = f"SELECT {GAME_COLUMNS} FROM games", []
+    params: list[Any] = []
     if status is not None:
-        sql += " WHERE status = ?"
+        where.append("status = ?")
         params.append(status)
+    if after is not None:
+        where.append("(updated_at < ? OR (updated_at = ? AND id > ?))")
+        params += [float(after[0]), float(after[0]), str(after[1])]
+    if where:
+        sql += " WHERE " + " AND ".join(where)
     return sql + " ORDER BY updated_at DESC, id LIMIT ?", [*params, _limit(limit, 500)]
 
 

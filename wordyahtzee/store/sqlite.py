@@ -281,11 +281,13 @@ class SQLiteStore:
                 [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
                   int(score), game_id, now) for player, score in entries])
 
-    def list_games(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        """Recent games, newest first: id, mode, kind, status, players, timestamps."""
+    def list_games(self, status: str | None = None, limit: int = 50,
+                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        """Recent games, newest first: id, mode, kind, status, players, timestamps (at most
+        500); ``after``: the ``(updated_at, id)`` of the last game of the page before."""
         return [queries.game_summary(row, json.loads(row["setup"]),
                                      json.loads(row["result"]) if row["result"] else None)
-                for row in self._query(*queries.list_games(status, limit))]
+                for row in self._query(*queries.list_games(status, limit, after))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""

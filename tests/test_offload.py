@@ -1,0 +1,50 @@
+"""Work in a child process with a time budget (wordyahtzee/tables/offload.py): answers,
+errors with their codes, the budget's kill, and a worker that stays between calls."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.tables.offload import OverBudget, ProcessWorker, run_in_process
+
+
+def test_a_call_answers_from_another_process() -> None:
+    assert run_in_process("os:getpid", (), 30) != os.getpid()
+    assert run_in_process("math:comb", (7, 3), 30) == 35
+
+
+def test_an_engine_error_keeps_its_code_and_anything_else_is_a_runtime_error() -> None:
+    with pytest.raises(WordyahtzeeError) as caught:
+        run_in_process("wordyahtzee.lexicon.registry:find_dictionary", ("geen-zulk",), 30)
+    assert caught.value.code == "unknown_dictionary"
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        run_in_process("operator:truediv", (1, 0), 30)
+
+
+def test_work_over_budget_is_killed() -> None:
+    start = time.monotonic()
+    with pytest.raises(OverBudget) as caught:
+        run_in_process("time:sleep", (30,), 1.0)
+    assert 1.0 <= time.monotonic() - start < 5
+    assert caught.value.code == "unavailable"
+
+
+def test_a_worker_stays_until_a_call_runs_over_its_budget() -> None:
+    worker = ProcessWorker()
+    try:
+        first = worker.call("os:getpid", (), 30)
+        assert worker.call("os:getpid", (), 30) == first != os.getpid()
+        generation = worker.generation
+        with pytest.raises(WordyahtzeeError):  # an error leaves the worker as it is
+            worker.call("wordyahtzee.lexicon.registry:find_dictionary", ("geen",), 30)
+        assert worker.call("os:getpid", (), 30) == first
+        with pytest.raises(OverBudget):
+            worker.call("time:sleep", (30,), 0.5)
+        assert worker.generation != generation
+        assert worker.call("os:getpid", (), 30) not in (first, os.getpid())
+    finally:
+        worker.close()
