@@ -186,8 +186,9 @@ class Store(Protocol):
     def append_events(self, game_id: str, first_seq: int,
                       events: Sequence[Mapping[str, Any]], finish: Finish | None = None,
                       high_scores: Sequence[tuple[str, int]] = ()) -> None:
-        """Append events numbered from ``first_seq`` in one transaction (see
-        :meth:`SQLiteStore.append_events`)."""
+        """Append events numbered from ``first_seq`` in one transaction and announce the
+        new count to the subscribers that can hear it (:meth:`publish`; PostgreSQL: every
+        process, in the same round trip). See :meth:`SQLiteStore.append_events`."""
         ...
 
     def list_games(self, status: str | None = None, limit: int = 50,

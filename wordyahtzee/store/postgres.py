@@ -57,6 +57,44 @@ from .fanout import Fanout
 from .migrations import migrate_postgres
 
 CHANNEL = "wordyahtzee_events"
+
+APPEND = """
+WITH g AS (
+    SELECT status, mode, kind, dictionary, rules_key FROM games
+    WHERE id = %(id)s FOR UPDATE
+), ok AS (
+    SELECT g.* FROM g
+    WHERE g.status = 'active'
+      AND (%(first)s = 0 OR EXISTS (SELECT 1 FROM events
+                                   WHERE game_id = %(id)s AND seq = %(first)s - 1))
+      AND NOT EXISTS (SELECT 1 FROM events WHERE game_id = %(id)s AND seq = %(first)s)
+), added AS (
+    INSERT INTO events (game_id, seq, event, at)
+    SELECT %(id)s, %(first)s + e.n - 1, e.event, %(now)s
+    FROM ok, unnest(%(events)s::json[]) WITH ORDINALITY AS e(event, n)
+    RETURNING seq
+), moved AS (
+    UPDATE games SET updated_at = %(now)s,
+        status = CASE WHEN %(finished)s THEN 'finished' ELSE status END,
+        finished_at = CASE WHEN %(finished)s THEN %(now)s ELSE finished_at END,
+        result = CASE WHEN %(finished)s THEN %(result)s::json ELSE result END,
+        record = CASE WHEN %(finished)s THEN %(record)s::json ELSE record END
+    WHERE id = %(id)s AND EXISTS (SELECT 1 FROM ok)
+    RETURNING 1
+), scored AS (
+    INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at)
+    SELECT ok.mode, ok.kind, ok.dictionary, ok.rules_key, h.player, h.score, %(id)s, %(now)s
+    FROM ok, unnest(%(players)s::text[], %(scores)s::int[]) AS h(player, score)
+    RETURNING 1
+), told AS (
+    SELECT pg_notify(%(channel)s, %(payload)s) FROM ok
+)
+SELECT (SELECT status FROM g) AS status, EXISTS (SELECT 1 FROM ok) AS ok,
+       (SELECT count(*) FROM told) AS told
+"""
+"""An append in one statement (one round trip, autocommit): lock the game's row, check that
+the events follow its last one, insert them, touch (or finish) the game, write high scores,
+and NOTIFY the new count, which is delivered at commit."""
 """The ``LISTEN``/``NOTIFY`` channel of live updates; payload ``{"game": id, "seq": n}``."""
 
 MIN_SIZE = 2
@@ -340,57 +378,40 @@ class PostgresStore:
                       events: Sequence[Mapping[str, Any]],
                       finish: Finish | None = None,
                       high_scores: Sequence[tuple[str, int]] = ()) -> None:
-        """Append events numbered from ``first_seq`` in one transaction.
+        """Append events numbered from ``first_seq`` and announce the new count to every
+        process (``NOTIFY``, delivered at commit): one statement, one round trip.
 
         The game's row is locked first, so concurrent appends to one game (from any
-        process) run one after the other. Raises :class:`StaleGameError` unless
-        ``first_seq`` is exactly the game's event count. With ``finish``, the game is
-        marked finished in the same transaction and its high-score entries are written.
+        process) run one after the other; the events' primary key (game, seq) refuses a
+        second writer of the same numbers. Raises :class:`StaleGameError` unless
+        ``first_seq`` follows the game's last event. With ``finish``, the game is marked
+        finished in the same statement and its high-score entries are written;
         ``high_scores`` are entries written with these events without finishing the game.
         """
         now = self.clock()
+        entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
+        payload = json.dumps({"game": str(game_id), "seq": int(first_seq) + len(events)})
+        params = {"id": game_id, "first": first_seq, "now": now,
+                  "events": [_json(dict(e)) for e in events],
+                  "players": [player for player, _ in entries],
+                  "scores": [int(score) for _, score in entries],
+                  "finished": finish is not None,
+                  "result": _json(finish.result) if finish is not None else None,
+                  "record": _json(finish.record) if finish is not None else None,
+                  "channel": CHANNEL, "payload": payload}
         with self._conn() as conn:
             try:
-                with conn.transaction(), conn.cursor() as cur:
-                    row = cur.execute(
-                        "SELECT status, mode, kind, dictionary, rules_key FROM games "
-                        "WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
-                    if row is None:
-                        raise StoreError(f"no game {game_id!r}", "not_found")
-                    if row["status"] != "active":
-                        raise StaleGameError(f"game {game_id!r} is over", "game_over")
-                    counted = cur.execute("SELECT COUNT(*) AS n FROM events "
-                                          "WHERE game_id = %s", (game_id,)).fetchone()
-                    count = int(counted["n"]) if counted else 0
-                    if count != first_seq:
-                        raise StaleGameError(
-                            f"game {game_id!r} has {count} events, not {first_seq}", "stale")
-                    if events:
-                        cur.executemany(
-                            "INSERT INTO events (game_id, seq, event, at) "
-                            "VALUES (%s, %s, %s, %s)",
-                            [(game_id, first_seq + i, _json(dict(e)), now)
-                             for i, e in enumerate(events)])
-                    if finish is not None:
-                        cur.execute(
-                            "UPDATE games SET updated_at = %s, status = 'finished', "
-                            "finished_at = %s, result = %s, record = %s WHERE id = %s",
-                            (now, now, _json(finish.result), _json(finish.record), game_id))
-                    else:
-                        cur.execute("UPDATE games SET updated_at = %s WHERE id = %s",
-                                    (now, game_id))
-                    entries = [*(finish.high_scores if finish is not None else ()),
-                               *high_scores]
-                    if entries:
-                        cur.executemany(
-                            "INSERT INTO high_scores (mode, kind, dictionary, rules_key,"
-                            " player, score, game_id, at)"
-                            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                            [(row["mode"], row["kind"], row["dictionary"], row["rules_key"],
-                              player, int(score), game_id, now) for player, score in entries])
+                row = conn.execute(APPEND, params).fetchone()
             except psycopg.errors.UniqueViolation:
                 raise StaleGameError(f"game {game_id!r} already has event {first_seq}",
                                      "stale") from None
+        if row is None or row["status"] is None:
+            raise StoreError(f"no game {game_id!r}", "not_found")
+        if row["status"] != "active":
+            raise StaleGameError(f"game {game_id!r} is over", "game_over")
+        if not row["ok"]:
+            raise StaleGameError(f"game {game_id!r} has no event {first_seq - 1} or has "
+                                 f"event {first_seq} already", "stale")
 
     def list_games(self, status: str | None = None, limit: int = 50,
                    after: tuple[float, str] | None = None) -> list[dict[str, Any]]:

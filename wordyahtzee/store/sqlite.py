@@ -244,7 +244,8 @@ class SQLiteStore:
                       events: Sequence[Mapping[str, Any]],
                       finish: Finish | None = None,
                       high_scores: Sequence[tuple[str, int]] = ()) -> None:
-        """Append events numbered from ``first_seq`` in one transaction.
+        """Append events numbered from ``first_seq`` in one transaction, then announce the
+        new count to this process's subscribers (:meth:`publish`).
 
         Raises :class:`StaleGameError` unless ``first_seq`` is exactly the game's event
         count. With ``finish``, the game is marked finished in the same transaction and
@@ -280,6 +281,7 @@ class SQLiteStore:
                 " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
                   int(score), game_id, now) for player, score in entries])
+        self.publish(game_id, first_seq + len(events))
 
     def list_games(self, status: str | None = None, limit: int = 50,
                    after: tuple[float, str] | None = None) -> list[dict[str, Any]]:

@@ -161,13 +161,9 @@ class Playing:
         except BaseException:
             self._reload(table)
             raise
-        table.seq += len(events)
+        table.seq += len(events)  # the append announced it: other processes' streams wake
         table.last_move_at = self.clock()
         table.changed.notify_all()
-        try:
-            self.store.publish(table.id, table.seq)  # other processes' streams wake at once
-        except StoreError:
-            log.warning("could not announce game %s event %d", table.id, table.seq)
 
     def _expire(self, table: Table) -> bool:
         """Apply what time and absence decide (call under the lock): the hourglass's
