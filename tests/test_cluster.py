@@ -286,3 +286,46 @@ def test_a_postgresql_restart_gives_503_then_recovers(tmp_path: Path) -> None:
             server.stop()
     finally:
         pg.destroy()
+
+
+def test_a_rematch_and_a_dictionary_build_answer_on_either_process(
+        two: tuple[Server, Server]) -> None:
+    first, second = two
+    status, made = first.call("POST", "/api/games", {"mode": "classic", "kind": "solo",
+                                                     "players": ["Anna"]})
+    gid, token = made["id"], made["links"][0]["token"]
+    for _ in range(13):
+        status, thrown = first.call("POST", f"/api/games/{gid}/throw", {}, token)
+        assert status == 200, thrown
+        box = next(iter(thrown["state"]["options"]))
+        status, _ = first.call("POST", f"/api/games/{gid}/claim", {"box": box}, token)
+        assert status == 200
+    # the rematch pointer is in the store: asked of either process, one new table
+    status, one = second.call("POST", f"/api/games/{gid}/rematch", {}, token)
+    assert status == 201, one
+    status, again = first.call("POST", f"/api/games/{gid}/rematch", {}, token)
+    assert status == 201 and again["id"] == one["id"]
+    assert first.call("GET", f"/api/games/{gid}")[1]["rematch"] == one["id"]
+    # a dictionary built by one process answers for its job on the other
+    boundary = "wordyahtzee-test-boundary"
+    parts = [("name", "clusterlijst"), ("title", "Clusterlijst")]
+    body = b"".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n'
+                    f"{v}\r\n".encode() for k, v in parts)
+    body += (f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+             'filename="woorden.txt"\r\nContent-Type: text/plain\r\n\r\n').encode()
+    body += b"huis\nboom\nkat\n\r\n" + f"--{boundary}--\r\n".encode()
+    conn = http.client.HTTPConnection("127.0.0.1", first.port, timeout=10)
+    conn.request("POST", "/api/dictionaries", body,
+                 {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    response = conn.getresponse()
+    job = json.loads(response.read())["job"]
+    conn.close()
+    assert response.status == 202, job
+    end = time.monotonic() + 60
+    while True:
+        status, answer = second.call("GET", f"/api/dictionaries/jobs/{job['id']}")
+        assert status == 200, answer
+        if answer["job"]["status"] in ("done", "failed") or time.monotonic() > end:
+            break
+        time.sleep(0.2)
+    assert answer["job"]["status"] == "done" and answer["job"]["word_count"] == 3

@@ -74,17 +74,20 @@ def _public(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def get_job(job_id: str) -> dict[str, Any]:
-    """A job's public fields; 404 if unknown."""
-    with _lock:
-        job = _jobs.get(job_id)
-        if job is None:
-            raise ServiceError(f"no dictionary job {job_id!r}", "not_found")
-        return _public(job)
+    """A job's public fields, from the store: any process answers for a build any process
+    runs; 404 if unknown."""
+    found = current_app.extensions["wordyahtzee.store"].get_job(job_id)
+    if found is None:
+        raise ServiceError(f"no dictionary job {job_id!r}", "not_found")
+    return found
 
 
-def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float) -> None:
+def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
+         store: Any) -> None:
     def advance(share: float) -> None:
-        job["progress"] = max(job["progress"], share)
+        if share > job["progress"]:
+            job["progress"] = share
+            store.put_job(job["id"], _public(job))
 
     try:
         job["status"] = "building"
@@ -107,6 +110,7 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float) 
     finally:
         job["finished_at"] = time.time()
         path.unlink(missing_ok=True)
+        store.put_job(job["id"], _public(job))
 
 
 def start_upload(max_bytes: int) -> dict[str, Any]:
@@ -173,7 +177,9 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         job: dict[str, Any] = {"id": job_id, "name": name, "status": "queued",
                                "progress": 0.0, "created_at": time.time(), "error": None}
         _jobs[job_id] = job
+    store = current_app.extensions["wordyahtzee.store"]
+    store.put_job(job_id, _public(job))
     budget = float(current_app.config["BUILD_SECONDS"])
-    threading.Thread(target=_run, args=(job, path, options, budget), daemon=True,
+    threading.Thread(target=_run, args=(job, path, options, budget, store), daemon=True,
                      name=f"dict-build-{name}").start()
     return _public(job)

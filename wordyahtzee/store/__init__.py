@@ -179,6 +179,23 @@ class Store(Protocol):
         """Store a player's report that ``word`` is wrongly accepted or refused."""
         ...
 
+    def claim_rematch(self, game_id: str, new_id: str) -> str:
+        """Point ``game_id``'s rematch at ``new_id`` unless it points somewhere already;
+        the pointer it holds now (any process asking gets the same table)."""
+        ...
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The rematch table of ``game_id``, if one was made."""
+        ...
+
+    def put_job(self, job_id: str, state: Mapping[str, Any]) -> None:
+        """Keep a background job's state (a dictionary build), for any process to read."""
+        ...
+
+    def get_job(self, job_id: str) -> dict[str, Any] | None:
+        """A background job's state, or None."""
+        ...
+
     def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
         """The reported words, grouped by word, dictionary and kind, most reported first."""
         ...

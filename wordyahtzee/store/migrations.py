@@ -108,6 +108,14 @@ SQLITE_STEPS: tuple[Step, ...] = (
         )""",
         "CREATE INDEX IF NOT EXISTS word_reports_list ON word_reports (dictionary, word)",
     )),
+    Step(4, "what any process must answer for: rematch pointers and build jobs", (
+        "ALTER TABLE games ADD COLUMN rematch TEXT",
+        """CREATE TABLE IF NOT EXISTS jobs (
+            id          TEXT PRIMARY KEY,
+            state       TEXT NOT NULL,
+            updated_at  REAL NOT NULL
+        )""",
+    )),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -170,6 +178,14 @@ POSTGRES_STEPS: tuple[Step, ...] = (
             at          DOUBLE PRECISION NOT NULL
         )""",
         "CREATE INDEX word_reports_list ON word_reports (dictionary, word)",
+    )),
+    Step(3, "what any process must answer for: rematch pointers and build jobs", (
+        "ALTER TABLE games ADD COLUMN rematch TEXT",
+        """CREATE TABLE jobs (
+            id          TEXT PRIMARY KEY,
+            state       JSON NOT NULL,
+            updated_at  DOUBLE PRECISION NOT NULL
+        )""",
     )),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""

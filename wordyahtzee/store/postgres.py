@@ -477,6 +477,41 @@ class PostgresStore:
         return group_reports((r["word"], r["dictionary"], r["kind"], r["note"], r["at"])
                              for r in self._read(queries.word_reports(dictionary)))
 
+    # -- what any process answers for -----------------------------------------------------
+
+    def claim_rematch(self, game_id: str, new_id: str) -> str:
+        """Point ``game_id``'s rematch at ``new_id`` unless it points somewhere already;
+        the pointer it holds now (one statement: the row lock orders two processes)."""
+        with self._conn() as conn:
+            conn.execute("UPDATE games SET rematch = %s WHERE id = %s AND rematch IS NULL",
+                         (new_id, game_id))
+            row = conn.execute("SELECT rematch FROM games WHERE id = %s",
+                               (game_id,)).fetchone()
+        if row is None or row["rematch"] is None:
+            raise StoreError(f"no game {game_id!r}", "not_found")
+        return str(row["rematch"])
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The rematch table of ``game_id``, if one was made."""
+        with self._conn() as conn:
+            row = conn.execute("SELECT rematch FROM games WHERE id = %s",
+                               (game_id,)).fetchone()
+        return str(row["rematch"]) if row and row["rematch"] is not None else None
+
+    def put_job(self, job_id: str, state: Mapping[str, Any]) -> None:
+        """Keep a background job's state, for any process to read."""
+        with self._conn() as conn:
+            conn.execute("INSERT INTO jobs (id, state, updated_at) VALUES (%s, %s, %s) "
+                         "ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, "
+                         "updated_at = EXCLUDED.updated_at",
+                         (job_id, _json(dict(state)), self.clock()))
+
+    def get_job(self, job_id: str) -> dict[str, Any] | None:
+        """A background job's state, or None."""
+        with self._conn() as conn:
+            row = conn.execute("SELECT state FROM jobs WHERE id = %s", (job_id,)).fetchone()
+        return dict(row["state"]) if row else None
+
     # -- live updates ---------------------------------------------------------------------
 
     def publish(self, game_id: str, seq: int) -> None:

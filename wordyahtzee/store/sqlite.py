@@ -346,6 +346,37 @@ class SQLiteStore:
         """The reported words, grouped by word, dictionary and kind, most reported first."""
         return group_reports(tuple(r) for r in self._query(*queries.word_reports(dictionary)))
 
+    # -- what any process answers for -----------------------------------------------------
+
+    def claim_rematch(self, game_id: str, new_id: str) -> str:
+        """Point ``game_id``'s rematch at ``new_id`` unless it points somewhere already;
+        the pointer it holds now."""
+        with self._tx() as db:
+            db.execute("UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                       (new_id, game_id))
+            row = db.execute("SELECT rematch FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] is None:
+            raise StoreError(f"no game {game_id!r}", "not_found")
+        return str(row[0])
+
+    def rematch_of(self, game_id: str) -> str | None:
+        """The rematch table of ``game_id``, if one was made."""
+        rows = self._query("SELECT rematch FROM games WHERE id = ?", (game_id,))
+        return str(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    def put_job(self, job_id: str, state: Mapping[str, Any]) -> None:
+        """Keep a background job's state, for any process to read."""
+        with self._tx() as db:
+            db.execute("INSERT INTO jobs (id, state, updated_at) VALUES (?, ?, ?) "
+                       "ON CONFLICT (id) DO UPDATE SET state = excluded.state, "
+                       "updated_at = excluded.updated_at",
+                       (job_id, _dumps(dict(state)), self.clock()))
+
+    def get_job(self, job_id: str) -> dict[str, Any] | None:
+        """A background job's state, or None."""
+        rows = self._query("SELECT state FROM jobs WHERE id = ?", (job_id,))
+        return dict(json.loads(rows[0][0])) if rows else None
+
     # -- live updates ---------------------------------------------------------------------
 
     def publish(self, game_id: str, seq: int) -> None:

@@ -114,16 +114,22 @@ class Hosting(Playing):
         with table.lock:
             if not table.game.finished:
                 raise ServiceError("the game is not over yet", "game_not_over")
-            if table.rematch is None:
+            # the pointer lives in the store: whichever process is asked, one rematch
+            pointer = table.rematch or self.store.rematch_of(table.id)
+            if pointer is None:
                 players = [{"name": s.name, "computer": s.computer} if s.computer
                            else s.name for s in table.seats]
                 body: dict[str, Any] = {"mode": table.mode, "kind": table.kind,
                                         "players": players, "rules": table.rules,
                                         "idle_seconds": table.idle_seconds}
                 new, _ = self.create(body)
-                table.rematch = new.id
+                # another process may have got there first: its table is the rematch
+                # (ours stays unjoined and is abandoned in time)
+                pointer = self.store.claim_rematch(table.id, new.id)
+            if table.rematch != pointer:
+                table.rematch = pointer
                 table.changed.notify_all()
-        new_table = self.table(table.rematch)
+        new_table = self.table(pointer)
         seat = min(mine)
         link = new_table.seats[seat].token
         return {"id": new_table.id, "url": f"/games/{new_table.id}#seat={link}"}

@@ -262,6 +262,8 @@ class Playing:
         """The table's public state: the game's view plus id, kind, status, seats, ``seq``
         and ``to_move``, the seat to move in every mode (None once the game is over)."""
         with table.lock:
+            if table.game.finished and table.rematch is None:  # made by another process?
+                table.rematch = self.store.rematch_of(table.id)
             state = table.game.view()
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
