@@ -21,7 +21,6 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 
 from wordyahtzee.dice import (
-    DiceSet,
     default_dice_set,
     describe_dice_set,
     own_dice_sets,
@@ -281,8 +280,7 @@ def shared_box(name: str) -> Response:
     """A box shared by link: its dice, and a score pad or game to start with it."""
     if name not in own_dice_sets() and name not in shipped_dice_sets():
         return error_page(404, key="error.dice_404")
-    DiceSet.load(name)  # checked like any dice set
-    return render("dice.html", base=None, box=describe_dice_set(name),
+    return render("dice.html", base=None, box=describe_dice_set(name),  # checked on load
                   link=url_for("pages.shared_box", name=name, _external=True))
 
 
@@ -291,7 +289,7 @@ SHEET_MODES = ("woord", "classic", "triple", "kaartspel")
 
 def sheet_rows(mode: str, t: Any) -> list[tuple[str, str]]:
     """The rows of a blank printed score sheet of ``mode``: (label, kind), kind ``box``
-    (a box or card to fill in) or ``total`` (a sum line)."""
+    (a box or card to fill in), ``total`` (a sum line) or ``grand`` (the grand total)."""
     if mode == "kaartspel":
         from wordyahtzee.modes.kaartspel import CARDS
 

@@ -52,8 +52,10 @@ def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                               reduced_motion="reduce")
     ctx.set_default_timeout(15_000)
+    errors: list[str] = []
     try:
         page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
         gid = start_pad(page, live, "classic", ["Anna"])
         expect(page.locator("#throw")).to_be_hidden()    # the server throws nothing
         for n, (pips, box) in enumerate(CLASSIC_TURNS):
@@ -91,6 +93,7 @@ def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:
         page.goto(live.url + "/highscores")
         row = page.locator("#lists tr", has=page.locator(f"a[href='/games/{gid}']"))
         expect(row).to_contain_text("echte stenen")
+        assert not errors, errors
     finally:
         ctx.close()
 
@@ -105,8 +108,10 @@ def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                               reduced_motion="reduce")
     ctx.set_default_timeout(15_000)
+    errors: list[str] = []
     try:
         page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
         gid = start_pad(page, live, "woord", ["Anna"], timer=False)
         for n, turn in enumerate(data["record"]["turns"]):
             for t, faces in enumerate(turn["throws"]):
@@ -143,6 +148,7 @@ def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
         expect(page.locator("#end")).to_be_visible()
         state = server_state(live, gid)
         assert state["players"][0]["total"] == data["result"]["players"][0]["total"] == 211
+        assert not errors, errors
     finally:
         ctx.close()
 

@@ -199,6 +199,7 @@ export function noteForm({ boxes, active, send }) {
   const value = document.getElementById("note-value");
   function sync() {
     details.hidden = !active();
+    if (details.hidden) return;
     const chosen = select.value;
     select.replaceChildren(...boxes().map(([id, name]) => el("option", { value: id, text: name })));
     if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
