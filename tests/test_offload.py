@@ -48,3 +48,39 @@ def test_a_worker_stays_until_a_call_runs_over_its_budget() -> None:
         assert worker.call("os:getpid", (), 30) not in (first, os.getpid())
     finally:
         worker.close()
+
+
+def test_a_child_ends_when_its_parent_is_killed() -> None:
+    """A server killed by SIGKILL leaves no child computing for nobody."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    parent = subprocess.Popen([sys.executable, "-c",
+                               "from wordyahtzee.tables.offload import run_in_process; "
+                               "run_in_process('time:sleep', (60,), 120)"])
+    children: list[int] = []
+    end = time.monotonic() + 20
+    while not children and time.monotonic() < end:
+        for status in Path("/proc").glob("[0-9]*/status"):
+            try:
+                fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines()
+                              if ":\t" in line)
+            except OSError:
+                continue
+            if fields.get("PPid", "").strip() == str(parent.pid):
+                children.append(int(status.parent.name))
+        time.sleep(0.05)
+    assert children, "the child process did not start"
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    end = time.monotonic() + 5
+    while Path(f"/proc/{children[0]}").exists() and time.monotonic() < end:
+        state = (Path(f"/proc/{children[0]}/stat").read_text().split() or ["", "", "?"])[2] \
+            if Path(f"/proc/{children[0]}/stat").exists() else "X"
+        if state in ("Z", "X"):
+            break
+        time.sleep(0.05)
+    stat = Path(f"/proc/{children[0]}/stat")
+    assert not stat.exists() or stat.read_text().split()[2] in ("Z", "X")

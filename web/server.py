@@ -20,6 +20,8 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
+from wordyahtzee.tables.offload import die_with_parent
+
 WORKER_CONNECTIONS = 10_000
 """Connections one worker accepts at once (live streams included)."""
 
@@ -89,15 +91,9 @@ class JsonErrorWorker(GeventWorker):
 
 
 def _die_with_the_master(server: Any, worker: Any) -> None:
-    """A worker ends when its master does, even by SIGKILL (Linux ``PR_SET_PDEATHSIG``),
-    so a killed server never leaves a process holding the port or serving old state."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: the worker notices within a second
-        pass
+    """A worker ends when its master does, even by SIGKILL, so a killed server never leaves
+    a process holding the port or serving old state."""
+    die_with_parent()
 
 
 def _end_streams_on_exit(worker: Any) -> None:

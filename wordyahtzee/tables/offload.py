@@ -41,8 +41,8 @@ from ..errors import WordyahtzeeError
 
 T = TypeVar("T")
 
-__all__ = ["OverBudget", "ProcessWorker", "event_loop_active", "run_blocking",
-           "run_in_process"]
+__all__ = ["OverBudget", "ProcessWorker", "die_with_parent", "event_loop_active",
+           "run_blocking", "run_in_process"]
 
 
 def event_loop_active() -> bool:
@@ -206,9 +206,23 @@ def _read_request(stream: Any) -> Any:
     return pickle.loads(stream.read(int.from_bytes(head, "big")))
 
 
+def die_with_parent() -> None:
+    """End this process when the process that started it ends, even by SIGKILL (Linux
+    ``PR_SET_PDEATHSIG``): a stopped or killed server leaves no worker behind, holding its
+    port or computing for nobody. Elsewhere a no-op (a child then ends at its next read)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _child(stay: bool) -> None:
     """The child's side of :func:`run_in_process` (one call) and of
     :class:`ProcessWorker` (``stay``: calls until the input ends), answered on stdout."""
+    die_with_parent()
     out, source = sys.stdout.buffer, sys.stdin.buffer
 
     def send(kind: bytes, data: bytes) -> None:
