@@ -123,24 +123,23 @@ class Playing:
         return table
 
     def _sync(self, table: Table) -> None:
-        """Catch up with another writer, if one got there first (call under the lock)."""
-        if self.store.event_count(table.id) != table.seq:
-            self._reload(table)
+        """Catch up with another writer, if one got there first (call under the lock): one
+        read of the events after ours (none, the usual case, when nobody else wrote)."""
+        self._reload(table)
 
     def _reload(self, table: Table) -> None:
         """Apply the events another process stored since ``table.seq`` (the usual case: a
-        move or two), or replay the whole game from the store when memory holds events the
-        store refused, or the catching up fails."""
+        move or two, read in one query), or replay the whole game from the store when
+        memory holds events the store refused, or the catching up fails."""
         if len(table.game.events) == table.seq:  # nothing uncommitted in memory
             newer = self.store.events_since(table.id, table.seq)
             try:
                 for event in newer:
                     table.game.apply(event)
                 table.seq += len(newer)
-                if self.store.event_count(table.id) == table.seq:
-                    return
+                return
             except WordyahtzeeError:
-                pass
+                pass  # replayed from the store below
         stored = self.store.load_game(table.id)
         table.game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         table.seq = len(stored.events)
