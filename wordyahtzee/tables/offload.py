@@ -83,7 +83,7 @@ working directory holds."""
 def _start(*flags: str) -> subprocess.Popen[bytes]:
     code = (f"import sys; sys.path.insert(0, {_ROOT!r}); "
             "from wordyahtzee.tables.offload import _child; "
-            f"_child({'--stay' in flags})")
+            f"_child({'--stay' in flags}, {os.getpid()})")
     return subprocess.Popen([sys.executable, "-c", code],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, close_fds=True)
@@ -206,23 +206,28 @@ def _read_request(stream: Any) -> Any:
     return pickle.loads(stream.read(int.from_bytes(head, "big")))
 
 
-def die_with_parent() -> None:
+def die_with_parent(parent: int | None = None) -> None:
     """End this process when the process that started it ends, even by SIGKILL (Linux
     ``PR_SET_PDEATHSIG``): a stopped or killed server leaves no worker behind, holding its
-    port or computing for nobody. Elsewhere a no-op (a child then ends at its next read)."""
+    port or computing for nobody. ``parent``: the starter's pid, when it may have ended
+    before this call (then this process ends at once). Elsewhere a no-op (a child then
+    ends at its next read)."""
     try:
         import ctypes
         import signal
 
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
-        pass
+        return
+    if parent is not None and os.getppid() != parent:  # it ended before we asked
+        os._exit(1)
 
 
-def _child(stay: bool) -> None:
+def _child(stay: bool, parent: int | None = None) -> None:
     """The child's side of :func:`run_in_process` (one call) and of
-    :class:`ProcessWorker` (``stay``: calls until the input ends), answered on stdout."""
-    die_with_parent()
+    :class:`ProcessWorker` (``stay``: calls until the input ends), answered on stdout;
+    ``parent``: the pid of the process that started it."""
+    die_with_parent(parent)
     out, source = sys.stdout.buffer, sys.stdin.buffer
 
     def send(kind: bytes, data: bytes) -> None:
