@@ -203,6 +203,41 @@ def probe(port: int, deadline: float) -> None:
         gevent.sleep(0.05)
 
 
+def _pids(pid: int) -> list[int]:
+    """A server process and its workers."""
+    try:
+        return [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+    except OSError:
+        return [pid]
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a server process and its workers have used so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in _pids(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def pg_transactions(url: str) -> int | None:
+    """The database's committed transactions so far (``pg_stat_database``)."""
+    try:
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT pg_stat_clear_snapshot()")
+            row = conn.execute("SELECT xact_commit FROM pg_stat_database "
+                               "WHERE datname = current_database()").fetchone()
+            return int(row[0]) if row else None
+    except Exception:  # the figure is optional: no psycopg, no server
+        return None
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
@@ -236,11 +271,17 @@ def main() -> None:
                     "mode": "woord", "kind": "online", "players": ["Wim", "Zus"]})
                 ids.append(made["id"])
             deadline = time.monotonic() + args.seconds
+            base_rss = [rss_mb(proc.pid) for proc, _ in servers]  # no stream open yet
             open_streams = [0]
             watchers = [gevent.spawn(watch, ports[i % len(ports)], ids, deadline, open_streams)
                         for i in range(args.watchers)]
             gevent.sleep(min(10.0, args.seconds / 4))  # let the streams open
             latencies.clear()
+            global actions
+            actions = 0
+            cpu_before = [cpu_seconds(proc.pid) for proc, _ in servers]
+            xact_before = pg_transactions(db) if db.startswith("postgres") else None
+            idle_rss = [rss_mb(proc.pid) for proc, _ in servers]  # streams open, no moves
             start = time.monotonic()
             players = [gevent.spawn(play_tables, ports, i < args.fast * args.tables, deadline)
                        for i in range(args.tables)]
@@ -251,6 +292,8 @@ def main() -> None:
                 peak_streams = max(peak_streams, open_streams[0])
             elapsed = time.monotonic() - start
             rss = [rss_mb(proc.pid) for proc, _ in servers]
+            cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - sum(cpu_before)
+            xact_after = pg_transactions(db) if xact_before is not None else None
             gevent.joinall(players + probes, timeout=30)
             gevent.killall(watchers, timeout=5)
         finally:
@@ -270,6 +313,18 @@ def main() -> None:
         print(f"{name:<24}{rate:>8.1f}{p50:>9.1f}{p99:>9.1f}{errors.get(name, 0):>8}")
     print(f"game actions/s: {actions / elapsed:.1f}")
     print("server RSS (MB): " + ", ".join(f"{r:.0f}" for r in rss))
+    # what a capacity plan is computed from (docs/deploy.md)
+    requests = sum(len(v) for v in latencies.values())
+    if actions:
+        print(f"server CPU per game action: {1000 * cpu / actions:.2f} ms "
+              f"({1000 * cpu / max(1, requests):.2f} ms per request of any kind)")
+    if xact_before is not None and xact_after is not None and actions:
+        print(f"PostgreSQL transactions per game action: "
+              f"{(xact_after - xact_before) / actions:.2f}")
+    if args.watchers:
+        grown = sum(idle_rss) - sum(base_rss)
+        print(f"memory per open stream: {1024 * grown / max(1, peak_streams):.0f} KB "
+              f"(the servers grew {grown:.0f} MB as the streams opened)")
 
 
 if __name__ == "__main__":
