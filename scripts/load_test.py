@@ -32,6 +32,7 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import resource  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
@@ -174,10 +175,17 @@ def play_tables(ports: list[int], fast: bool, deadline: float) -> None:
             break
 
 
+moved_at: dict[int, float] = {}             # the popular table: when each move was answered
+delivered: dict[int, list[float]] = defaultdict(list)  # ... and when each stream had it
+SEQ = re.compile(rb"id: (\d+)\n")
+
+
 def watch(port: int, game_ids: list[str], deadline: float, open_streams: list[int]) -> None:
-    """Hold a live stream open (reading what comes), reconnecting when it ends."""
+    """Hold a live stream open (reading what comes), reconnecting when it ends; on the
+    popular table, note when each move arrived."""
     while time.monotonic() < deadline:
         gid = random.choice(game_ids)
+        popular = len(game_ids) == 1
         try:
             sock = socket.create_connection(("127.0.0.1", port), timeout=60)
             sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\n"
@@ -185,14 +193,42 @@ def watch(port: int, game_ids: list[str], deadline: float, open_streams: list[in
             open_streams[0] += 1
             try:
                 while time.monotonic() < deadline:
-                    if not sock.recv(65536):
+                    chunk = sock.recv(65536)
+                    if not chunk:
                         break
+                    if popular:
+                        now = time.monotonic()
+                        for seq in SEQ.findall(chunk):
+                            delivered[int(seq)].append(now)
             finally:
                 open_streams[0] -= 1
                 sock.close()
         except OSError:
             errors["stream"] += 1
             gevent.sleep(1)
+
+
+def play_popular(port: int, gid: str, tokens: list[str], deadline: float) -> None:
+    """The popular table: a move a second (a throw, then a zero), each noted when answered."""
+    client = Client(port)
+    seq, state = 0, None
+    while time.monotonic() < deadline:
+        seat = (seq // 2) % 2
+        if state is None or state["turn"]["throws"] == 0:
+            status, answer = client.call("popular throw", "POST", f"/api/games/{gid}/throw",
+                                         {"seq": seq}, tokens[seat])
+        else:
+            status, answer = client.call("popular claim", "POST", f"/api/games/{gid}/claim",
+                                         {"seq": seq, "box": state["turn"]["round_box"],
+                                          "words": []}, tokens[seat])
+        if status != 200:
+            return
+        state = answer["state"]
+        seq = state["seq"]
+        moved_at[seq] = time.monotonic()
+        if state["status"] == "finished":
+            return
+        gevent.sleep(1.0)
 
 
 def probe(port: int, deadline: float) -> None:
@@ -255,6 +291,9 @@ def main() -> None:
                         help="share of tables whose seats act as fast as they can")
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--popular", action="store_true",
+                        help="every watcher watches one table, played a move a second: "
+                             "how long a move takes to reach every stream")
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -265,11 +304,13 @@ def main() -> None:
         ports = [port for _, port in servers]
         try:
             setup = Client(ports[0])
-            ids = []
-            for _ in range(20):
+            ids, tokens = [], []
+            for _ in range(1 if args.popular else 20):
                 _, made = setup.call("setup", "POST", "/api/games", {
-                    "mode": "woord", "kind": "online", "players": ["Wim", "Zus"]})
+                    "mode": "woord", "kind": "online", "players": ["Wim", "Zus"],
+                    "rules": {"turn_seconds": None}})
                 ids.append(made["id"])
+                tokens.append([link["token"] for link in made["links"]])
             deadline = time.monotonic() + args.seconds
             base_rss = [rss_mb(proc.pid) for proc, _ in servers]  # no stream open yet
             open_streams = [0]
@@ -286,6 +327,8 @@ def main() -> None:
             players = [gevent.spawn(play_tables, ports, i < args.fast * args.tables, deadline)
                        for i in range(args.tables)]
             probes = [gevent.spawn(probe, port, deadline) for port in ports]
+            if args.popular:
+                probes.append(gevent.spawn(play_popular, ports[0], ids[0], tokens[0], deadline))
             peak_streams = 0
             while time.monotonic() < deadline:
                 gevent.sleep(1)
@@ -321,6 +364,17 @@ def main() -> None:
     if xact_before is not None and xact_after is not None and actions:
         print(f"PostgreSQL transactions per game action: "
               f"{(xact_after - xact_before) / actions:.2f}")
+    if args.popular and moved_at:
+        # per move: until the last stream had it, and the median stream
+        last = [1000 * (max(delivered[q]) - t) for q, t in moved_at.items() if delivered[q]]
+        middle = [1000 * (sorted(delivered[q])[len(delivered[q]) // 2] - t)
+                  for q, t in moved_at.items() if delivered[q]]
+        reached = [len(delivered[q]) for q in moved_at]
+        print(f"popular table: {len(moved_at)} moves, each reached {min(reached)}-"
+              f"{max(reached)} of {peak_streams} streams; to the median stream p50 "
+              f"{pct([m / 1000 for m in middle], 0.5):.0f} ms, to the last stream p50 "
+              f"{pct([m / 1000 for m in last], 0.5):.0f} ms, p99 "
+              f"{pct([m / 1000 for m in last], 0.99):.0f} ms")
     if args.watchers:
         grown = sum(idle_rss) - sum(base_rss)
         print(f"memory per open stream: {1024 * grown / max(1, peak_streams):.0f} KB "

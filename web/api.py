@@ -357,6 +357,27 @@ def game_state(game_id: str) -> Response:
     return jsonify(state)
 
 
+RENDER_SECONDS = 0.25
+"""How long a table's rendered state serves every stream woken by the same change."""
+
+
+def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
+    """The table's state as its streams send it: ``(seq, what changed, JSON)``, rendered
+    once per change and per quarter second however many watch. A popular table's 10,000
+    viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
+    process's other requests). A stream that connects gets a state at most that old."""
+    now = time.monotonic()
+    marks = (table.seq, tuple(sorted(table.present.items())), table.rematch)
+    memo = table.rendered
+    if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
+        return memo[2]
+    state = manager.state(table)
+    key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"])
+    data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    table.rendered = (marks, now, (state["seq"], key, data))
+    return state["seq"], key, data
+
+
 @bp.get("/games/<game_id>/events")
 def game_events(game_id: str) -> Response:
     """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``. With
@@ -373,16 +394,14 @@ def game_events(game_id: str) -> Response:
             end = time.monotonic() + seconds
             seen = None
             while True:
-                state = manager.state(table)
-                key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"])
+                seq, key, data = _rendered(manager, table)
                 if key != seen:
                     seen = key
-                    data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-                    yield f"id: {state['seq']}\nevent: state\ndata: {data}\n\n"
+                    yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
                 left = end - time.monotonic()
                 if left <= 0:
                     break
-                if not manager.wait(table, state["seq"], left, watch_presence=True):
+                if not manager.wait(table, seq, left, watch_presence=True):
                     break
             yield "event: bye\ndata: {}\n\n"
         finally:
