@@ -122,8 +122,9 @@ def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
                     expect(page.locator("#pad-keys button[data-letter='e']")).to_be_disabled()
                     shot(page, "pad-woord-entry-phone")
                     page.click("#pad-record")
-                else:        # or typed
+                else:        # or typed, once the page has taken the throw before
                     page.fill("#pad-letters", faces)
+                    expect(page.locator("#pad-record")).to_be_enabled()
                     page.locator("#pad-letters").press("Enter")
                 expect(page.locator("#throw-count")).to_contain_text(
                     str(min(t + 2, 3)) if t + 1 < 3 else "")
