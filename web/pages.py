@@ -284,47 +284,21 @@ def shared_box(name: str) -> Response:
                   link=url_for("pages.shared_box", name=name, _external=True))
 
 
-SHEET_MODES = ("woord", "classic", "triple", "kaartspel")
-
-
-def sheet_rows(mode: str, t: Any) -> list[tuple[str, str]]:
-    """The rows of a blank printed score sheet of ``mode``: (label, kind), kind ``box``
-    (a box or card to fill in), ``total`` (a sum line) or ``grand`` (the grand total)."""
-    if mode == "kaartspel":
-        from wordyahtzee.modes.kaartspel import CARDS
-
-        return [*((t(f"kaart.card.{c}"), "box") for c in CARDS), (t("kaart.total"), "total")]
-    from wordyahtzee.modes.classic import rules as classic
-    from wordyahtzee.modes.woord import rules as woord
-
-    boxes: tuple[tuple[str, ...], tuple[str, ...]]
-    if mode == "woord":
-        boxes = (woord.UPPER_BOXES, woord.LOWER_BOXES)
-        upper = [(t("game.upper_total"), "total"),
-                 (t("game.upper_bonus", n=woord.WoordRules().upper_bonus_threshold), "total")]
-        lower = [(t("game.lower_total"), "total"), (t("game.wy_bonus"), "total"),
-                 (t("game.total"), "grand")]
-    else:
-        boxes = (classic.UPPER_BOXES, classic.LOWER_BOXES)
-        upper = [(t("game.upper_total"), "total"), (t("classic.par_total"), "total"),
-                 (t("classic.upper_bonus"), "total")]
-        lower = [(t("classic.yahtzee_bonus"), "total"), (t("game.total"), "grand")]
-    return [*((t(f"box.{b}"), "box") for b in boxes[0]), *upper,
-            *((t(f"box.{b}"), "box") for b in boxes[1]), *lower]
-
-
 @bp.get("/sheets/<mode>")
 def blank_sheet(mode: str) -> Response:
-    """A blank score sheet to print, for games played on paper: one column per player
-    (``?players=``, 1-8; Triple Yahtzee: three columns each), in the page's language."""
-    if mode not in SHEET_MODES:
+    """A blank score sheet to print, for games played on paper: the mode's layout
+    (``paper_sheet()``), a column per player (``?players=``, 1-8) or several (Triple
+    Yahtzee's ×1 ×2 ×3), in the page's language."""
+    from wordyahtzee.modes import MODES, get_mode
+
+    if mode not in MODES:
         return error_page(404)
+    layout = get_mode(mode).paper_sheet()
     try:
-        players = int(request.args.get("players", "4" if mode != "triple" else "2"))
+        players = int(request.args.get("players", "4" if len(layout["columns"]) == 1 else "2"))
     except ValueError:
         players = 4
-    players = min(8, max(1, players))
     t = translator(current_language())
-    factors = [1, 2, 3] if mode == "triple" else [1]
-    return render("sheet.html", mode=mode, rows=sheet_rows(mode, t), players=players,
-                  factors=factors, modes=SHEET_MODES)
+    rows = [(t(key, **params), kind) for key, params, kind in layout["rows"]]
+    return render("sheet.html", mode=mode, rows=rows, players=min(8, max(1, players)),
+                  factors=layout["columns"], modes=MODES)

@@ -45,6 +45,11 @@ class ModeModule(Protocol):
         """What a start screen needs to offer the mode: rules defaults, choices."""
         ...
 
+    def paper_sheet(self) -> dict[str, Any]:
+        """A blank printed score sheet's layout: ``rows`` of ``[text key, params, kind]``
+        and the ``columns`` each player gets."""
+        ...
+
 
 def get_mode(name: Any) -> ModeModule:
     """The module of mode ``name``; :class:`RuleError` ``unknown_mode`` names the known ones."""

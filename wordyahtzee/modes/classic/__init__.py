@@ -126,3 +126,14 @@ def describe() -> dict[str, Any]:
                 "match": {"type": "boolean", "default": False,
                           "description": f"a match of {MATCH_GAMES} games: the highest "
                                          "total over all games wins"}}}}
+
+
+def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
+    """A blank printed score sheet's layout (the woord mode's :func:`paper_sheet` says
+    its shape), with the reckoning against three of each face; ``columns``: per player."""
+    return {"columns": list(columns),
+            "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
+                     ["game.upper_total", {}, "total"], ["classic.par_total", {}, "total"],
+                     ["classic.upper_bonus", {}, "total"],
+                     *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
+                     ["classic.yahtzee_bonus", {}, "total"], ["game.total", {}, "grand"]]}

@@ -117,3 +117,9 @@ def describe() -> JSON:
             "high_scores": "wins",  # wins before points (wordyahtzee.store.rank_wins)
             "rules_schema": {"type": "object", "additionalProperties": False,
                              "properties": {}}}
+
+
+def paper_sheet() -> JSON:
+    """A blank printed score sheet's layout: each card's score per player, and the total."""
+    return {"columns": [1], "rows": [*([f"kaart.card.{c}", {}, "box"] for c in CARDS),
+                                     ["kaart.total", {}, "total"]]}

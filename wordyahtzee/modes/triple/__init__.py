@@ -69,3 +69,10 @@ def describe() -> JSON:
             "factors": list(FACTORS), "turns": TURNS, "players": [1, MAX_PLAYERS],
             "rules_schema": {"type": "object", "additionalProperties": False,
                              "properties": {}}}
+
+
+def paper_sheet() -> JSON:
+    """A blank printed score sheet's layout: classic's, three columns (×1 ×2 ×3) each."""
+    from ..classic import paper_sheet as classic_sheet
+
+    return classic_sheet(FACTORS)

@@ -129,3 +129,15 @@ def describe() -> dict[str, Any]:
                 "dice_set": {"type": "string", "default": "nl", "description":
                              "a shipped dice set; left out: the dictionary language's "
                              "default (en for English, else nl)"}}}}
+
+
+def paper_sheet() -> dict[str, Any]:
+    """A blank printed score sheet's layout: ``rows`` of ``[text key, params, kind]`` (kind
+    ``box``, ``total`` or ``grand``) and the ``columns`` each player gets."""
+    return {"columns": [1],
+            "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
+                     ["game.upper_total", {}, "total"],
+                     ["game.upper_bonus", {"n": WoordRules().upper_bonus_threshold}, "total"],
+                     *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
+                     ["game.lower_total", {}, "total"], ["game.wy_bonus", {}, "total"],
+                     ["game.total", {}, "grand"]]}
