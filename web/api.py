@@ -85,6 +85,11 @@ def _token(body: dict[str, Any] | None = None) -> str | None:
     return token[:200] if token else None
 
 
+RETRY_AFTER_SECONDS = 1
+"""The ``Retry-After`` of a 503: the store probes a database that went away twice a second,
+so a moment later the request may well succeed (the browser tries again by itself)."""
+
+
 def error_response(status: int, code: str, message: str,
                    extra: dict[str, Any] | None = None) -> Response:
     """A JSON error body with the given status."""
@@ -93,6 +98,8 @@ def error_response(status: int, code: str, message: str,
         payload.update(extra)
     response = jsonify(payload)
     response.status_code = status
+    if status == 503:  # the database restarting, a solve over budget: worth another try
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 
@@ -382,11 +389,16 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
 @bp.get("/games/<game_id>/events")
 def game_events(game_id: str) -> Response:
     """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``. With
-    ``?token=`` the viewer counts as present at its seats (who is at the table now)."""
+    ``?token=`` the viewer counts as present at its seats (who is at the table now). A
+    stream that resumes (``Last-Event-ID``, which the browser sends when it reconnects,
+    through any process) gets the state at once only if the table has moved past that
+    event; else from its next change."""
     manager = _tables()
     table = manager.tick(game_id)
     seconds = float(current_app.config["SSE_SECONDS"])
     token = request.args.get("token", "")[:200] or None
+    last = request.headers.get("Last-Event-ID", "")
+    resumed = int(last) if last.isdigit() and len(last) < 10 else None
 
     def stream() -> Iterator[str]:
         leave = manager.watching(table, token)
@@ -396,6 +408,8 @@ def game_events(game_id: str) -> Response:
             seen = None
             while True:
                 seq, key, data = _rendered(manager, table)
+                if seen is None and seq == resumed:
+                    seen = key  # the browser has this state already
                 if key != seen:
                     seen = key
                     yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
