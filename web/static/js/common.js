@@ -21,11 +21,19 @@ export function errorText(error) {
 }
 
 export class ApiError extends Error {
-  constructor(status, payload) {
+  constructor(status, payload, retryAfter = 0) {
     super(payload?.error?.message || `HTTP ${status}`);
     this.status = status;
     this.payload = payload || {};
     this.error = this.payload.error || { code: "http", message: this.message };
+    this.retryAfter = retryAfter;  // seconds, from a 503's Retry-After
+  }
+
+  /** Whether the server was only briefly out of reach: no connection, a proxy that found
+   * no process (502, 504), or the database restarting (503 `unavailable`). */
+  get transient() {
+    if (this.status === 503) return this.error.code === "unavailable";
+    return [0, 502, 504].includes(this.status);
   }
 }
 
@@ -44,7 +52,9 @@ export async function api(method, path, body = undefined, token = null) {
   }
   let payload = null;
   try { payload = await response.json(); } catch (err) { payload = null; }
-  if (!response.ok) throw new ApiError(response.status, payload);
+  if (!response.ok) {
+    throw new ApiError(response.status, payload, Number(response.headers.get("Retry-After")) || 0);
+  }
   return payload;
 }
 

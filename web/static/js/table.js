@@ -110,12 +110,18 @@ export function connectTable(gameId, view) {
     if (table.busy) return null;
     setBusy(true);
     let waiting = false;
+    let retried = false;
     try {
-      const answer = await api("POST", `/api/games/${gameId}/${action}`,
-        { ...body, seq: table.seq }, table.token);
+      const answer = await post(action, { ...body, seq: table.seq }, () => { retried = true; });
       show(answer.state);
+      if (retried) view.message("");
       return answer;
     } catch (err) {
+      if (retried && err instanceof ApiError && err.error.code === "stale" && err.payload?.state) {
+        show(err.payload.state);  // an earlier try did arrive (only its answer was lost)
+        view.message("");
+        return null;
+      }
       if (err instanceof ApiError && err.status === 0 && table.state?.kind === "pad") {
         // at the kitchen table the connection drops: keep the entry, say so, send it again
         localStorage.setItem(queueKey, JSON.stringify({ action, body: { ...body, seq: table.seq } }));
@@ -135,6 +141,29 @@ export function connectTable(gameId, view) {
       return null;
     } finally {
       if (!waiting) setBusy(false);
+    }
+  }
+
+  // While the server is briefly out of reach (a process restarting behind the proxy, the
+  // database restarting), send the move again for a while, as often as Retry-After allows;
+  // its `seq` keeps a try that did arrive from counting twice. A score pad without a
+  // connection at all keeps its entry instead (below).
+  const RETRY_FOR_MS = 20000;
+  async function post(action, body, retrying) {
+    const until = Date.now() + RETRY_FOR_MS;
+    for (;;) {
+      try {
+        return await api("POST", `/api/games/${gameId}/${action}`, body, table.token);
+      } catch (err) {
+        const offlinePad = err.status === 0 && table.state?.kind === "pad";
+        if (!(err instanceof ApiError) || !err.transient || offlinePad || Date.now() > until) {
+          throw err;
+        }
+        retrying();
+        view.message(t("game.reconnecting"));
+        const seconds = Math.min(5, Math.max(1, err.retryAfter));
+        await new Promise((resolve) => { window.setTimeout(resolve, seconds * 1000); });
+      }
     }
   }
 
