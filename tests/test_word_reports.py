@@ -46,6 +46,10 @@ def test_reports_are_stored_grouped_and_listed(app: Any) -> None:
     assert page.status_code == 200 and "okee" in page.get_data(as_text=True)
     remote = client.get("/api/reports", environ_base={"REMOTE_ADDR": "203.0.113.9"})
     assert remote.status_code == 404  # the owner's machine only
+    for header in ("X-Forwarded-For", "Forwarded", "X-Real-IP"):  # through a proxy on it
+        proxied = client.get("/api/reports", headers={header: "203.0.113.9"})
+        assert proxied.status_code == 404, header
+        assert client.get("/reports", headers={header: "203.0.113.9"}).status_code == 404
 
 
 @pytest.mark.slow

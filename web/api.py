@@ -259,9 +259,19 @@ def add_dice_set() -> Any:
 MAX_NOTE = 200
 
 
-def _from_this_machine() -> None:
+PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
+
+
+def from_this_machine() -> bool:
+    """Whether the request comes from the server's own machine: a loopback address, and
+    not through a proxy on this machine (which would carry any client's request)."""
+    return (request.remote_addr in ("127.0.0.1", "::1")
+            and not any(h in request.headers for h in PROXY_HEADERS))
+
+
+def _owner_only() -> None:
     """The reports list is for the server's owner: requests from this machine only."""
-    if request.remote_addr not in ("127.0.0.1", "::1"):
+    if not from_this_machine():
         raise ServiceError("the reports are shown on the server's own machine only",
                            "not_found")
 
@@ -290,7 +300,7 @@ def report_word() -> Any:
 def word_reports() -> Response:
     """The reported words, most reported first (``dictionary`` filters); this machine
     only."""
-    _from_this_machine()
+    _owner_only()
     dictionary = request.args.get("dictionary")
     store = current_app.extensions["wordyahtzee.store"]
     return jsonify({"reports": [r.to_json() for r in store.word_reports(dictionary)]})

@@ -29,6 +29,7 @@ from wordyahtzee.dice import (
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
+from .api import from_this_machine
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
@@ -147,7 +148,7 @@ def highscores() -> Response:
 def reports() -> Response:
     """The words players reported, for the server's owner (this machine only); fold them
     into a dictionary with ``wordyahtzee dict build --reports NAME``."""
-    if request.remote_addr not in ("127.0.0.1", "::1"):
+    if not from_this_machine():
         return error_page(404, "")
     store = current_app.extensions["wordyahtzee.store"]
     return render("reports.html", reports=store.word_reports())
