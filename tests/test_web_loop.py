@@ -124,7 +124,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     port = _free_port()
     proc = _serve(tmp / "loop.sqlite3", port, env={
         "WORDYAHTZEE_DATA_DIR": str(tmp / "data"), "WORDYAHTZEE_RATE_LIMITS": "off",
-        "WORDYAHTZEE_BUILD_SECONDS": "15"})
+        "WORDYAHTZEE_BUILD_SECONDS": "25"})  # a 200,000-word list takes 3-5 s alone
     try:
         _meta_while(port, lambda: time.sleep(1))  # the worker is up and warm
         yield port
@@ -136,7 +136,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_a_gzip_bomb_build_neither_stalls_the_loop_nor_runs_past_its_budget(
         server: int) -> None:
     """1 GiB of ``kat`` lines in a 1 MB gzip: the build runs in its own process, is killed
-    at its budget (15 s here) and fails its job with a clear error."""
+    at its budget (25 s here) and fails its job with a clear error."""
     packer = zlib.compressobj(9, zlib.DEFLATED, 31)
     chunk = b"kat\n" * (1 << 18)
     bomb = b"".join([*(packer.compress(chunk) for _ in range(1024)), packer.flush()])
@@ -145,7 +145,7 @@ def test_a_gzip_bomb_build_neither_stalls_the_loop_nor_runs_past_its_budget(
     job, latencies = _meta_while(server, lambda: _upload(server, "bom", bomb, "kat.txt.gz"))
     assert job["status"] == "failed", job
     assert job["error"]["code"] == "word_list_too_large", job
-    assert time.monotonic() - started < 30
+    assert time.monotonic() - started < 40
     _check("gzip bomb build", latencies)
 
 
