@@ -5,6 +5,8 @@ limits, hostile seat tokens, the cap on user dictionaries, bounded game lists.""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +141,47 @@ def test_rate_limits_can_be_switched_off(tmp_path: Path) -> None:
                       RATELIMIT_ENABLED=False).test_client()
     for _ in range(3):
         assert client.post("/api/check", json={"words": ["huis"]}).status_code == 200
+
+
+def test_behind_a_proxy_the_limits_count_the_forwarded_client(tmp_path: Path) -> None:
+    """``PROXIES=1``: the address is the last X-Forwarded-For entry, the one the proxy
+    added; a client's own entries before it change nothing. Without it every client
+    behind the proxy is the proxy, one client."""
+    words = {"words": ["huis"]}
+    proxy = {"REMOTE_ADDR": "127.0.0.1"}
+
+    def check(client: Any, forwarded: str) -> int:
+        return int(client.post("/api/check", json=words, environ_base=proxy,
+                               headers={"X-Forwarded-For": forwarded}).status_code)
+
+    behind = make_app(tmp_path / "proxy.sqlite3", RATE_LIMITS={"check": "2 per minute"},
+                      PROXIES=1).test_client()
+    assert [check(behind, "10.0.0.1") for _ in range(3)] == [200, 200, 429]
+    assert check(behind, "10.0.0.2") == 200
+    # a forged entry in front of the proxy's own does not make a new client
+    assert check(behind, "6.6.6.6, 10.0.0.1") == 429
+    assert check(behind, "10.0.0.1, 10.0.0.3") == 200
+    direct = make_app(tmp_path / "direct.sqlite3",
+                      RATE_LIMITS={"check": "2 per minute"}).test_client()
+    assert [check(direct, f"10.0.0.{i}") for i in range(3)] == [200, 200, 429]
+
+
+def test_proxies_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from web import environment_config
+    from wordyahtzee.errors import WordyahtzeeError
+
+    monkeypatch.setenv("WORDYAHTZEE_PROXIES", "2")
+    assert environment_config()["PROXIES"] == 2
+    for bad in ("-1", "six", "9"):
+        monkeypatch.setenv("WORDYAHTZEE_PROXIES", bad)
+        with pytest.raises(WordyahtzeeError, match="WORDYAHTZEE_PROXIES is a number"):
+            environment_config()
+    monkeypatch.delenv("WORDYAHTZEE_PROXIES")
+    done = subprocess.run([sys.executable, "-m", "wordyahtzee", "serve", "--proxies", "x"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "wordyahtzee: error: serve: --proxies is a number of proxies in front, 0-5"]
 
 
 def test_user_dictionaries_are_capped_on_upload(tmp_path: Path) -> None:

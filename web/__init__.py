@@ -66,15 +66,22 @@ Configuration keys (``create_app({...})``):
     per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
     ``solve`` (defaults in :data:`web.security.RATE_LIMITS`; a false value lifts one).
 ``RATELIMIT_STORAGE_URI``
-    where the rate-limit counters live (default ``memory://``, one process); give several
-    processes one store, e.g. ``redis://host:6379``, to share the limits.
+    where the rate-limit counters live (default ``memory://``: each process counts its
+    own); give several processes one store, e.g. ``redis://host:6379``, to share the
+    limits (``serve --ratelimit-storage``). While that store cannot be reached, each
+    process counts in its own memory; no request fails for it.
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
+``PROXIES``
+    how many reverse proxies in front of the server to trust (default 0): the client's
+    address is then the one they put in ``X-Forwarded-For`` (``serve --proxies``,
+    ``$WORDYAHTZEE_PROXIES``).
 
-The environment sets five of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
-(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store),
-``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole games against computers),
-``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated) and
+The environment sets six of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
+(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store; ``serve
+--ratelimit-storage`` wins over it), ``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole
+games against computers), ``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated),
+``WORDYAHTZEE_PROXIES`` (trusted proxies; ``serve --proxies`` wins over it) and
 ``WORDYAHTZEE_BUILD_SECONDS`` (the build budget).
 
 The security checks and headers are described in :mod:`web.security`.
@@ -125,7 +132,15 @@ def environment_config() -> dict[str, Any]:
     if os.environ.get("WORDYAHTZEE_RATE_LIMITS") == "off":
         config["RATELIMIT_ENABLED"] = False
     if os.environ.get("WORDYAHTZEE_RATELIMIT_STORAGE"):
-        config["RATELIMIT_STORAGE_URI"] = os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"]
+        from .security import check_storage_uri
+
+        config["RATELIMIT_STORAGE_URI"] = check_storage_uri(
+            os.environ["WORDYAHTZEE_RATELIMIT_STORAGE"], "WORDYAHTZEE_RATELIMIT_STORAGE")
+    if os.environ.get("WORDYAHTZEE_PROXIES"):
+        from .security import check_proxies
+
+        config["PROXIES"] = check_proxies(os.environ["WORDYAHTZEE_PROXIES"],
+                                          "WORDYAHTZEE_PROXIES")
     hosts = os.environ.get("WORDYAHTZEE_ALLOWED_HOSTS")
     if hosts is not None:
         from .security import parse_hosts

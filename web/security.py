@@ -18,9 +18,16 @@
 - **Security headers** on every response: a strict Content-Security-Policy (no inline
   script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
 - **Rate limits** per client address (Flask-Limiter) on creating games, uploads, check and
-  solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the shared counter store
-  (``memory://`` by default: one process), ``RATELIMIT_ENABLED`` switches them off. A
-  refused request gets 429 ``rate_limited`` with ``Retry-After``.
+  solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the counter store
+  (``memory://`` by default: each process counts its own; ``redis://HOST:PORT`` shares the
+  counters between every process that names it), ``RATELIMIT_ENABLED`` switches them off.
+  A refused request gets 429 ``rate_limited`` with ``Retry-After``. A shared store that
+  cannot be reached never fails a request: the process counts in its own memory meanwhile
+  (Flask-Limiter's in-memory fallback) and goes back to the store once it answers again.
+- **Behind a proxy** (``PROXIES`` = N, ``serve --proxies N``): the client's address, for
+  the rate limits, is the one the N trusted proxies in front put in ``X-Forwarded-For``
+  (Werkzeug's ``ProxyFix``), and the scheme theirs in ``X-Forwarded-Proto``. Only the last
+  N entries count, so a client cannot choose its address by sending its own header.
 """
 
 from __future__ import annotations
@@ -31,12 +38,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
+from flask.logging import default_handler
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import MisdirectedRequest
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from wordyahtzee.errors import ServiceError
+from wordyahtzee.errors import ServiceError, WordyahtzeeError
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MULTIPART_ENDPOINTS = frozenset({"api.upload_dictionary"})
@@ -80,8 +89,117 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_STORAGE_URI": "memory://",
     "RATELIMIT_HEADERS_ENABLED": True,
+    # A shared store that fails: count in this process's memory meanwhile (re-trying the
+    # store after 1, 2, 4 … 32 s), and never turn a failing store into a 500.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+    "RATELIMIT_SWALLOW_ERRORS": True,
+    "PROXIES": 0,
 }
 """The configuration keys this module reads, with their defaults."""
+
+STORAGE_SCHEMES: Mapping[str, str] = {
+    "memory": "",
+    "redis": "redis", "rediss": "redis", "redis+unix": "redis", "redis+sentinel": "redis",
+    "redis+cluster": "redis",
+    "valkey": "valkey", "valkeys": "valkey", "valkey+unix": "valkey",
+    "valkey+sentinel": "valkey", "valkey+cluster": "valkey",
+    "memcached": "pymemcache", "mongodb": "pymongo", "mongodb+srv": "pymongo",
+}
+"""The rate-limit stores Flask-Limiter can use (its synchronous ones), each with the Python
+package it needs; ``redis`` comes with the ``redis`` extra (``pip install
+'wordyahtzee[redis]'``) and with both locks."""
+
+STORE_SECONDS = 0.5
+"""How long a rate-limit check waits for a Redis (or Valkey) store to connect or answer
+(unless the URI says ``socket_timeout=`` or ``socket_connect_timeout=``). Past it, the
+process counts in its own memory: a store that hangs costs a request at most twice this,
+never the minutes of the operating system's connect timeout."""
+
+
+def storage_scheme(uri: str) -> str:
+    """The scheme of a storage URI, lower-case (``''`` when it has none).
+
+    >>> storage_scheme("redis://127.0.0.1:6379/0"), storage_scheme("memory://")
+    ('redis', 'memory')
+    >>> storage_scheme("localhost:6379")
+    ''
+    """
+    scheme, sep, _ = uri.strip().partition("://")
+    return scheme.lower() if sep else ""
+
+
+def is_shared_storage(uri: str) -> bool:
+    """Whether the counters at ``uri`` are shared between processes (anything but
+    ``memory://``)."""
+    return storage_scheme(uri) != "memory"
+
+
+MAX_PROXIES = 5
+"""The most proxies ``PROXIES`` may trust in a row."""
+
+
+def check_proxies(value: str | int, name: str) -> int:
+    """``value`` as the number of trusted proxies (0-:data:`MAX_PROXIES`), else a
+    :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) in one line naming ``name``.
+
+    >>> check_proxies("1", "--proxies")
+    1
+    >>> check_proxies("x", "--proxies")
+    Traceback (most recent call last):
+    ...
+    wordyahtzee.errors.WordyahtzeeError: --proxies is a number of proxies in front, 0-5
+    """
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= MAX_PROXIES:
+        raise WordyahtzeeError(f"{name} is a number of proxies in front, 0-{MAX_PROXIES}",
+                               "usage")
+    return number
+
+
+def check_storage_uri(uri: str, name: str) -> str:
+    """``uri`` if Flask-Limiter can count there, else a
+    :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) in one line that starts with
+    ``name`` (the option or variable that gave it) and never repeats the URI (it may hold a
+    password).
+
+    >>> check_storage_uri("memory://", "--ratelimit-storage")
+    'memory://'
+    >>> check_storage_uri("localhost:6379", "--ratelimit-storage")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wordyahtzee.errors.WordyahtzeeError: --ratelimit-storage takes memory:// or ... (not a URI)
+    """
+    import importlib.util
+
+    scheme = storage_scheme(uri)
+    takes = f"{name} takes memory:// or a shared store's URI such as redis://HOST:6379"
+    if not scheme:
+        raise WordyahtzeeError(f"{takes} (not a URI)", "usage")
+    if scheme not in STORAGE_SCHEMES:
+        raise WordyahtzeeError(f"{takes} (unknown scheme {scheme[:40]!r})", "usage")
+    try:
+        urlsplit(uri.strip()).port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        raise WordyahtzeeError(f"{takes} (its port is not a number 0-65535)",
+                               "usage") from None
+    package = STORAGE_SCHEMES[scheme]
+    if package and importlib.util.find_spec(package) is None:
+        how = "'wordyahtzee[redis]'" if package == "redis" else package
+        raise WordyahtzeeError(f"{name} {scheme}://… needs the Python package {package}: "
+                               f"pip install {how}", "usage")
+    return uri.strip()
+
+
+def storage_options(uri: str) -> dict[str, Any]:
+    """The options Flask-Limiter gives the store at ``uri``: for Redis and Valkey, the
+    :data:`STORE_SECONDS` timeouts (a ``socket_timeout=`` or ``socket_connect_timeout=``
+    in the URI's query wins); none for the others."""
+    if STORAGE_SCHEMES.get(storage_scheme(uri)) in ("redis", "valkey"):
+        return {"socket_connect_timeout": STORE_SECONDS, "socket_timeout": STORE_SECONDS}
+    return {}
 
 
 def _host_of(origin: str) -> str | None:
@@ -235,8 +353,13 @@ def init_security(app: Flask) -> Limiter:
         app.config.setdefault(key, value)
     app.before_request(_check_request)
     app.after_request(_add_headers)
-    limiter = Limiter(get_remote_address, app=app, default_limits=[],
-                      storage_uri=str(app.config["RATELIMIT_STORAGE_URI"]))
+    proxies = int(app.config["PROXIES"])
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies,  # type: ignore[method-assign]
+                                x_proto=proxies)
+    uri = str(app.config["RATELIMIT_STORAGE_URI"])
+    limiter = Limiter(get_remote_address, app=app, default_limits=[], storage_uri=uri,
+                      storage_options=storage_options(uri))
     limits = {**RATE_LIMITS, **dict(app.config["RATE_LIMITS"])}
     for key, endpoint in LIMITED_ENDPOINTS.items():
         spec = limits.get(key)
@@ -248,10 +371,16 @@ def init_security(app: Flask) -> Limiter:
             app.view_functions[endpoint])
         app.view_functions[endpoint] = limited
     app.register_error_handler(RateLimitExceeded, _rate_limited)
+    if default_handler not in limiter.logger.handlers:
+        # Flask-Limiter's own warnings ("storage unreachable - falling back to in-memory
+        # storage") go where the app's do, not into its NullHandler.
+        limiter.logger.addHandler(default_handler)
     app.extensions["wordyahtzee.limiter"] = limiter
     return limiter
 
 
-__all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "RATE_LIMITS",
-           "SECURITY_HEADERS", "host_allowed", "host_name", "init_security", "is_cross_site",
-           "parse_hosts"]
+__all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "MAX_PROXIES",
+           "RATE_LIMITS", "SECURITY_HEADERS", "STORAGE_SCHEMES", "STORE_SECONDS",
+           "check_proxies", "check_storage_uri", "host_allowed", "host_name",
+           "init_security", "is_cross_site", "is_shared_storage", "parse_hosts",
+           "storage_options", "storage_scheme"]

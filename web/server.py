@@ -109,23 +109,52 @@ def _end_streams_on_exit(worker: Any) -> None:
     gevent.spawn(watch)
 
 
+def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str | None:
+    """The one-line warning ``serve`` prints when several worker processes would each
+    count their own rate limits (``memory://``), else None.
+
+    >>> rate_limit_warning(1, "memory://") is None, rate_limit_warning(2, "redis://r:6379")
+    (True, None)
+    >>> print(rate_limit_warning(2, "memory://"))  # doctest: +ELLIPSIS
+    wordyahtzee: warning: each of the 2 worker processes counts its own rate limits ...
+    """
+    from .security import is_shared_storage
+
+    if workers <= 1 or not enabled or is_shared_storage(storage):
+        return None
+    return (f"wordyahtzee: warning: each of the {workers} worker processes counts its own "
+            f"rate limits (memory://), so a client gets up to {workers} times each limit; "
+            "share them with --ratelimit-storage redis://HOST:6379")
+
+
 def serve(host: str, port: int, database: str | None, workers: int = 1,
-          allowed_hosts: tuple[str, ...] | None = None) -> None:
+          allowed_hosts: tuple[str, ...] | None = None,
+          ratelimit_storage: str | None = None, proxies: int | None = None) -> None:
     """Serve the app until stopped (SIGINT/SIGTERM stop gracefully). ``allowed_hosts``:
     the host names it answers to (default: ``WORDYAHTZEE_ALLOWED_HOSTS``, else localhost);
-    the address it listens on, if it is one, is always among them."""
+    the address it listens on, if it is one, is always among them. ``ratelimit_storage``:
+    where the rate-limit counters live (default: ``WORDYAHTZEE_RATELIMIT_STORAGE``, else
+    ``memory://``, each process its own; ``redis://…`` shares them). ``proxies``: how many
+    reverse proxies in front to trust for the client's address (default:
+    ``WORDYAHTZEE_PROXIES``, else 0)."""
     from . import environment_config
-    from .security import ALLOWED_HOSTS
+    from .security import ALLOWED_HOSTS, check_storage_uri, is_shared_storage
 
     env = environment_config()  # a bad setting is one line before anything starts
     hosts = tuple(allowed_hosts or env.get("ALLOWED_HOSTS") or ALLOWED_HOSTS)
     if host not in ("0.0.0.0", "::", ""):
         hosts += (f"[{host}]" if ":" in host else host,)
+    storage = (check_storage_uri(ratelimit_storage, "serve: --ratelimit-storage")
+               if ratelimit_storage is not None
+               else str(env.get("RATELIMIT_STORAGE_URI", "memory://")))
+    limited = bool(env.get("RATELIMIT_ENABLED", True))
+    trusted = int(env.get("PROXIES", 0)) if proxies is None else proxies
 
     def make_app() -> Any:
         from . import create_app
 
-        app = create_app({"DATABASE": database, "ALLOWED_HOSTS": hosts})
+        app = create_app({"DATABASE": database, "ALLOWED_HOSTS": hosts,
+                          "RATELIMIT_STORAGE_URI": storage, "PROXIES": trusted})
         app.extensions["wordyahtzee.tables"].resume_all()
         return app
 
@@ -137,8 +166,16 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
 
         where = (redact(str(database)) if is_postgres_url(database)
                  else str(database or default_path()))
+        limits = ("rate limits off" if not limited
+                  else f"rate limits shared in {redact(storage)}" if is_shared_storage(storage)
+                  else "rate limits per process")
+        if trusted:
+            limits += f"; behind {trusted} prox{'ies' if trusted > 1 else 'y'}"
         print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
-              f"{'s' if workers != 1 else ''}; database {where})", flush=True)
+              f"{'s' if workers != 1 else ''}; database {where}; {limits})", flush=True)
+        warning = rate_limit_warning(workers, storage, limited)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
 
     options = {
         "bind": f"{host}:{port}", "workers": workers, "worker_class": JsonErrorWorker,
