@@ -16,6 +16,11 @@ actions (throws and claims) per second; and each server process's resident memor
     python scripts/load_test.py --seconds 30 --tables 40 --watchers 500
     python scripts/load_test.py --db postgresql://... --servers 2
     python scripts/load_test.py --workers 2
+    python scripts/load_test.py --db postgresql://... --servers 2 --nginx
+
+With ``--nginx`` every client talks to a real nginx (Debian's package) running the
+project's ``deploy/nginx.conf`` in front of the servers, as docs/deploy.md deploys them;
+nginx's own CPU is reported apart.
 
 The client runs on gevent (one greenlet per seat and per watcher) and shares the machine's
 cores with the servers, so figures are a floor, not a ceiling.
@@ -291,6 +296,8 @@ def main() -> None:
                         help="share of tables whose seats act as fast as they can")
     parser.add_argument("--watchers", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--nginx", action="store_true",
+                        help="every client goes through nginx with deploy/nginx.conf")
     parser.add_argument("--popular", action="store_true",
                         help="every watcher watches one table, played a move a second: "
                              "how long a move takes to reach every stream")
@@ -302,6 +309,13 @@ def main() -> None:
         servers = [start_server(db, args.workers, os.path.join(tmp, f"data{i}"))
                    for i in range(args.servers)]
         ports = [port for _, port in servers]
+        front = None
+        if args.nginx:
+            sys.path.insert(0, str(ROOT))
+            from tests.nginx import Nginx
+
+            front = Nginx(ports)
+            ports = [front.port]
         try:
             setup = Client(ports[0])
             ids, tokens = [], []
@@ -321,6 +335,7 @@ def main() -> None:
             global actions
             actions = 0
             cpu_before = [cpu_seconds(proc.pid) for proc, _ in servers]
+            nginx_before = cpu_seconds(front.proc.pid) if front else 0.0
             xact_before = pg_transactions(db) if db.startswith("postgres") else None
             idle_rss = [rss_mb(proc.pid) for proc, _ in servers]  # streams open, no moves
             start = time.monotonic()
@@ -336,15 +351,19 @@ def main() -> None:
             elapsed = time.monotonic() - start
             rss = [rss_mb(proc.pid) for proc, _ in servers]
             cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - sum(cpu_before)
+            nginx_cpu = cpu_seconds(front.proc.pid) - nginx_before if front else 0.0
             xact_after = pg_transactions(db) if xact_before is not None else None
             gevent.joinall(players + probes, timeout=30)
             gevent.killall(watchers, timeout=5)
         finally:
+            if front is not None:
+                front.stop()
             for proc, _ in servers:
                 proc.terminate()
                 proc.wait(15)
     backend = "postgresql" if db.startswith("postgres") else "sqlite"
-    print(f"backend {backend}, {args.servers} server(s) x {args.workers} worker(s), "
+    print(f"backend {backend}, {args.servers} server(s) x {args.workers} worker(s)"
+          f"{' behind nginx' if args.nginx else ''}, "
           f"{args.tables} tables ({args.fast:.0%} fast), {args.watchers} watchers "
           f"(peak open {peak_streams}), {elapsed:.0f} s")
     print(f"{'endpoint':<24}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
@@ -361,6 +380,8 @@ def main() -> None:
     if actions:
         print(f"server CPU per game action: {1000 * cpu / actions:.2f} ms "
               f"({1000 * cpu / max(1, requests):.2f} ms per request of any kind)")
+        if args.nginx:
+            print(f"nginx CPU per game action: {1000 * nginx_cpu / actions:.2f} ms")
     if xact_before is not None and xact_after is not None and actions:
         print(f"PostgreSQL transactions per game action: "
               f"{(xact_after - xact_before) / actions:.2f}")

@@ -29,15 +29,19 @@ from .pg import PostgresServer, free_port, start_server
 class Server:
     """One ``wordyahtzee serve`` process."""
 
-    def __init__(self, db: str, tmp: Path, name: str) -> None:
+    def __init__(self, db: str, tmp: Path, name: str, *options: str,
+                 limited: bool = False) -> None:
+        """``options``: more ``serve`` options; ``limited``: keep the rate limits on."""
         self.port = free_port()
         self.log = tmp / f"{name}.log"
         env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off",
                "WORDYAHTZEE_COMPUTER_PACE": "0.05"}
+        if limited:
+            del env["WORDYAHTZEE_RATE_LIMITS"]
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
-                 "--db", db], stdout=log, stderr=subprocess.STDOUT, env=env)
+                 "--db", db, *options], stdout=log, stderr=subprocess.STDOUT, env=env)
         end = time.monotonic() + 60
         while time.monotonic() < end:
             try:
