@@ -1,18 +1,20 @@
 """What only PostgreSQL has: open_store picks it for postgresql:// URLs, its location hides
 the password, an unreachable server is a one-line StoreError ``unavailable`` (never a
 crash), and a server restart heals by itself: calls fail with ``unavailable`` while it is
-down and the same store object works again once it is back, live updates too."""
+down and the same store object works again once it is back, live updates too; a restart
+between two calls costs the second nothing (the pool notices its dead connections)."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
+import psycopg
 import pytest
 from wordyahtzee.web.errors import http_status
 
 from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgres_url, open_store
-from wordyahtzee.store.postgres import PostgresStore, redact
+from wordyahtzee.store.postgres import PostgresStore, check_idle, redact
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from .pg import PostgresServer, free_port
@@ -110,3 +112,32 @@ def test_restart_heals_by_itself(postgres_server: PostgresServer) -> None:
     store.publish("g", 2)
     assert heard.wait_for(lambda n: ("g", 2) in n)
     store.close()
+
+
+def test_the_pool_lends_no_connection_the_server_ended(postgres_url: str) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as conn, \
+            psycopg.connect(postgres_url, autocommit=True) as admin:
+        check_idle(conn)  # healthy and idle: passes
+        conn.execute("SELECT 1").fetchall()
+        check_idle(conn)
+        admin.execute("SELECT pg_terminate_backend(%s)", [conn.info.backend_pid])
+        end = time.monotonic() + 10
+        with pytest.raises(psycopg.OperationalError):  # the goodbye may take a moment
+            while time.monotonic() < end:
+                check_idle(conn)
+                time.sleep(0.05)
+
+
+def test_a_restart_between_two_calls_costs_the_second_nothing(
+        postgres_server: PostgresServer) -> None:
+    store = PostgresStore(postgres_server.new_database(), timeout=2.0, min_size=2)
+    try:
+        store.create_game("g", "woord", "online", {}, [Seat(0, "A", "t")])
+        assert store.event_count("g") == 0  # the pool's connections have been used
+        postgres_server.stop("fast")
+        postgres_server.start()
+        for n in range(4):  # every pooled connection died with the old server
+            store.append_events("g", n, [{"type": "x"}])
+        assert store.event_count("g") == 4
+    finally:
+        store.close()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+import select
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -105,6 +106,20 @@ RECONNECT_SECONDS = 10.0
 """How long the pool keeps retrying one connection (with backoff) before starting over
 with a fresh attempt; caps how long recovery waits after the server is back."""
 
+def check_idle(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check of a connection it lends: raise if it is dead, without a round trip
+    when it is healthy. An idle connection has nothing to read; one the server ended (a
+    restart, an administrator) has its goodbye or end-of-file waiting, and only then is it
+    asked (psycopg's own check, an empty query). A check by round trip on every loan cost an
+    eighth of a worker's time under load."""
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    poller = select.poll()
+    poller.register(conn.fileno(), select.POLLIN)
+    if poller.poll(0):
+        ConnectionPool.check_connection(conn)
+
+
 PROBE_SECONDS = 0.5
 """While the server is down, calls fail at once; one of them checks this often whether it
 is back."""
@@ -170,7 +185,7 @@ class PostgresStore:
         self._pool: ConnectionPool[Any] = ConnectionPool(
             url, min_size=min_size, max_size=max_size, timeout=timeout, open=False,
             reconnect_timeout=reconnect_seconds, name="wordyahtzee",
-            check=ConnectionPool.check_connection, reconnect_failed=self._reconnect_failed,
+            check=check_idle, reconnect_failed=self._reconnect_failed,
             kwargs={"autocommit": True, "row_factory": dict_row, **self._connect_kwargs})
         try:
             self._pool.open(wait=True, timeout=timeout)
