@@ -141,3 +141,36 @@ def test_a_restart_between_two_calls_costs_the_second_nothing(
         assert store.event_count("g") == 4
     finally:
         store.close()
+
+
+def test_a_notice_carries_the_events_so_catching_up_needs_no_query(
+        postgres_server: PostgresServer) -> None:
+    """What another process stored comes with its notice (when it fits): the listener's
+    catch-up (``events_since`` with ``until``) is answered with the database stopped."""
+    url = postgres_server.new_database()
+    writer, reader = PostgresStore(url, timeout=1.0), PostgresStore(url, timeout=1.0)
+    try:
+        writer.create_game("g", "woord", "online", {}, [Seat(0, "A", "t")])
+        heard = Heard()
+        reader.subscribe(heard)
+        assert reader.listening()
+        small = [{"type": "throw", "faces": "kusnatl", "n": n} for n in range(3)]
+        writer.append_events("g", 0, small[:2])
+        writer.append_events("g", 2, small[2:])
+        big = {"type": "claim", "words": ["x" * 50] * 200}  # past a notice's 8,000 bytes
+        writer.append_events("g", 3, [big])
+        assert heard.wait_for(lambda n: ("g", 4) in n)
+        assert reader.events_since("g", 1, 4) == [*small[1:], big]  # the last one read
+        postgres_server.stop("fast")
+        try:
+            assert reader.events_since("g", 0, 3) == small
+            assert reader.events_since("g", 2, 3) == small[2:]
+            with pytest.raises(StoreError):  # not all heard: asks the database
+                reader.events_since("g", 0, 4)
+            with pytest.raises(StoreError):  # without until: always the database
+                reader.events_since("g", 0)
+        finally:
+            postgres_server.start()
+    finally:
+        writer.close()
+        reader.close()

@@ -162,8 +162,11 @@ class Store(Protocol):
         """How many events the game has (the next event's sequence number)."""
         ...
 
-    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
-        """The game's events numbered ``seq`` and later, in order."""
+    def events_since(self, game_id: str, seq: int,
+                     until: int | None = None) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order. ``until``: the caller
+        heard that the game has this many events and needs only those before it; a store
+        may then answer from what its notices carried, without a query."""
         ...
 
     def event_counts(self, game_ids: Sequence[str]) -> dict[str, int]:

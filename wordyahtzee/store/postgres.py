@@ -25,11 +25,13 @@ notifies, and one dedicated connection listens in a daemon thread (started by th
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import select
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -120,6 +122,68 @@ def check_idle(conn: psycopg.Connection[Any]) -> None:
         ConnectionPool.check_connection(conn)
 
 
+NOTICE_BYTES = 7900
+"""The most a notice may carry (PostgreSQL refuses payloads of 8,000 bytes): the new events
+ride along when they fit, else the notice says only the new count."""
+
+HEARD_GAMES = 2000
+"""How many games' recently announced events a store keeps, newest first."""
+
+HEARD_EVENTS = 64
+"""How many of a game's recently announced events a store keeps."""
+
+
+class HeardEvents:
+    """The events other processes' notices carried, per game (the last :data:`HEARD_EVENTS`
+    of the last :data:`HEARD_GAMES` games), so catching up with a notice costs no query.
+    Thread-safe."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._games: OrderedDict[str, tuple[int, list[dict[str, Any]]]] = OrderedDict()
+
+    def add(self, game_id: str, first: int, events: list[dict[str, Any]]) -> None:
+        """Events numbered from ``first`` were stored."""
+        with self._lock:
+            start, known = self._games.get(game_id, (first, []))
+            if start <= first <= start + len(known):  # follows or overlaps what is known
+                at = first - start
+                known = known[:at] + events + known[at + len(events):]
+            elif first > start or first + len(events) >= start + len(known):
+                start, known = first, list(events)  # a gap: keep only the newest
+            if len(known) > HEARD_EVENTS:
+                start, known = start + len(known) - HEARD_EVENTS, known[-HEARD_EVENTS:]
+            self._games[game_id] = (start, known)
+            self._games.move_to_end(game_id)
+            while len(self._games) > HEARD_GAMES:
+                self._games.popitem(last=False)
+
+    def between(self, game_id: str, seq: int, until: int) -> list[dict[str, Any]] | None:
+        """Events ``seq`` to ``until - 1`` (copies), or None unless all are known."""
+        with self._lock:
+            start, known = self._games.get(game_id, (0, []))
+            if not start <= seq <= until <= start + len(known):
+                return None
+            return copy.deepcopy(known[seq - start:until - start])
+
+
+def notice(game_id: str, first: int, events: Sequence[Mapping[str, Any]]) -> str:
+    """The payload announcing events numbered from ``first``: the game, its new count and,
+    if they fit in :data:`NOTICE_BYTES`, the events themselves.
+
+    >>> notice("g1", 3, [{"type": "throw"}])
+    '{"game":"g1","seq":4,"first":3,"events":[{"type":"throw"}]}'
+    >>> notice("g1", 3, [{"word": "x" * 8000}])
+    '{"game":"g1","seq":4}'
+    """
+    short = {"game": str(game_id), "seq": int(first) + len(events)}
+    full = json.dumps({**short, "first": int(first), "events": [dict(e) for e in events]},
+                      separators=(",", ":"), ensure_ascii=False)
+    if len(full.encode()) <= NOTICE_BYTES:
+        return full
+    return json.dumps(short, separators=(",", ":"))
+
+
 PROBE_SECONDS = 0.5
 """While the server is down, calls fail at once; one of them checks this often whether it
 is back."""
@@ -165,6 +229,7 @@ class PostgresStore:
         if "application_name" not in params:
             self._connect_kwargs["application_name"] = "wordyahtzee"
         self._fanout = Fanout()
+        self._heard = HeardEvents()
         self._closed = threading.Event()
         self._listening = threading.Event()
         self._listener: threading.Thread | None = None
@@ -362,8 +427,14 @@ class PostgresStore:
                                (game_id,)).fetchone()
         return int(row["n"]) if row else 0
 
-    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
-        """The game's events numbered ``seq`` and later, in order."""
+    def events_since(self, game_id: str, seq: int,
+                     until: int | None = None) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order; with ``until``, from
+        the notices this store heard when they carried them all, without a query."""
+        if until is not None:
+            heard = self._heard.between(game_id, seq, until)
+            if heard is not None:
+                return heard
         with self._conn() as conn:
             rows = conn.execute("SELECT event FROM events WHERE game_id = %s AND seq >= %s "
                                 "ORDER BY seq", (game_id, seq)).fetchall()
@@ -405,7 +476,7 @@ class PostgresStore:
         """
         now = self.clock()
         entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
-        payload = json.dumps({"game": str(game_id), "seq": int(first_seq) + len(events)})
+        payload = notice(game_id, first_seq, events)
         params = {"id": game_id, "first": first_seq, "now": now,
                   "events": [_json(dict(e)) for e in events],
                   "players": [player for player, _ in entries],
@@ -587,7 +658,11 @@ class PostgresStore:
         try:
             data = json.loads(payload)
             game_id, seq = str(data["game"]), int(data["seq"])
-        except (ValueError, KeyError, TypeError):
+            first, events = data.get("first"), data.get("events")
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("ignoring a malformed notice on %s: %r", CHANNEL, payload[:100])
             return
+        if (type(first) is int and isinstance(events, list) and first + len(events) == seq
+                and all(isinstance(e, dict) for e in events)):
+            self._heard.add(game_id, first, events)
         self._fanout.deliver(game_id, seq)

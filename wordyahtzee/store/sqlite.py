@@ -214,8 +214,10 @@ class SQLiteStore:
         rows = self._query("SELECT COUNT(*) FROM events WHERE game_id = ?", (game_id,))
         return int(rows[0][0])
 
-    def events_since(self, game_id: str, seq: int) -> list[dict[str, Any]]:
-        """The game's events numbered ``seq`` and later, in order."""
+    def events_since(self, game_id: str, seq: int,
+                     until: int | None = None) -> list[dict[str, Any]]:
+        """The game's events numbered ``seq`` and later, in order (``until`` is not needed:
+        a read of the file is no round trip)."""
         return [json.loads(r[0]) for r in self._query(
             "SELECT event FROM events WHERE game_id = ? AND seq >= ? ORDER BY seq",
             (game_id, seq))]

@@ -118,9 +118,9 @@ class Lifecycle(Playing):
         if table is None:
             return
         with table.lock:
-            if seq != table.seq:
+            if seq > table.seq:  # an older notice: the table caught up meanwhile
                 try:
-                    self._reload(table)
+                    self._reload(table, seq)
                 except StoreError:
                     return  # the ticker tries again
                 table.changed.notify_all()

@@ -122,17 +122,20 @@ class Playing:
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
-    def _sync(self, table: Table) -> None:
+    def _sync(self, table: Table, seen: int | None = None) -> None:
         """Catch up with another writer, if one got there first (call under the lock): one
-        read of the events after ours (none, the usual case, when nobody else wrote)."""
-        self._reload(table)
+        read of the events after ours (none, the usual case, when nobody else wrote), or
+        none at all when ``seen``, the count the browser has seen, was announced with its
+        events already."""
+        self._reload(table, seen)
 
-    def _reload(self, table: Table) -> None:
+    def _reload(self, table: Table, heard: int | None = None) -> None:
         """Apply the events another process stored since ``table.seq`` (the usual case: a
-        move or two, read in one query), or replay the whole game from the store when
+        move or two, read in one query, or none when ``heard``, the count a notice just
+        announced, came with the events), or replay the whole game from the store when
         memory holds events the store refused, or the catching up fails."""
         if len(table.game.events) == table.seq:  # nothing uncommitted in memory
-            newer = self.store.events_since(table.id, table.seq)
+            newer = self.store.events_since(table.id, table.seq, heard)
             try:
                 for event in newer:
                     table.game.apply(event)
@@ -227,8 +230,8 @@ class Playing:
         if seq is not None and (type(seq) is not int or seq < 0):
             raise BadRequest("seq must be the number of events the browser has seen")
         with table.lock:
-            if seq is None or seq != table.seq:
-                self._sync(table)  # else optimistic: the append refuses a stale seq itself
+            if seq is None or seq != table.seq:  # else optimistic: the append refuses a
+                self._sync(table, seq)           # stale seq itself
             if self._expire(table):
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
                                    conflict=True, extra={"state": self.state(table)})
