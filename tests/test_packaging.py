@@ -4,8 +4,10 @@ sets and the web assets, under the project's own import name only."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -86,3 +88,27 @@ def test_a_stamp_is_not_trusted_once_the_word_list_changed(tmp_path: Path) -> No
     (folder / registry.STAMP_FILE).write_text(json.dumps({**stamp, "sha256": "0" * 64}))
     words.write_bytes(b"huis\nkat\n")  # a stamp naming another folder's list
     assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None
+
+
+def test_a_server_checks_an_unchanged_word_list_once(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stamp check is remembered for a list not changed in the last seconds (a game's
+    creation loads the lexicon; it used to read the whole list each time)."""
+    words = tmp_path / "t.txt.gz"
+    words.write_bytes(b"huis\nkat\n")
+    entry = registry.DictionaryEntry("t", words, {}, shipped=True)
+    sha = registry.file_sha256(words)
+    folder = tmp_path / "compiled" / registry.compiled_name("t", sha)
+    folder.mkdir(parents=True)
+    (folder / registry.STAMP_FILE).write_text(json.dumps(registry._stamp(words, sha)))
+    reads: list[Path] = []
+    crc32 = registry._crc32
+    monkeypatch.setattr(registry, "_crc32", lambda path: reads.append(path) or crc32(path))
+    for _ in range(2):  # just written: checked every time
+        assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    assert len(reads) == 2
+    old = time.time() - 60
+    os.utime(words, (old, old))
+    for _ in range(3):
+        assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    assert len(reads) == 3

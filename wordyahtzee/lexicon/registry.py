@@ -17,6 +17,7 @@ import _thread
 import json
 import os
 import re
+import time
 from pathlib import Path
 
 from ..errors import DictionaryError
@@ -212,6 +213,12 @@ STAMP_FILE = "source.json"
 """Beside compiled tries: the size, CRC-32 and sha256 of the word list they were made from."""
 
 
+RACY_SECONDS = 2.0
+"""How old a word list's modification time must be for its stamp check to be remembered."""
+
+_verified: dict[tuple[str, int, int], str] = {}
+
+
 def _crc32(path: Path) -> int:
     import zlib  # loaded with marisa_trie already
 
@@ -225,8 +232,15 @@ def _stamp(path: Path, sha256: str) -> dict[str, Any]:
 def _stamped_sha256(entry: DictionaryEntry, folders: list[Path]) -> str | None:
     """The word list's sha256 as the stamp of compiled tries in ``folders`` records it, when
     the list's size and CRC-32 match the stamp (a CRC-32 is a tenth of the cost of a
-    sha256 with hashlib's import, which ``check`` would otherwise pay at every start)."""
-    size = entry.words_path.stat().st_size
+    sha256 with hashlib's import, which ``check`` would otherwise pay at every start).
+    Remembered per path, size and modification time, so a server reads the list once, not
+    per game; but not for a list changed in the last :data:`RACY_SECONDS`, as a file
+    rewritten within one tick of the file system's clock keeps its time."""
+    stat = entry.words_path.stat()
+    size = stat.st_size
+    key = (str(entry.words_path), size, stat.st_mtime_ns)
+    if key in _verified:  # this very file matched its stamp before: no read at all
+        return _verified[key]
     crc: int | None = None
     pattern = re.compile(re.escape(entry.name) + r"-[0-9a-f]{16}")
     for folder in folders:
@@ -243,6 +257,8 @@ def _stamped_sha256(entry: DictionaryEntry, folders: list[Path]) -> str | None:
                     crc = _crc32(entry.words_path)
                 sha256 = str(stamp["sha256"])
                 if stamp["crc32"] == crc and name == compiled_name(entry.name, sha256):
+                    if time.time() - stat.st_mtime > RACY_SECONDS:
+                        _verified[key] = sha256
                     return sha256
             except (OSError, ValueError, KeyError, TypeError):
                 continue
