@@ -335,6 +335,7 @@ def main() -> None:
             global actions
             actions = 0
             cpu_before = [cpu_seconds(proc.pid) for proc, _ in servers]
+            client_before = time.process_time()
             nginx_before = cpu_seconds(front.proc.pid) if front else 0.0
             xact_before = pg_transactions(db) if db.startswith("postgres") else None
             idle_rss = [rss_mb(proc.pid) for proc, _ in servers]  # streams open, no moves
@@ -349,6 +350,7 @@ def main() -> None:
                 gevent.sleep(1)
                 peak_streams = max(peak_streams, open_streams[0])
             elapsed = time.monotonic() - start
+            client_cpu = time.process_time() - client_before
             rss = [rss_mb(proc.pid) for proc, _ in servers]
             cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - sum(cpu_before)
             nginx_cpu = cpu_seconds(front.proc.pid) - nginx_before if front else 0.0
@@ -382,6 +384,8 @@ def main() -> None:
               f"({1000 * cpu / max(1, requests):.2f} ms per request of any kind)")
         if args.nginx:
             print(f"nginx CPU per game action: {1000 * nginx_cpu / actions:.2f} ms")
+        print(f"load client CPU per game action: {1000 * client_cpu / actions:.2f} ms "
+              f"(it shares the cores: {client_cpu / elapsed:.2f} of a core)")
     if xact_before is not None and xact_after is not None and actions:
         print(f"PostgreSQL transactions per game action: "
               f"{(xact_after - xact_before) / actions:.2f}")
