@@ -14,13 +14,16 @@ JSON and keeps the text exactly as written (key order, numbers), like SQLite's T
 ``jsonb`` would reorder keys and nothing here queries inside the documents.
 
 Connections come from a :class:`psycopg_pool.ConnectionPool` (2 to 10 by default; each is
-checked before use). When the server cannot be reached every call raises
-:class:`~wordyahtzee.store.StoreUnavailableError` (code ``unavailable``, HTTP 503) after
-at most ``timeout`` seconds; the pool reconnects by itself once the server is back.
+checked before use by :func:`check_idle`, without a round trip). When the server cannot
+be reached every call raises :class:`~wordyahtzee.store.StoreUnavailableError` (code
+``unavailable``, HTTP 503) after at most ``timeout`` seconds; the pool reconnects by itself
+once the server is back.
 
 Live updates use ``LISTEN``/``NOTIFY`` on the channel :data:`CHANNEL`: :meth:`publish`
 notifies, and one dedicated connection listens in a daemon thread (started by the first
-:meth:`subscribe`), reconnecting when it drops.
+:meth:`subscribe`), reconnecting when it drops. An append's notice carries its events when
+they fit (:func:`notice`), and :class:`HeardEvents` keeps them, so a process catching up
+with another's move usually needs no query.
 """
 
 from __future__ import annotations
@@ -107,6 +110,7 @@ TIMEOUT = 5.0
 RECONNECT_SECONDS = 10.0
 """How long the pool keeps retrying one connection (with backoff) before starting over
 with a fresh attempt; caps how long recovery waits after the server is back."""
+
 
 def check_idle(conn: psycopg.Connection[Any]) -> None:
     """The pool's check of a connection it lends: raise if it is dead, without a round trip
