@@ -32,8 +32,9 @@ from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
-from .errors import status_for
+from .errors import error_response, status_for
 from .openapi import openapi_document
+from .security import from_this_machine
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -83,24 +84,6 @@ def _token(body: dict[str, Any] | None = None) -> str | None:
     if not token and body is not None and isinstance(body.get("token"), str):
         token = body["token"]
     return token[:200] if token else None
-
-
-RETRY_AFTER_SECONDS = 1
-"""The ``Retry-After`` of a 503: the store probes a database that went away twice a second,
-so a moment later the request may well succeed (the browser tries again by itself)."""
-
-
-def error_response(status: int, code: str, message: str,
-                   extra: dict[str, Any] | None = None) -> Response:
-    """A JSON error body with the given status."""
-    payload: dict[str, Any] = {"error": {"code": code, "message": message}}
-    if extra:
-        payload.update(extra)
-    response = jsonify(payload)
-    response.status_code = status
-    if status == 503:  # the database restarting, a solve over budget: worth another try
-        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -257,16 +240,6 @@ def add_dice_set() -> Any:
 
 
 MAX_NOTE = 200
-
-
-PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
-
-
-def from_this_machine() -> bool:
-    """Whether the request comes from the server's own machine: a loopback address, and
-    not through a proxy on this machine (which would carry any client's request)."""
-    return (request.remote_addr in ("127.0.0.1", "::1")
-            and not any(h in request.headers for h in PROXY_HEADERS))
 
 
 def _owner_only() -> None:

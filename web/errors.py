@@ -1,6 +1,11 @@
-"""The HTTP status of every error code (the engine's errors carry codes, not statuses)."""
+"""The HTTP status of every error code (the engine's errors carry codes, not statuses), and
+the JSON body of an error."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.store import StaleGameError
@@ -54,3 +59,21 @@ def status_for(exc: WordyahtzeeError) -> int:
     if isinstance(exc, StaleGameError) or (isinstance(exc, ServiceError) and exc.conflict):
         return 409
     return http_status(exc.code)
+
+
+RETRY_AFTER_SECONDS = 1
+"""The ``Retry-After`` of a 503: the store probes a database that went away twice a second,
+so a moment later the request may well succeed (the browser tries again by itself)."""
+
+
+def error_response(status: int, code: str, message: str,
+                   extra: dict[str, Any] | None = None) -> Response:
+    """A JSON error body with the given status."""
+    payload: dict[str, Any] = {"error": {"code": code, "message": message}}
+    if extra:
+        payload.update(extra)
+    response = jsonify(payload)
+    response.status_code = status
+    if status == 503:  # the database restarting, a solve over budget: worth another try
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

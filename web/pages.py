@@ -29,8 +29,8 @@ from wordyahtzee.dice import (
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
-from .api import from_this_machine
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
+from .security import from_this_machine
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static")

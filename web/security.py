@@ -47,6 +47,8 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 
+from .errors import error_response
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MULTIPART_ENDPOINTS = frozenset({"api.upload_dictionary"})
 
@@ -202,6 +204,17 @@ def storage_options(uri: str) -> dict[str, Any]:
     return {}
 
 
+PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
+"""Headers a proxy adds: a request that carries one came through a proxy."""
+
+
+def from_this_machine() -> bool:
+    """Whether the request comes from the server's own machine: a loopback address, and
+    not through a proxy on this machine (which would carry any client's request)."""
+    return (request.remote_addr in ("127.0.0.1", "::1")
+            and not any(h in request.headers for h in PROXY_HEADERS))
+
+
 def _host_of(origin: str) -> str | None:
     """``host[:port]`` of an ``Origin`` value, lower-case; None for ``null`` or junk."""
     try:
@@ -340,8 +353,6 @@ def _accepted(response: Response) -> bool:
 
 
 def _rate_limited(exc: RateLimitExceeded) -> Response:
-    from .api import error_response
-
     return error_response(429, "rate_limited", "too many requests from this address "
                           f"({exc.description}); wait a moment and try again")
 
@@ -380,7 +391,7 @@ def init_security(app: Flask) -> Limiter:
 
 
 __all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "MAX_PROXIES",
-           "RATE_LIMITS", "SECURITY_HEADERS", "STORAGE_SCHEMES", "STORE_SECONDS",
-           "check_proxies", "check_storage_uri", "host_allowed", "host_name",
-           "init_security", "is_cross_site", "is_shared_storage", "parse_hosts",
-           "storage_options", "storage_scheme"]
+           "PROXY_HEADERS", "RATE_LIMITS", "SECURITY_HEADERS", "STORAGE_SCHEMES",
+           "STORE_SECONDS", "check_proxies", "check_storage_uri", "from_this_machine",
+           "host_allowed", "host_name", "init_security", "is_cross_site", "is_shared_storage",
+           "parse_hosts", "storage_options", "storage_scheme"]

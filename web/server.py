@@ -20,6 +20,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
+from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.tables.offload import die_with_parent
 
 WORKER_CONNECTIONS = 10_000
@@ -128,27 +129,39 @@ def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str 
 
 
 def serve(host: str, port: int, database: str | None, workers: int = 1,
-          allowed_hosts: tuple[str, ...] | None = None,
-          ratelimit_storage: str | None = None, proxies: int | None = None) -> None:
-    """Serve the app until stopped (SIGINT/SIGTERM stop gracefully). ``allowed_hosts``:
-    the host names it answers to (default: ``WORDYAHTZEE_ALLOWED_HOSTS``, else localhost);
+          allowed_hosts: str | None = None,
+          ratelimit_storage: str | None = None, proxies: str | int | None = None) -> None:
+    """Serve the app until stopped (SIGINT/SIGTERM stop gracefully); a bad option is a
+    :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) before anything starts.
+    ``allowed_hosts``: the host names it answers to, comma-separated (default:
+    ``WORDYAHTZEE_ALLOWED_HOSTS``, else localhost);
     the address it listens on, if it is one, is always among them. ``ratelimit_storage``:
     where the rate-limit counters live (default: ``WORDYAHTZEE_RATELIMIT_STORAGE``, else
     ``memory://``, each process its own; ``redis://…`` shares them). ``proxies``: how many
     reverse proxies in front to trust for the client's address (default:
     ``WORDYAHTZEE_PROXIES``, else 0)."""
     from . import environment_config
-    from .security import ALLOWED_HOSTS, check_storage_uri, is_shared_storage
+    from .security import (
+        ALLOWED_HOSTS,
+        check_proxies,
+        check_storage_uri,
+        is_shared_storage,
+        parse_hosts,
+    )
 
     env = environment_config()  # a bad setting is one line before anything starts
-    hosts = tuple(allowed_hosts or env.get("ALLOWED_HOSTS") or ALLOWED_HOSTS)
+    named = parse_hosts(allowed_hosts) if allowed_hosts is not None else None
+    if named == ():
+        raise WordyahtzeeError("serve: --allowed-hosts names at least one host", "usage")
+    hosts = tuple(named or env.get("ALLOWED_HOSTS") or ALLOWED_HOSTS)
     if host not in ("0.0.0.0", "::", ""):
         hosts += (f"[{host}]" if ":" in host else host,)
     storage = (check_storage_uri(ratelimit_storage, "serve: --ratelimit-storage")
                if ratelimit_storage is not None
                else str(env.get("RATELIMIT_STORAGE_URI", "memory://")))
     limited = bool(env.get("RATELIMIT_ENABLED", True))
-    trusted = int(env.get("PROXIES", 0)) if proxies is None else proxies
+    trusted = (check_proxies(proxies, "serve: --proxies") if proxies is not None
+               else int(env.get("PROXIES", 0)))
 
     def make_app() -> Any:
         from . import create_app

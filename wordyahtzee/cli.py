@@ -402,15 +402,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
         raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
-    from .web.security import check_proxies, parse_hosts
     from .web.server import serve
 
-    hosts = parse_hosts(args.allowed_hosts) if args.allowed_hosts is not None else None
-    if hosts == ():
-        raise WordyahtzeeError("serve: --allowed-hosts names at least one host", "usage")
-    proxies = (check_proxies(args.proxies, "serve: --proxies")
-               if args.proxies is not None else None)
-    serve(args.host, args.port, args.db, args.workers, hosts, args.ratelimit_storage, proxies)
+    serve(args.host, args.port, args.db, args.workers, args.allowed_hosts,
+          args.ratelimit_storage, args.proxies)
     return 0
 
 
@@ -548,14 +543,12 @@ def _add_serve_parser(sub: Any) -> None:
     p.add_argument("--ratelimit-storage", default=None, metavar="URI",
                    help="where the rate-limit counters live (default: "
                         "$WORDYAHTZEE_RATELIMIT_STORAGE, else memory://, each process its "
-                        "own); redis://HOST:6379 shares them between every process and "
-                        "server that names it; while it is unreachable each process counts "
-                        "its own")
+                        "own); redis://HOST:6379 shares them between the processes that name "
+                        "it (while it is unreachable, each counts its own)")
     p.add_argument("--proxies", default=None, metavar="N",
-                   help="how many reverse proxies in front of the server to trust: the "
-                        "client's address (for the rate limits) is the one they put in "
-                        "X-Forwarded-For (default: $WORDYAHTZEE_PROXIES, else 0: the "
-                        "connection's address)")
+                   help="reverse proxies in front to trust: the client's address (for the "
+                        "rate limits) is the one they put in X-Forwarded-For (default: "
+                        "$WORDYAHTZEE_PROXIES, else 0: the connection's address)")
     p.set_defaults(func=cmd_serve)
 
 

@@ -19,22 +19,21 @@ be reached every call raises :class:`~wordyahtzee.store.StoreUnavailableError` (
 ``unavailable``, HTTP 503) after at most ``timeout`` seconds; the pool reconnects by itself
 once the server is back.
 
-Live updates use ``LISTEN``/``NOTIFY`` on the channel :data:`CHANNEL`: :meth:`publish`
+Live updates use ``LISTEN``/``NOTIFY`` on the channel
+:data:`~wordyahtzee.store.notices.CHANNEL`: :meth:`publish`
 notifies, and one dedicated connection listens in a daemon thread (started by the first
 :meth:`subscribe`), reconnecting when it drops. An append's notice carries its events when
-they fit (:func:`notice`), and :class:`HeardEvents` keeps them, so a process catching up
-with another's move usually needs no query.
+they fit, and the store keeps them (:mod:`wordyahtzee.store.notices`), so a process
+catching up with another's move usually needs no query.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import logging
 import select
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -61,8 +60,7 @@ from . import (
 )
 from .fanout import Fanout
 from .migrations import migrate_postgres
-
-CHANNEL = "wordyahtzee_events"
+from .notices import CHANNEL, HeardEvents, notice, read_notice
 
 APPEND = """
 WITH g AS (
@@ -98,10 +96,8 @@ WITH g AS (
 SELECT (SELECT status FROM g) AS status, EXISTS (SELECT 1 FROM ok) AS ok,
        (SELECT count(*) FROM told) AS told
 """
-"""An append in one statement (one round trip, autocommit): lock the game's row, check that
-the events follow its last one, insert them, touch (or finish) the game, write high scores,
-and NOTIFY the new count, which is delivered at commit."""
-"""The ``LISTEN``/``NOTIFY`` channel of live updates; payload ``{"game": id, "seq": n}``."""
+"""An append in one statement, one round trip (:meth:`PostgresStore.append_events` says
+what it does)."""
 
 MIN_SIZE = 2
 MAX_SIZE = 10
@@ -124,68 +120,6 @@ def check_idle(conn: psycopg.Connection[Any]) -> None:
     poller.register(conn.fileno(), select.POLLIN)
     if poller.poll(0):
         ConnectionPool.check_connection(conn)
-
-
-NOTICE_BYTES = 7900
-"""The most a notice may carry (PostgreSQL refuses payloads of 8,000 bytes): the new events
-ride along when they fit, else the notice says only the new count."""
-
-HEARD_GAMES = 2000
-"""How many games' recently announced events a store keeps, newest first."""
-
-HEARD_EVENTS = 64
-"""How many of a game's recently announced events a store keeps."""
-
-
-class HeardEvents:
-    """The events other processes' notices carried, per game (the last :data:`HEARD_EVENTS`
-    of the last :data:`HEARD_GAMES` games), so catching up with a notice costs no query.
-    Thread-safe."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._games: OrderedDict[str, tuple[int, list[dict[str, Any]]]] = OrderedDict()
-
-    def add(self, game_id: str, first: int, events: list[dict[str, Any]]) -> None:
-        """Events numbered from ``first`` were stored."""
-        with self._lock:
-            start, known = self._games.get(game_id, (first, []))
-            if start <= first <= start + len(known):  # follows or overlaps what is known
-                at = first - start
-                known = known[:at] + events + known[at + len(events):]
-            elif first > start or first + len(events) >= start + len(known):
-                start, known = first, list(events)  # a gap: keep only the newest
-            if len(known) > HEARD_EVENTS:
-                start, known = start + len(known) - HEARD_EVENTS, known[-HEARD_EVENTS:]
-            self._games[game_id] = (start, known)
-            self._games.move_to_end(game_id)
-            while len(self._games) > HEARD_GAMES:
-                self._games.popitem(last=False)
-
-    def between(self, game_id: str, seq: int, until: int) -> list[dict[str, Any]] | None:
-        """Events ``seq`` to ``until - 1`` (copies), or None unless all are known."""
-        with self._lock:
-            start, known = self._games.get(game_id, (0, []))
-            if not start <= seq <= until <= start + len(known):
-                return None
-            return copy.deepcopy(known[seq - start:until - start])
-
-
-def notice(game_id: str, first: int, events: Sequence[Mapping[str, Any]]) -> str:
-    """The payload announcing events numbered from ``first``: the game, its new count and,
-    if they fit in :data:`NOTICE_BYTES`, the events themselves.
-
-    >>> notice("g1", 3, [{"type": "throw"}])
-    '{"game":"g1","seq":4,"first":3,"events":[{"type":"throw"}]}'
-    >>> notice("g1", 3, [{"word": "x" * 8000}])
-    '{"game":"g1","seq":4}'
-    """
-    short = {"game": str(game_id), "seq": int(first) + len(events)}
-    full = json.dumps({**short, "first": int(first), "events": [dict(e) for e in events]},
-                      separators=(",", ":"), ensure_ascii=False)
-    if len(full.encode()) <= NOTICE_BYTES:
-        return full
-    return json.dumps(short, separators=(",", ":"))
 
 
 PROBE_SECONDS = 0.5
@@ -606,13 +540,10 @@ class PostgresStore:
 
     def publish(self, game_id: str, seq: int) -> None:
         """Tell every subscriber, in every process listening on this database, that
-        ``game_id`` now has ``seq`` events (``NOTIFY``). Raises
-        :class:`StoreUnavailableError` while the server is down: after a commit, log it
-        and carry on (the events are stored; other processes see them on their next
-        sync)."""
-        payload = json.dumps({"game": str(game_id), "seq": int(seq)})
+        ``game_id`` now has ``seq`` events (``NOTIFY``; an append does it by itself).
+        Raises :class:`StoreUnavailableError` while the server is down."""
         with self._conn() as conn:
-            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice(game_id, seq, ())))
 
     def subscribe(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
         """Call ``callback(game_id, seq)`` on the listener thread for every newer ``seq``
@@ -659,14 +590,10 @@ class PostgresStore:
         self._listening.clear()
 
     def _deliver(self, payload: str) -> None:
-        try:
-            data = json.loads(payload)
-            game_id, seq = str(data["game"]), int(data["seq"])
-            first, events = data.get("first"), data.get("events")
-        except (ValueError, KeyError, TypeError, AttributeError):
+        heard = read_notice(payload)
+        if heard is None:
             log.warning("ignoring a malformed notice on %s: %r", CHANNEL, payload[:100])
             return
-        if (type(first) is int and isinstance(events, list) and first + len(events) == seq
-                and all(isinstance(e, dict) for e in events)):
-            self._heard.add(game_id, first, events)
-        self._fanout.deliver(game_id, seq)
+        if heard.events:
+            self._heard.add(heard.game, heard.first, heard.events)
+        self._fanout.deliver(heard.game, heard.seq)
