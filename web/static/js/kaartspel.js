@@ -83,6 +83,7 @@ function throwDice() {
   if (!option) return;
   if (pad()) {  // real dice: the black dice's pips are tapped in
     $("pad-entry").hidden = false;
+    blackEntry.sync();  // its keys open now, not at the next state from the server
     return;
   }
   const keep = state.phase === "throw" && state.throws > 0 ? [...kept].sort() : [];
