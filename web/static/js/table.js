@@ -75,8 +75,13 @@ export function connectTable(gameId, view) {
     return true;
   }
 
+  // Never back: the stream can bring the moves that follow an action (a computer's, the
+  // next player's) before the action's own answer arrives; that older answer is dropped,
+  // or the page would wait on a state the server has left, and that a resumed stream
+  // (Last-Event-ID) would not send again.
   function show(next) {
     const previous = table.state;
+    if (previous && next.seq < previous.seq) return;
     table.seq = next.seq;
     table.state = next;
     if (typeof next.server_time === "number") clockOffset = next.server_time - Date.now() / 1000;
@@ -98,8 +103,7 @@ export function connectTable(gameId, view) {
     const query = table.token ? `?token=${encodeURIComponent(table.token)}` : "";
     const source = new EventSource(`/api/games/${gameId}/events${query}`);
     source.addEventListener("state", (event) => {
-      const next = JSON.parse(event.data);
-      if (next.seq >= table.seq) show(next);
+      show(JSON.parse(event.data));
     });
     source.addEventListener("error", () => {
       if (source.readyState === EventSource.CLOSED) window.setTimeout(listen, 2000);
