@@ -31,19 +31,21 @@ class Server:
 
     def __init__(self, db: str, tmp: Path, name: str, *options: str,
                  limited: bool = False) -> None:
-        """``options``: more ``serve`` options; ``limited``: keep the rate limits on."""
+        """``options``: more ``serve`` options; ``limited``: the shipped rate limits on,
+        counted as the options say (whatever the caller's shell sets)."""
         self.port = free_port()
         self.log = tmp / f"{name}.log"
         env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off",
                "WORDYAHTZEE_COMPUTER_PACE": "0.05"}
         if limited:
             del env["WORDYAHTZEE_RATE_LIMITS"]
+            env.pop("WORDYAHTZEE_RATELIMIT_STORAGE", None)
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
                  "--db", db, *options], stdout=log, stderr=subprocess.STDOUT, env=env)
         end = time.monotonic() + 60
-        while time.monotonic() < end:
+        while time.monotonic() < end and self.proc.poll() is None:
             try:
                 if self.call("GET", "/api/meta")[0] == 200:
                     return
@@ -54,6 +56,13 @@ class Server:
 
     def call(self, method: str, path: str, body: Any = None,
              token: str | None = None, timeout: float = 10) -> tuple[int, Any]:
+        """One request on a new connection: status and JSON body."""
+        status, _, payload = self.request(method, path, body, token, timeout)
+        return status, payload
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                timeout: float = 10) -> tuple[int, dict[str, str], Any]:
+        """One request on a new connection: status, headers and JSON body."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         headers = {"Content-Type": "application/json"}
         if token:
@@ -62,7 +71,8 @@ class Server:
             conn.request(method, path, None if body is None else json.dumps(body), headers)
             response = conn.getresponse()
             data = response.read()
-            return response.status, json.loads(data) if data else None
+            return (response.status, dict(response.getheaders()),
+                    json.loads(data) if data else None)
         finally:
             conn.close()
 

@@ -73,15 +73,23 @@ def test_prebuilt_tries_are_stamped_with_their_word_list() -> None:
         assert registry._stamped_sha256(entry, [registry.shipped_tries_dir()]) == sha
 
 
-def test_a_stamp_is_not_trusted_once_the_word_list_changed(tmp_path: Path) -> None:
+def stamped_list(tmp_path: Path) -> tuple[registry.DictionaryEntry, str, Path]:
+    """A word list ``t`` with compiled tries' stamp beside it, in ``tmp_path / compiled``:
+    its entry, its sha256 and the stamp's folder."""
     words = tmp_path / "t.txt.gz"
     words.write_bytes(b"huis\nkat\n")
     entry = registry.DictionaryEntry("t", words, {}, shipped=True)
     sha = registry.file_sha256(words)
     folder = tmp_path / "compiled" / registry.compiled_name("t", sha)
     folder.mkdir(parents=True)
-    stamp = registry._stamp(words, sha)
-    (folder / registry.STAMP_FILE).write_text(json.dumps(stamp))
+    (folder / registry.STAMP_FILE).write_text(json.dumps(registry._stamp(words, sha)))
+    return entry, sha, folder
+
+
+def test_a_stamp_is_not_trusted_once_the_word_list_changed(tmp_path: Path) -> None:
+    entry, sha, folder = stamped_list(tmp_path)
+    words = entry.words_path
+    stamp = json.loads((folder / registry.STAMP_FILE).read_text())
     assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
     words.write_bytes(b"huis\nkap\n")  # same size, other words
     assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None
@@ -94,13 +102,7 @@ def test_a_server_checks_an_unchanged_word_list_once(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """The stamp check is remembered for a list not changed in the last seconds (a game's
     creation loads the lexicon; it used to read the whole list each time)."""
-    words = tmp_path / "t.txt.gz"
-    words.write_bytes(b"huis\nkat\n")
-    entry = registry.DictionaryEntry("t", words, {}, shipped=True)
-    sha = registry.file_sha256(words)
-    folder = tmp_path / "compiled" / registry.compiled_name("t", sha)
-    folder.mkdir(parents=True)
-    (folder / registry.STAMP_FILE).write_text(json.dumps(registry._stamp(words, sha)))
+    entry, sha, _ = stamped_list(tmp_path)
     reads: list[Path] = []
     crc32 = registry._crc32
     monkeypatch.setattr(registry, "_crc32", lambda path: reads.append(path) or crc32(path))
@@ -108,7 +110,7 @@ def test_a_server_checks_an_unchanged_word_list_once(tmp_path: Path,
         assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
     assert len(reads) == 2
     old = time.time() - 60
-    os.utime(words, (old, old))
+    os.utime(entry.words_path, (old, old))
     for _ in range(3):
         assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
     assert len(reads) == 3

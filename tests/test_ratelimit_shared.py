@@ -8,9 +8,6 @@ malformed ``--ratelimit-storage`` is one line and exit 2."""
 
 from __future__ import annotations
 
-import http.client
-import json
-import os
 import socket
 import subprocess
 import sys
@@ -26,6 +23,7 @@ from wordyahtzee.web.security import RATE_LIMITS, STORE_SECONDS
 from .pg import free_port
 from .redis_server import RedisServer, RedisUnavailable, start_server
 from .test_api import make_app
+from .test_cluster import Server
 
 LIMIT = min(item.amount for item in parse_many(RATE_LIMITS["check"]))
 """The tightest default limit of ``POST /api/check`` (120 a minute): the servers run with
@@ -45,68 +43,19 @@ def redis() -> Iterator[RedisServer]:
     server.destroy()
 
 
-class Serve:
-    """One ``wordyahtzee serve`` process with the shipped rate limits."""
-
-    def __init__(self, db: str, log: Path, *options: str) -> None:
-        self.port = free_port()
-        self.log = log
-        env = {**os.environ, "WORDYAHTZEE_WARM": ""}
-        env.pop("WORDYAHTZEE_RATE_LIMITS", None)  # limits on, whatever the caller's shell
-        env.pop("WORDYAHTZEE_RATELIMIT_STORAGE", None)
-        with log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
-                 "--db", db, *options], stdout=out, stderr=subprocess.STDOUT, env=env)
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                break
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    pass
-                if self.call("GET", "/api/meta")[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError(f"serve did not start: {log.read_text()[-2000:]}")
-
-    def call(self, method: str, path: str, body: Any = None,
-             ) -> tuple[int, dict[str, str], Any]:
-        """One request on a new connection: status, headers, JSON body."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            conn.request(method, path, None if body is None else json.dumps(body),
-                         {"Content-Type": "application/json"})
-            response = conn.getresponse()
-            data = response.read()
-            return (response.status, dict(response.getheaders()),
-                    json.loads(data) if data else None)
-        finally:
-            conn.close()
-
-    def check(self) -> tuple[int, dict[str, str], Any]:
-        """``POST /api/check`` with one word (a limited endpoint)."""
-        return self.call("POST", "/api/check", CHECK)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+def check(server: Server) -> tuple[int, dict[str, str], Any]:
+    """``POST /api/check`` with one word (a limited endpoint)."""
+    return server.request("POST", "/api/check", CHECK)
 
 
 @pytest.fixture
 def serve(postgres_url: str, tmp_path: Path) -> Iterator[Any]:
     """Starts ``serve`` processes on one fresh PostgreSQL database; stops them after."""
-    started: list[Serve] = []
+    started: list[Server] = []
 
-    def start(*options: str) -> Serve:
-        server = Serve(postgres_url, tmp_path / f"serve-{len(started)}.log", *options)
+    def start(*options: str) -> Server:
+        server = Server(postgres_url, tmp_path, f"serve-{len(started)}", *options,
+                        limited=True)
         started.append(server)
         return server
 
@@ -122,11 +71,11 @@ def assert_refused(answer: tuple[int, dict[str, str], Any]) -> None:
     assert int(headers["Retry-After"]) > 0
 
 
-def spread(servers: list[Serve], count: int) -> list[tuple[int, int]]:
+def spread(servers: list[Server], count: int) -> list[tuple[int, int]]:
     """``count`` checks, one process after the other: (status, X-RateLimit-Remaining)."""
     out = []
     for i in range(count):
-        status, headers, body = servers[i % len(servers)].check()
+        status, headers, body = check(servers[i % len(servers)])
         assert status in (200, 429), (status, body)
         out.append((status, int(headers["X-RateLimit-Remaining"])))
     return out
@@ -138,8 +87,8 @@ def test_two_processes_on_one_redis_refuse_when_both_together_pass_the_limit(
     first = serve("--ratelimit-storage", redis.url)
     second = serve("--ratelimit-storage", redis.url)
     assert spread([first, second], LIMIT) == [(200, LIMIT - n) for n in range(1, LIMIT + 1)]
-    assert_refused(first.check())  # the limit + 1st request, whichever process takes it
-    assert_refused(second.check())
+    assert_refused(check(first))  # the limit + 1st request, whichever process takes it
+    assert_refused(check(second))
     assert "rate limits shared in " + redis.url in first.log.read_text()
 
 
@@ -150,8 +99,8 @@ def test_with_memory_each_process_grants_the_whole_limit(serve: Any) -> None:
     answers = spread([first, second], 2 * LIMIT)
     assert answers[0::2] == [(200, LIMIT - n) for n in range(1, LIMIT + 1)]
     assert answers[1::2] == answers[0::2]
-    assert_refused(first.check())
-    assert_refused(second.check())
+    assert_refused(check(first))
+    assert_refused(check(second))
 
 
 @pytest.mark.slow
@@ -159,7 +108,7 @@ def test_two_workers_share_through_redis_and_warn_without_it(
         serve: Any, redis: RedisServer) -> None:
     shared = serve("--workers", "2", "--ratelimit-storage", redis.url)
     assert spread([shared], LIMIT) == [(200, LIMIT - n) for n in range(1, LIMIT + 1)]
-    assert_refused(shared.check())
+    assert_refused(check(shared))
     alone = serve("--workers", "2")
     assert "warning" not in shared.log.read_text()
     warnings = [line for line in alone.log.read_text().splitlines() if "warning" in line]
@@ -181,7 +130,7 @@ def test_redis_down_costs_no_request_and_the_processes_share_again_once_it_is_ba
     # never a 500.
     for server in (first, second):
         assert spread([server], LIMIT) == [(200, LIMIT - n) for n in range(1, LIMIT + 1)]
-        assert_refused(server.check())
+        assert_refused(check(server))
     assert "falling back to in-memory storage" in first.log.read_text()
 
     redis.start()  # empty: the counts start again
@@ -189,13 +138,13 @@ def test_redis_down_costs_no_request_and_the_processes_share_again_once_it_is_ba
     # the process answers from its exhausted memory (429) until then, from Redis after.
     for server in (first, second):
         end = time.monotonic() + 70
-        while (answer := server.check())[0] == 429 and time.monotonic() < end:
+        while (answer := check(server))[0] == 429 and time.monotonic() < end:
             time.sleep(0.25)
         assert answer[0] == 200, "the process never went back to Redis"
     back = LIMIT - 2  # the first request of each process after the restart
     assert spread([first, second], back) == [(200, back - n) for n in range(1, back + 1)]
-    assert_refused(first.check())
-    assert_refused(second.check())
+    assert_refused(check(first))
+    assert_refused(check(second))
 
 
 @pytest.mark.parametrize("uri", ["foo://host:1", "localhost:6379", "redis://host:port"])
