@@ -10,6 +10,8 @@ it knows nothing of letters or pips, only of dice (sequences of faces) and an in
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import random
 import re
@@ -282,12 +284,32 @@ def default_dice_set(language: str) -> str:
     return DEFAULT_DICE_SETS.get(language, DEFAULT_DICE_SETS["nl"])
 
 
+class FairDice(random.Random):
+    """The dice of a shared game (the daily game): the face a die shows is fixed by a secret
+    ``seed``, the turn, the throw within the turn and the die's position, so two players who
+    keep the same dice see the same faces. ``face`` is the first 8 bytes of
+    HMAC-SHA256(seed, ``"turn/throw/position"``) modulo the die's number of faces (anyone
+    with the seed can recompute every throw). Other draws (none in the daily modes) come
+    from a ``random.Random`` seeded with the seed."""
+
+    def __init__(self, seed: bytes) -> None:
+        super().__init__(seed)
+        self.key = bytes(seed)
+
+    def face(self, turn: int, throw: int, position: int, faces: Sequence[T]) -> T:
+        """The face die ``position`` shows at ``throw`` (0-2) of ``turn`` (0-based)."""
+        digest = hmac.new(self.key, f"{turn}/{throw}/{position}".encode(),
+                          hashlib.sha256).digest()
+        return faces[int.from_bytes(digest[:8], "big") % len(faces)]
+
+
 class Cup(Generic[T]):
     """Up to ``max_throws`` throws a turn; between throws any dice may be kept.
 
     ``dice`` are sequences of faces (letter faces, or the pips 1..6); ``rng`` is injected
-    (``random.SystemRandom()`` in production, a seeded ``random.Random`` in tests). The cup
-    validates keeps and the throw count; it does not know what the faces mean.
+    (``random.SystemRandom()`` in production, a seeded ``random.Random`` in tests, a
+    :class:`FairDice` for a shared game). The cup validates keeps and the throw count; it
+    does not know what the faces mean. ``turn`` counts the turns ended (:meth:`reset`).
     """
 
     def __init__(self, dice: Sequence[Sequence[T]], rng: random.Random,
@@ -296,6 +318,7 @@ class Cup(Generic[T]):
         self.rng = rng
         self.max_throws = max_throws
         self.throws = 0
+        self.turn = 0
         self.showing: tuple[T, ...] | None = None
 
     @property
@@ -324,7 +347,12 @@ class Cup(Generic[T]):
         """Throw the dice not in ``keep``; returns the new faces without recording them."""
         kept = self.check_keep(keep)
         old = self.showing
-        return tuple(old[i] if old is not None and i in kept else self.rng.choice(die)
+        rng = self.rng
+        if isinstance(rng, FairDice):
+            return tuple(old[i] if old is not None and i in kept
+                         else rng.face(self.turn, self.throws, i, die)
+                         for i, die in enumerate(self.dice))
+        return tuple(old[i] if old is not None and i in kept else rng.choice(die)
                      for i, die in enumerate(self.dice))
 
     def record(self, faces: Sequence[T]) -> None:
@@ -340,5 +368,6 @@ class Cup(Generic[T]):
 
     def reset(self) -> None:
         """Start a new turn: no dice showing, no throws made."""
+        self.turn += 1
         self.throws = 0
         self.showing = None

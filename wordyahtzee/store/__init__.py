@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
+from .players import PlayerRecords
 
 
 class StoreError(WordyahtzeeError):
@@ -146,8 +147,9 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
     return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
 
 
-class Store(Protocol):
-    """What the table service needs of a store; every backend implements it."""
+class Store(PlayerRecords, Protocol):
+    """What the table service needs of a store; every backend implements it (profiles and
+    the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

@@ -39,6 +39,40 @@ class Step:
     action: SQLiteAction | None = None
 
 
+_PLAYERS = (
+    "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE profiles (
+        id          TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        secret_hash TEXT NOT NULL UNIQUE,
+        created_at  {real} NOT NULL
+    )""",
+    """CREATE TABLE daily_days (
+        day     TEXT NOT NULL,
+        mode    TEXT NOT NULL,
+        par     INTEGER NOT NULL,
+        rules   TEXT NOT NULL,
+        record  TEXT NOT NULL,
+        PRIMARY KEY (day, mode)
+    )""",
+    """CREATE TABLE daily_entries (
+        day         TEXT NOT NULL,
+        mode        TEXT NOT NULL,
+        profile_id  TEXT NOT NULL,
+        game_id     TEXT NOT NULL UNIQUE,
+        started_at  {real} NOT NULL,
+        score       INTEGER,
+        finished_at {real},
+        PRIMARY KEY (day, mode, profile_id)
+    )""",
+)
+"""Profiles, the server's secrets and the daily game, the same in both backends (JSON kept
+as text: :mod:`wordyahtzee.store.players` reads them for both)."""
+_PLAYERS_INDEXES = (
+    "CREATE INDEX daily_board ON daily_entries (day, mode, score DESC, finished_at)",
+    "CREATE INDEX daily_of_profile ON daily_entries (profile_id, day)",
+)
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -116,6 +150,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
             updated_at  REAL NOT NULL
         )""",
     )),
+    Step(5, "profiles and the daily game", (*(
+        sql.format(real="REAL") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -187,6 +223,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
             updated_at  DOUBLE PRECISION NOT NULL
         )""",
     )),
+    Step(4, "profiles and the daily game", (*(
+        sql.format(real="DOUBLE PRECISION") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -61,43 +61,8 @@ from . import (
 from .fanout import Fanout
 from .migrations import migrate_postgres
 from .notices import CHANNEL, HeardEvents, notice, read_notice
-
-APPEND = """
-WITH g AS (
-    SELECT status, mode, kind, dictionary, rules_key FROM games
-    WHERE id = %(id)s FOR UPDATE
-), ok AS (
-    SELECT g.* FROM g
-    WHERE g.status = 'active'
-      AND (%(first)s = 0 OR EXISTS (SELECT 1 FROM events
-                                   WHERE game_id = %(id)s AND seq = %(first)s - 1))
-      AND NOT EXISTS (SELECT 1 FROM events WHERE game_id = %(id)s AND seq = %(first)s)
-), added AS (
-    INSERT INTO events (game_id, seq, event, at)
-    SELECT %(id)s, %(first)s + e.n - 1, e.event, %(now)s
-    FROM ok, unnest(%(events)s::json[]) WITH ORDINALITY AS e(event, n)
-    RETURNING seq
-), moved AS (
-    UPDATE games SET updated_at = %(now)s,
-        status = CASE WHEN %(finished)s THEN 'finished' ELSE status END,
-        finished_at = CASE WHEN %(finished)s THEN %(now)s ELSE finished_at END,
-        result = CASE WHEN %(finished)s THEN %(result)s::json ELSE result END,
-        record = CASE WHEN %(finished)s THEN %(record)s::json ELSE record END
-    WHERE id = %(id)s AND EXISTS (SELECT 1 FROM ok)
-    RETURNING 1
-), scored AS (
-    INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at)
-    SELECT ok.mode, ok.kind, ok.dictionary, ok.rules_key, h.player, h.score, %(id)s, %(now)s
-    FROM ok, unnest(%(players)s::text[], %(scores)s::int[]) AS h(player, score)
-    RETURNING 1
-), told AS (
-    SELECT pg_notify(%(channel)s, %(payload)s) FROM ok
-)
-SELECT (SELECT status FROM g) AS status, EXISTS (SELECT 1 FROM ok) AS ok,
-       (SELECT count(*) FROM told) AS told
-"""
-"""An append in one statement, one round trip (:meth:`PostgresStore.append_events` says
-what it does)."""
+from .pg_append import APPEND
+from .players import PlayerRecords
 
 MIN_SIZE = 2
 MAX_SIZE = 10
@@ -149,7 +114,7 @@ def _busy(exc: psycopg.Error) -> bool:
     return state.startswith("40") or state in ("55P03", "57014")
 
 
-class PostgresStore:
+class PostgresStore(PlayerRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,
@@ -290,6 +255,14 @@ class PostgresStore:
         with self._conn() as own:
             return list(own.execute(queries.for_postgres(sql), params))
 
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._read((sql, list(params)))
+
+    def _change(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        with self._conn() as conn, conn.transaction():
+            return [conn.execute(queries.for_postgres(sql), params).rowcount
+                    for sql, params in statements]
+
     def close(self) -> None:
         """Close the pool and stop the listener thread."""
         self._closed.set()
@@ -420,6 +393,8 @@ class PostgresStore:
                   "players": [player for player, _ in entries],
                   "scores": [int(score) for _, score in entries],
                   "finished": finish is not None,
+                  "daily_score": int(entries[0][1]) if finish is not None and entries
+                  else None,
                   "result": _json(finish.result) if finish is not None else None,
                   "record": _json(finish.record) if finish is not None else None,
                   "channel": CHANNEL, "payload": payload}

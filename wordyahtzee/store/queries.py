@@ -33,8 +33,9 @@ def _limit(limit: int, most: int) -> int:
 def list_games(status: str | None, limit: int,
                after: tuple[float, str] | None = None) -> Query:
     """Recent games, newest first (``status``: only those; at most 500); ``after``: the
-    ``(updated_at, id)`` of the last game of the page before, to list the next page."""
-    sql, where = f"SELECT {GAME_COLUMNS} FROM games", []
+    ``(updated_at, id)`` of the last game of the page before, to list the next page. Daily
+    games are never listed: their dice are everyone's that day."""
+    sql, where = f"SELECT {GAME_COLUMNS} FROM games", ["kind <> 'daily'"]
     params: list[Any] = []
     if status is not None:
         where.append("status = ?")
@@ -42,8 +43,7 @@ def list_games(status: str | None, limit: int,
     if after is not None:
         where.append("(updated_at < ? OR (updated_at = ? AND id > ?))")
         params += [float(after[0]), float(after[0]), str(after[1])]
-    if where:
-        sql += " WHERE " + " AND ".join(where)
+    sql += " WHERE " + " AND ".join(where)
     return sql + " ORDER BY updated_at DESC, id LIMIT ?", [*params, _limit(limit, 500)]
 
 

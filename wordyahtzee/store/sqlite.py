@@ -43,6 +43,7 @@ from . import (
 )
 from .fanout import Fanout
 from .migrations import migrate_sqlite
+from .players import PlayerRecords
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-class SQLiteStore:
+class SQLiteStore(PlayerRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 
@@ -125,6 +126,13 @@ class SQLiteStore:
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._db() as db:
             return list(db.execute(sql, params))
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._query(sql, params)
+
+    def _change(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        with self._tx() as db:
+            return [db.execute(sql, params).rowcount for sql, params in statements]
 
     @contextmanager
     def _tx(self) -> Iterator[sqlite3.Connection]:
@@ -278,6 +286,9 @@ class SQLiteStore:
                     "record = ? WHERE id = ?",
                     (now, _dumps(finish.result), _dumps(finish.record), game_id))
             entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
+            if finish is not None and entries:  # a daily game: its score on the day's board
+                db.execute("UPDATE daily_entries SET score = ?, finished_at = ? WHERE "
+                           "game_id = ?", (int(entries[0][1]), now, game_id))
             db.executemany(
                 "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player,"
                 " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -29,6 +29,9 @@ class Coaching(Playing):
         with table.lock:
             if table.game.finished:
                 raise RuleError("the game is over", "game_over")
+            if table.daily is not None:
+                raise RuleError("the daily game has no Tip: everyone plays it unaided",
+                                "no_hint")
             if table.computer_to_move() is not None:
                 raise RuleError("no hints while a computer player is to move",
                                 "computer_to_move")

@@ -61,6 +61,7 @@ class Playing:
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping (Lifecycle.close_streams)
+        self._daily_secret: bytes | None = None
 
     def create(self, body: Mapping[str, Any]) -> tuple[Table, list[Seat]]:
         """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens."""
@@ -71,27 +72,51 @@ class Playing:
         rules = games.parse_rules(mode, body.get("rules"))
         helper = coach(mode)
         entries = parse_seats(body.get("players"), kind, helper.levels if helper else ())
-        game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.rng_factory(),
+        return self.open_table(mode, kind, rules, entries, parse_idle(body.get("idle_seconds")))
+
+    def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
+                   entries: list[tuple[str, str | None]], idle: float | None = None,
+                   daily: str | None = None) -> tuple[Table, list[Seat]]:
+        """Store and start a new table of checked options: ``entries`` are the seats (a
+        name, and a computer level or None); ``daily``: the day of a daily game, whose dice
+        are the day's."""
+        game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.dice_for(daily),
                               clock=self.clock)
         game_id = secrets.token_hex(6)
         shared = secrets.token_urlsafe(18)
         seats = [Seat(i, name, "", level) if level is not None
                  else Seat(i, name, secrets.token_urlsafe(18) if kind == "online" else shared)
                  for i, (name, level) in enumerate(entries)]
-        idle = parse_idle(body.get("idle_seconds"))
         if kind == "online" and idle is None:
             idle = game.turn_limit() or DEFAULT_IDLE_SECONDS
         setup = game.to_json()
         setup.pop("events", None)
-        setup["table"] = {"idle_seconds": idle, "rules": rules}
+        setup["table"] = {"idle_seconds": idle, "rules": dict(rules)}
+        if daily is not None:
+            setup["table"]["daily"] = daily
         self.store.create_game(game_id, mode, kind, setup, seats)
-        table = self._add(Table(game_id, kind, mode, rules, seats, game, 0,
-                                idle_seconds=idle,
-                                last_move_at=self.clock()))
+        table = self._add(Table(game_id, kind, mode, dict(rules), seats, game, 0,
+                                idle_seconds=idle, last_move_at=self.clock(), daily=daily))
         with table.lock:
             self._commit(table)  # events the new game began with (Kaartspel's throw-off)
         self._kick(table)
         return table, seats
+
+    def dice_for(self, day: str | None) -> random.Random:
+        """The dice of a table: the day's fair dice for a daily game (``day``), else a fresh
+        RNG of the service's."""
+        if day is None:
+            return self.rng_factory()
+        from ..daily import day_seed, parse_day
+        from ..dice import FairDice
+
+        return FairDice(day_seed(self.daily_secret(), parse_day(day)))
+
+    def daily_secret(self) -> bytes:
+        """The server secret the days' seeds are made from (the store's, made once)."""
+        if self._daily_secret is None:
+            self._daily_secret = self.store.secret("daily")
+        return self._daily_secret
 
     def _add(self, table: Table) -> Table:
         with self._lock:
@@ -111,14 +136,16 @@ class Playing:
             if exc.code != "not_found":
                 raise  # the database is down, say: 503, not a missing game
             raise ServiceError(f"no game {game_id!r}", "not_found") from None
-        game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
         options = stored.setup.get("table") or {}
+        game = games.restore(stored.to_json(), rng=self.dice_for(options.get("daily")),
+                             clock=self.clock)
         table = self._add(Table(stored.id, stored.kind, stored.mode,
                                 dict(options.get("rules") or stored.setup.get("rules") or {}),
                                 stored.seats, game, len(stored.events),
                                 idle_seconds=options.get("idle_seconds"),
                                 last_move_at=self.clock(),
-                                abandoned=stored.status == "abandoned"))
+                                abandoned=stored.status == "abandoned",
+                                daily=options.get("daily")))
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
@@ -144,7 +171,8 @@ class Playing:
             except WordyahtzeeError:
                 pass  # replayed from the store below
         stored = self.store.load_game(table.id)
-        table.game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
+        table.game = games.restore(stored.to_json(), rng=self.dice_for(table.daily),
+                                   clock=self.clock)
         table.seq = len(stored.events)
 
     def _commit(self, table: Table) -> None:
@@ -236,6 +264,9 @@ class Playing:
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
                                    conflict=True, extra={"state": self.state(table)})
             game = table.game
+            if table.daily is not None and self._day_over(table.daily):
+                raise ServiceError("the day of this daily game is over", "daily_closed",
+                                   conflict=True, extra={"state": self.state(table)})
             if game.finished or table.abandoned:
                 raise ServiceError("the game is over", "game_over", conflict=True,
                                    extra={"state": self.state(table)})
@@ -260,6 +291,11 @@ class Playing:
             self._kick(table)
             return {**outcome.summary, "state": self.state(table)}
 
+    def _day_over(self, day: str) -> bool:
+        from ..daily import parse_day, published
+
+        return published(parse_day(day), self.clock())
+
     def state(self, table: Table) -> dict[str, Any]:
         """The table's public state: the game's view plus id, kind, status, seats, ``seq``
         and ``to_move``, the seat to move in every mode (None once the game is over)."""
@@ -271,7 +307,7 @@ class Playing:
                 "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": table.status, "to_move": table.to_move(),
                 "seats": [table.seat_view(s) for s in table.seats],
-                "host": HOST_SEAT, "idle_seconds": table.idle_seconds,
+                "host": HOST_SEAT, "idle_seconds": table.idle_seconds, "daily": table.daily,
                 "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state

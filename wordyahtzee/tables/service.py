@@ -8,16 +8,18 @@ One class per job, joined here:
 - :class:`~.computers.ComputerSeats`: the computer players' moves;
 - :class:`~.hosting.Hosting`: the host's controls, invites, presence, rematches;
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
-- :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping.
+- :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
+- :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
+- :class:`~.daily.Daily`: the daily game, its par and its board.
 """
 
 from __future__ import annotations
 
-from .coaching import Coaching
 from .computers import ComputerSeats
+from .daily import Daily
 from .hosting import Hosting
 from .lifecycle import Lifecycle
 
 
-class TableService(ComputerSeats, Hosting, Coaching, Lifecycle):
+class TableService(ComputerSeats, Hosting, Daily, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

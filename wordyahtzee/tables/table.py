@@ -49,6 +49,7 @@ class Table:
     viewers: int = 0  # open live streams, with or without a seat
     rematch: str | None = None
     abandoned: bool = False
+    daily: str | None = None  # the day (YYYY-MM-DD) of a daily game
     rendered: Any = field(default=None, repr=False)  # the streams' last rendering (web)
     worker: threading.Thread | None = field(default=None, repr=False)
     lock: threading.RLock = field(init=False, repr=False)

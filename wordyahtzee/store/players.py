@@ -1,0 +1,162 @@
+"""Profiles, the server's secrets and the daily game, written once for both back ends.
+
+:class:`PlayerRecords` is mixed into each store; the store gives it two primitives,
+``_rows(sql, params)`` (a read) and ``_change(statements)`` (writes in one transaction,
+their row counts), and the SQL here uses ``?`` placeholders (PostgreSQL's store converts
+them). Every list is read through an index (docs/storage.md): the day's board through
+``daily_board`` (day, mode, score), a profile's days through ``daily_of_profile``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+Statement = tuple[str, Sequence[Any]]
+
+BOARD_SIZE = 100
+"""The most entries a day's board lists."""
+
+
+def _entry(row: Any) -> dict[str, Any]:
+    return {"day": row["day"], "mode": row["mode"], "game_id": row["game_id"],
+            "started_at": row["started_at"], "score": row["score"],
+            "finished_at": row["finished_at"]}
+
+
+class PlayerRecords(Protocol):
+    """Profiles and the daily game on top of a store's ``_rows`` and ``_change`` (a part of
+    the :class:`~wordyahtzee.store.Store` protocol that both back ends inherit)."""
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def _change(self, statements: Sequence[Statement]) -> list[int]:
+        raise NotImplementedError
+
+    # -- secrets ---------------------------------------------------------------------------
+
+    def secret(self, name: str) -> bytes:
+        """The server secret ``name`` (32 random bytes made on first use, the same for every
+        process of this database; never served)."""
+        self._change([("INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) "
+                       "DO NOTHING", (name, secrets.token_hex(32)))])
+        row = self._rows("SELECT value FROM secrets WHERE name = ?", (name,))[0]
+        return bytes.fromhex(row["value"])
+
+    # -- profiles --------------------------------------------------------------------------
+
+    def create_profile(self, profile_id: str, name: str, secret_hash: str, at: float) -> None:
+        """Keep a new profile: its id, chosen name and the hash of its secret."""
+        self._change([("INSERT INTO profiles (id, name, secret_hash, created_at) "
+                       "VALUES (?, ?, ?, ?)", (profile_id, name, secret_hash, at))])
+
+    def profile_by_secret(self, secret_hash: str) -> dict[str, Any] | None:
+        """The profile whose secret hashes to ``secret_hash`` (id, name, created_at)."""
+        rows = self._rows("SELECT id, name, created_at FROM profiles WHERE secret_hash = ?",
+                          (secret_hash,))
+        return dict(rows[0]) if rows else None
+
+    def profile_names(self, profile_ids: Sequence[str]) -> dict[str, str]:
+        """The names of these profiles."""
+        if not profile_ids:
+            return {}
+        marks = ", ".join("?" * len(profile_ids))
+        return {r["id"]: r["name"] for r in self._rows(
+            f"SELECT id, name FROM profiles WHERE id IN ({marks})", list(profile_ids))}
+
+    def rename_profile(self, profile_id: str, name: str) -> bool:
+        """Give a profile a new name; False when there is no such profile."""
+        return self._change([("UPDATE profiles SET name = ? WHERE id = ?",
+                              (name, profile_id))])[0] > 0
+
+    def delete_profile(self, profile_id: str) -> bool:
+        """Delete a profile with all its data: its daily entries and their games (events,
+        seats, scores); False when there is no such profile."""
+        games = "SELECT game_id FROM daily_entries WHERE profile_id = ?"
+        counts = self._change([
+            *((f"DELETE FROM {table} WHERE game_id IN ({games})", (profile_id,))
+              for table in ("events", "seats", "high_scores")),
+            (f"DELETE FROM games WHERE id IN ({games})", (profile_id,)),
+            ("DELETE FROM daily_entries WHERE profile_id = ?", (profile_id,)),
+            ("DELETE FROM profiles WHERE id = ?", (profile_id,))])
+        return counts[-1] > 0
+
+    # -- the daily game ------------------------------------------------------------------------
+
+    def daily_par(self, day: str, mode: str) -> dict[str, Any] | None:
+        """The day's par: ``par``, the ``rules`` and the optimal player's ``record``."""
+        rows = self._rows("SELECT par, rules, record FROM daily_days WHERE day = ? AND "
+                          "mode = ?", (day, mode))
+        if not rows:
+            return None
+        return {"par": rows[0]["par"], "rules": json.loads(rows[0]["rules"]),
+                "record": json.loads(rows[0]["record"])}
+
+    def put_daily_par(self, day: str, mode: str, par: int, rules: Mapping[str, Any],
+                      record: Mapping[str, Any]) -> None:
+        """Keep the day's par once (a second process computing it too changes nothing)."""
+        self._change([("INSERT INTO daily_days (day, mode, par, rules, record) VALUES "
+                       "(?, ?, ?, ?, ?) ON CONFLICT (day, mode) DO NOTHING",
+                       (day, mode, int(par), json.dumps(dict(rules)),
+                        json.dumps(dict(record), ensure_ascii=False)))])
+
+    def start_daily(self, day: str, mode: str, profile_id: str, game_id: str,
+                    at: float) -> bool:
+        """Record a profile's attempt at the day's game; False when it has one already."""
+        return self._change([(
+            "INSERT INTO daily_entries (day, mode, profile_id, game_id, started_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, mode, profile_id) DO NOTHING",
+            (day, mode, profile_id, game_id, at))])[0] > 0
+
+    def daily_entry(self, day: str, mode: str, profile_id: str) -> dict[str, Any] | None:
+        """A profile's attempt at the day's game, if it made one."""
+        rows = self._rows("SELECT * FROM daily_entries WHERE day = ? AND mode = ? AND "
+                          "profile_id = ?", (day, mode, profile_id))
+        return _entry(rows[0]) if rows else None
+
+    def daily_board(self, day: str, mode: str, limit: int = BOARD_SIZE) -> list[dict[str, Any]]:
+        """The day's finished games, best first; equal scores: who finished first."""
+        rows = self._rows(
+            "SELECT e.*, p.name FROM daily_entries e JOIN profiles p ON p.id = e.profile_id "
+            "WHERE e.day = ? AND e.mode = ? AND e.score IS NOT NULL "
+            "ORDER BY e.score DESC, e.finished_at, e.game_id LIMIT ?",
+            (day, mode, max(1, min(int(limit), BOARD_SIZE))))
+        return [{**_entry(r), "name": r["name"]} for r in rows]
+
+    def daily_rank(self, day: str, mode: str, score: int, finished_at: float) -> int:
+        """The place of a finished game on the day's board (1: the best)."""
+        rows = self._rows(
+            "SELECT COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
+            "score IS NOT NULL AND (score > ? OR (score = ? AND finished_at < ?))",
+            (day, mode, score, score, finished_at))
+        return int(rows[0]["n"]) + 1
+
+    def daily_scores(self, day: str, mode: str) -> dict[int, int]:
+        """How many finished games of the day made each score."""
+        return {int(r["score"]): int(r["n"]) for r in self._rows(
+            "SELECT score, COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
+            "score IS NOT NULL GROUP BY score", (day, mode))}
+
+    def daily_days(self, mode: str, before: str, limit: int = 60) -> list[dict[str, Any]]:
+        """Past days of ``mode`` before ``before``, newest first: the par, how many
+        finished and the best score."""
+        rows = self._rows(
+            "SELECT d.day, d.par, (SELECT COUNT(*) FROM daily_entries e WHERE e.day = d.day "
+            "AND e.mode = d.mode AND e.score IS NOT NULL) AS players, (SELECT MAX(score) "
+            "FROM daily_entries e WHERE e.day = d.day AND e.mode = d.mode) AS best "
+            "FROM daily_days d WHERE d.mode = ? AND d.day < ? ORDER BY d.day DESC LIMIT ?",
+            (mode, before, max(1, min(int(limit), 366))))
+        return [{"day": r["day"], "par": r["par"], "players": int(r["players"]),
+                 "best": r["best"]} for r in rows]
+
+    def profile_dailies(self, profile_id: str, limit: int = 366) -> list[dict[str, Any]]:
+        """A profile's daily games, newest first, each with the day's par (None while it is
+        not known)."""
+        rows = self._rows(
+            "SELECT e.*, d.par FROM daily_entries e LEFT JOIN daily_days d ON d.day = e.day "
+            "AND d.mode = e.mode WHERE e.profile_id = ? ORDER BY e.day DESC, e.mode LIMIT ?",
+            (profile_id, max(1, min(int(limit), 366))))
+        return [{**_entry(r), "par": r["par"]} for r in rows]

@@ -1,0 +1,188 @@
+"""The daily game at the table service: starting a profile's one attempt of the day, the
+day's par (computed once, from the strategy tables start-up prepared, never inside a
+request), the board, and a profile's days (:mod:`wordyahtzee.daily` holds the rules)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import statistics
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from .. import daily
+from ..advisor.coach import coach
+from ..errors import ServiceError
+from . import strategies
+from .coaching import Coaching
+from .offload import run_blocking
+from .profiles import Profiles
+
+log = logging.getLogger(__name__)
+
+HISTOGRAM_WIDTH = 20
+"""Points per bar of a day's histogram of scores."""
+KIND = "daily"
+"""The table kind of a daily game (a solo game on the day's dice)."""
+
+
+def _summary(entry: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    return {"game_id": entry["game_id"], "score": entry["score"],
+            "finished": entry["score"] is not None, "finished_at": entry["finished_at"]}
+
+
+class Daily(Coaching, Profiles):
+    """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`."""
+
+    def _par_pending(self) -> set[tuple[str, str]]:
+        """The pars this service is computing now (day, mode)."""
+        return self.__dict__.setdefault("_pars", set())
+
+    def today(self) -> dt.date:
+        """The daily game's day now."""
+        return daily.day_of(self.clock())
+
+    def _day(self, text: Any) -> dt.date:
+        """The day ``text`` names (today when None); no day that has not begun."""
+        day = self.today() if text is None else daily.parse_day(text)
+        if day > self.today():
+            raise ServiceError(f"the daily game of {day.isoformat()} has not begun",
+                               "not_found")
+        return day
+
+    def start_daily(self, mode: Any, secret: Any) -> dict[str, Any]:
+        """Start the profile's attempt at today's game of ``mode``: the new table's id and
+        seat token. A second attempt the same day is refused (409 ``daily_played``)."""
+        mode = daily.check_mode(mode)
+        profile = self.profile(secret)
+        day = self.today().isoformat()
+        entry = self.store.daily_entry(day, mode, profile["id"])
+        if entry is None:
+            table, seats = self.open_table(mode, KIND, daily.daily_rules(mode),
+                                           [(profile["name"], None)], daily=day)
+            if self.store.start_daily(day, mode, profile["id"], table.id, self.clock()):
+                self.daily_par(mode, day)  # prepared while the player plays
+                return {"game_id": table.id, "token": seats[0].token, "day": day}
+            entry = self.store.daily_entry(day, mode, profile["id"])  # a second tab won
+        raise ServiceError("you have played today's game already: one attempt a day",
+                           "daily_played", conflict=True, extra={"entry": _summary(entry)})
+
+    def daily_par(self, mode: str, day: str) -> int | None:
+        """The day's par, or None while it is being computed (in the background, once the
+        strategy table is ready: a tenth of a second of play)."""
+        stored = self.store.daily_par(day, mode)
+        if stored is not None:
+            return int(stored["par"])
+        rules = daily.daily_rules(mode)
+        helper = coach(mode)
+        key = helper.table_key(rules) if helper else None
+        strategy = None if key is None else strategies.peek(mode, key)  # warms it if need be
+        if strategy is None:
+            return None
+        with self._lock:
+            if (day, mode) in self._par_pending():
+                return None
+            self._par_pending().add((day, mode))
+        threading.Thread(target=self._compute_par, args=(mode, day, rules, strategy),
+                         name=f"par-{mode}-{day}", daemon=True).start()
+        return None
+
+    def _compute_par(self, mode: str, day: str, rules: dict[str, Any], strategy: Any) -> None:
+        try:
+            seed = daily.day_seed(self.daily_secret(), daily.parse_day(day))
+            game = run_blocking(daily.play_par, mode, seed, rules, strategy)
+            self.store.put_daily_par(day, mode, game.totals()[0], rules, game.to_record())
+        except Exception:  # pragma: no cover - logged; the next request tries again
+            log.exception("the par of %s %s could not be computed", mode, day)
+        finally:
+            with self._lock:
+                self._par_pending().discard((day, mode))
+
+    def daily_view(self, mode: Any, day_text: Any = None, secret: Any = None
+                   ) -> dict[str, Any]:
+        """A day of ``mode``: its par, the board (top 100; equal scores: who finished
+        first), the histogram of scores, and, for the profile of ``secret``, its attempt,
+        rank and round symbols. Game ids and the seed only once the day is over."""
+        mode = daily.check_mode(mode)
+        day = self._day(day_text)
+        over = daily.published(day, self.clock())
+        key = day.isoformat()
+        scores = self.store.daily_scores(key, mode)
+        board = [{"rank": i + 1, "name": row["name"], "score": row["score"],
+                  "finished_at": row["finished_at"],
+                  "game_id": row["game_id"] if over else None}
+                 for i, row in enumerate(self.store.daily_board(key, mode))]
+        histogram: dict[int, int] = {}
+        for score, count in scores.items():
+            low = score // HISTOGRAM_WIDTH * HISTOGRAM_WIDTH
+            histogram[low] = histogram.get(low, 0) + count
+        answer: dict[str, Any] = {
+            "mode": mode, "day": key, "today": day == self.today(), "over": over,
+            "closes_at": daily.closes_at(day), "par": self.daily_par(mode, key),
+            "seed": daily.day_seed(self.daily_secret(), day).hex() if over else None,
+            "players": sum(scores.values()), "board": board,
+            "histogram": [{"from": low, "to": low + HISTOGRAM_WIDTH - 1, "count": n}
+                          for low, n in sorted(histogram.items())],
+            "you": None}
+        profile = self.find_profile(secret)
+        if profile is not None:
+            answer["profile"] = {"id": profile["id"], "name": profile["name"]}
+            entry = self.store.daily_entry(key, mode, profile["id"])
+            answer["you"] = self._yours(mode, entry, over)
+        return answer
+
+    def _yours(self, mode: str, entry: Mapping[str, Any] | None,
+               over: bool) -> dict[str, Any] | None:
+        """The profile's attempt: its table (and seat token while it is being played), its
+        rank, and once finished the symbols of its rounds and the turn it lost most."""
+        you = _summary(entry)
+        if you is None or entry is None:
+            return None
+        table = self.table(entry["game_id"])
+        you["status"] = table.status
+        if table.status == "active" and not over:
+            you["token"] = table.seats[0].token
+        if entry["score"] is None:
+            return you
+        you["rank"] = self.store.daily_rank(entry["day"], mode, entry["score"],
+                                            entry["finished_at"])
+        review = self.review(entry["game_id"])
+        if review.get("ready"):
+            turns = review["turns"]
+            you["symbols"] = daily.round_symbols(turns)
+            worst = max(turns, key=lambda t: t["regret"], default=None)
+            if worst is not None and worst["regret"] > 0:
+                step = max(worst["decisions"], key=lambda d: d["regret"])
+                you["worst"] = {"round": worst["round"] + 1, "regret": worst["regret"],
+                                "chosen": step["chosen"], "best": step["best"],
+                                "shown": step["shown"], "throws": step["throws"]}
+        return you
+
+    def daily_days(self, mode: Any) -> list[dict[str, Any]]:
+        """The archive: past days of ``mode`` with their pars, newest first."""
+        mode = daily.check_mode(mode)
+        return self.store.daily_days(mode, self.today().isoformat())
+
+    def profile_view(self, secret: Any) -> dict[str, Any]:
+        """A profile's page: its daily games (newest first, each with par), and per mode
+        the number played, best and mean, the streak, and the mean against par over the
+        last 30 days."""
+        profile = self.profile(secret)
+        games = self.store.profile_dailies(profile["id"])
+        today = self.today()
+        modes: dict[str, Any] = {}
+        for mode in daily.DAILY_MODES:
+            mine = [g for g in games if g["mode"] == mode and g["score"] is not None]
+            recent = [g for g in mine if g["par"] is not None and
+                      (today - dt.date.fromisoformat(g["day"])).days < 30]
+            modes[mode] = {
+                "played": len(mine), "best": max((g["score"] for g in mine), default=None),
+                "mean": round(statistics.fmean(g["score"] for g in mine), 1) if mine else None,
+                "streak": daily.streak([dt.date.fromisoformat(g["day"]) for g in mine], today),
+                "vs_par_30": round(statistics.fmean(g["score"] - g["par"] for g in recent), 1)
+                if recent else None}
+        return {"id": profile["id"], "name": profile["name"],
+                "created_at": profile["created_at"], "games": games, "modes": modes}

@@ -1,0 +1,67 @@
+"""Profiles: a player is a chosen name and a secret kept in a cookie. No password, no
+e-mail: only the secret's SHA-256 is stored, and whoever holds the secret (the cookie, or
+the profile's link on another device) is the player."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from ..errors import ServiceError
+from ..modes.contract import MAX_NAME, check_players
+from .playing import Playing
+
+SECRET_BYTES = 24
+"""The size of a profile's secret (32 characters in its link)."""
+
+
+def secret_hash(secret: str) -> str:
+    """What the store keeps of a profile's secret."""
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def _valid_secret(secret: Any) -> str | None:
+    if isinstance(secret, str) and 16 <= len(secret) <= 64 and secret.isascii() and all(
+            c.isalnum() or c in "-_" for c in secret):
+        return secret
+    return None
+
+
+class Profiles(Playing):
+    """Making, finding, renaming and deleting profiles."""
+
+    def make_profile(self, name: Any) -> tuple[dict[str, Any], str]:
+        """A new profile called ``name``; the profile and its secret (shown once)."""
+        if not isinstance(name, str):
+            raise ServiceError("a profile needs a name", "bad_name")
+        chosen = check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+        profile_id, secret = secrets.token_hex(8), secrets.token_urlsafe(SECRET_BYTES)
+        self.store.create_profile(profile_id, chosen, secret_hash(secret), self.clock())
+        return {"id": profile_id, "name": chosen}, secret
+
+    def find_profile(self, secret: Any) -> dict[str, Any] | None:
+        """The profile whose secret this is (id, name, created_at), or None."""
+        valid = _valid_secret(secret)
+        return None if valid is None else self.store.profile_by_secret(secret_hash(valid))
+
+    def profile(self, secret: Any) -> dict[str, Any]:
+        """The profile whose secret this is; :class:`ServiceError` ``no_profile`` if none."""
+        found = self.find_profile(secret)
+        if found is None:
+            raise ServiceError("no profile on this device: choose a name first", "no_profile")
+        return found
+
+    def rename_profile(self, secret: Any, name: Any) -> dict[str, Any]:
+        """Give the profile a new name."""
+        found = self.profile(secret)
+        if not isinstance(name, str):
+            raise ServiceError("a profile needs a name", "bad_name")
+        chosen = check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+        self.store.rename_profile(found["id"], chosen)
+        return {**found, "name": chosen}
+
+    def delete_profile(self, secret: Any) -> None:
+        """Delete the profile with all its data (its daily games too)."""
+        found = self.profile(secret)
+        self.store.delete_profile(found["id"])
