@@ -7,35 +7,8 @@ from typing import Any
 from wordyahtzee.games import describe_modes
 from wordyahtzee.modes import MODES
 
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str = "OK") -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _errors(*statuses: int) -> dict[str, Any]:
-    text = {400: "Malformed request (bad JSON, wrong types, bad rules or names)",
-            403: "The seat token cannot act now (watching only, or not your turn), or "
-                 "`cross_site`: a state change sent from another site's page",
-            404: "No such game, job or endpoint",
-            409: "Conflict: stale `seq`, the time ran out, or the game is over; the body "
-                 "carries the current `state`",
-            413: "Request body too large",
-            415: "`unsupported_media_type`: the body is not `application/json`",
-            429: "`rate_limited`: too many requests from this address; wait `Retry-After` "
-                 "seconds",
-            422: "Illegal move by the rules (the message says why)",
-            503: "`unavailable`: the work ran past its time budget (a solve: 1 s); too "
-                 "costly for the server"}
-    return {str(s): _json(_ref("Error"), text[s]) for s in statuses}
-
-
-def _body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
-    return {"required": required, "content": {"application/json": {"schema": schema}}}
-
+from .openapi_daily import daily_paths, daily_schemas
+from .openapi_parts import body, errors, ref, reply
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 TOKEN = {"name": "X-Seat-Token", "in": "header", "required": False,
@@ -56,7 +29,7 @@ def openapi_document() -> dict[str, Any]:
     levels = list(dict.fromkeys(lv for info in modes.values()
                                 for lv in info["computer_levels"]))
     # anyOf: the empty rules of a mode without options match several modes' schemas
-    rules_ref = {"anyOf": [_ref(f"Rules_{name}") for name in modes]}
+    rules_ref = {"anyOf": [ref(f"Rules_{name}") for name in modes]}
     action_common = {"seq": {"type": "integer", "minimum": 0,
                              "description": "The number of events the browser has seen; "
                                             "a different number gets 409 `stale`."},
@@ -72,15 +45,15 @@ def openapi_document() -> dict[str, Any]:
                                 "`{\"error\": {\"code\", \"message\"}}`."},
         "paths": {
             "/api/openapi.json": {"get": {"summary": "This document",
-                                          "responses": {"200": _json({"type": "object"})}}},
+                                          "responses": {"200": reply({"type": "object"})}}},
             "/api/meta": {"get": {
                 "summary": "Modes, kinds, dictionaries, dice sets and the rules defaults",
-                "responses": {"200": _json({"type": "object"})}}},
+                "responses": {"200": reply({"type": "object"})}}},
             "/api/dictionaries": {
                 "get": {"summary": "Every dictionary (shipped and custom)",
-                        "responses": {"200": _json({"type": "object", "properties": {
+                        "responses": {"200": reply({"type": "object", "properties": {
                             "dictionaries": {"type": "array",
-                                             "items": _ref("Dictionary")}}})}},
+                                             "items": ref("Dictionary")}}})}},
                 "post": {"summary": "Build a custom dictionary from an uploaded word list",
                          "description": "multipart/form-data: `file` (UTF-8 text or gzip, "
                                         "one word a line, at most 8 MiB), `name`, `title`. "
@@ -93,16 +66,16 @@ def openapi_document() -> dict[str, Any]:
                                                 "name": {"type": "string",
                                                          "pattern": "^[a-z0-9][a-z0-9_-]{0,39}$"},
                                                 "title": {"type": "string"}}}}}},
-                         "responses": {"202": _json({"type": "object", "properties": {
-                             "job": _ref("Job")}}, "Build started"),
-                             **_errors(400, 403, 409, 413, 429)}}},
+                         "responses": {"202": reply({"type": "object", "properties": {
+                             "job": ref("Job")}}, "Build started"),
+                             **errors(400, 403, 409, 413, 429)}}},
             "/api/dictionaries/jobs/{job_id}": {"get": {
                 "summary": "Progress of a dictionary build",
                 "parameters": [{"name": "job_id", "in": "path", "required": True,
                                 "schema": {"type": "string"}}],
-                "responses": {"200": _json({"type": "object",
-                                            "properties": {"job": _ref("Job")}}),
-                              **_errors(404)}}},
+                "responses": {"200": reply({"type": "object",
+                                            "properties": {"job": ref("Job")}}),
+                              **errors(404)}}},
             "/api/check": {"post": {
                 "summary": "Is each word in the dictionary, and why?",
                 "description": "Per word: `valid`, and `why`: where a valid word comes from "
@@ -112,10 +85,10 @@ def openapi_document() -> dict[str, Any]:
                                "offensive, rare), a `detail` (the written reason, the base "
                                "word), the reason as `text`, and up to three valid words one "
                                "edit away (`nearby`).",
-                "requestBody": _body({"type": "object", "required": ["words"], "properties": {
+                "requestBody": body({"type": "object", "required": ["words"], "properties": {
                     "words": {"type": "array", "items": {"type": "string"}, "maxItems": 50},
                     "dictionary": {"type": "string", "default": "nl"}}}),
-                "responses": {"200": _json({"type": "object", "required": ["results"],
+                "responses": {"200": reply({"type": "object", "required": ["results"],
                                             "properties": {
                     "dictionary": {"type": "string"},
                     "results": {"type": "array", "items": {
@@ -129,21 +102,21 @@ def openapi_document() -> dict[str, Any]:
                                         "text": {"type": "string"},
                                         "nearby": {"type": "array",
                                                    "items": {"type": "string"}}}}}}}}}),
-                              **_errors(400, 403, 413, 415, 429)}}},
+                              **errors(400, 403, 413, 415, 429)}}},
             "/api/solve": {"post": {
                 "summary": "Best words for seven faces, per box (`?` = blank)",
-                "requestBody": _body({"type": "object", "required": ["letters"], "properties": {
+                "requestBody": body({"type": "object", "required": ["letters"], "properties": {
                     "letters": {"type": "string"},
                     "dictionary": {"type": "string", "default": "nl"},
                     "dice_set": {"type": "string", "default": "nl"}}}),
-                "responses": {"200": _json({"type": "object", "properties": {
+                "responses": {"200": reply({"type": "object", "properties": {
                     "letters": {"type": "string"},
                     "boxes": {"type": "object", "additionalProperties": {
                         "type": "object", "properties": {
                             "score": {"type": "integer"},
                             "words": {"type": "array", "items": {"type": "string"}}}}},
                     "words": {"type": "array"}}}),
-                    **_errors(400, 403, 404, 413, 415, 422, 429, 503)}}},
+                    **errors(400, 403, 404, 413, 415, 422, 429, 503)}}},
             "/api/games": {
                 "get": {"summary": "Recent games, newest first, a page at a time",
                         "parameters": [
@@ -154,19 +127,19 @@ def openapi_document() -> dict[str, Any]:
                                 "default": 20}},
                             {"name": "cursor", "in": "query", "schema": {"type": "string"},
                              "description": "The `next` of the page before."}],
-                        "responses": {"200": _json({"type": "object", "properties": {
+                        "responses": {"200": reply({"type": "object", "properties": {
                             "games": {"type": "array", "items": {"type": "object"}},
                             "next": {"type": ["string", "null"],
                                      "description": "The cursor of the next page; null "
                                                     "on the last."}}}),
-                            **_errors(400)}},
+                            **errors(400)}},
                 "post": {"summary": "Start a game",
                          "description": "`solo`: one player; `hotseat`: 2-8 players on one "
                                         "device (one token for all seats); `online`: 2-8 "
                                         "seats, each with its own token and link; `pad`: "
                                         "a score pad for real dice at one device.",
-                         "requestBody": _body(_ref("NewGame")),
-                         "responses": {"201": _json({"type": "object", "properties": {
+                         "requestBody": body(ref("NewGame")),
+                         "responses": {"201": reply({"type": "object", "properties": {
                              "id": {"type": "string"}, "kind": {"type": "string"},
                              "links": {"type": "array", "items": {
                                  "type": "object", "properties": {
@@ -176,12 +149,12 @@ def openapi_document() -> dict[str, Any]:
                                      "token": {"type": "string"},
                                      "url": {"type": "string"}}}},
                              "watch_url": {"type": "string"},
-                             "state": _ref("GameState")}}, "Created"),
-                             **_errors(400, 403, 413, 415, 429)}}},
+                             "state": ref("GameState")}}, "Created"),
+                             **errors(400, 403, 413, 415, 429)}}},
             "/api/games/{game_id}": {"get": {
                 "summary": "The full state (a due timeout is applied first)",
                 "parameters": [GAME_ID, TOKEN],
-                "responses": {"200": _json(_ref("GameState")), **_errors(404)}}},
+                "responses": {"200": reply(ref("GameState")), **errors(404)}}},
             "/api/games/{game_id}/events": {"get": {
                 "summary": "Live updates as server-sent events",
                 "description": "`text/event-stream`. Sends `event: state` with the full "
@@ -193,7 +166,7 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": {"description": "An event stream",
                                       "content": {"text/event-stream": {
                                           "schema": {"type": "string"}}}},
-                              **_errors(404)}}},
+                              **errors(404)}}},
             "/api/games/{game_id}/hint": {"get": {
                 "summary": "The advisor's best moves for the player to move (every mode "
                            "with a coach)",
@@ -211,51 +184,51 @@ def openapi_document() -> dict[str, Any]:
                                "strong player's `value`.",
                 "parameters": [GAME_ID],
                 "responses": {
-                    "200": _json(_ref("Hint")),
-                    "202": _json(_ref("Hint"), "Not ready yet: the table is being prepared"),
-                    **_errors(404, 422)}}},
+                    "200": reply(ref("Hint")),
+                    "202": reply(ref("Hint"), "Not ready yet: the table is being prepared"),
+                    **errors(404, 422)}}},
             "/api/dice-sets": {
                 "get": {"summary": "Every dice set: the shipped ones and the players' own boxes",
-                        "responses": {"200": _json({"type": "object", "properties": {
-                            "dice_sets": {"type": "array", "items": _ref("DiceSet")}}})}},
+                        "responses": {"200": reply({"type": "object", "properties": {
+                            "dice_sets": {"type": "array", "items": ref("DiceSet")}}})}},
                 "post": {"summary": "Keep your own box: seven dice of six faces ([letter, "
                                    "points]; ? the blank; an Umlaut counts as its plain "
                                    "vowel), shared by its link /dice/NAME",
-                         "requestBody": _body({"type": "object", "required": ["name", "dice"],
+                         "requestBody": body({"type": "object", "required": ["name", "dice"],
                                                "properties": {
                              "name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{2,31}$"},
                              "title": {"type": "string", "maxLength": 60},
                              "dice": {"type": "array", "minItems": 7, "maxItems": 7, "items": {
                                  "type": "array", "minItems": 6, "maxItems": 6,
                                  "items": face}}}}),
-                         "responses": {"201": _json(_ref("DiceSet")), **_errors(400, 413, 415)}}},
+                         "responses": {"201": reply(ref("DiceSet")), **errors(400, 413, 415)}}},
             "/api/dice-sets/{name}": {"get": {
                 "summary": "One dice set, every die's faces and points",
                 "parameters": [{"name": "name", "in": "path", "required": True,
                                 "schema": {"type": "string"}}],
-                "responses": {"200": _json(_ref("DiceSet")), **_errors(404)}}},
+                "responses": {"200": reply(ref("DiceSet")), **errors(404)}}},
             "/api/reports": {
                 "post": {
                     "summary": "Report a word as wrongly accepted or wrongly refused",
-                    "requestBody": _body({"type": "object", "required": ["word", "kind"],
+                    "requestBody": body({"type": "object", "required": ["word", "kind"],
                                           "properties": {
                         "word": {"type": "string", "maxLength": 40},
                         "dictionary": {"type": "string", "default": "nl"},
                         "kind": {"type": "string",
                                  "enum": ["wrongly_accepted", "wrongly_refused"]},
                         "note": {"type": "string", "maxLength": 200}}}),
-                    "responses": {"201": _json({"type": "object", "properties": {
+                    "responses": {"201": reply({"type": "object", "properties": {
                         "word": {"type": "string"}, "dictionary": {"type": "string"},
                         "kind": {"type": "string"}, "valid_now": {"type": "boolean"}}}),
-                        **_errors(400, 403, 413, 415, 429)}},
+                        **errors(400, 403, 413, 415, 429)}},
                 "get": {
                     "summary": "The reported words, most reported first (the server's own "
                                "machine only; elsewhere 404)",
                     "parameters": [{"name": "dictionary", "in": "query", "required": False,
                                     "schema": {"type": "string"}}],
-                    "responses": {"200": _json({"type": "object", "properties": {
+                    "responses": {"200": reply({"type": "object", "properties": {
                         "reports": {"type": "array", "items": {"type": "object"}}}}),
-                        **_errors(404)}}},
+                        **errors(404)}}},
             "/api/games/{game_id}/review": {"get": {
                 "summary": "Every finished turn judged against optimal play",
                 "description": "Per turn the player's decisions (keeps, claims or boxes), "
@@ -267,20 +240,20 @@ def openapi_document() -> dict[str, Any]:
                                "`better_than`: the percentage of sampled games it beat); "
                                "`optimal.ready` is false while that sample is prepared.",
                 "parameters": [GAME_ID],
-                "responses": {"200": _json({"type": "object"}),
-                              "202": _json({"type": "object"}, "Not ready yet"),
-                              **_errors(404, 422)}}},
+                "responses": {"200": reply({"type": "object"}),
+                              "202": reply({"type": "object"}, "Not ready yet"),
+                              **errors(404, 422)}}},
             "/api/games/{game_id}/invites": {"get": {
                 "summary": "Every seat's invite link (the host's token only)",
                 "description": "The host is the table's first seat. Other tokens get 403 "
                                "`not_host`.",
                 "parameters": [GAME_ID, TOKEN],
-                "responses": {"200": _json({"type": "object", "properties": {
+                "responses": {"200": reply({"type": "object", "properties": {
                     "links": {"type": "array", "items": {"type": "object", "properties": {
                         "seats": {"type": "array", "items": {"type": "integer"}},
                         "name": {"type": "string"}, "token": {"type": "string"},
                         "url": {"type": "string"}}}},
-                    "watch_url": {"type": "string"}}}), **_errors(403, 404)}}},
+                    "watch_url": {"type": "string"}}}), **errors(403, 404)}}},
             "/api/games/{game_id}/seats/{seat}/{action}": {"post": {
                 "summary": "The host's controls over a seat: skip its turn, remove it, or "
                            "hand it to a computer",
@@ -295,27 +268,27 @@ def openapi_document() -> dict[str, Any]:
                                {"name": "action", "in": "path", "required": True,
                                 "schema": {"type": "string",
                                            "enum": ["skip", "remove", "computer"]}}],
-                "requestBody": _body({"type": "object", "properties": {
+                "requestBody": body({"type": "object", "properties": {
                     "level": {"type": "string", "enum": levels}, "token": {"type": "string"}}},
                     required=False),
-                "responses": {"200": _json({"type": "object", "properties": {
-                    "state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                "responses": {"200": reply({"type": "object", "properties": {
+                    "state": ref("GameState")}}),
+                    **errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/rematch": {"post": {
                 "summary": "Play again: a new table with the same players and rules",
                 "description": "Only once the game is over (422 `game_not_over`). Made once: "
                                "every seat that asks gets its own link to the same new table, "
                                "whose id also appears in the old table's state as `rematch`.",
                 "parameters": [GAME_ID, TOKEN],
-                "requestBody": _body({"type": "object", "properties": {
+                "requestBody": body({"type": "object", "properties": {
                     "token": {"type": "string"}}}, required=False),
-                "responses": {"201": _json({"type": "object", "properties": {
+                "responses": {"201": reply({"type": "object", "properties": {
                     "id": {"type": "string"}, "url": {"type": "string"}}}),
-                    **_errors(400, 403, 404, 413, 415, 422)}}},
+                    **errors(400, 403, 404, 413, 415, 422)}}},
             "/api/games/{game_id}/throw": {"post": {
                 "summary": "Throw the dice not kept",
                 "parameters": [GAME_ID, TOKEN],
-                "requestBody": _body({"type": "object", "properties": {
+                "requestBody": body({"type": "object", "properties": {
                     "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
                                                         "maximum": 6}},
                     "faces": {"oneOf": [
@@ -325,28 +298,28 @@ def openapi_document() -> dict[str, Any]:
                                        "(Woord Yahtzee: letters, ? the blank; otherwise "
                                        "pips) instead of `keep`"},
                     **action_common}}, required=False),
-                "responses": {"200": _json({"type": "object", "properties": {
+                "responses": {"200": reply({"type": "object", "properties": {
                     "faces": {"type": "string", "description": "Woord Yahtzee: the seven "
                                                                "faces"},
                     "dice": {"type": "array", "items": {"type": "integer"},
                              "description": "classic: the five dice"},
-                    "state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                    "state": ref("GameState")}}),
+                    **errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/claim": {"post": {
                 "summary": "Write a box (Woord Yahtzee: empty `words` = a zero; classic: "
                            "just the `box`)",
                 "parameters": [GAME_ID, TOKEN],
-                "requestBody": _body({"type": "object", "required": ["box"], "properties": {
+                "requestBody": body({"type": "object", "required": ["box"], "properties": {
                     "box": box, "words": {"type": "array", "items": {"type": "string"}},
                     "zero_box": {**box, "description": "free order: the round box that "
                                                        "takes the 0 of a special claim"},
                     "column": {"type": "integer", "minimum": 1, "maximum": 3,
                                "description": "Triple Yahtzee: the column (×1, ×2, ×3)"},
                     **action_common}}),
-                "responses": {"200": _json({"type": "object", "properties": {
+                "responses": {"200": reply({"type": "object", "properties": {
                     "points": {"type": "integer"}, "box": box,
-                    "state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                    "state": ref("GameState")}}),
+                    **errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/act/{action}": {"post": {
                 "summary": "Any action of the game's mode by name (Kaartspel: `roll`, "
                            "`throw` {keep}, `take` {card: id or null}, `stop`; classic and "
@@ -355,7 +328,7 @@ def openapi_document() -> dict[str, Any]:
                 "parameters": [GAME_ID, {"name": "action", "in": "path", "required": True,
                                          "schema": {"type": "string",
                                                     "pattern": "^[a-z_]{1,32}$"}}, TOKEN],
-                "requestBody": _body({"type": "object", "properties": {
+                "requestBody": body({"type": "object", "properties": {
                     "keep": {"type": "array", "items": {"type": "integer", "minimum": 0,
                                                         "maximum": 6}},
                     "faces": {"oneOf": [
@@ -368,18 +341,18 @@ def openapi_document() -> dict[str, Any]:
                              "description": "Kaartspel `take`: a card id, or null for "
                                             "nothing"},
                     **action_common}}, required=False),
-                "responses": {"200": _json({"type": "object", "description": "the action's "
+                "responses": {"200": reply({"type": "object", "description": "the action's "
                                             "summary (Kaartspel: roll, square, dice, card, "
                                             "score …) and the new state",
-                                            "properties": {"state": _ref("GameState")}}),
-                    **_errors(400, 403, 404, 409, 413, 415, 422)}}},
+                                            "properties": {"state": ref("GameState")}}),
+                    **errors(400, 403, 404, 409, 413, 415, 422)}}},
             "/api/games/{game_id}/preview": {"post": {
                 "summary": "Live feedback: per word and per claimable box, without playing",
                 "parameters": [GAME_ID],
-                "requestBody": _body({"type": "object", "properties": {
+                "requestBody": body({"type": "object", "properties": {
                     "words": {"type": "array", "items": {"type": "string"}},
                     "zero_box": box}}, required=False),
-                "responses": {"200": _json({"type": "object", "properties": {
+                "responses": {"200": reply({"type": "object", "properties": {
                     "words": {"type": "array", "items": {"type": "object"}},
                     "formable_together": {"type": "boolean"},
                     "boxes": {"type": "object", "additionalProperties": {
@@ -388,11 +361,11 @@ def openapi_document() -> dict[str, Any]:
                             "error": {"type": ["object", "null"]},
                             "words": {"type": "array"}}}},
                     "seq": {"type": "integer"}}}),
-                    **_errors(400, 403, 404, 413, 415, 422)}}},
+                    **errors(400, 403, 404, 413, 415, 422)}}},
             "/api/games/{game_id}/record": {"get": {
                 "summary": "The game record (docs/records.md format) and, once over, the result",
                 "parameters": [GAME_ID],
-                "responses": {"200": _json({"type": "object"}), **_errors(404)}}},
+                "responses": {"200": reply({"type": "object"}), **errors(404)}}},
             "/api/highscores": {"get": {
                 "summary": "High-score lists per dictionary and rules set",
                 "description": "Without `mode`, `dictionary` and `rules`: every list of "
@@ -410,9 +383,11 @@ def openapi_document() -> dict[str, Any]:
                     {"name": "kind", "in": "query", "schema": {
                         "type": "string", "enum": ["solo", "hotseat", "online", "all"],
                         "default": "solo"}}],
-                "responses": {"200": _json({"type": "object"}), **_errors(400)}}},
+                "responses": {"200": reply({"type": "object"}), **errors(400)}}},
+            **daily_paths(),
         },
         "components": {"schemas": {
+            **daily_schemas(),
             "Error": {"type": "object", "required": ["error"], "properties": {
                 "error": {"type": "object", "required": ["code", "message"], "properties": {
                     "code": {"type": "string"}, "message": {"type": "string"}}},
@@ -441,8 +416,8 @@ def openapi_document() -> dict[str, Any]:
                 "ready": {"type": "boolean"}, "failed": {"type": ["string", "null"]},
                 "seq": {"type": "integer"}, "player": {"type": "integer"},
                 "throws": {"type": "integer"},
-                "best": {"oneOf": [_ref("HintOption"), {"type": "null"}]},
-                "options": {"type": "array", "items": _ref("HintOption")}}},
+                "best": {"oneOf": [ref("HintOption"), {"type": "null"}]},
+                "options": {"type": "array", "items": ref("HintOption")}}},
             "DiceSet": {"type": "object", "properties": {
                 "name": {"type": "string"}, "title": {"type": "string"},
                 "language": {"type": "string"}, "own": {"type": "boolean"},

@@ -95,7 +95,10 @@ def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules."""
     store = current_app.extensions["wordyahtzee.store"]
     service = current_app.extensions["wordyahtzee.tables"]
+    from wordyahtzee.daily import DAILY_MODES
+
     return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
+                  daily_modes=DAILY_MODES,
                   modes=_modes(), active=store.list_games("active", 10),
                   preparing=service.preparing())
 
@@ -196,27 +199,31 @@ def review(game_id: str) -> Response:
                     history.append((seat.name, line_chart([s.score for s in scores],
                                                           t("review.history", name=seat.name))))
 
-    def describe(option: dict[str, Any]) -> str:
-        if option["kind"] == "keep":
-            kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-            return t("review.keep", dice=kept.upper() or "—")
-        box = option.get("box") or ""
-        if option["kind"] == "timeout":
-            text = t("review.timeout", box=t(f"box.{box}"))
-            claim = option.get("best_claim")
-            if claim is not None:
-                text += " " + t("review.best_claim", claim=describe(claim))
-            return text
-        words = " ".join(option.get("words", []))
-        return t("review.claim", box=t(f"box.{box}"), words=words,
-                 points=option.get("points", 0))
-
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
               if optimal and optimal["ready"] else None)
     return render("review.html", game_id=game_id, review=answer, regret_charts=regret_charts,
-                  history_charts=history, describe=describe, optimal=optimal,
+                  history_charts=history, describe=lambda option: describe_option(option, t),
+                  optimal=optimal,
                   optimal_figure=figure)
+
+
+def describe_option(option: dict[str, Any], t: Any) -> str:
+    """A reviewed choice in words: a keep, a claim with its words and points, or a turn
+    the hourglass ended (with the best claim it left)."""
+    if option["kind"] == "keep":
+        kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
+        return str(t("review.keep", dice=kept.upper() or "—"))
+    box = option.get("box") or ""
+    if option["kind"] == "timeout":
+        text = str(t("review.timeout", box=t(f"box.{box}")))
+        claim = option.get("best_claim")
+        if claim is not None:
+            text += " " + t("review.best_claim", claim=describe_option(claim, t))
+        return text
+    words = " ".join(option.get("words", []))
+    return str(t("review.claim", box=t(f"box.{box}"), words=words,
+                 points=option.get("points", 0)))
 
 
 def _number(value: float, lang: str, decimals: int = 0) -> str:

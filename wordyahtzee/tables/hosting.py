@@ -114,6 +114,9 @@ class Hosting(Playing):
         with table.lock:
             if not table.game.finished:
                 raise ServiceError("the game is not over yet", "game_not_over")
+            if table.daily is not None:
+                raise ServiceError("a daily game has no rematch: one attempt a day",
+                                   "daily_played", conflict=True)
             # the pointer lives in the store: whichever process is asked, one rematch
             pointer = table.rematch or self.store.rematch_of(table.id)
             if pointer is None:

@@ -62,6 +62,11 @@ class Profiles(Playing):
         return {**found, "name": chosen}
 
     def delete_profile(self, secret: Any) -> None:
-        """Delete the profile with all its data (its daily games too)."""
+        """Delete the profile with all its data (its daily games too, from memory as well:
+        another process unloads them when idle, and cannot store a move in them)."""
         found = self.profile(secret)
+        games = [entry["game_id"] for entry in self.store.profile_dailies(found["id"])]
         self.store.delete_profile(found["id"])
+        with self._lock:
+            for game_id in games:
+                self._tables.pop(game_id, None)

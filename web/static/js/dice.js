@@ -149,7 +149,8 @@ export function fiveDice(page) {
     document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
     // a spectator sees the game, not buttons it cannot use
     document.getElementById("throw").hidden = pad() || page.table.watching();
-    document.getElementById("hint-button").hidden = page.table.watching();
+    // the daily game is played unaided
+    document.getElementById("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
     if (pad()) {
       entry?.sync();
       note?.sync();

@@ -378,7 +378,12 @@ export function connectTable(gameId, view) {
   function drawRematch(state) {
     const wrap = $("rematch-wrap");
     if (!wrap) return;
-    wrap.hidden = state.status !== "finished" || table.you.length === 0;
+    const daily = $("daily-wrap");
+    if (daily && state.daily) {  // a daily game: one attempt, and its result on the day's page
+      daily.hidden = state.status !== "finished";
+      $("daily-link").href = `/daily/${state.mode}?date=${state.daily}`;
+    }
+    wrap.hidden = state.status !== "finished" || table.you.length === 0 || Boolean(state.daily);
     if (wrap.hidden) return;
     $("rematch-note").hidden = !state.rematch;
     $("rematch").textContent = state.rematch ? t("game.rematch_join") : t("game.rematch");

@@ -341,7 +341,7 @@ function syncDisabled() {
     letters?.sync();
     note?.sync();
   }
-  $("hint-button").hidden = table.watching();
+  $("hint-button").hidden = table.watching() || Boolean(state?.daily);  // the daily game: unaided
   document.querySelectorAll("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...dice import DiceSet
+from ...dice import DiceSet, FairDice
 from ...errors import RuleError
 from ...lexicon import Lexicon, load_lexicon
 from ...modes.woord import (
@@ -74,9 +74,11 @@ def _state_key(game: WoordGame) -> tuple[int, ...]:
 def simulate_woord(level: str, games: int, seed: int = 0, *, dictionary: str | Lexicon = "nl",
                    dice_set: str | DiceSet = "nl", threshold: int = 40,
                    free_order: bool = False,
-                   progress: Callable[[int, int], None] | None = None) -> WoordSimulation:
+                   progress: Callable[[int, int], None] | None = None,
+                   day_seed: bytes | None = None) -> WoordSimulation:
     """Play ``games`` solo games of ``level`` through :class:`WoordGame` (no clock; game
-    ``i`` throws with ``random.Random(seed * 1_000_003 + i)``).
+    ``i`` throws with ``random.Random(seed * 1_000_003 + i)``, or with ``day_seed`` one game
+    on the dice of that daily game, :class:`~wordyahtzee.dice.FairDice`).
 
     Games advance round by round together, those in the same state one after another, so
     the optimal player computes each state's turn once.
@@ -92,9 +94,12 @@ def simulate_woord(level: str, games: int, seed: int = 0, *, dictionary: str | L
                 if level == "optimal" else None)
     player = woord_player(level, solver, strategy=strategy, rng=random.Random(seed),
                           free_order=free_order)
-    table = [WoordGame(["solo"], rules, lexicon=lexicon, dice_set=dice,
-                       rng=random.Random(seed * 1_000_003 + i), clock=lambda: 0.0)
-             for i in range(games)]
+    rngs: list[random.Random] = ([FairDice(day_seed)] if day_seed is not None
+                                 else [random.Random(seed * 1_000_003 + i)
+                                       for i in range(games)])
+    table = [WoordGame(["solo"], rules, lexicon=lexicon, dice_set=dice, rng=rng,
+                       clock=lambda: 0.0) for rng in rngs]
+    games = len(table)
     rounds = len(ROUND_BOXES)
     gained = [[0] * rounds for _ in range(games)]
     for r in range(rounds):

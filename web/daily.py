@@ -1,0 +1,203 @@
+"""The daily game and profiles on the web: the JSON routes under ``/api`` and the pages
+``/daily/<mode>``, ``/profile`` and ``/p/<secret>`` (the link that carries a profile to
+another device).
+
+A profile's secret lives in the ``wy_profile`` cookie (HttpOnly, SameSite=Lax, 400 days),
+never in a page's script; the profile page shows it only inside its link.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, make_response, request, url_for
+
+from wordyahtzee import daily
+from wordyahtzee.errors import ServiceError
+from wordyahtzee.tables import TableService
+
+from .api import _body
+from .i18n import translator
+from .pages import current_language, describe_option, render
+from .plots import histogram_chart, line_chart
+
+bp = Blueprint("daily", __name__)
+
+COOKIE = "wy_profile"
+COOKIE_SECONDS = 400 * 24 * 3600
+"""How long a browser keeps the profile cookie (the longest browsers allow)."""
+
+
+def _tables() -> TableService:
+    service: TableService = current_app.extensions["wordyahtzee.tables"]
+    return service
+
+
+def _secret() -> str | None:
+    value = request.cookies.get(COOKIE)
+    return value[:100] if value else None
+
+
+def _with_cookie(response: Response, secret: str | None) -> Response:
+    if secret is None:
+        response.delete_cookie(COOKIE, path="/", samesite="Lax")
+    else:
+        response.set_cookie(COOKIE, secret, max_age=COOKIE_SECONDS, path="/", httponly=True,
+                            samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def profile_link(secret: str) -> str:
+    """The link that carries a profile to another device."""
+    return url_for("daily.carry", secret=secret, _external=True)
+
+
+def share_text(view: dict[str, Any], lang: str) -> str | None:
+    """The result to paste into a chat, once the profile's game is finished."""
+    you = view.get("you")
+    if not you or not you.get("finished"):
+        return None
+    t = translator(lang)
+    return daily.share_text(t("daily.share_title", mode=t(f"mode.{view['mode']}_short")),
+                            dt.date.fromisoformat(view["day"]), you.get("symbols", ""),
+                            int(you["score"]), view["par"],
+                            url_for("daily.page", mode=view["mode"], _external=True))
+
+
+# -- the API --------------------------------------------------------------------------------
+
+@bp.post("/api/profile")
+def make_profile() -> Any:
+    """Make a profile: ``{"name"}``; the answer carries its link, the cookie its secret.
+    A browser that has a profile already gets 409 ``has_profile``."""
+    service = _tables()
+    if service.find_profile(_secret()) is not None:
+        raise ServiceError("this browser has a profile already", "has_profile",
+                           conflict=True)
+    profile, secret = service.make_profile(_body().get("name"))
+    response = jsonify({"profile": profile, "link": profile_link(secret)})
+    response.status_code = 201
+    return _with_cookie(response, secret)
+
+
+@bp.get("/api/profile")
+def get_profile() -> Response:
+    """The profile of this browser: name, link, daily games and figures per mode."""
+    secret = _secret()
+    return jsonify({**_tables().profile_view(secret), "link": profile_link(str(secret))})
+
+
+@bp.patch("/api/profile")
+def rename_profile() -> Response:
+    """Rename the profile: ``{"name"}``."""
+    return jsonify(_tables().rename_profile(_secret(), _body().get("name")))
+
+
+@bp.delete("/api/profile")
+def delete_profile() -> Response:
+    """Delete the profile with all its data; the cookie goes too."""
+    _tables().delete_profile(_secret())
+    return _with_cookie(jsonify({"deleted": True}), None)
+
+
+@bp.post("/api/profile/carry")
+def carry_profile() -> Response:
+    """Use a profile on this browser: ``{"secret"}`` from its link."""
+    secret = _body().get("secret")
+    profile = _tables().profile(secret)
+    return _with_cookie(jsonify({"profile": {"id": profile["id"], "name": profile["name"]}}),
+                        str(secret))
+
+
+@bp.post("/api/daily/<mode>")
+def start_daily(mode: str) -> Any:
+    """Start today's game of ``mode`` for this browser's profile (one attempt a day: 409
+    ``daily_played``); the answer is the game's link with its seat."""
+    _body()
+    started = _tables().start_daily(mode, _secret())
+    return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
+                   ), 201
+
+
+@bp.get("/api/daily/<mode>")
+def daily_board(mode: str) -> Response:
+    """A day of ``mode`` (``date``, default today): par, top 100, histogram, and this
+    browser's attempt with its rank and share text. The seed once the day is over."""
+    view = _tables().daily_view(mode, request.args.get("date"), _secret())
+    if view["you"] is not None:
+        view["you"]["share"] = share_text(view, current_language())
+    return jsonify(view)
+
+
+@bp.get("/api/daily/<mode>/days")
+def daily_days(mode: str) -> Response:
+    """The archive: past days of ``mode`` with their pars, newest first."""
+    return jsonify({"mode": daily.check_mode(mode), "days": _tables().daily_days(mode)})
+
+
+# -- the pages ------------------------------------------------------------------------------
+
+@bp.get("/daily/<mode>")
+def page(mode: str) -> Response:
+    """The daily game of ``mode``: play today's, or see a day's result, board and archive."""
+    service = _tables()
+    lang = current_language()
+    t = translator(lang)
+    view = service.daily_view(mode, request.args.get("date"), _secret())
+    you = view["you"]
+    share = share_text(view, lang)
+    counts: dict[int, int] = {bar["from"]: bar["count"] for bar in view["histogram"]}
+    chart = ""
+    if counts:
+        width = view["histogram"][0]["to"] - view["histogram"][0]["from"] + 1
+        low, high = min(counts), max(counts)
+        marks = []
+        if you and you.get("finished"):
+            marks.append((t("daily.you", score=you["score"]), you["score"]))
+        if view["par"] is not None:
+            marks.append((t("daily.par_mark", par=view["par"]), view["par"]))
+            low, high = min(low, view["par"] // width * width), max(high, view["par"])
+        bars = [counts.get(start, 0) for start in range(low, high + 1, width)]
+        chart = histogram_chart(low, width, bars, marks, t("daily.histogram"),
+                                t("daily.histogram_desc", players=view["players"]),
+                                bar_text=t("daily.histogram_bar"), chart_id="daily-chart")
+    worst = None
+    if you and you.get("worst"):
+        item = you["worst"]
+        worst = {"round": item["round"], "regret": item["regret"],
+                 "chosen": describe_option(item["chosen"], t),
+                 "best": describe_option(item["best"], t)}
+    return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,
+                  days=service.daily_days(mode) if view["today"] else [],
+                  mode=view["mode"])
+
+
+@bp.get("/profile")
+def profile_page() -> Response:
+    """This browser's profile: its days, figures, link, and renaming or deleting it."""
+    service = _tables()
+    secret = _secret()
+    found = service.find_profile(secret)
+    if found is None:
+        return render("profile.html", profile=None, chart="", link="")
+    view = service.profile_view(secret)
+    finished = [g for g in reversed(view["games"]) if g["score"] is not None
+                and g["par"] is not None]
+    t = translator(current_language())
+    chart = (line_chart([g["score"] - g["par"] for g in finished], t("profile.progress"))
+             if len(finished) > 1 else "")
+    return render("profile.html", profile=view, chart=chart, link=profile_link(str(secret)))
+
+
+@bp.get("/p/<secret>")
+def carry(secret: str) -> Response:
+    """The link of a profile: a page that offers to use it on this device."""
+    found = _tables().find_profile(secret)
+    response = render("carry.html", found=found, secret=secret if found else "",
+                      status=200 if found else 404)
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return make_response(response)
+
+
+__all__ = ["COOKIE", "bp", "profile_link", "share_text"]

@@ -1,0 +1,80 @@
+// The daily game's page, the profile page and a profile's link (/p/<secret>): making a
+// profile, starting the day's one attempt, copying the result, renaming and deleting.
+import { api, errorText, t } from "./common.js";
+
+const byId = (id) => document.getElementById(id);
+
+/** Show an API error in the page's error line. */
+function fail(line, err) {
+  if (line) line.textContent = errorText(err.error);
+}
+
+/** Start today's game of the page's mode and go to its table. */
+async function start(mode, line) {
+  try {
+    const answer = await api("POST", `/api/daily/${mode}`, {});
+    localStorage.setItem(`wy-seat-${answer.game_id}`, answer.token);
+    window.location.assign(answer.url);
+  } catch (err) {
+    if (err.error?.code === "daily_played") window.location.reload();
+    else fail(line, err);
+  }
+}
+
+const play = byId("daily-play");
+if (play) {
+  const mode = play.dataset.mode;
+  const line = byId("daily-error");
+  byId("daily-start")?.addEventListener("click", () => start(mode, line));
+  byId("profile-form")?.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("POST", "/api/profile", { name: byId("profile-name").value });
+      await start(mode, line);
+    } catch (err) {
+      fail(line, err);
+    }
+  });
+}
+
+byId("share-copy")?.addEventListener("click", async () => {
+  const text = byId("share-text");
+  try {
+    await navigator.clipboard.writeText(text.value);
+  } catch (err) {
+    text.select();  // no clipboard (an insecure page): select it for the player to copy
+  }
+  byId("share-done").textContent = t("daily.copied");
+});
+
+byId("rename-form")?.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const answer = await api("PATCH", "/api/profile", { name: byId("rename").value });
+    byId("profile-name").textContent = answer.name;
+    byId("profile-error").textContent = "";
+  } catch (err) {
+    fail(byId("profile-error"), err);
+  }
+});
+
+byId("profile-link")?.addEventListener("focus", (event) => event.target.select());
+
+byId("profile-delete")?.addEventListener("click", async () => {
+  if (!window.confirm(t("profile.delete_confirm"))) return;
+  try {
+    await api("DELETE", "/api/profile");
+    window.location.assign("/");
+  } catch (err) {
+    fail(byId("profile-error"), err);
+  }
+});
+
+byId("carry-use")?.addEventListener("click", async () => {
+  try {
+    await api("POST", "/api/profile/carry", { secret: byId("carry").dataset.secret });
+    window.location.assign("/profile");
+  } catch (err) {
+    fail(byId("carry-error"), err);
+  }
+});
