@@ -222,6 +222,8 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
             text += " " + t("review.best_claim", claim=describe_option(claim, t))
         return text
     words = " ".join(option.get("words", []))
+    if not words:  # a box of pips, or a Woord Yahtzee zero
+        return str(t("review.claim_box", box=t(f"box.{box}"), points=option.get("points", 0)))
     return str(t("review.claim", box=t(f"box.{box}"), words=words,
                  points=option.get("points", 0)))
 

@@ -1,0 +1,99 @@
+"""The daily game in real headless Chromium: a new player chooses a name, plays the day's
+classic game to the end without a Tip, and sees the par, the histogram and the share text;
+a profile carried to a second browser by its link."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, shot
+from .helpers import game_id, server_state
+
+
+def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live: Any
+                                                              ) -> None:
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.click("#daily-entry a[href='/daily/classic']")
+    expect(page.locator("h1")).to_contain_text("Yahtzee van de dag")
+    page.fill("#profile-name", "Dagspeler")
+    page.click("#profile-form button[type=submit]")
+    page.wait_for_url("**/games/**")
+    gid = game_id(page)
+    expect(page.locator("#dice .die")).to_have_count(5)
+    expect(page.locator("#hint-button")).to_be_hidden()  # the daily game is unaided
+    for turn in range(13):
+        expect(page.locator("#round-title")).to_contain_text(f"Beurt {turn + 1} van 13")
+        expect(page.locator("#throw")).to_be_enabled()
+        page.click("#throw")
+        expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
+        seq = server_state(live, gid)["seq"]
+        page.locator("#sheet button.option:enabled").first.click()
+        if turn < 12:
+            expect(page.locator("#throw")).to_be_enabled()
+            assert server_state(live, gid)["seq"] > seq
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator("#rematch-wrap")).to_be_hidden()
+    page.click("#daily-link")
+    page.wait_for_url("**/daily/classic?date=*")
+    state = server_state(live, gid)
+    score = state["players"][0]["total"]
+    for _ in range(60):  # the par is computed in the background the first time
+        if page.locator("#daily-diff").count():
+            break
+        page.wait_for_timeout(500)
+        page.reload()
+    expect(page.locator("#daily-score")).to_have_text(str(score))
+    par = live.store.daily_par(state["daily"], "classic")["par"]
+    expect(page.locator("#daily-result")).to_contain_text(f"par {par}")
+    expect(page.locator("#daily-diff")).to_have_text(f"{score - par:+d}")
+    expect(page.locator("#daily-histogram svg")).to_be_visible()
+    expect(page.locator("#daily-board tbody tr", has_text="Dagspeler")).to_have_count(1)
+    share = page.locator("#share-text").input_value()
+    lines = share.split("\n")
+    assert lines[0] == f"Yahtzee van de dag {state['daily']}"
+    assert re.fullmatch("[🟩🟨🟧🟥⬛]{13}", lines[1]), lines[1]
+    assert lines[2] == f"{score} · par {par} ({score - par:+d})"
+    assert lines[3].endswith("/daily/classic")
+    shot(page, "daily-result-desktop")
+    page.goto(live.url + "/daily/classic")
+    expect(page.locator("#daily-start")).to_have_count(0)  # one attempt a day
+    expect(page.locator("#daily-result")).to_be_visible()
+
+
+def test_a_profile_goes_to_a_second_browser_by_its_link(browser: Any, live: Any) -> None:
+    first = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    second = browser.new_context()
+    try:
+        page = first.new_page()
+        page.goto(live.url + "/daily/woord")
+        page.fill("#profile-name", "Reiziger")
+        page.click("#profile-form button[type=submit]")
+        page.wait_for_url("**/games/**")
+        page.goto(live.url + "/profile")
+        expect(page.locator("#profile-name")).to_have_text("Reiziger")
+        expect(page.locator("#profile-history tbody tr")).to_have_count(1)
+        shot(page, "daily-profile-phone")
+        link = page.locator("#profile-link").input_value()
+        other = second.new_page()
+        other.goto(link)
+        expect(other.locator("#carry")).to_contain_text("Reiziger")
+        other.click("#carry-use")
+        other.wait_for_url("**/profile")
+        expect(other.locator("#profile-name")).to_have_text("Reiziger")
+        expect(other.locator("#profile-history tbody tr")).to_have_count(1)
+        # the same player: today's Woord Yahtzee is played already, on this device too
+        other.goto(live.url + "/daily/woord")
+        expect(other.locator("#daily-resume")).to_be_visible()
+        other.goto(live.url + "/profile")
+        other.fill("#rename", "Reiziger II")
+        other.click("#rename-form button[type=submit]")
+        expect(other.locator("#profile-name")).to_have_text("Reiziger II")
+        page.reload()
+        expect(page.locator("#profile-name")).to_have_text("Reiziger II")
+    finally:
+        first.close()
+        second.close()
