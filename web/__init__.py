@@ -188,11 +188,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 
-    from . import api, daily, pages, security
+    from . import api, daily, lobby, pages, security
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(daily.bp)
+    app.register_blueprint(lobby.bp)
     api.register_error_handlers(app)
     pages.register_error_pages(app)
     security.init_security(app)

@@ -32,6 +32,7 @@ from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
+from .cookies import profile_secret
 from .errors import error_response, status_for
 from .openapi import openapi_document
 from .security import from_this_machine
@@ -286,6 +287,7 @@ def create_game() -> Any:
     """Start a game: ``{"mode", "kind", "players", "rules"}``; returns seats with tokens."""
     body = _body()
     table, seats = _tables().create(body)
+    _tables().claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
     state = _tables().state(table)
     distinct: list[dict[str, Any]] = []
     for seat in seats:
@@ -415,14 +417,16 @@ def game_events(game_id: str) -> Response:
 def throw(game_id: str) -> Response:
     """Throw the dice not kept: ``{"keep": [die numbers], "seq": n}``."""
     body = _body()
-    return jsonify(_tables().act(game_id, _token(body), "throw", body))
+    return jsonify(_tables().act_as(game_id, _token(body), "throw", body,
+                                       profile_secret()))
 
 
 @bp.post("/games/<game_id>/claim")
 def claim(game_id: str) -> Response:
     """Write a box: ``{"box", "words": [...], "zero_box"?, "seq": n}``."""
     body = _body()
-    return jsonify(_tables().act(game_id, _token(body), "claim", body))
+    return jsonify(_tables().act_as(game_id, _token(body), "claim", body,
+                                       profile_secret()))
 
 
 @bp.post("/games/<game_id>/act/<action>")
@@ -433,7 +437,7 @@ def act(game_id: str, action: str) -> Response:
     body = _body()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")
-    return jsonify(_tables().act(game_id, _token(body), action, body))
+    return jsonify(_tables().act_as(game_id, _token(body), action, body, profile_secret()))
 
 
 @bp.get("/games/<game_id>/invites")

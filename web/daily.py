@@ -2,8 +2,8 @@
 ``/daily/<mode>``, ``/profile`` and ``/p/<secret>`` (the link that carries a profile to
 another device).
 
-A profile's secret lives in the ``wy_profile`` cookie (HttpOnly, SameSite=Lax, 400 days),
-never in a page's script; the profile page shows it only inside its link.
+A profile's secret lives in its cookie (:mod:`web.cookies`), never in a page's script; the
+profile page shows it only inside its link.
 """
 
 from __future__ import annotations
@@ -11,42 +11,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, make_response, request, url_for
+from flask import Blueprint, Response, jsonify, make_response, request, url_for
 
 from wordyahtzee import daily
 from wordyahtzee.errors import ServiceError
-from wordyahtzee.tables import TableService
 
-from .api import _body
+from .api import _body, _tables
+from .cookies import profile_secret, with_profile_cookie
 from .i18n import translator
 from .pages import current_language, describe_option, render
 from .plots import histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
-
-COOKIE = "wy_profile"
-COOKIE_SECONDS = 400 * 24 * 3600
-"""How long a browser keeps the profile cookie (the longest browsers allow)."""
-
-
-def _tables() -> TableService:
-    service: TableService = current_app.extensions["wordyahtzee.tables"]
-    return service
-
-
-def _secret() -> str | None:
-    value = request.cookies.get(COOKIE)
-    return value[:100] if value else None
-
-
-def _with_cookie(response: Response, secret: str | None) -> Response:
-    if secret is None:
-        response.delete_cookie(COOKIE, path="/", samesite="Lax")
-    else:
-        response.set_cookie(COOKIE, secret, max_age=COOKIE_SECONDS, path="/", httponly=True,
-                            samesite="Lax", secure=request.is_secure)
-    return response
-
 
 def profile_link(secret: str) -> str:
     """The link that carries a profile to another device."""
@@ -72,33 +48,33 @@ def make_profile() -> Any:
     """Make a profile: ``{"name"}``; the answer carries its link, the cookie its secret.
     A browser that has a profile already gets 409 ``has_profile``."""
     service = _tables()
-    if service.find_profile(_secret()) is not None:
+    if service.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",
                            conflict=True)
     profile, secret = service.make_profile(_body().get("name"))
     response = jsonify({"profile": profile, "link": profile_link(secret)})
     response.status_code = 201
-    return _with_cookie(response, secret)
+    return with_profile_cookie(response, secret)
 
 
 @bp.get("/api/profile")
 def get_profile() -> Response:
     """The profile of this browser: name, link, daily games and figures per mode."""
-    secret = _secret()
+    secret = profile_secret()
     return jsonify({**_tables().profile_view(secret), "link": profile_link(str(secret))})
 
 
 @bp.patch("/api/profile")
 def rename_profile() -> Response:
     """Rename the profile: ``{"name"}``."""
-    return jsonify(_tables().rename_profile(_secret(), _body().get("name")))
+    return jsonify(_tables().rename_profile(profile_secret(), _body().get("name")))
 
 
 @bp.delete("/api/profile")
 def delete_profile() -> Response:
     """Delete the profile with all its data; the cookie goes too."""
-    _tables().delete_profile(_secret())
-    return _with_cookie(jsonify({"deleted": True}), None)
+    _tables().delete_profile(profile_secret())
+    return with_profile_cookie(jsonify({"deleted": True}), None)
 
 
 @bp.post("/api/profile/carry")
@@ -106,8 +82,8 @@ def carry_profile() -> Response:
     """Use a profile on this browser: ``{"secret"}`` from its link."""
     secret = _body().get("secret")
     profile = _tables().profile(secret)
-    return _with_cookie(jsonify({"profile": {"id": profile["id"], "name": profile["name"]}}),
-                        str(secret))
+    answer = jsonify({"profile": {"id": profile["id"], "name": profile["name"]}})
+    return with_profile_cookie(answer, str(secret))
 
 
 @bp.post("/api/daily/<mode>")
@@ -115,7 +91,7 @@ def start_daily(mode: str) -> Any:
     """Start today's game of ``mode`` for this browser's profile (one attempt a day: 409
     ``daily_played``); the answer is the game's link with its seat."""
     _body()
-    started = _tables().start_daily(mode, _secret())
+    started = _tables().start_daily(mode, profile_secret())
     return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
                    ), 201
 
@@ -124,7 +100,7 @@ def start_daily(mode: str) -> Any:
 def daily_board(mode: str) -> Response:
     """A day of ``mode`` (``date``, default today): par, top 100, histogram, and this
     browser's attempt with its rank and share text. The seed once the day is over."""
-    view = _tables().daily_view(mode, request.args.get("date"), _secret())
+    view = _tables().daily_view(mode, request.args.get("date"), profile_secret())
     if view["you"] is not None:
         view["you"]["share"] = share_text(view, current_language())
     return jsonify(view)
@@ -144,7 +120,7 @@ def page(mode: str) -> Response:
     service = _tables()
     lang = current_language()
     t = translator(lang)
-    view = service.daily_view(mode, request.args.get("date"), _secret())
+    view = service.daily_view(mode, request.args.get("date"), profile_secret())
     you = view["you"]
     share = share_text(view, lang)
     counts: dict[int, int] = {bar["from"]: bar["count"] for bar in view["histogram"]}
@@ -177,7 +153,7 @@ def page(mode: str) -> Response:
 def profile_page() -> Response:
     """This browser's profile: its days, figures, link, and renaming or deleting it."""
     service = _tables()
-    secret = _secret()
+    secret = profile_secret()
     found = service.find_profile(secret)
     if found is None:
         return render("profile.html", profile=None, chart="", link="")
@@ -200,4 +176,4 @@ def carry(secret: str) -> Response:
     return make_response(response)
 
 
-__all__ = ["COOKIE", "bp", "profile_link", "share_text"]
+__all__ = ["bp", "profile_link", "share_text"]

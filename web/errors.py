@@ -22,7 +22,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
     404: ("not_found",),
     405: ("method_not_allowed",),
     409: ("stale", "name_clash", "busy", "not_their_turn", "too_many_dictionaries",
-          "daily_played", "daily_closed", "has_profile"),
+          "daily_played", "daily_closed", "has_profile", "lobby_full"),
     413: ("too_large", "word_list_too_large"),
     415: ("unsupported_media_type",),
     422: ("illegal_move", "bad_claim", "bad_event", "bad_keep", "bad_throws", "bad_turn",

@@ -3,6 +3,7 @@ JSON API. The language is Dutch unless ``?lang=en`` (remembered in a cookie)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mimetypes
 from typing import Any
@@ -46,12 +47,21 @@ def current_language() -> str:
 
 
 def render(template: str, status: int = 200, **context: Any) -> Response:
-    """Render a page with the translator, the language and the scripts' string table."""
+    """Render a page with the translator, the language, the scripts' string table, and
+    how many online tables wait for this browser's profile to move (``your_turns``)."""
+    from .cookies import profile_secret
+
     lang = current_language()
+    secret = profile_secret()
+    # the online tables where it is this browser's profile's turn: in the title and the icon
+    turns = 0
+    # the database away: the page says so, without the count
+    with contextlib.suppress(WordyahtzeeError):
+        turns = len(current_app.extensions["wordyahtzee.tables"].your_turns(secret))
     html = render_template(
         template, t=translator(lang), lang=lang, other_lang="en" if lang == "nl" else "nl",
         i18n_json=json.dumps(strings(lang), ensure_ascii=False), path=request.path,
-        **context)
+        your_turns=turns, **context)
     response = make_response(html, status)
     if request.args.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")

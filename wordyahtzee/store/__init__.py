@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
+from .lobby import LobbyRecords
 from .players import PlayerRecords
 
 
@@ -147,9 +148,10 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
     return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
 
 
-class Store(PlayerRecords, Protocol):
+class Store(PlayerRecords, LobbyRecords, Protocol):
     """What the table service needs of a store; every backend implements it (profiles and
-    the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`)."""
+    the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`; seats of profiles,
+    the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

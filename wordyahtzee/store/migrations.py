@@ -72,6 +72,50 @@ _PLAYERS_INDEXES = (
     "CREATE INDEX daily_board ON daily_entries (day, mode, score DESC, finished_at)",
     "CREATE INDEX daily_of_profile ON daily_entries (profile_id, day)",
 )
+_LOBBY = (
+    """CREATE TABLE seat_profiles (
+        game_id     TEXT NOT NULL,
+        seat        INTEGER NOT NULL,
+        profile_id  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    "CREATE INDEX seat_profiles_of ON seat_profiles (profile_id)",
+    """CREATE TABLE lobby (
+        id           TEXT PRIMARY KEY,
+        mode         TEXT NOT NULL,
+        rules        TEXT NOT NULL,
+        rules_key    TEXT NOT NULL,
+        pace         TEXT NOT NULL,
+        idle_seconds {real} NOT NULL,
+        seats        INTEGER NOT NULL,
+        rated        INTEGER NOT NULL,
+        created_at   {real} NOT NULL,
+        game_id      TEXT
+    )""",
+    "CREATE INDEX lobby_open ON lobby (game_id, mode, created_at)",
+    """CREATE TABLE lobby_players (
+        lobby_id    TEXT NOT NULL,
+        seat        INTEGER NOT NULL,
+        profile_id  TEXT NOT NULL,
+        joined_at   {real} NOT NULL,
+        PRIMARY KEY (lobby_id, seat),
+        UNIQUE (lobby_id, profile_id)
+    )""",
+    "CREATE INDEX lobby_players_of ON lobby_players (profile_id)",
+    """CREATE TABLE ratings (
+        profile_id  TEXT NOT NULL,
+        mode        TEXT NOT NULL,
+        rating      {real} NOT NULL,
+        rd          {real} NOT NULL,
+        volatility  {real} NOT NULL,
+        games       INTEGER NOT NULL,
+        updated_at  {real} NOT NULL,
+        PRIMARY KEY (profile_id, mode)
+    )""",
+    "CREATE TABLE rated_games (game_id TEXT PRIMARY KEY, at {real} NOT NULL)",
+)
+"""Which profile holds which seat, the lobby of open tables and the ratings, the same in
+both backends."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -152,6 +196,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
     )),
     Step(5, "profiles and the daily game", (*(
         sql.format(real="REAL") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
+    Step(6, "profiles at tables, the lobby and ratings",
+         tuple(sql.format(real="REAL") for sql in _LOBBY)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -225,6 +271,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     )),
     Step(4, "profiles and the daily game", (*(
         sql.format(real="DOUBLE PRECISION") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
+    Step(5, "profiles at tables, the lobby and ratings",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOBBY)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

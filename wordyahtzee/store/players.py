@@ -26,15 +26,21 @@ def _entry(row: Any) -> dict[str, Any]:
             "finished_at": row["finished_at"]}
 
 
-class PlayerRecords(Protocol):
-    """Profiles and the daily game on top of a store's ``_rows`` and ``_change`` (a part of
-    the :class:`~wordyahtzee.store.Store` protocol that both back ends inherit)."""
+class Records(Protocol):
+    """The two primitives a store gives the records written once for both back ends."""
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a read (``?`` placeholders), indexable by column name."""
         raise NotImplementedError
 
     def _change(self, statements: Sequence[Statement]) -> list[int]:
+        """Run writes in one transaction; the row count of each."""
         raise NotImplementedError
+
+
+class PlayerRecords(Records, Protocol):
+    """Profiles and the daily game on top of a store's ``_rows`` and ``_change`` (a part of
+    the :class:`~wordyahtzee.store.Store` protocol that both back ends inherit)."""
 
     # -- secrets ---------------------------------------------------------------------------
 
@@ -74,13 +80,17 @@ class PlayerRecords(Protocol):
 
     def delete_profile(self, profile_id: str) -> bool:
         """Delete a profile with all its data: its daily entries and their games (events,
-        seats, scores); False when there is no such profile."""
+        seats, scores), its seats at other tables (the games stay, for the other players),
+        its ratings and its places in the lobby; False when there is no such profile."""
         games = "SELECT game_id FROM daily_entries WHERE profile_id = ?"
         counts = self._change([
             *((f"DELETE FROM {table} WHERE game_id IN ({games})", (profile_id,))
               for table in ("events", "seats", "high_scores")),
             (f"DELETE FROM games WHERE id IN ({games})", (profile_id,)),
-            ("DELETE FROM daily_entries WHERE profile_id = ?", (profile_id,)),
+            *((f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
+              for table in ("daily_entries", "seat_profiles", "ratings", "lobby_players")),
+            ("DELETE FROM lobby WHERE game_id IS NULL AND id NOT IN "
+             "(SELECT lobby_id FROM lobby_players)", ()),
             ("DELETE FROM profiles WHERE id = ?", (profile_id,))])
         return counts[-1] > 0
 

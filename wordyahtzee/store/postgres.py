@@ -59,6 +59,7 @@ from . import (
     rules_key,
 )
 from .fanout import Fanout
+from .lobby import LobbyRecords
 from .migrations import migrate_postgres
 from .notices import CHANNEL, HeardEvents, notice, read_notice
 from .pg_append import APPEND
@@ -114,7 +115,7 @@ def _busy(exc: psycopg.Error) -> bool:
     return state.startswith("40") or state in ("55P03", "57014")
 
 
-class PostgresStore(PlayerRecords):
+class PostgresStore(PlayerRecords, LobbyRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,

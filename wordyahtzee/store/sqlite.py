@@ -42,6 +42,7 @@ from . import (
     rules_key,
 )
 from .fanout import Fanout
+from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
 from .players import PlayerRecords
 
@@ -69,7 +70,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-class SQLiteStore(PlayerRecords):
+class SQLiteStore(PlayerRecords, LobbyRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 

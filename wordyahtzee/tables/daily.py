@@ -16,8 +16,8 @@ from ..advisor.coach import coach
 from ..errors import ServiceError
 from . import strategies
 from .coaching import Coaching
+from .lobby import Lobby
 from .offload import run_blocking
-from .profiles import Profiles
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,9 @@ def _summary(entry: Mapping[str, Any] | None) -> dict[str, Any] | None:
             "finished": entry["score"] is not None, "finished_at": entry["finished_at"]}
 
 
-class Daily(Coaching, Profiles):
-    """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`."""
+class Daily(Coaching, Lobby):
+    """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`, and a
+    profile's page."""
 
     def _par_pending(self) -> set[tuple[str, str]]:
         """The pars this service is computing now (day, mode)."""
@@ -62,8 +63,10 @@ class Daily(Coaching, Profiles):
         entry = self.store.daily_entry(day, mode, profile["id"])
         if entry is None:
             table, seats = self.open_table(mode, KIND, daily.daily_rules(mode),
-                                           [(profile["name"], None)], daily=day)
+                                           [(profile["name"], None)], options={"daily": day})
             if self.store.start_daily(day, mode, profile["id"], table.id, self.clock()):
+                self.store.set_seat_profile(table.id, 0, profile["id"])
+                table.profiles[0] = profile["id"]
                 self.daily_par(mode, day)  # prepared while the player plays
                 return {"game_id": table.id, "token": seats[0].token, "day": day}
             entry = self.store.daily_entry(day, mode, profile["id"])  # a second tab won
@@ -167,15 +170,17 @@ class Daily(Coaching, Profiles):
         return self.store.daily_days(mode, self.today().isoformat())
 
     def profile_view(self, secret: Any) -> dict[str, Any]:
-        """A profile's page: its daily games (newest first, each with par), and per mode
-        the number played, best and mean, the streak, and the mean against par over the
-        last 30 days."""
+        """A profile's page: the tables where it is its turn; its daily games (newest first,
+        each with par) and per daily mode the number played, best, mean, streak and the
+        mean against par over the last 30 days; every finished game with its total, and
+        per mode and dice set the games, mean, best and Woord Yahtzees or Yahtzees made;
+        its rating per mode."""
         profile = self.profile(secret)
-        games = self.store.profile_dailies(profile["id"])
+        dailies = self.store.profile_dailies(profile["id"])
         today = self.today()
         modes: dict[str, Any] = {}
         for mode in daily.DAILY_MODES:
-            mine = [g for g in games if g["mode"] == mode and g["score"] is not None]
+            mine = [g for g in dailies if g["mode"] == mode and g["score"] is not None]
             recent = [g for g in mine if g["par"] is not None and
                       (today - dt.date.fromisoformat(g["day"])).days < 30]
             modes[mode] = {
@@ -184,5 +189,52 @@ class Daily(Coaching, Profiles):
                 "streak": daily.streak([dt.date.fromisoformat(g["day"]) for g in mine], today),
                 "vs_par_30": round(statistics.fmean(g["score"] - g["par"] for g in recent), 1)
                 if recent else None}
+        history = [_finished_game(g) for g in self.store.profile_games(profile["id"],
+                                                                        "finished")]
         return {"id": profile["id"], "name": profile["name"],
-                "created_at": profile["created_at"], "games": games, "modes": modes}
+                "created_at": profile["created_at"], "games": dailies, "modes": modes,
+                "your_turns": self.your_turns(secret),
+                "history": [h for h in history if h is not None],
+                "figures": _figures([h for h in history if h is not None]),
+                "ratings": {m: {"rating": round(r["rating"]), "rd": round(r["rd"]),
+                                "games": r["games"]}
+                            for m, r in self.store.profile_ratings(profile["id"]).items()}}
+
+
+def _finished_game(entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A finished game of a profile's history: mode, kind, dice set, the profile's total,
+    whether it won, and its Woord Yahtzees or Yahtzees (None: a result without totals)."""
+    import json
+
+    result = entry.get("result") or {}
+    players = result.get("players") or []
+    seat = entry["seat"]
+    if not isinstance(players, list) or seat >= len(players) or "total" not in players[seat]:
+        return None
+    me = players[seat]
+    boxes = me.get("boxes") or {}
+    try:
+        rules = json.loads(entry.get("rules_key") or "{}")
+    except ValueError:
+        rules = {}
+    big = 0
+    if entry["mode"] == "woord":
+        big = int((boxes.get("woord_yahtzee") or 0) > 0)
+    elif entry["mode"] == "classic" and boxes.get("yahtzee") == 50:
+        big = 1 + int(me.get("yahtzee_bonus") or 0) // 100
+    return {"game_id": entry["game_id"], "mode": entry["mode"], "kind": entry["kind"],
+            "dice_set": rules.get("dice_set", ""), "total": int(me["total"]),
+            "won": me.get("name") in (result.get("winners") or []) and len(players) > 1,
+            "players": len(players), "finished_at": entry["finished_at"], "yahtzees": big}
+
+
+def _figures(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per mode and dice set: games, mean, best and Yahtzees (Woord Yahtzees) made."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for game in history:
+        groups.setdefault((game["mode"], game["dice_set"]), []).append(game)
+    return [{"mode": mode, "dice_set": dice_set, "games": len(items),
+             "mean": round(statistics.fmean(g["total"] for g in items), 1),
+             "best": max(g["total"] for g in items),
+             "yahtzees": sum(g["yahtzees"] for g in items)}
+            for (mode, dice_set), items in sorted(groups.items())]

@@ -72,14 +72,21 @@ class Playing:
         rules = games.parse_rules(mode, body.get("rules"))
         helper = coach(mode)
         entries = parse_seats(body.get("players"), kind, helper.levels if helper else ())
-        return self.open_table(mode, kind, rules, entries, parse_idle(body.get("idle_seconds")))
+        pace = body.get("pace", "live")
+        if pace != "live" and kind != "online":
+            raise BadRequest("only an online table may be slow", "bad_option")
+        idle = parse_idle(body.get("idle_seconds"), pace)
+        return self.open_table(mode, kind, rules, entries, idle,
+                               {"pace": pace} if pace != "live" else None)
 
     def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
                    entries: list[tuple[str, str | None]], idle: float | None = None,
-                   daily: str | None = None) -> tuple[Table, list[Seat]]:
+                   options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]:
         """Store and start a new table of checked options: ``entries`` are the seats (a
-        name, and a computer level or None); ``daily``: the day of a daily game, whose dice
-        are the day's."""
+        name, and a computer level or None); ``options``: ``daily`` (the day of a daily
+        game, whose dice are the day's), ``pace`` (``slow``), ``rated``."""
+        options = dict(options or {})
+        daily = options.get("daily")
         game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.dice_for(daily),
                               clock=self.clock)
         game_id = secrets.token_hex(6)
@@ -91,12 +98,12 @@ class Playing:
             idle = game.turn_limit() or DEFAULT_IDLE_SECONDS
         setup = game.to_json()
         setup.pop("events", None)
-        setup["table"] = {"idle_seconds": idle, "rules": dict(rules)}
-        if daily is not None:
-            setup["table"]["daily"] = daily
+        setup["table"] = {"idle_seconds": idle, "rules": dict(rules), **options}
         self.store.create_game(game_id, mode, kind, setup, seats)
         table = self._add(Table(game_id, kind, mode, dict(rules), seats, game, 0,
-                                idle_seconds=idle, last_move_at=self.clock(), daily=daily))
+                                idle_seconds=idle, last_move_at=self.clock(), daily=daily,
+                                pace=str(options.get("pace", "live")),
+                                rated=bool(options.get("rated"))))
         with table.lock:
             self._commit(table)  # events the new game began with (Kaartspel's throw-off)
         self._kick(table)
@@ -145,7 +152,10 @@ class Playing:
                                 idle_seconds=options.get("idle_seconds"),
                                 last_move_at=self.clock(),
                                 abandoned=stored.status == "abandoned",
-                                daily=options.get("daily")))
+                                daily=options.get("daily"),
+                                pace=str(options.get("pace", "live")),
+                                rated=bool(options.get("rated")),
+                                profiles=self.store.seat_profiles(stored.id)))
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
@@ -194,6 +204,12 @@ class Playing:
         table.seq += len(events)  # the append announced it: other processes' streams wake
         table.last_move_at = self.clock()
         table.changed.notify_all()
+        if finish is not None:
+            self._finished(table)
+
+    def _finished(self, table: Table) -> None:
+        """The game of ``table`` has just ended and is stored (:class:`~.lobby.Lobby`
+        rates it)."""
 
     def _expire(self, table: Table) -> bool:
         """Apply what time and absence decide (call under the lock): the hourglass's

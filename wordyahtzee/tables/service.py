@@ -10,7 +10,8 @@ One class per job, joined here:
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
 - :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
-- :class:`~.daily.Daily`: the daily game, its par and its board.
+- :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
+- :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page.
 """
 
 from __future__ import annotations

@@ -50,6 +50,9 @@ class Table:
     rematch: str | None = None
     abandoned: bool = False
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily game
+    pace: str = "live"  # an online table's pace: "live", or "slow" (turns a day apart)
+    rated: bool = False  # its result changes the players' ratings
+    profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
     rendered: Any = field(default=None, repr=False)  # the streams' last rendering (web)
     worker: threading.Thread | None = field(default=None, repr=False)
     lock: threading.RLock = field(init=False, repr=False)
@@ -104,14 +107,26 @@ class Table:
                 "away": seat.computer is None and not present and missed >= AWAY_AFTER}
 
 
-def parse_idle(value: Any) -> float | None:
-    """The ``idle_seconds`` table option: a number of seconds (10 to a day), or None."""
+PACES = ("live", "slow")
+"""How fast an online table plays: live (a turn waits :data:`DEFAULT_IDLE_SECONDS`, or the
+hourglass) or slow (a turn waits :data:`SLOW_IDLE_SECONDS`, or a chosen limit up to
+:data:`SLOW_MOST_SECONDS`)."""
+SLOW_IDLE_SECONDS = 86400.0
+SLOW_MOST_SECONDS = 7 * 86400.0
+
+
+def parse_idle(value: Any, pace: str = "live") -> float | None:
+    """The ``idle_seconds`` table option: a number of seconds (10 to a day; a slow table:
+    an hour to a week, a day when not given), or None."""
+    if pace not in PACES:
+        raise BadRequest("pace is live or slow", "bad_option")
+    least, most = (3600.0, SLOW_MOST_SECONDS) if pace == "slow" else (10.0, 86400.0)
     if value is None:
-        return None
+        return SLOW_IDLE_SECONDS if pace == "slow" else None
     if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            10 <= value <= 86400):
-        raise BadRequest("idle_seconds is a number of seconds from 10 to 86400",
-                         "bad_option")
+            least <= value <= most):
+        raise BadRequest(f"idle_seconds is a number of seconds from {least:.0f} to "
+                         f"{most:.0f}", "bad_option")
     return float(value)
 
 

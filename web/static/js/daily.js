@@ -78,3 +78,9 @@ byId("carry-use")?.addEventListener("click", async () => {
     fail(byId("carry-error"), err);
   }
 });
+
+// a turn's deadline in the reader's own time
+document.querySelectorAll("[data-deadline]").forEach((item) => {
+  const when = new Date(Number(item.dataset.deadline) * 1000);
+  item.textContent = t("profile.turn_until", { when: when.toLocaleString(document.documentElement.lang) });
+});

@@ -436,10 +436,13 @@ export function connectTable(gameId, view) {
   });
 
   function drawTitle(state) {
-    if (state.kind === "online" && myTurn(state)) {
+    const mine = state.kind === "online" && myTurn(state);
+    if (mine) {
       const mark = t("game.your_turn_title");
       if (!document.title.startsWith(mark)) document.title = `${mark} · ${document.title}`;
     }
+    const icon = document.querySelector("link[rel=icon]");  // a dot on the icon: your turn
+    if (icon?.dataset.turn) icon.href = mine ? icon.dataset.turn : icon.dataset.plain;
   }
 
   // -- the optional turn sound (off unless switched on; remembered) -------------------------

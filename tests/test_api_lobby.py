@@ -1,0 +1,193 @@
+"""The lobby, quick matches, slow games, ratings and a profile's tables through the JSON
+API: two profiles seated together, a table that starts when its last seat is taken, a slow
+game whose turns wait a day and are skipped after it, Glicko-2 ratings once per game, and
+the tables where it is a profile's turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wordyahtzee.modes.classic import BOXES
+from wordyahtzee.ratings import rate
+
+from .test_api import Clock, assert_error, make_app, seat
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(tmp_path: Path, clock: Clock) -> Any:
+    return make_app(tmp_path / "lobby.sqlite3", clock, TICK_SECONDS=None)
+
+
+def player(app: Any, name: str) -> Any:
+    client = app.test_client()
+    assert client.post("/api/profile", json={"name": name}).status_code == 201
+    return client
+
+
+def link(url: str) -> tuple[str, str]:
+    """The game id and seat token of a seat's link."""
+    path, token = url.split("#seat=")
+    return path.rsplit("/", 1)[1], token
+
+
+def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
+    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    box = next(b for b in BOXES if b in r.json["state"]["options"])
+    r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+    assert r.status_code == 200, r.json
+    return dict(r.json["state"])
+
+
+def test_a_quick_match_seats_two_players_together(app: Any) -> None:
+    anna, bram = player(app, "Anna"), player(app, "Anna")  # the same name twice
+    assert_error(app.test_client().post("/api/lobby/quick", json={"mode": "classic"}), 403,
+                 "no_profile")
+    waiting = anna.post("/api/lobby/quick", json={"mode": "classic"}).json
+    assert waiting["free"] == 1 and waiting["url"] is None and waiting["rated"]
+    assert anna.post("/api/lobby/quick", json={"mode": "classic"}).json["id"] == waiting["id"]
+    listed = bram.get("/api/lobby").json["tables"]
+    assert [(t["id"], t["players"][0]["rating"]) for t in listed] == [(waiting["id"], 1500)]
+    # another kind of game does not match
+    other = bram.post("/api/lobby/quick", json={"mode": "classic", "pace": "slow"}).json
+    assert other["id"] != waiting["id"]
+    bram.post(f"/api/lobby/{other['id']}/leave", json={})
+    seated = bram.post("/api/lobby/quick", json={"mode": "classic"}).json
+    assert seated["id"] == waiting["id"] and seated["free"] == 0 and seated["url"]
+    mine = anna.get(f"/api/lobby/{waiting['id']}").json
+    gid, token_a = link(mine["url"])
+    assert link(seated["url"])[0] == gid and link(seated["url"])[1] != token_a
+    state = anna.get(f"/api/games/{gid}").json
+    assert state["kind"] == "online" and [s["name"] for s in state["seats"]] == ["Anna",
+                                                                                 "Anna 2"]
+    assert bram.get("/api/lobby").json["tables"] == []  # started: no longer open
+    assert bram.post(f"/api/lobby/{waiting['id']}/join", json={}).json["url"] == seated["url"]
+    carol = player(app, "Carol")
+    assert_error(carol.post(f"/api/lobby/{waiting['id']}/join", json={}), 409, "lobby_full")
+
+
+def test_an_open_table_starts_when_its_last_seat_is_taken(app: Any) -> None:
+    a, b, c = player(app, "A"), player(app, "B"), player(app, "C")
+    entry = a.post("/api/lobby", json={"mode": "woord", "seats": 3, "rated": False}).json
+    assert entry["seats"] == 3 and entry["free"] == 2 and not entry["rated"]
+    assert b.post(f"/api/lobby/{entry['id']}/join", json={}).json["free"] == 1
+    assert b.post(f"/api/lobby/{entry['id']}/join", json={}).json["free"] == 1  # once
+    started = c.post(f"/api/lobby/{entry['id']}/join", json={}).json
+    assert started["game_id"] and started["url"]
+    assert a.get(f"/api/lobby/{entry['id']}").json["url"] != started["url"]
+    for bad in ({"mode": "woord", "seats": 1}, {"mode": "woord", "seats": 9},
+                {"mode": "woord", "pace": "fast"}, {"mode": "nope"},
+                {"mode": "woord", "rated": "yes"},
+                {"mode": "woord", "pace": "slow", "idle_seconds": 60}):
+        assert_error(a.post("/api/lobby", json=bad), 400)
+    assert_error(a.get("/api/lobby/nope"), 404, "not_found")
+
+
+def test_ratings_change_once_per_rated_game(app: Any) -> None:
+    anna, bram = player(app, "Anna"), player(app, "Bram")
+    lobby = anna.post("/api/lobby/quick", json={"mode": "classic"}).json["id"]
+    bram.post("/api/lobby/quick", json={"mode": "classic"})
+    gid, ta = link(anna.get(f"/api/lobby/{lobby}").json["url"])
+    tb = link(bram.get(f"/api/lobby/{lobby}").json["url"])[1]
+    state: dict[str, Any] = {}
+    for _ in range(26):
+        state = anna.get(f"/api/games/{gid}").json
+        client, token = (anna, ta) if state["to_move"] == 0 else (bram, tb)
+        state = play_turn(client, gid, token)
+    assert state["status"] == "finished"
+    totals = [p["total"] for p in state["players"]]
+    profiles = [anna.get("/api/profile").json, bram.get("/api/profile").json]
+    expected = rate([(profiles[0]["id"], totals[0]), (profiles[1]["id"], totals[1])], {})
+    for profile in profiles:
+        assert profile["ratings"]["classic"] == {
+            "rating": round(expected[profile["id"]][0]), "rd": round(expected[profile["id"]][1]),
+            "games": 1}
+        assert profile["history"][0]["game_id"] == gid
+        assert profile["figures"] == [{"mode": "classic", "dice_set": "", "games": 1,
+                                       "mean": float(profile["history"][0]["total"]),
+                                       "best": profile["history"][0]["total"], "yahtzees":
+                                       profile["history"][0]["yahtzees"]}]
+    service = app.extensions["wordyahtzee.tables"]
+    service._finished(service.table(gid))  # a second call (another process): no change
+    assert anna.get("/api/profile").json["ratings"] == profiles[0]["ratings"]
+
+
+def test_a_slow_game_waits_a_day_per_turn_and_lists_whose_turn_it_is(app: Any,
+                                                                    clock: Clock) -> None:
+    anna, bram = player(app, "Anna"), player(app, "Bram")
+    lobby = anna.post("/api/lobby/quick", json={"mode": "classic", "pace": "slow"}).json
+    assert lobby["pace"] == "slow" and lobby["idle_seconds"] == 86400
+    bram.post("/api/lobby/quick", json={"mode": "classic", "pace": "slow"})
+    gid, ta = link(anna.get(f"/api/lobby/{lobby['id']}").json["url"])
+    tb = link(bram.get(f"/api/lobby/{lobby['id']}").json["url"])[1]
+    assert [t["game_id"] for t in anna.get("/api/profile/turns").json["turns"]] == [gid]
+    assert bram.get("/api/profile/turns").json["turns"] == []
+    page = anna.get("/profile").get_data(as_text=True)
+    assert "<title>(1) " in page and "favicon-turn.svg" in page and 'id="profile-turns"' in page
+    play_turn(anna, gid, ta)
+    clock.now += 20 * 3600  # hours later: still Bram's turn
+    assert anna.get(f"/api/games/{gid}").json["to_move"] == 1
+    assert [t["game_id"] for t in bram.get("/api/profile/turns").json["turns"]] == [gid]
+    play_turn(bram, gid, tb)
+    clock.now += 86400 + 60  # Anna lets a day pass: her turn is skipped
+    state = anna.get(f"/api/games/{gid}").json
+    assert state["to_move"] == 1 and state["history"][-1].get("skipped") == "absent"
+    assert "(1) " not in anna.get("/profile").get_data(as_text=True).split("</title>")[0]
+
+
+def test_a_slow_table_from_the_start_page_and_its_limits(app: Any) -> None:
+    client = app.test_client()
+    r = client.post("/api/games", json={"mode": "classic", "kind": "online",
+                                        "players": ["A", "B"], "pace": "slow"})
+    assert r.status_code == 201 and r.json["state"]["idle_seconds"] == 86400
+    r = client.post("/api/games", json={"mode": "classic", "kind": "online",
+                                        "players": ["A", "B"], "pace": "slow",
+                                        "idle_seconds": 3 * 86400})
+    assert r.json["state"]["idle_seconds"] == 3 * 86400
+    for body in ({"kind": "solo", "players": ["A"], "pace": "slow"},
+                 {"kind": "online", "players": ["A", "B"], "pace": "slow",
+                  "idle_seconds": 8 * 86400},
+                 {"kind": "online", "players": ["A", "B"], "pace": "later"}):
+        assert_error(client.post("/api/games", json={"mode": "classic", **body}), 400,
+                     "bad_option")
+
+
+def test_a_seat_becomes_the_profile_of_whoever_acts_for_it(app: Any) -> None:
+    anna, bram = player(app, "Anna"), player(app, "Bram")
+    r = anna.post("/api/games", json={"mode": "classic", "kind": "online",
+                                      "players": ["Anna", "Bram"]})
+    gid = r.json["id"]
+    ta, tb = (entry["token"] for entry in r.json["links"])
+    service = app.extensions["wordyahtzee.tables"]
+    anna_id = anna.get("/api/profile").json["id"]
+    assert service.table(gid).profiles == {0: anna_id}
+    play_turn(anna, gid, ta)
+    play_turn(bram, gid, tb)
+    assert service.store.seat_profiles(gid) == {0: anna_id,
+                                                1: bram.get("/api/profile").json["id"]}
+    # the first profile keeps the seat
+    carol = player(app, "Carol")
+    play_turn(anna, gid, ta)
+    play_turn(carol, gid, tb)
+    assert service.store.seat_profiles(gid)[1] == bram.get("/api/profile").json["id"]
+
+
+def test_leaving_the_lobby_and_deleting_a_profile_there(app: Any) -> None:
+    anna, bram = player(app, "Anna"), player(app, "Bram")
+    entry = anna.post("/api/lobby", json={"mode": "classic", "seats": 3}).json
+    bram.post(f"/api/lobby/{entry['id']}/join", json={})
+    assert bram.post(f"/api/lobby/{entry['id']}/leave", json={}).json == {"left": True}
+    assert_error(bram.post(f"/api/lobby/{entry['id']}/leave", json={}), 404)
+    assert anna.get(f"/api/lobby/{entry['id']}").json["free"] == 2
+    anna.delete("/api/profile", json={})
+    assert_error(bram.get(f"/api/lobby/{entry['id']}"), 404)  # its last player gone
+    assert bram.get("/api/lobby").json["tables"] == []
+    assert bram.get("/lobby").status_code == 200

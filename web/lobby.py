@@ -1,0 +1,74 @@
+"""The lobby on the web: open tables, quick matches and the tables where it is your turn
+(the JSON routes under ``/api/lobby`` and ``/api/profile/turns``, and the page ``/lobby``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from .api import _body, _tables
+from .cookies import profile_secret
+from .pages import render
+
+bp = Blueprint("lobby", __name__)
+
+
+@bp.get("/api/lobby")
+def open_tables() -> Response:
+    """The open tables (``mode``: only its), each with its players and their ratings, and
+    this browser's profile with its ratings."""
+    return jsonify(_tables().lobby(profile_secret(), request.args.get("mode")))
+
+
+@bp.post("/api/lobby")
+def open_table() -> Any:
+    """Open a table: ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow",
+    "idle_seconds", "rated"}``, with this browser's profile on its first seat."""
+    return jsonify(_tables().lobby_open(profile_secret(), _body())), 201
+
+
+@bp.post("/api/lobby/quick")
+def quick_match() -> Response:
+    """Seat this browser's profile with the next player waiting for the same game
+    (``{"mode", "rules", "pace"}``), or wait for the next one."""
+    return jsonify(_tables().quick_match(profile_secret(), _body()))
+
+
+@bp.get("/api/lobby/<lobby_id>")
+def lobby_entry(lobby_id: str) -> Response:
+    """An open table: its players and free seats; once started, the game and your link."""
+    return jsonify(_tables().lobby_entry(profile_secret(), lobby_id[:64]))
+
+
+@bp.post("/api/lobby/<lobby_id>/join")
+def join(lobby_id: str) -> Response:
+    """Take the next free seat (the last one starts the game)."""
+    _body()
+    return jsonify(_tables().lobby_join(profile_secret(), lobby_id[:64]))
+
+
+@bp.post("/api/lobby/<lobby_id>/leave")
+def leave(lobby_id: str) -> Response:
+    """Leave a table before it starts."""
+    _body()
+    _tables().lobby_leave(profile_secret(), lobby_id[:64])
+    return jsonify({"left": True})
+
+
+@bp.get("/api/profile/turns")
+def your_turns() -> Response:
+    """The online tables where it is this browser's profile's turn, with their links."""
+    return jsonify({"turns": _tables().your_turns(profile_secret())})
+
+
+@bp.get("/lobby")
+def page() -> Response:
+    """The lobby: quick match, open a table, the open tables."""
+    from wordyahtzee.modes import MODES
+
+    view = _tables().lobby(profile_secret())
+    return render("lobby.html", view=view, modes=MODES)
+
+
+__all__ = ["bp"]

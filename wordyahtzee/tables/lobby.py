@@ -1,0 +1,226 @@
+"""Players who come back: the profile that holds each seat, the lobby of open tables and
+quick matches, the ratings of rated games, and the tables where it is a profile's turn.
+
+An open table waits in the lobby until its seats are taken; the player who takes the last
+one makes the online table (live or slow), with every seat held by its profile, and each
+player finds their seat's link in the lobby entry. A quick match joins the oldest open
+table of the same kind (two seats, rated) that the player is not at, or opens one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from .. import games
+from ..errors import BadRequest, ServiceError
+from ..ratings import START, rate
+from ..store import rules_key
+from .profiles import Profiles
+from .table import MAX_PLAYERS, PACES, Table, parse_idle
+
+QUICK_SEATS = 2
+"""A quick match seats two players."""
+
+
+def _unique_names(names: list[str]) -> list[str]:
+    """Profile names made distinct for one table (a second Anna plays as "Anna 2")."""
+    seen: set[str] = set()
+    out = []
+    for name in names:
+        candidate, n = name, 1
+        while candidate.casefold() in seen:
+            n += 1
+            candidate = f"{name[:20]} {n}"
+        seen.add(candidate.casefold())
+        out.append(candidate)
+    return out
+
+
+class Lobby(Profiles):
+    """Seats held by profiles, the lobby, quick matches and ratings."""
+
+    # -- profiles at tables -------------------------------------------------------------------
+
+    def claim_seat(self, table: Table, seat: int, secret: Any) -> None:
+        """Let the profile of ``secret`` (if any) hold ``seat`` of ``table``, unless the seat
+        is held already (the first profile to act for an online seat keeps it)."""
+        if seat in table.profiles or not secret:
+            return
+        profile = self.find_profile(secret)
+        if profile is None or profile["id"] in table.profiles.values():
+            return
+        self.store.set_seat_profile(table.id, seat, profile["id"])
+        table.profiles.update(self.store.seat_profiles(table.id))
+
+    def act_as(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
+               secret: Any) -> dict[str, Any]:
+        """:meth:`act`, and the first time a profile acts for an online seat, the seat
+        becomes the profile's (a lookup only then: a move costs nothing more)."""
+        answer = self.act(game_id, token, action, body)
+        table = self.table(game_id)
+        if secret and table.kind == "online":
+            for seat in sorted(table.seats_for(token) - set(table.profiles)):
+                self.claim_seat(table, seat, secret)
+        return answer
+
+    def your_turns(self, secret: Any) -> list[dict[str, Any]]:
+        """The online tables where it is the profile's turn: id, mode, players, when the
+        turn is skipped, and the seat's link."""
+        profile = self.find_profile(secret)
+        if profile is None:
+            return []
+        out = []
+        for entry in self.store.profile_games(profile["id"], "active"):
+            if entry["kind"] != "online":
+                continue
+            try:
+                table = self.tick(entry["game_id"])
+            except ServiceError:
+                continue
+            seat = entry["seat"]
+            if table.to_move() == seat and table.profiles.get(seat) == profile["id"]:
+                out.append({"game_id": table.id, "mode": table.mode, "pace": table.pace,
+                            "players": [s.name for s in table.seats],
+                            "deadline": table.idle_deadline(),
+                            "url": f"/games/{table.id}#seat={table.seats[seat].token}"})
+        return out
+
+    # -- the lobby ----------------------------------------------------------------------------
+
+    def _lobby_options(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """A checked lobby entry from ``{"mode", "rules", "seats", "pace", "idle_seconds",
+        "rated"}``."""
+        mode = body.get("mode", "woord")
+        rules = games.parse_rules(mode, body.get("rules"))
+        seats = body.get("seats", QUICK_SEATS)
+        if type(seats) is not int or not 2 <= seats <= MAX_PLAYERS:
+            raise BadRequest(f"seats is a number from 2 to {MAX_PLAYERS}", "bad_option")
+        pace = body.get("pace", "live")
+        if pace not in PACES:
+            raise BadRequest("pace is live or slow", "bad_option")
+        idle = parse_idle(body.get("idle_seconds"), pace)
+        rated = body.get("rated", True)
+        if not isinstance(rated, bool):
+            raise BadRequest("rated is true or false", "bad_option")
+        if idle is None:
+            idle = 0.0  # the table's own default (the hourglass, or two minutes)
+        return {"mode": mode, "rules": rules, "rules_key": rules_key(rules), "pace": pace,
+                "idle_seconds": idle, "seats": seats, "rated": rated}
+
+    def lobby_open(self, secret: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Open a table in the lobby with the profile on its first seat."""
+        return self._open(secret, self._lobby_options(body))
+
+    def _open(self, secret: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+        profile = self.profile(secret)
+        entry = {**options, "id": secrets.token_hex(6)}
+        self.store.open_lobby(entry, profile["id"], self.clock())
+        return self.lobby_entry(secret, entry["id"])
+
+    def lobby_join(self, secret: Any, lobby_id: str) -> dict[str, Any]:
+        """Take the next seat of an open table; the last seat starts the game."""
+        profile = self.profile(secret)
+        entry = self.store.lobby_entry(lobby_id)
+        if entry is None:
+            raise ServiceError("no such table in the lobby", "not_found")
+        seated = any(p["profile_id"] == profile["id"] for p in entry["players"])
+        if not seated and (entry["game_id"] is not None or not self.store.join_lobby(
+                lobby_id, profile["id"], self.clock())):
+            raise ServiceError("this table is full or has started", "lobby_full",
+                               conflict=True)
+        self._start_if_full(lobby_id)
+        return self.lobby_entry(secret, lobby_id)
+
+    def lobby_leave(self, secret: Any, lobby_id: str) -> None:
+        """Leave an open table before it starts."""
+        profile = self.profile(secret)
+        if not self.store.leave_lobby(lobby_id, profile["id"]):
+            raise ServiceError("you are not waiting at this table", "not_found")
+
+    def quick_match(self, secret: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """Seat the profile with the next player waiting for the same kind of game (mode,
+        rules, pace; two seats, rated), or open such a table for the next one."""
+        profile = self.profile(secret)
+        wanted = self._lobby_options({**body, "seats": QUICK_SEATS, "rated": True})
+        for entry in self.store.open_lobbies(wanted["mode"]):
+            same = all(entry[k] == wanted[k] for k in ("rules_key", "pace", "seats", "rated"))
+            mine = any(p["profile_id"] == profile["id"] for p in entry["players"])
+            if same and mine:
+                return self.lobby_entry(secret, entry["id"])  # waiting already
+            if same and self.store.join_lobby(entry["id"], profile["id"], self.clock()):
+                self._start_if_full(entry["id"])
+                return self.lobby_entry(secret, entry["id"])
+        return self._open(secret, wanted)
+
+    def _start_if_full(self, lobby_id: str) -> None:
+        """Make the online table of a full entry, every seat held by its profile (once:
+        a second maker's table is left unjoined and is abandoned in time)."""
+        entry = self.store.lobby_entry(lobby_id)
+        if entry is None or entry["game_id"] is not None or len(entry["players"]) < entry[
+                "seats"]:
+            return
+        names = _unique_names([p["name"] for p in entry["players"]])
+        options: dict[str, Any] = {"rated": entry["rated"]}
+        if entry["pace"] != "live":
+            options["pace"] = entry["pace"]
+        table, _ = self.open_table(entry["mode"], "online", entry["rules"],
+                                   [(name, None) for name in names],
+                                   entry["idle_seconds"] or None, options)
+        for player in entry["players"]:
+            self.store.set_seat_profile(table.id, player["seat"], player["profile_id"])
+            table.profiles[player["seat"]] = player["profile_id"]
+        self.store.start_lobby(lobby_id, table.id)
+
+    def lobby_entry(self, secret: Any, lobby_id: str) -> dict[str, Any]:
+        """An entry with its players and their ratings; once started, the game's id, and
+        for a player at it their seat's link."""
+        entry = self.store.lobby_entry(lobby_id)
+        if entry is None:
+            raise ServiceError("no such table in the lobby", "not_found")
+        return self._described(entry, self.find_profile(secret))
+
+    def _described(self, entry: dict[str, Any], profile: dict[str, Any] | None
+                   ) -> dict[str, Any]:
+        ratings = self.store.ratings([p["profile_id"] for p in entry["players"]],
+                                     entry["mode"])
+        players = [{"seat": p["seat"], "name": p["name"],
+                    "rating": round(ratings.get(p["profile_id"], {}).get("rating", START[0])),
+                    "you": profile is not None and p["profile_id"] == profile["id"]}
+                   for p in entry["players"]]
+        out = {k: entry[k] for k in ("id", "mode", "rules", "pace", "idle_seconds", "seats",
+                                     "rated", "created_at", "game_id")}
+        out.update({"players": players, "free": entry["seats"] - len(players), "url": None})
+        mine = next((p for p in players if p["you"]), None)
+        if entry["game_id"] is not None and mine is not None:
+            table = self.table(entry["game_id"])
+            out["url"] = f"/games/{table.id}#seat={table.seats[mine['seat']].token}"
+        return out
+
+    def lobby(self, secret: Any, mode: Any = None) -> dict[str, Any]:
+        """The open tables (with their players' ratings) and the profile's own waits."""
+        if mode is not None:
+            games.parse_rules(mode, None)  # an unknown mode: a clear 400
+        profile = self.find_profile(secret)
+        tables = [self._described(e, profile) for e in self.store.open_lobbies(mode)]
+        return {"tables": tables, "profile": None if profile is None else {
+            "id": profile["id"], "name": profile["name"],
+            "ratings": {m: round(r["rating"]) for m, r in
+                        self.store.profile_ratings(profile["id"]).items()}}}
+
+    # -- ratings ------------------------------------------------------------------------------
+
+    def _finished(self, table: Table) -> None:
+        """A rated online game between profiles ended: its players' new ratings."""
+        super()._finished(table)
+        if table.kind != "online" or not table.rated:
+            return
+        humans = [s for s in table.seats if s.computer is None]
+        if len(humans) < 2 or any(s.seat not in table.profiles for s in humans):
+            return
+        totals = table.game.totals()
+        results = [(table.profiles[s.seat], int(totals[s.seat])) for s in humans]
+        current = {p: (r["rating"], r["rd"], r["volatility"]) for p, r in
+                   self.store.ratings([p for p, _ in results], table.mode).items()}
+        self.store.rate_game(table.id, table.mode, rate(results, current), self.clock())
