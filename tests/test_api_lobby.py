@@ -191,3 +191,47 @@ def test_leaving_the_lobby_and_deleting_a_profile_there(app: Any) -> None:
     assert_error(bram.get(f"/api/lobby/{entry['id']}"), 404)  # its last player gone
     assert bram.get("/api/lobby").json["tables"] == []
     assert bram.get("/lobby").status_code == 200
+
+
+def _solo_classic(client: Any, name: str, tip: bool) -> str:
+    r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": [name]})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    for turn in range(13):
+        if tip and turn == 3:
+            r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+            assert client.get(f"/api/games/{gid}/hint").status_code == 200
+            box = next(b for b in BOXES if b in r.json["state"]["options"])
+            client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+            continue
+        play_turn(client, gid, token)
+    return gid
+
+
+def test_games_with_a_tip_are_marked_and_left_out_by_default(app: Any,
+                                                             strategy_tables: None) -> None:
+    import wordyahtzee.tables.strategies as strategies
+
+    strategies.get("classic", "free")
+    anna = player(app, "Anna")
+    aided = _solo_classic(anna, "Anna", tip=True)
+    unaided = _solo_classic(anna, "Bram", tip=False)
+
+    def listed(query: str) -> list[tuple[str, bool]]:
+        lists = anna.get(f"/api/highscores?mode=classic{query}").json["lists"]
+        return [(e["game_id"], e["aided"]) for e in lists[0]["entries"]]
+
+    assert listed("") == [(unaided, False)]
+    assert sorted(listed("&aided=all")) == sorted([(aided, True), (unaided, False)])
+    assert_error(anna.get("/api/highscores?aided=maybe"), 400)
+    history = {g["game_id"]: g["aided"] for g in anna.get("/api/profile").json["history"]}
+    assert history == {aided: True, unaided: False}
+    # at an online table, only the player to move may ask for a Tip
+    r = anna.post("/api/games", json={"mode": "classic", "kind": "online",
+                                      "players": ["Anna", "Bram"]})
+    gid = r.json["id"]
+    ta, tb = (entry["token"] for entry in r.json["links"])
+    anna.post(f"/api/games/{gid}/throw", json={}, headers=seat(ta))
+    assert_error(anna.get(f"/api/games/{gid}/hint"), 403, "not_your_turn")
+    assert_error(anna.get(f"/api/games/{gid}/hint", headers=seat(tb)), 403, "not_your_turn")
+    assert anna.get(f"/api/games/{gid}/hint", headers=seat(ta)).status_code == 200
+    assert app.extensions["wordyahtzee.store"].aided_seats(gid) == {0}

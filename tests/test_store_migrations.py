@@ -76,8 +76,8 @@ def test_fresh_sqlite_gets_every_step(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("user_version", "computer", "applied"),
-                         [(1, False, [1, 2, 3, 4, 5, 6]), (0, False, [1, 2, 3, 4, 5, 6]),
-                          (2, True, [2, 3, 4, 5, 6]), (0, True, [2, 3, 4, 5, 6])])
+                         [(1, False, [1, 2, 3, 4, 5, 6, 7]), (0, False, [1, 2, 3, 4, 5, 6, 7]),
+                          (2, True, [2, 3, 4, 5, 6, 7]), (0, True, [2, 3, 4, 5, 6, 7])])
 def test_legacy_sqlite_upgrades_in_place(tmp_path: Path, user_version: int, computer: bool,
                                          applied: list[int]) -> None:
     path = tmp_path / "old.sqlite3"

@@ -473,8 +473,9 @@ def preview(game_id: str) -> Response:
 @bp.get("/games/<game_id>/hint")
 def hint(game_id: str) -> Any:
     """The coach's best choices for the player to move, with expected final scores; 202
-    with ``ready: false`` while the strategy table is being prepared."""
-    answer = _tables().hint(game_id)
+    with ``ready: false`` while the strategy table is being prepared. The seat to move is
+    marked as having used a Tip (an online table: only its own ``X-Seat-Token`` may ask)."""
+    answer = _tables().hint(game_id, _token())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
@@ -498,7 +499,8 @@ def record(game_id: str) -> Response:
 @bp.get("/highscores")
 def highscores() -> Response:
     """High scores per dictionary and rules set (``dictionary``, ``rules`` = a rules JSON
-    object or key, ``kind`` = solo (default) or all); without ``rules``: every list."""
+    object or key, ``kind`` = solo (default) or all, ``aided`` = no (default: games without
+    a Tip) or all (marked)); without ``rules``: every list."""
     mode = request.args.get("mode")
     if mode is not None and mode not in MODES:
         raise BadRequest("unknown mode; known: " + ", ".join(MODES), "unknown_mode")
@@ -514,10 +516,14 @@ def highscores() -> Response:
             raise BadRequest("rules is a JSON object of rules options") from None
         if not isinstance(rules, dict):
             raise BadRequest("rules is a JSON object of rules options")
+    aided = request.args.get("aided", "no")
+    if aided not in ("no", "all"):
+        raise BadRequest("aided is no (games without a Tip, the default) or all")
     lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"], mode=mode,
                                    dictionary=request.args.get("dictionary"), rules=rules,
-                                   kind=None if kind == "all" else kind)
-    return jsonify({"lists": lists, "kind": kind})
+                                   kind=None if kind == "all" else kind,
+                                   aided=False if aided == "no" else None)
+    return jsonify({"lists": lists, "kind": kind, "aided": aided})
 
 
 __all__ = ["TOKEN_HEADER", "bp", "register_error_handlers"]

@@ -382,7 +382,11 @@ def openapi_document() -> dict[str, Any]:
                      "description": "a JSON object of rules options"},
                     {"name": "kind", "in": "query", "schema": {
                         "type": "string", "enum": ["solo", "hotseat", "online", "all"],
-                        "default": "solo"}}],
+                        "default": "solo"}},
+                    {"name": "aided", "in": "query", "schema": {
+                        "type": "string", "enum": ["no", "all"], "default": "no"},
+                     "description": "no: games in which the player used no Tip; all: those "
+                                    "too, each entry marked `aided`"}],
                 "responses": {"200": reply({"type": "object"}), **errors(400)}}},
             **daily_paths(),
         },

@@ -144,12 +144,13 @@ def high_score_list(mode: str, rules: Mapping[str, Any], dictionary: str | None
 
 
 def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str | None = None,
-                     rules: Mapping[str, Any] | None = None, kind: str | None = "solo"
-                     ) -> list[dict[str, Any]]:
+                     rules: Mapping[str, Any] | None = None, kind: str | None = "solo",
+                     aided: bool | None = False) -> list[dict[str, Any]]:
     """The high-score lists, each ranked as its mode ranks (by score, or by wins first):
     the one list a game of ``mode`` with ``rules`` and ``dictionary`` goes to when either
     is given, else every list of ``mode`` (default: of every mode). ``kind`` None: games of
-    every kind."""
+    every kind. ``aided`` False (the default): a score list leaves out the games in which
+    the player used a Tip; None: lists them too, marked."""
     from .store import rules_key
 
     one_list = rules is not None or dictionary is not None
@@ -168,7 +169,7 @@ def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str |
             lists.append({**head, "ranking": "wins", "players": won["players"],
                           "entries": won["best"]})
         else:
-            entries = store.high_scores(each, name, key, 10, kind)
+            entries = store.high_scores(each, name, key, 10, kind, aided)
             lists.append({**head, "ranking": "score",
                           "entries": [e.to_json() for e in entries]})
     return lists

@@ -101,11 +101,13 @@ class HighScore:
     game_id: str
     at: float
     kind: str = "solo"
+    aided: bool = False
+    """The player used a Tip in this game."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON."""
         return {"player": self.player, "score": self.score, "game_id": self.game_id,
-                "at": self.at, "kind": self.kind}
+                "at": self.at, "kind": self.kind, "aided": self.aided}
 
 
 def rules_key(rules: Mapping[str, Any]) -> str:
@@ -231,8 +233,9 @@ class Store(PlayerRecords, LobbyRecords, Protocol):
         ...
 
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
-                    kind: str | None = "solo") -> list[HighScore]:
-        """The best scores for a mode, dictionary and rules key, best first."""
+                    kind: str | None = "solo", aided: bool | None = False) -> list[HighScore]:
+        """The best scores for a mode, dictionary and rules key, best first (``aided``
+        None: the games with a Tip too, marked)."""
         ...
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:

@@ -47,9 +47,11 @@ class LobbyRecords(Records, Protocol):
     def profile_games(self, profile_id: str, status: str | None = None,
                       limit: int = 200) -> list[dict[str, Any]]:
         """The tables a profile sits at, most recently moved first (``status``: only those):
-        game id, seat, mode, kind, status, rules key, times and the result."""
+        game id, seat, mode, kind, status, rules key, times, the result, and whether the
+        profile used a Tip (``aided``)."""
         sql = ("SELECT s.game_id, s.seat, g.mode, g.kind, g.status, g.rules_key, g.created_at, "
-               "g.updated_at, g.finished_at, g.result FROM seat_profiles s "
+               "g.updated_at, g.finished_at, g.result, EXISTS (SELECT 1 FROM aided_seats a "
+               "WHERE a.game_id = s.game_id AND a.seat = s.seat) AS aided FROM seat_profiles s "
                "JOIN games g ON g.id = s.game_id WHERE s.profile_id = ?")
         params: list[Any] = [profile_id]
         if status is not None:
@@ -63,9 +65,22 @@ class LobbyRecords(Records, Protocol):
             out.append({"game_id": r["game_id"], "seat": r["seat"], "mode": r["mode"],
                         "kind": r["kind"], "status": r["status"], "rules_key": r["rules_key"],
                         "created_at": r["created_at"], "updated_at": r["updated_at"],
-                        "finished_at": r["finished_at"],
+                        "finished_at": r["finished_at"], "aided": bool(r["aided"]),
                         "result": json.loads(result) if isinstance(result, str) else result})
         return out
+
+    # -- Tips ---------------------------------------------------------------------------------
+
+    def mark_aided(self, game_id: str, seat: int) -> None:
+        """Mark that the player of ``seat`` used a Tip in this game (high-score lists leave
+        such games out unless asked, and mark them)."""
+        self._change([("INSERT INTO aided_seats (game_id, seat) VALUES (?, ?) ON CONFLICT "
+                       "(game_id, seat) DO NOTHING", (game_id, seat))])
+
+    def aided_seats(self, game_id: str) -> set[int]:
+        """The seats of a game that used a Tip."""
+        return {int(r["seat"]) for r in self._rows(
+            "SELECT seat FROM aided_seats WHERE game_id = ?", (game_id,))}
 
     # -- the lobby ---------------------------------------------------------------------------
 

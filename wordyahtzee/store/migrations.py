@@ -116,6 +116,9 @@ _LOBBY = (
 )
 """Which profile holds which seat, the lobby of open tables and the ratings, the same in
 both backends."""
+_AIDED = ("CREATE TABLE aided_seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+          "PRIMARY KEY (game_id, seat))",)
+"""The seats that asked for a Tip (the same in both backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -198,6 +201,7 @@ SQLITE_STEPS: tuple[Step, ...] = (
         sql.format(real="REAL") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
     Step(6, "profiles at tables, the lobby and ratings",
          tuple(sql.format(real="REAL") for sql in _LOBBY)),
+    Step(7, "the seats that used a Tip", _AIDED),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -273,6 +277,7 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         sql.format(real="DOUBLE PRECISION") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
     Step(5, "profiles at tables, the lobby and ratings",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOBBY)),
+    Step(6, "the seats that used a Tip", _AIDED),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -437,13 +437,15 @@ class PostgresStore(PlayerRecords, LobbyRecords):
     # -- high scores ----------------------------------------------------------------------
 
     def high_scores(self, mode: str, dictionary: str, rules: str, limit: int = 10,
-                    kind: str | None = "solo") -> list[HighScore]:
+                    kind: str | None = "solo", aided: bool | None = False) -> list[HighScore]:
         """The best scores for a mode, dictionary and rules key, best first.
 
-        ``kind`` selects solo games (the default), another kind, or every game (``None``).
+        ``kind`` selects solo games (the default), another kind, or every game (``None``);
+        ``aided`` None lists the games in which the player used a Tip too (marked).
         """
         return [queries.high_score(r)
-                for r in self._read(queries.high_scores(mode, dictionary, rules, limit, kind))]
+                for r in self._read(queries.high_scores(mode, dictionary, rules, limit, kind,
+                                                      aided))]
 
     def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for

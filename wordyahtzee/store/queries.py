@@ -47,19 +47,29 @@ def list_games(status: str | None, limit: int,
     return sql + " ORDER BY updated_at DESC, id LIMIT ?", [*params, _limit(limit, 500)]
 
 
+AIDED = ("EXISTS (SELECT 1 FROM seats s JOIN aided_seats a ON a.game_id = s.game_id AND "
+         "a.seat = s.seat WHERE s.game_id = h.game_id AND s.name = h.player)")
+"""Whether the player of a high-score row used a Tip in that game."""
+
+
 def high_scores(mode: str, dictionary: str, rules: str, limit: int,
-                kind: str | None) -> Query:
+                kind: str | None, aided: bool | None = False) -> Query:
     """A high-score list, best first (equal scores: the earlier first; at most 100); the
-    ``solo`` list also holds the score pads' games (kind ``pad``: real dice)."""
-    sql = ("SELECT player, score, game_id, at, kind FROM high_scores WHERE mode = ? "
-           "AND dictionary = ? AND rules_key = ?")
+    ``solo`` list also holds the score pads' games (kind ``pad``: real dice). ``aided``:
+    False (the default) leaves out the games in which the player used a Tip, None lists
+    them too (marked ``aided``)."""
+    sql = (f"SELECT h.player, h.score, h.game_id, h.at, h.kind, {AIDED} AS aided "
+           "FROM high_scores h WHERE h.mode = ? AND h.dictionary = ? AND h.rules_key = ?")
     params: list[Any] = [mode, dictionary, rules]
     if kind == "solo":  # the solo list holds score pads too: games played with real dice
-        sql += " AND kind IN ('solo', 'pad')"
+        sql += " AND h.kind IN ('solo', 'pad')"
     elif kind is not None:
-        sql += " AND kind = ?"
+        sql += " AND h.kind = ?"
         params.append(kind)
-    return sql + " ORDER BY score DESC, at ASC, id ASC LIMIT ?", [*params, _limit(limit, 100)]
+    if aided is False:
+        sql += f" AND NOT {AIDED}"
+    return (sql + " ORDER BY h.score DESC, h.at ASC, h.id ASC LIMIT ?",
+            [*params, _limit(limit, 100)])
 
 
 def player_scores(player: str, mode: str, dictionary: str, rules: str, limit: int) -> Query:
@@ -107,7 +117,9 @@ def word_reports(dictionary: str | None) -> Query:
 
 def high_score(row: Any) -> HighScore:
     """A row of :func:`high_scores` or :func:`player_scores`."""
-    return HighScore(row["player"], row["score"], row["game_id"], row["at"], row["kind"])
+    keys = row.keys()
+    return HighScore(row["player"], row["score"], row["game_id"], row["at"], row["kind"],
+                     bool(row["aided"]) if "aided" in keys else False)
 
 
 def score_list(row: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import games
 from ..advisor.coach import coach
-from ..errors import RuleError
+from ..errors import RuleError, ServiceError
 from . import strategies
 from .playing import Playing
 
@@ -19,9 +19,11 @@ class Coaching(Playing):
 
     _warming: tuple[list[strategies.Key], list[strategies.SampleKey]] = ([], [])
 
-    def hint(self, game_id: str) -> dict[str, Any]:
+    def hint(self, game_id: str, token: Any = None) -> dict[str, Any]:
         """The coach's suggestion for the player to move; ``ready: false`` while its
-        strategy table is being prepared (never computed inside a request)."""
+        strategy table is being prepared (never computed inside a request). The seat to
+        move is marked as having used a Tip: at an online table only its own token may ask
+        (403 ``not_your_turn`` for anyone else); at one device, whoever asks is the player."""
         table = self.tick(game_id)
         helper = coach(table.mode)
         if helper is None:
@@ -35,13 +37,20 @@ class Coaching(Playing):
             if table.computer_to_move() is not None:
                 raise RuleError("no hints while a computer player is to move",
                                 "computer_to_move")
+            seat = table.game.current_seat
+            if table.kind == "online" and seat not in table.seats_for(token):
+                raise ServiceError("at an online table, a Tip is for the player to move",
+                                   "not_your_turn")
             key = helper.table_key(table.rules)
             strategy = None if key is None else strategies.peek(table.mode, key)
             if key is not None and strategy is None:
                 return {"ready": False, "failed": strategies.failure(table.mode, key),
-                        "seq": table.seq, "player": table.game.current_seat}
-            return {**helper.hint(table.game, strategy), "seq": table.seq,
-                    "player": table.game.current_seat}
+                        "seq": table.seq, "player": seat}
+            answer = {**helper.hint(table.game, strategy), "seq": table.seq, "player": seat}
+            if seat is not None and seat not in table.aided:
+                self.store.mark_aided(table.id, seat)
+                table.aided.add(seat)
+            return answer
 
     def review(self, game_id: str) -> dict[str, Any]:
         """Every finished turn judged against optimal play: each decision, the best one, and

@@ -225,7 +225,8 @@ def _finished_game(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"game_id": entry["game_id"], "mode": entry["mode"], "kind": entry["kind"],
             "dice_set": rules.get("dice_set", ""), "total": int(me["total"]),
             "won": me.get("name") in (result.get("winners") or []) and len(players) > 1,
-            "players": len(players), "finished_at": entry["finished_at"], "yahtzees": big}
+            "players": len(players), "finished_at": entry["finished_at"], "yahtzees": big,
+            "aided": bool(entry.get("aided"))}
 
 
 def _figures(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -155,7 +155,8 @@ class Playing:
                                 daily=options.get("daily"),
                                 pace=str(options.get("pace", "live")),
                                 rated=bool(options.get("rated")),
-                                profiles=self.store.seat_profiles(stored.id)))
+                                profiles=self.store.seat_profiles(stored.id),
+                                aided=self.store.aided_seats(stored.id)))
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 

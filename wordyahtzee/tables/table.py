@@ -53,6 +53,7 @@ class Table:
     pace: str = "live"  # an online table's pace: "live", or "slow" (turns a day apart)
     rated: bool = False  # its result changes the players' ratings
     profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
+    aided: set[int] = field(default_factory=set)  # the seats that used a Tip
     rendered: Any = field(default=None, repr=False)  # the streams' last rendering (web)
     worker: threading.Thread | None = field(default=None, repr=False)
     lock: threading.RLock = field(init=False, repr=False)

@@ -50,7 +50,7 @@ async function askHint() {
   $("hint-best").textContent = t("classic.hint_busy");
   try {
     for (;;) {
-      const answer = await api("GET", `/api/games/${gameId}/hint`);
+      const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
       if (ticket !== hintTicket || !state || state.seq !== seq) return;
       if (answer.ready) {
         hintPending = false;

@@ -42,7 +42,8 @@ async function show(kind) {
       const known = await api("GET", "/api/dictionaries");
       titles = Object.fromEntries(known.dictionaries.map((d) => [d.name, d.title]));
     }
-    const answer = await api("GET", `/api/highscores?kind=${kind}`);
+    const aided = document.getElementById("with-tips")?.checked ? "all" : "no";
+    const answer = await api("GET", `/api/highscores?kind=${kind}&aided=${aided}`);
     const lists = answer.lists.filter((l) => l.entries.length || l.players?.length);
     if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
     const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
@@ -56,7 +57,8 @@ async function show(kind) {
         el("tbody", {}, list.entries.map((e, i) => el("tr", {},
           el("td", { text: String(i + 1) }),
           el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player }),
-            e.kind === "pad" ? el("span", { class: "muted", text: ` (${t("scores.real_dice")})` }) : null),
+            e.kind === "pad" ? el("span", { class: "muted", text: ` (${t("scores.real_dice")})` }) : null,
+            e.aided ? el("span", { class: "muted aided", text: ` (${t("scores.aided")})` }) : null),
           el("td", { class: "num", text: String(e.score) }),
           el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) })))))))));
   } catch (err) {
@@ -64,5 +66,7 @@ async function show(kind) {
   }
 }
 
-buttons.forEach((b) => b.addEventListener("click", () => show(b.dataset.kind)));
-show("solo");
+let shown = "solo";
+buttons.forEach((b) => b.addEventListener("click", () => { shown = b.dataset.kind; show(shown); }));
+document.getElementById("with-tips")?.addEventListener("change", () => show(shown));
+show(shown);

@@ -104,7 +104,7 @@ async function askHint() {
   $("hint").hidden = false;
   $("hint-best").textContent = t("kaart.hint_busy");
   try {
-    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
     if (ticket !== hintTicket || !state || state.seq !== seq) return;
     hintPending = false;
     hint = { seq: answer.seq, answer };

@@ -52,7 +52,7 @@ async function askHint() {
   $("hint").hidden = false;
   $("hint-best").textContent = t("classic.hint_busy");
   try {
-    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
     if (ticket !== hintTicket || !state || state.seq !== seq) return;
     hint = { seq: answer.seq, answer };
     dice.draw();

@@ -519,7 +519,7 @@ async function askHint() {
   $("hint-list").replaceChildren();
   $("hint-apply").hidden = true;
   try {
-    const answer = await api("GET", `/api/games/${gameId}/hint`);
+    const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
     if (!state || state.seq !== seq) return;
     if (!answer.ready) {
       $("hint-best").textContent = answer.failed ? t("woord.hint_failed", { why: answer.failed }) : t("woord.hint_busy");
