@@ -235,3 +235,40 @@ def test_games_with_a_tip_are_marked_and_left_out_by_default(app: Any,
     assert_error(anna.get(f"/api/games/{gid}/hint", headers=seat(tb)), 403, "not_your_turn")
     assert anna.get(f"/api/games/{gid}/hint", headers=seat(ta)).status_code == 200
     assert app.extensions["wordyahtzee.store"].aided_seats(gid) == {0}
+
+
+def test_quick_reactions_reach_every_viewer_and_are_limited(app: Any, clock: Clock,
+                                                            tmp_path: Path) -> None:
+    client = app.test_client()
+    r = client.post("/api/games", json={"mode": "classic", "kind": "online",
+                                        "players": ["Anna", "Bram"]})
+    gid = r.json["id"]
+    ta = r.json["links"][0]["token"]
+    r = client.post(f"/api/games/{gid}/react", json={"emote": "like"}, headers=seat(ta))
+    assert r.status_code == 200 and r.json["seat"] == 0
+    state = client.get(f"/api/games/{gid}").json
+    assert [(x["seat"], x["emote"], x["symbol"]) for x in state["reactions"]] == [
+        (0, "like", "👍")]
+    assert_error(client.post(f"/api/games/{gid}/react", json={"emote": "wow"},
+                             headers=seat(ta)), 429, "rate_limited")  # one every 2 s
+    for bad in ("hallo", "", None, ["like"]):
+        assert_error(client.post(f"/api/games/{gid}/react", json={"emote": bad},
+                                 headers=seat(ta)), 400, "bad_option")
+    assert_error(client.post(f"/api/games/{gid}/react", json={"emote": "wow"}), 403,
+                 "not_a_player")  # a spectator
+    clock.now += 3
+    assert client.post(f"/api/games/{gid}/react", json={"emote": "wow"},
+                       headers=seat(ta)).status_code == 200
+    # another server process on the same database sees it on its ticker's next beat
+    other = make_app(tmp_path / "lobby.sqlite3", clock, TICK_SECONDS=None)
+    service = other.extensions["wordyahtzee.tables"]
+    table = service.table(gid)
+    table.viewers = 1
+    service.tick_watched()
+    assert [x["emote"] for x in service.state(table)["reactions"]] == ["like", "wow"]
+    clock.now += 10  # gone after a few seconds
+    assert client.get(f"/api/games/{gid}").json["reactions"] == []
+    solo = client.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                           "players": ["Anna"]}).json
+    assert_error(client.post(f"/api/games/{solo['id']}/react", json={"emote": "like"},
+                             headers=seat(solo["links"][0]["token"])), 403, "not_a_player")

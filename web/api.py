@@ -360,12 +360,13 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
     process's other requests). A stream that connects gets a state at most that old."""
     now = time.monotonic()
     marks = (table.seq, tuple(sorted(table.present.items())), table.rematch,
-             table.abandoned)
+             table.abandoned, tuple((r["seat"], r["at"]) for r in table.reactions))
     memo = table.rendered
     if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
         return memo[2]
     state = manager.state(table)
-    key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"])
+    key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"],
+           [(r["seat"], r["at"]) for r in state["reactions"]])
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
     table.rendered = (marks, now, (state["seq"], key, data))
     return state["seq"], key, data
@@ -452,6 +453,14 @@ def manage_seat(game_id: str, seat: int, action: str) -> Response:
     are skipped from now on), or hand it to a ``computer`` (``{"level"}``)."""
     body = _body()
     return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
+
+
+@bp.post("/games/<game_id>/react")
+def react(game_id: str) -> Response:
+    """A quick reaction of the token's seat at an online table: ``{"emote"}``, one of a few
+    fixed ones (no free text); every viewer sees it for a few seconds."""
+    body = _body()
+    return jsonify(_tables().react(game_id, _token(body), body.get("emote")))
 
 
 @bp.post("/games/<game_id>/rematch")

@@ -6,6 +6,7 @@ from typing import Any
 
 from wordyahtzee.games import describe_modes
 from wordyahtzee.modes import MODES
+from wordyahtzee.tables.table import REACTIONS
 
 from .openapi_daily import daily_paths, daily_schemas
 from .openapi_parts import body, errors, ref, reply
@@ -274,6 +275,14 @@ def openapi_document() -> dict[str, Any]:
                 "responses": {"200": reply({"type": "object", "properties": {
                     "state": ref("GameState")}}),
                     **errors(400, 403, 404, 409, 413, 415, 422)}}},
+            "/api/games/{game_id}/react": {"post": {
+                "summary": "A quick reaction of your seat at an online table",
+                "parameters": [GAME_ID, TOKEN],
+                "requestBody": body({"type": "object", "required": ["emote"], "properties": {
+                    "emote": {"type": "string", "enum": list(REACTIONS)}}}),
+                "responses": {"200": reply({"type": "object", "properties": {
+                    "seat": {"type": "integer"}, "emote": {"type": "string"},
+                    "at": {"type": "number"}}}), **errors(400, 403, 404, 415, 429)}}},
             "/api/games/{game_id}/rematch": {"post": {
                 "summary": "Play again: a new table with the same players and rules",
                 "description": "Only once the game is over (422 `game_not_over`). Made once: "

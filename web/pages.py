@@ -126,7 +126,10 @@ def game(game_id: str) -> Response:
         if exc.code != "not_found":
             raise
         return error_page(404, key="error.game_404")
-    return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode)
+    from wordyahtzee.tables.table import REACTIONS
+
+    return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode,
+                  reactions=REACTIONS)
 
 
 @bp.get("/sw.js")

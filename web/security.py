@@ -71,13 +71,14 @@ RATE_LIMITS: Mapping[str, str] = {
     "check": "120 per minute; 2000 per hour",
     "solve": "60 per minute; 1000 per hour",
     "reports": "20 per minute; 200 per hour",
+    "reactions": "20 per minute; 300 per hour",
 }
 """The default limits per client address, as Flask-Limiter strings. Games and uploads count
 only when accepted (a refused one costs the server little); a solve with more than one
 blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more words)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
-    "solve": "api.solve", "reports": "api.report_word",
+    "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
 }
 MULTI_BLANK_COST = 4
 

@@ -55,6 +55,9 @@ def test_a_quick_match_seats_two_browsers_together(browser: Any, live: Any) -> N
         expect(anna.locator("#turn-line")).to_contain_text("Snelle Anna")
         _play_turn(anna)
         expect(bram.locator("#throw")).to_be_enabled()
+        # a quick reaction: Anna's thumb shows beside her name on Bram's screen
+        anna.click("#reactions button[data-emote=like]")
+        expect(bram.locator("#seat-list li[data-seat='0'] .reaction-bubble")).to_have_text("👍")
         shot(bram, "lobby-match-phone")
     finally:
         first.close()

@@ -82,6 +82,26 @@ class LobbyRecords(Records, Protocol):
         return {int(r["seat"]) for r in self._rows(
             "SELECT seat FROM aided_seats WHERE game_id = ?", (game_id,))}
 
+    # -- quick reactions ---------------------------------------------------------------------
+
+    def add_reaction(self, game_id: str, seat: int, emote: str, at: float,
+                     keep_seconds: float = 3600.0) -> None:
+        """Keep a seat's quick reaction for every process's viewers (and forget those older
+        than ``keep_seconds``)."""
+        self._change([("DELETE FROM reactions WHERE at < ?", (at - keep_seconds,)),
+                      ("INSERT INTO reactions (game_id, seat, emote, at) VALUES (?, ?, ?, ?)",
+                       (game_id, seat, emote, at))])
+
+    def reactions_since(self, game_ids: Sequence[str], since: float) -> list[dict[str, Any]]:
+        """The reactions at these tables after ``since``, oldest first."""
+        if not game_ids:
+            return []
+        marks = ", ".join("?" * len(game_ids))
+        return [{"game_id": r["game_id"], "seat": int(r["seat"]), "emote": r["emote"],
+                 "at": r["at"]} for r in self._rows(
+            f"SELECT game_id, seat, emote, at FROM reactions WHERE at > ? AND game_id IN "
+            f"({marks}) ORDER BY at", [since, *game_ids])]
+
     # -- the lobby ---------------------------------------------------------------------------
 
     def open_lobby(self, entry: Mapping[str, Any], profile_id: str, at: float) -> None:

@@ -117,8 +117,12 @@ _LOBBY = (
 """Which profile holds which seat, the lobby of open tables and the ratings, the same in
 both backends."""
 _AIDED = ("CREATE TABLE aided_seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
-          "PRIMARY KEY (game_id, seat))",)
-"""The seats that asked for a Tip (the same in both backends)."""
+          "PRIMARY KEY (game_id, seat))",
+          "CREATE TABLE reactions (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
+          "emote TEXT NOT NULL, at {real} NOT NULL)",
+          "CREATE INDEX reactions_recent ON reactions (at, game_id)")
+"""The seats that asked for a Tip, and the players' quick reactions at online tables (the
+same in both backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -201,7 +205,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
         sql.format(real="REAL") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
     Step(6, "profiles at tables, the lobby and ratings",
          tuple(sql.format(real="REAL") for sql in _LOBBY)),
-    Step(7, "the seats that used a Tip", _AIDED),
+    Step(7, "the seats that used a Tip, quick reactions",
+         tuple(sql.format(real="REAL") for sql in _AIDED)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -277,7 +282,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         sql.format(real="DOUBLE PRECISION") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
     Step(5, "profiles at tables, the lobby and ratings",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOBBY)),
-    Step(6, "the seats that used a Tip", _AIDED),
+    Step(6, "the seats that used a Tip, quick reactions",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _AIDED)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

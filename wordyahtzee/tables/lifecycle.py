@@ -31,7 +31,8 @@ class Lifecycle(Playing):
     def wait(self, table: Table, since: int, timeout: float,
              watch_presence: bool = False) -> bool:
         """Block until the table moves past ``since`` or ``timeout`` seconds pass (with
-        ``watch_presence``, also when a viewer comes or goes, or a rematch is made).
+        ``watch_presence``, also when a viewer comes or goes, a rematch is made, or a
+        player reacts).
 
         A waiter only sleeps on the table's condition: the ticker (:meth:`tick_watched`)
         applies due timeouts and picks up other processes' moves, and wakes it. True when
@@ -39,11 +40,14 @@ class Lifecycle(Playing):
         """
         end = time.monotonic() + timeout
         with table.lock:
-            before = (dict(table.present), table.rematch)
+            before = (dict(table.present), table.rematch, len(table.reactions),
+                      table.reactions[-1]["at"] if table.reactions else None)
             while table.seq == since:
                 if self.closing:
                     return False
-                if watch_presence and (dict(table.present), table.rematch) != before:
+                now = (dict(table.present), table.rematch, len(table.reactions),
+                       table.reactions[-1]["at"] if table.reactions else None)
+                if watch_presence and now != before:
                     return True
                 left = end - time.monotonic()
                 if left <= 0:
@@ -75,6 +79,7 @@ class Lifecycle(Playing):
         if not tables:
             return 0
         counts = self.store.event_counts([t.id for t in tables])
+        self.pick_up_reactions(tables)
         moved = 0
         for table in tables:
             with table.lock:

@@ -325,6 +325,7 @@ class Playing:
                 "status": table.status, "to_move": table.to_move(),
                 "seats": [table.seat_view(s) for s in table.seats],
                 "host": HOST_SEAT, "idle_seconds": table.idle_seconds, "daily": table.daily,
+                "pace": table.pace, "reactions": self.recent_reactions(table),
                 "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state
@@ -346,6 +347,13 @@ class Playing:
         table = self.tick(game_id)
         with table.lock:
             return {**table.game.preview(body), "seq": table.seq}
+
+    def recent_reactions(self, table: Table) -> list[dict[str, Any]]:
+        """The quick reactions a state shows (:class:`~.reacting.Reacting`)."""
+        return []
+
+    def pick_up_reactions(self, tables: list[Table]) -> None:
+        """Reactions stored by other processes (:class:`~.reacting.Reacting`)."""
 
     def _kick(self, table: Table) -> None:
         """Start the computer seats' worker if a computer is to move

@@ -11,6 +11,7 @@ One class per job, joined here:
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
 - :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
 - :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
+- :class:`~.reacting.Reacting`: quick reactions at online tables;
 - :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page.
 """
 
@@ -20,7 +21,8 @@ from .computers import ComputerSeats
 from .daily import Daily
 from .hosting import Hosting
 from .lifecycle import Lifecycle
+from .reacting import Reacting
 
 
-class TableService(ComputerSeats, Hosting, Daily, Lifecycle):
+class TableService(ComputerSeats, Hosting, Daily, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

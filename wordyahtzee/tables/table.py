@@ -27,6 +27,13 @@ ABANDON_SECONDS = 7 * 24 * 3600.0
 """A table without a move for this long is finished as abandoned (the default)."""
 UNLOAD_SECONDS = 600.0
 """A table nobody watches or moved in for this long leaves memory (it reloads on demand)."""
+REACTIONS = {"like": "👍", "clap": "👏", "wow": "😮", "oops": "😅", "luck": "🍀",
+             "hurry": "⏳"}
+"""The quick reactions a seat at an online table may send: fixed, no free text."""
+REACTION_SECONDS = 8.0
+"""How long a reaction shows in the table's state."""
+REACTION_GAP = 2.0
+"""The least time between two reactions of one seat."""
 AWAY_AFTER = 2
 """Missed turns in a row after which a seat is *away*: its turns are skipped at once while
 its player is not at the table."""
@@ -54,6 +61,7 @@ class Table:
     rated: bool = False  # its result changes the players' ratings
     profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
     aided: set[int] = field(default_factory=set)  # the seats that used a Tip
+    reactions: list[dict[str, Any]] = field(default_factory=list)  # recent quick reactions
     rendered: Any = field(default=None, repr=False)  # the streams' last rendering (web)
     worker: threading.Thread | None = field(default=None, repr=False)
     lock: threading.RLock = field(init=False, repr=False)

@@ -272,14 +272,33 @@ export function connectTable(gameId, view) {
           }, t("seats.remove")));
         }
       }
+      const said = (state.reactions || []).filter((r) => r.seat === seat.seat).pop();
       return el("li", { "data-seat": String(seat.seat), class: seat.seat === mover ? "to-move" : null },
         el("span", { class: `dot ${dotClass}`, "aria-hidden": "true" }),
         el("span", { class: "seat-name", text: seat.name }),
+        said ? el("span", { class: "reaction-bubble", title: t(`reaction.${said.emote}`), text: said.symbol }) : null,
         el("span", { class: "seat-marks muted", text: marks.join(" · ") }),
         controls.length ? el("span", { class: "seat-controls" }, controls) : null);
     });
     $("seat-list").replaceChildren(...items);
+    const bar = $("reactions");
+    if (bar) bar.hidden = table.you.length === 0 || state.status !== "active";
+    const latest = (state.reactions || []).at(-1);
+    if (latest && latest.at !== lastReaction) {
+      lastReaction = latest.at;
+      const name = state.seats[latest.seat]?.name ?? "?";
+      announce(t("reaction.said", { name, reaction: t(`reaction.${latest.emote}`) }));
+    }
   }
+
+  let lastReaction = null;  // the newest reaction announced to screen readers
+  document.querySelectorAll("#reactions .reaction").forEach((button) => button.addEventListener("click", async () => {
+    try {
+      await api("POST", `/api/games/${gameId}/react`, { emote: button.dataset.emote }, table.token);
+    } catch (err) {
+      view.message(errorText(err.error));
+    }
+  }));
 
   async function manage(seat, action, body = {}) {
     if (table.busy) return;
