@@ -71,11 +71,9 @@ def main() -> None:
         figures = one_run(args.starts, env)
         runs.append(figures)
         print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
-    lines = [f"{'figure':40} {'median':>8}  lowest-highest",]
-    for key in runs[0]:
-        values = [r[key] for r in runs]
-        lines.append(f"{key:40} {statistics.median(values):8.2f}  "
-                     f"{min(values):.2f}-{max(values):.2f}")
+    from bench_docs import spread_lines
+
+    lines = spread_lines(runs)
     print(f"\nmedian over {len(runs)} runs of {args.starts} starts each:")
     print("\n".join(lines))
     if args.write_docs:

@@ -60,3 +60,17 @@ def write_block(doc: Path, name: str, command: str, lines: list[str], runs: int)
     _, tail = rest.split(end, 1)
     doc.write_text(head + block + tail, encoding="utf-8")
     print(f"wrote the {name} figures into {doc}")
+
+
+def spread_lines(runs: list[dict[str, float]], width: int = 40) -> list[str]:
+    """The table of a benchmark's runs: each figure's median over the runs and its spread
+    (lowest-highest)."""
+    import statistics
+
+    lines = [f"{'figure':{width}} {'median':>8}  lowest-highest"]
+    for key in runs[0]:
+        values = [r[key] for r in runs]
+        lines.append(f"{key:{width}} {statistics.median(values):8.2f}  "
+                     f"{min(values):.2f}-{max(values):.2f}")
+    return lines
+

@@ -10,10 +10,14 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from .pg import PostgresServer, PostgresUnavailable, start_server
+from wordyahtzee.store import Store
+from wordyahtzee.store.sqlite import SQLiteStore
+
+from .pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
 
 _SESSION = tempfile.mkdtemp(prefix="wordyahtzee-tests-")
 os.environ["WORDYAHTZEE_DATA_DIR"] = os.path.join(_SESSION, "data")
@@ -104,3 +108,16 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_url(postgres_server: PostgresServer) -> str:
     """The URL of a fresh, empty database on the session's server."""
     return postgres_server.new_database()
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A fresh store of each backend (the store tests run on both)."""
+    if request.param == "sqlite":
+        opened: Store = SQLiteStore(tmp_path / "games.sqlite3")
+    else:
+        from wordyahtzee.store.postgres import PostgresStore
+
+        opened = PostgresStore(request.getfixturevalue("postgres_url"))
+    yield opened
+    opened.close()

@@ -9,7 +9,7 @@ import datetime as dt
 import hashlib
 import hmac
 import random
-from collections.abc import Iterator
+import time
 from pathlib import Path
 
 import pytest
@@ -22,8 +22,6 @@ from wordyahtzee.dice import FairDice
 from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.store.sqlite import SQLiteStore
-
-from .test_store import BACKENDS
 
 SEEDS = st.binary(min_size=32, max_size=32)
 KEEPS = st.lists(st.lists(st.integers(0, 4), max_size=4, unique=True), min_size=13,
@@ -173,18 +171,6 @@ def test_the_classic_par_is_the_optimal_players_game(strategy_tables: None) -> N
 
 # -- the store ------------------------------------------------------------------------------
 
-@pytest.fixture(params=BACKENDS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        opened: Store = SQLiteStore(tmp_path / "games.sqlite3")
-    else:
-        from wordyahtzee.store.postgres import PostgresStore
-
-        opened = PostgresStore(request.getfixturevalue("postgres_url"))
-    yield opened
-    opened.close()
-
-
 def _finish(store: Store, game_id: str, name: str, score: int) -> None:
     store.create_game(game_id, "classic", "daily", {"rules": {}}, [Seat(0, name, "t")])
     store.append_events(game_id, 0, [{"type": "x"}], Finish({"players": []}, {}),
@@ -248,3 +234,43 @@ def test_the_board_is_read_through_its_index(tmp_path: Path) -> None:
     finally:
         opened.close()
     assert "daily_board" in plan and "SCAN daily_entries" not in plan
+
+
+# -- the command line -----------------------------------------------------------------------
+
+def test_the_cli_par_is_the_days_par_and_the_seed_is_shown_once_the_day_is_over(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, strategy_tables: None) -> None:
+    import json
+
+    from .cli_helpers import run_cli
+
+    db = str(tmp_path / "games.sqlite3")
+    yesterday = (daily.day_of(time.time()) - dt.timedelta(days=1)).isoformat()
+    code, out, err = run_cli(capsys, ["daily", "show", "--db", db, "--date", yesterday,
+                                      "--json"])
+    assert code == 0, err
+    shown = json.loads(out)
+    opened = SQLiteStore(tmp_path / "games.sqlite3")
+    try:
+        seed = daily.day_seed(opened.secret("daily"), daily.parse_day(yesterday))
+        assert opened.daily_par(yesterday, "woord")["par"] == shown["modes"]["woord"]["par"]
+    finally:
+        opened.close()
+    over = daily.published(daily.parse_day(yesterday), time.time())
+    assert shown["seed"] == (seed.hex() if over else None)
+    code, out, err = run_cli(capsys, ["woord", "simulate", "--player", "optimal",
+                                      "--day-seed", seed.hex(), "--json"])
+    assert code == 0, err
+    assert json.loads(out)["mean"] == shown["modes"]["woord"]["par"]
+    code, out, err = run_cli(capsys, ["daily", "replay", "--seed", seed.hex(), "--mode",
+                                      "classic", "--json"])
+    assert code == 0 and json.loads(out)["par"] == shown["modes"]["classic"]["par"]
+    code, out, err = run_cli(capsys, ["daily", "replay", "--seed", seed.hex()])
+    assert out.strip().splitlines()[-1] == f"par     {shown['modes']['woord']['par']}"
+    assert len(out.strip().splitlines()) == 9  # eight turns and the par
+    for bad in (["daily", "replay", "--seed", "xyz"], ["daily", "replay", "--seed", "ab"],
+                ["daily", "replay", "--seed", seed.hex(), "--mode", "kaartspel"],
+                ["daily", "show", "--db", db, "--date", "2999-01-01"],
+                ["daily", "show", "--db", db, "--date", "gisteren"]):
+        code, out, err = run_cli(capsys, bad)
+        assert code == 2 and err.startswith("wordyahtzee: error: ") and err.count("\n") == 1

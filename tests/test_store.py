@@ -19,19 +19,6 @@ from wordyahtzee.store.sqlite import SQLiteStore
 from .pg import BACKENDS
 
 
-@pytest.fixture(params=BACKENDS)
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """A fresh store of each backend."""
-    if request.param == "sqlite":
-        opened: Store = SQLiteStore(tmp_path / "games.sqlite3")
-    else:
-        from wordyahtzee.store.postgres import PostgresStore
-
-        opened = PostgresStore(request.getfixturevalue("postgres_url"))
-    yield opened
-    opened.close()
-
-
 @pytest.fixture
 def sqlite_store(tmp_path: Path) -> Iterator[SQLiteStore]:
     opened = SQLiteStore(tmp_path / "games.sqlite3")

@@ -20,7 +20,7 @@ from .api import _body, _tables
 from .cookies import profile_secret, with_profile_cookie
 from .i18n import translator
 from .pages import current_language, describe_option, render
-from .plots import histogram_chart, line_chart
+from .plots import bar_chart, histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
 
@@ -138,6 +138,11 @@ def page(mode: str) -> Response:
         chart = histogram_chart(low, width, bars, marks, t("daily.histogram"),
                                 t("daily.histogram_desc", players=view["players"]),
                                 bar_text=t("daily.histogram_bar"), chart_id="daily-chart")
+    regrets = ""
+    if you and you.get("regrets"):
+        title = t("review.per_turn")
+        regrets = bar_chart(you["regrets"], [str(r + 1) for r in range(len(you["regrets"]))],
+                            title, x_label=t("review.turn"), y_label=t("review.regret_axis"))
     worst = None
     if you and you.get("worst"):
         item = you["worst"]
@@ -145,6 +150,7 @@ def page(mode: str) -> Response:
                  "chosen": describe_option(item["chosen"], t),
                  "best": describe_option(item["best"], t)}
     return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,
+                  regrets=regrets,
                   days=service.daily_days(mode) if view["today"] else [],
                   mode=view["mode"])
 

@@ -96,11 +96,16 @@ def test_classic_game_against_optimal_computer(context: Any, live: Any) -> None:
     expect(page.locator("#final-totals li")).to_have_count(2)
     assert totals["Anna"] > 0 and totals["Robot"] > 0
     shot(page, "classic-end-desktop")
-    scores = live.store.high_scores("classic", "", '{"joker":"free"}', 100)
-    assert any(e.game_id == gid and e.player == "Anna" for e in scores)
+    # every move followed the Tip: the game is marked, and left out of the lists by default
+    scores = live.store.high_scores("classic", "", '{"joker":"free"}', 100, aided=None)
+    assert any(e.game_id == gid and e.player == "Anna" and e.aided for e in scores)
     assert not any(e.game_id == gid and e.player == "Robot" for e in scores)
+    assert not any(e.game_id == gid for e in live.store.high_scores(
+        "classic", "", '{"joker":"free"}', 100))
     page.goto(live.url + "/highscores")
+    page.check("#with-tips")
     expect(page.locator("#lists h2", has_text="Yahtzee: jokerregel vrij")).to_be_visible()
+    expect(page.locator(f"#lists a[href='/games/{gid}'] + .aided")).to_contain_text("met Tip")
     shot(page, "classic-highscores-desktop")
 
 

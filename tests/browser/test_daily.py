@@ -51,6 +51,7 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     expect(page.locator("#daily-result")).to_contain_text(f"par {par}")
     expect(page.locator("#daily-diff")).to_have_text(f"{score - par:+d}")
     expect(page.locator("#daily-histogram svg")).to_be_visible()
+    expect(page.locator("#daily-regrets svg rect")).not_to_have_count(0)
     expect(page.locator("#daily-board tbody tr", has_text="Dagspeler")).to_have_count(1)
     share = page.locator("#share-text").input_value()
     lines = share.split("\n")

@@ -73,12 +73,15 @@ class Daily(Coaching, Lobby):
         raise ServiceError("you have played today's game already: one attempt a day",
                            "daily_played", conflict=True, extra={"entry": _summary(entry)})
 
-    def daily_par(self, mode: str, day: str) -> int | None:
+    def daily_par(self, mode: str, day: str, compute: bool = True) -> int | None:
         """The day's par, or None while it is being computed (in the background, once the
-        strategy table is ready: a tenth of a second of play)."""
+        strategy table is ready: a tenth of a second of play; ``compute`` False: only a par
+        computed before)."""
         stored = self.store.daily_par(day, mode)
         if stored is not None:
             return int(stored["par"])
+        if not compute:
+            return None
         rules = daily.daily_rules(mode)
         helper = coach(mode)
         key = helper.table_key(rules) if helper else None
@@ -124,7 +127,9 @@ class Daily(Coaching, Lobby):
             histogram[low] = histogram.get(low, 0) + count
         answer: dict[str, Any] = {
             "mode": mode, "day": key, "today": day == self.today(), "over": over,
-            "closes_at": daily.closes_at(day), "par": self.daily_par(mode, key),
+            "closes_at": daily.closes_at(day),
+            # a day nobody played gets no par (a look at any old date computes nothing)
+            "par": self.daily_par(mode, key, compute=bool(scores) or day == self.today()),
             "seed": daily.day_seed(self.daily_secret(), day).hex() if over else None,
             "players": sum(scores.values()), "board": board,
             "histogram": [{"from": low, "to": low + HISTOGRAM_WIDTH - 1, "count": n}
@@ -156,6 +161,7 @@ class Daily(Coaching, Lobby):
         if review.get("ready"):
             turns = review["turns"]
             you["symbols"] = daily.round_symbols(turns)
+            you["regrets"] = [turn["regret"] for turn in turns]
             worst = max(turns, key=lambda t: t["regret"], default=None)
             if worst is not None and worst["regret"] > 0:
                 step = max(worst["decisions"], key=lambda d: d["regret"])

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The daily game against a solo game: what starting one and each move cost.
+
+Through the table service on a fresh SQLite store, interleaved: start a daily classic game
+for a new profile (the attempt's check and record, the fair dice) against starting a solo
+classic game (the baseline: what every solo game costs), then play both to the end with
+the same moves (throw, keep two, throw, write the first open box). Each run prints the
+median and p99 of a start and of a move for both and the ratios; the last lines give the
+median and the spread (lowest-highest) of every figure over ``--runs`` runs.
+
+    python scripts/bench_daily.py [--games 60] [--runs 3] [--write-docs]
+
+``--write-docs`` rewrites the table between the ``bench_daily`` markers in docs/daily.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def _timed(samples: list[float], call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)``, its wall time added to ``samples``."""
+    start = time.perf_counter()
+    answer = call(*args)
+    samples.append(time.perf_counter() - start)
+    return answer
+
+
+def _play(service: Any, game_id: str, token: str, moves: list[float]) -> None:
+    """The same 39 moves in any classic game."""
+    from wordyahtzee.modes.classic import BOXES
+
+    for _ in range(13):
+        _timed(moves, service.act, game_id, token, "throw", {})
+        state = _timed(moves, service.act, game_id, token, "throw", {"keep": [0, 1]})
+        box = next(b for b in BOXES if b in state["state"]["options"])
+        _timed(moves, service.act, game_id, token, "claim", {"box": box})
+
+
+def one_run(games: int) -> dict[str, float]:
+    """``games`` daily and ``games`` solo games, interleaved; figures in ms and ratios."""
+    from wordyahtzee.store import open_store
+    from wordyahtzee.tables import TableService
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(Path(folder) / "bench.sqlite3")
+        service = TableService(store, computer_pace=0.0)
+        service.daily_par = lambda mode, day: None  # type: ignore[method-assign]
+        starts: dict[str, list[float]] = {"daily": [], "solo": []}
+        moves: dict[str, list[float]] = {"daily": [], "solo": []}
+        try:
+            for i in range(games):
+                _, secret = service.make_profile(f"speler {i}")
+                daily = _timed(starts["daily"], service.start_daily, "classic", secret)
+                _play(service, daily["game_id"], daily["token"], moves["daily"])
+                table, seats = _timed(starts["solo"], service.create, {
+                    "mode": "classic", "kind": "solo", "players": [f"speler {i}"]})
+                _play(service, table.id, seats[0].token, moves["solo"])
+        finally:
+            store.close()
+    out: dict[str, float] = {}
+    for what, samples in (("start", starts), ("move", moves)):
+        for kind in ("daily", "solo"):
+            ordered = sorted(samples[kind])
+            out[f"{what} {kind} median, ms"] = statistics.median(ordered) * 1e3
+            out[f"{what} {kind} p99, ms"] = ordered[int(0.99 * (len(ordered) - 1))] * 1e3
+        out[f"ratio {what} daily / solo"] = (out[f"{what} daily median, ms"]
+                                             / out[f"{what} solo median, ms"])
+    return out
+
+
+def main() -> None:
+    """Measure ``--runs`` times and print every run and the spread."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--write-docs", action="store_true")
+    args = parser.parse_args()
+    one_run(2)  # warm up: imports, the first store
+    runs = []
+    for run in range(1, args.runs + 1):
+        figures = one_run(args.games)
+        runs.append(figures)
+        print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
+    from bench_docs import spread_lines
+
+    lines = spread_lines(runs)
+    print(f"\nmedian over {len(runs)} runs of {args.games} games of each kind:")
+    print("\n".join(lines))
+    if args.write_docs:
+        from bench_docs import write_block
+
+        write_block(ROOT / "docs" / "daily.md", "bench_daily",
+                    "python scripts/bench_daily.py --write-docs", lines, len(runs))
+
+
+if __name__ == "__main__":
+    main()
