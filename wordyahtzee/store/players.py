@@ -115,11 +115,16 @@ class PlayerRecords(Records, Protocol):
 
     def start_daily(self, day: str, mode: str, profile_id: str, game_id: str,
                     at: float) -> bool:
-        """Record a profile's attempt at the day's game; False when it has one already."""
-        return self._change([(
-            "INSERT INTO daily_entries (day, mode, profile_id, game_id, started_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, mode, profile_id) DO NOTHING",
-            (day, mode, profile_id, game_id, at))])[0] > 0
+        """Record a profile's attempt at the day's game, and its seat at the game's table,
+        in one transaction; False when it has an attempt already."""
+        return self._change([
+            ("INSERT INTO daily_entries (day, mode, profile_id, game_id, started_at) "
+             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, mode, profile_id) DO NOTHING",
+             (day, mode, profile_id, game_id, at)),
+            ("INSERT INTO seat_profiles (game_id, seat, profile_id) SELECT ?, 0, ? WHERE "
+             "EXISTS (SELECT 1 FROM daily_entries WHERE game_id = ? AND profile_id = ?) "
+             "ON CONFLICT (game_id, seat) DO NOTHING",
+             (game_id, profile_id, game_id, profile_id))])[0] > 0
 
     def daily_entry(self, day: str, mode: str, profile_id: str) -> dict[str, Any] | None:
         """A profile's attempt at the day's game, if it made one."""

@@ -38,6 +38,10 @@ class Daily(Coaching, Lobby):
     """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`, and a
     profile's page."""
 
+    def _pars(self) -> dict[tuple[str, str], int]:
+        """The pars this service has read (day, mode): kept, as a par never changes."""
+        return self.__dict__.setdefault("_known_pars", {})
+
     def _par_pending(self) -> set[tuple[str, str]]:
         """The pars this service is computing now (day, mode)."""
         return self.__dict__.setdefault("_pars", set())
@@ -65,7 +69,6 @@ class Daily(Coaching, Lobby):
             table, seats = self.open_table(mode, KIND, daily.daily_rules(mode),
                                            [(profile["name"], None)], options={"daily": day})
             if self.store.start_daily(day, mode, profile["id"], table.id, self.clock()):
-                self.store.set_seat_profile(table.id, 0, profile["id"])
                 table.profiles[0] = profile["id"]
                 self.daily_par(mode, day)  # prepared while the player plays
                 return {"game_id": table.id, "token": seats[0].token, "day": day}
@@ -77,8 +80,12 @@ class Daily(Coaching, Lobby):
         """The day's par, or None while it is being computed (in the background, once the
         strategy table is ready: a tenth of a second of play; ``compute`` False: only a par
         computed before)."""
+        known = self._pars().get((day, mode))
+        if known is not None:
+            return known
         stored = self.store.daily_par(day, mode)
         if stored is not None:
+            self._pars()[(day, mode)] = int(stored["par"])  # a par never changes
             return int(stored["par"])
         if not compute:
             return None
