@@ -24,6 +24,7 @@ from .plots import bar_chart, histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
 
+
 def profile_link(secret: str) -> str:
     """The link that carries a profile to another device."""
     return url_for("daily.carry", secret=secret, _external=True)

@@ -38,13 +38,10 @@ class Daily(Coaching, Lobby):
     """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`, and a
     profile's page."""
 
-    def _pars(self) -> dict[tuple[str, str], int]:
-        """The pars this service has read (day, mode): kept, as a par never changes."""
-        return self.__dict__.setdefault("_known_pars", {})
-
-    def _par_pending(self) -> set[tuple[str, str]]:
-        """The pars this service is computing now (day, mode)."""
-        return self.__dict__.setdefault("_pars", set())
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._known_pars: dict[tuple[str, str], int] = {}  # (day, mode): a par never changes
+        self._pending_pars: set[tuple[str, str]] = set()  # the pars being computed now
 
     def today(self) -> dt.date:
         """The daily game's day now."""
@@ -80,12 +77,12 @@ class Daily(Coaching, Lobby):
         """The day's par, or None while it is being computed (in the background, once the
         strategy table is ready: a tenth of a second of play; ``compute`` False: only a par
         computed before)."""
-        known = self._pars().get((day, mode))
+        known = self._known_pars.get((day, mode))
         if known is not None:
             return known
         stored = self.store.daily_par(day, mode)
         if stored is not None:
-            self._pars()[(day, mode)] = int(stored["par"])  # a par never changes
+            self._known_pars[(day, mode)] = int(stored["par"])
             return int(stored["par"])
         if not compute:
             return None
@@ -96,9 +93,9 @@ class Daily(Coaching, Lobby):
         if strategy is None:
             return None
         with self._lock:
-            if (day, mode) in self._par_pending():
+            if (day, mode) in self._pending_pars:
                 return None
-            self._par_pending().add((day, mode))
+            self._pending_pars.add((day, mode))
         threading.Thread(target=self._compute_par, args=(mode, day, rules, strategy),
                          name=f"par-{mode}-{day}", daemon=True).start()
         return None
@@ -112,7 +109,7 @@ class Daily(Coaching, Lobby):
             log.exception("the par of %s %s could not be computed", mode, day)
         finally:
             with self._lock:
-                self._par_pending().discard((day, mode))
+                self._pending_pars.discard((day, mode))
 
     def daily_view(self, mode: Any, day_text: Any = None, secret: Any = None
                    ) -> dict[str, Any]:
