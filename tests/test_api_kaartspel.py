@@ -245,6 +245,14 @@ def test_the_wins_table_counts_shared_wins(tmp_path: Path) -> None:
         ("Anna", 3, 4, 300), ("Bram", 2, 4, 150)]
     assert [e["score"] for e in won["best"]] == [300, 200, 150, 120, 120]
     assert store.wins("kaartspel")["players"] == []   # no solo games
+    # Anna used a Tip in her best game: it does not count, unless asked for, and is marked
+    store.mark_aided("g3", 0)
+    won = store.wins("kaartspel", kind=None)
+    assert [(p["player"], p["wins"], p["games"]) for p in won["players"]] == [
+        ("Anna", 2, 3), ("Bram", 2, 4)]
+    everything = store.wins("kaartspel", kind=None, aided=None)
+    assert [(e["score"], e["aided"]) for e in everything["best"]][:2] == [(300, True),
+                                                                          (200, False)]
 
 
 def test_a_new_table_survives_a_restart_before_its_first_move(tmp_path: Path) -> None:

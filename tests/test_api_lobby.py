@@ -225,6 +225,8 @@ def test_games_with_a_tip_are_marked_and_left_out_by_default(app: Any,
     assert_error(anna.get("/api/highscores?aided=maybe"), 400)
     history = {g["game_id"]: g["aided"] for g in anna.get("/api/profile").json["history"]}
     assert history == {aided: True, unaided: False}
+    page = anna.get("/profile").get_data(as_text=True)
+    assert page.count('class="figure profile-progress"') == 1 and "met Tip" in page
     # at an online table, only the player to move may ask for a Tip
     r = anna.post("/api/games", json={"mode": "classic", "kind": "online",
                                       "players": ["Anna", "Bram"]})

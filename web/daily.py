@@ -163,14 +163,22 @@ def profile_page() -> Response:
     secret = profile_secret()
     found = service.find_profile(secret)
     if found is None:
-        return render("profile.html", profile=None, chart="", link="")
+        return render("profile.html", profile=None, chart="", progress=[], link="")
     view = service.profile_view(secret)
     finished = [g for g in reversed(view["games"]) if g["score"] is not None
                 and g["par"] is not None]
     t = translator(current_language())
     chart = (line_chart([g["score"] - g["par"] for g in finished], t("profile.progress"))
              if len(finished) > 1 else "")
-    return render("profile.html", profile=view, chart=chart, link=profile_link(str(secret)))
+    # every finished game's total per mode, oldest first: the progress over time
+    totals: dict[str, list[int]] = {}
+    for game in sorted(view["history"], key=lambda g: g["finished_at"] or 0):
+        totals.setdefault(game["mode"], []).append(game["total"])
+    progress = [(mode, line_chart(values, t("profile.progress_mode",
+                                            mode=t(f"mode.{mode}_short"))))
+                for mode, values in totals.items() if len(values) > 1]
+    return render("profile.html", profile=view, chart=chart, progress=progress,
+                  link=profile_link(str(secret)))
 
 
 @bp.get("/p/<secret>")

@@ -149,8 +149,9 @@ def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str |
     """The high-score lists, each ranked as its mode ranks (by score, or by wins first):
     the one list a game of ``mode`` with ``rules`` and ``dictionary`` goes to when either
     is given, else every list of ``mode`` (default: of every mode). ``kind`` None: games of
-    every kind. ``aided`` False (the default): a score list leaves out the games in which
-    the player used a Tip; None: lists them too, marked."""
+    every kind. ``aided`` False (the default): a list leaves out the games in which the
+    player used a Tip (a wins list: their wins do not count); None: lists them too,
+    marked."""
     from .store import rules_key
 
     one_list = rules is not None or dictionary is not None
@@ -165,7 +166,7 @@ def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str |
     for each, name, key in wanted:
         head = {"mode": each, "dictionary": name, "rules": json.loads(key), "rules_key": key}
         if get_mode(each).describe().get("high_scores") == "wins":
-            won = store.wins(each, 10, kind)
+            won = store.wins(each, 10, kind, aided)
             lists.append({**head, "ranking": "wins", "players": won["players"],
                           "entries": won["best"]})
         else:

@@ -242,9 +242,11 @@ class Store(PlayerRecords, LobbyRecords, Protocol):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         ...
 
-    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo",
+             aided: bool | None = False) -> dict[str, Any]:
         """Wins per (human) player over the mode's finished games: ``players`` ranked by
-        wins, win share, best winning total; ``best`` the highest winning totals."""
+        wins, win share, best winning total; ``best`` the highest winning totals
+        (``aided`` as for :meth:`high_scores`)."""
         ...
 
     def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
@@ -276,13 +278,20 @@ class Store(PlayerRecords, LobbyRecords, Protocol):
 
 
 def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, Any]],
-              limit: int = 10) -> dict[str, Any]:
+              limit: int = 10, aided: bool | None = False) -> dict[str, Any]:
     """The wins table of :meth:`Store.wins` from finished games (``id``, ``kind``,
     ``finished_at``, ``result`` with ``players`` [{name, total}] and ``winners``) and their
-    human seats (``game_id``, ``name``): a shared win counts for every winner; computers
-    never enter."""
+    human seats (``game_id``, ``name``, ``aided``: the seat used a Tip): a shared win
+    counts for every winner; computers never enter; nor, with ``aided`` False (the
+    default), a player in a game where they used a Tip (None: they count, and their best
+    wins are marked ``aided``)."""
     names: dict[str, set[str]] = {}
+    helped: set[tuple[str, str]] = set()
     for seat in humans:
+        if seat.get("aided"):
+            if aided is False:
+                continue
+            helped.add((seat["game_id"], seat["name"]))
         names.setdefault(seat["game_id"], set()).add(seat["name"])
     tally: dict[str, dict[str, Any]] = {}
     best: list[dict[str, Any]] = []
@@ -301,7 +310,7 @@ def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, 
                 entry["best_win"] = max(entry["best_win"] or 0, totals[name])
                 best.append({"player": name, "score": totals[name], "players": len(totals),
                              "game_id": game["id"], "at": game["finished_at"],
-                             "kind": game["kind"]})
+                             "kind": game["kind"], "aided": (game["id"], name) in helped})
     ranking = sorted(tally.values(), key=lambda r: (
         -r["wins"], -r["wins"] / max(r["games"], 1), -(r["best_win"] or 0), r["player"]))
     best.sort(key=lambda e: (-e["score"], e["at"]))

@@ -447,12 +447,13 @@ class PostgresStore(PlayerRecords, LobbyRecords):
                 for r in self._read(queries.high_scores(mode, dictionary, rules, limit, kind,
                                                       aided))]
 
-    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo",
+             aided: bool | None = False) -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for
         :meth:`high_scores`), ranked by :func:`rank_wins`."""
         games, humans = queries.finished_games(mode, kind)
         with self._conn() as conn:  # one connection: both reads see the same games
-            return rank_wins(self._read(games, conn), self._read(humans, conn), limit)
+            return rank_wins(self._read(games, conn), self._read(humans, conn), limit, aided)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""

@@ -94,7 +94,8 @@ def high_score_lists(mode: str | None, collate: str = "") -> Query:
 
 def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
     """For :func:`~wordyahtzee.store.rank_wins`: the finished games of ``mode`` (``kind``:
-    only those) in the order they ended, and their human seats."""
+    only those) in the order they ended, and their human seats (whether each used a Tip:
+    ``aided``)."""
     where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
     params: list[Any] = [mode]
     if kind is not None:
@@ -102,8 +103,10 @@ def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
         params.append(kind)
     return ((f"SELECT g.id, g.kind, g.finished_at, g.result FROM games g WHERE {where} "
              "ORDER BY g.finished_at, g.id", params),
-            ("SELECT s.game_id, s.name FROM seats s JOIN games g ON g.id = s.game_id "
-             f"WHERE {where} AND s.computer IS NULL ORDER BY s.game_id, s.seat", params))
+            ("SELECT s.game_id, s.name, EXISTS (SELECT 1 FROM aided_seats a WHERE "
+             "a.game_id = s.game_id AND a.seat = s.seat) AS aided FROM seats s JOIN games g "
+             f"ON g.id = s.game_id WHERE {where} AND s.computer IS NULL "
+             "ORDER BY s.game_id, s.seat", params))
 
 
 def word_reports(dictionary: str | None) -> Query:

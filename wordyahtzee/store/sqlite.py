@@ -332,13 +332,14 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                 for r in self._query(*queries.high_scores(mode, dictionary, rules, limit, kind,
                                                       aided))]
 
-    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo") -> dict[str, Any]:
+    def wins(self, mode: str, limit: int = 10, kind: str | None = "solo",
+             aided: bool | None = False) -> dict[str, Any]:
         """Wins per human player over the finished games of ``mode`` (``kind`` as for
         :meth:`high_scores`), ranked by :func:`rank_wins`: ``{"players": [{"player",
         "games", "wins", "best_win"}], "best": [{"player", "score", "players", "game_id",
-        "at", "kind"}]}``."""
+        "at", "kind", "aided"}]}``; ``aided`` as for :meth:`high_scores`."""
         games, humans = (self._query(*query) for query in queries.finished_games(mode, kind))
-        return rank_wins(map(dict, games), map(dict, humans), limit)
+        return rank_wins(map(dict, games), map(dict, humans), limit, aided)
 
     def high_score_lists(self, mode: str | None = None) -> list[dict[str, Any]]:
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""

@@ -20,7 +20,8 @@ function winsList(list, lang) {
       head(["#"], [t("scores.player")], [t("scores.score"), "num"], [t("scores.players_n"), "num"], [t("scores.when")]),
       el("tbody", {}, list.entries.map((e, i) => el("tr", {},
         el("td", { text: String(i + 1) }),
-        el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player })),
+        el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player }),
+          e.aided ? el("span", { class: "muted aided", text: ` (${t("scores.aided")})` }) : null),
         el("td", { class: "num", text: String(e.score) }), el("td", { class: "num", text: String(e.players) }),
         el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) }))))) : null);
 }
