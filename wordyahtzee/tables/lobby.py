@@ -181,10 +181,12 @@ class Lobby(Profiles):
             raise ServiceError("no such table in the lobby", "not_found")
         return self._described(entry, self.find_profile(secret))
 
-    def _described(self, entry: dict[str, Any], profile: dict[str, Any] | None
-                   ) -> dict[str, Any]:
-        ratings = self.store.ratings([p["profile_id"] for p in entry["players"]],
-                                     entry["mode"])
+    def _described(self, entry: dict[str, Any], profile: dict[str, Any] | None,
+                   ratings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        """An entry for a screen (``ratings``: its players' in its mode, if read already)."""
+        if ratings is None:
+            ratings = self.store.ratings([p["profile_id"] for p in entry["players"]],
+                                         entry["mode"])
         players = [{"seat": p["seat"], "name": p["name"],
                     "rating": round(ratings.get(p["profile_id"], {}).get("rating", START[0])),
                     "you": profile is not None and p["profile_id"] == profile["id"]}
@@ -203,7 +205,11 @@ class Lobby(Profiles):
         if mode is not None:
             games.parse_rules(mode, None)  # an unknown mode: a clear 400
         profile = self.find_profile(secret)
-        tables = [self._described(e, profile) for e in self.store.open_lobbies(mode)]
+        entries = self.store.open_lobbies(mode)
+        ratings = {m: self.store.ratings([p["profile_id"] for e in entries if e["mode"] == m
+                                          for p in e["players"]], m)
+                   for m in {e["mode"] for e in entries}}  # one read per mode
+        tables = [self._described(e, profile, ratings[e["mode"]]) for e in entries]
         return {"tables": tables, "profile": None if profile is None else {
             "id": profile["id"], "name": profile["name"],
             "ratings": {m: round(r["rating"]) for m, r in
