@@ -430,3 +430,17 @@ def test_cli_replay(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "turn 2 (Anna)" in err
+
+
+def test_yahtzees_made_counts_the_box_and_each_bonus() -> None:
+    from wordyahtzee.modes.classic import ClassicRules, ScoreSheet, yahtzees_made
+
+    rules = ClassicRules()
+    sheet = ScoreSheet()
+    assert yahtzees_made(sheet.to_json()) == 0
+    sheet.fill("yahtzee", (6, 6, 6, 6, 6), rules)
+    sheet.fill("sixes", (6, 6, 6, 6, 6), rules)  # a second Yahtzee: the bonus
+    assert yahtzees_made(sheet.to_json()) == 2
+    zero = ScoreSheet()
+    zero.fill("yahtzee", (1, 2, 3, 4, 5), rules)  # a 0 in the box is no Yahtzee
+    assert yahtzees_made(zero.to_json()) == 0

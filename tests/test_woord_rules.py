@@ -373,3 +373,17 @@ def test_a_bad_event_changes_nothing():
         with pytest.raises(RuleError):
             game.apply(event)
     assert game.to_json() == before
+
+
+def test_woord_yahtzees_made_counts_the_box_and_each_bonus() -> None:
+    from wordyahtzee.modes.woord import WOORD_YAHTZEE_BONUS, WOORD_YAHTZEE_SCORE, yahtzees_made
+
+    sheet = ScoreSheet()
+    assert yahtzees_made(sheet.to_json("Anna")) == 0
+    sheet.write("woord_yahtzee", WOORD_YAHTZEE_SCORE)
+    for _ in range(2):  # two more: each one goes to the bonus tally
+        sheet.write("woord_yahtzee", WOORD_YAHTZEE_BONUS)
+    assert yahtzees_made(sheet.to_json("Anna")) == 3
+    zero = ScoreSheet()
+    zero.write("woord_yahtzee", 0)
+    assert yahtzees_made(zero.to_json("Anna")) == 0

@@ -5,6 +5,7 @@ request), the board, and a profile's days (:mod:`wordyahtzee.daily` holds the ru
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import statistics
 import threading
@@ -14,6 +15,7 @@ from typing import Any
 from .. import daily
 from ..advisor.coach import coach
 from ..errors import ServiceError
+from ..modes import get_mode
 from . import strategies
 from .coaching import Coaching
 from .lobby import Lobby
@@ -199,13 +201,12 @@ class Daily(Coaching, Lobby):
                 "streak": daily.streak([dt.date.fromisoformat(g["day"]) for g in mine], today),
                 "vs_par_30": round(statistics.fmean(g["score"] - g["par"] for g in recent), 1)
                 if recent else None}
-        history = [_finished_game(g) for g in self.store.profile_games(profile["id"],
-                                                                        "finished")]
+        history = [game for entry in self.store.profile_games(profile["id"], "finished")
+                   if (game := _finished_game(entry)) is not None]
         return {"id": profile["id"], "name": profile["name"],
                 "created_at": profile["created_at"], "games": dailies, "modes": modes,
-                "your_turns": self.your_turns(secret),
-                "history": [h for h in history if h is not None],
-                "figures": _figures([h for h in history if h is not None]),
+                "your_turns": self.your_turns(secret), "history": history,
+                "figures": _figures(history),
                 "ratings": {m: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                 "games": r["games"]}
                             for m, r in self.store.profile_ratings(profile["id"]).items()}}
@@ -213,29 +214,24 @@ class Daily(Coaching, Lobby):
 
 def _finished_game(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     """A finished game of a profile's history: mode, kind, dice set, the profile's total,
-    whether it won, and its Woord Yahtzees or Yahtzees (None: a result without totals)."""
-    import json
-
+    whether it won, and its Woord Yahtzees or Yahtzees (the mode's ``yahtzees_made``; None:
+    a result without totals)."""
     result = entry.get("result") or {}
     players = result.get("players") or []
     seat = entry["seat"]
     if not isinstance(players, list) or seat >= len(players) or "total" not in players[seat]:
         return None
     me = players[seat]
-    boxes = me.get("boxes") or {}
     try:
         rules = json.loads(entry.get("rules_key") or "{}")
     except ValueError:
         rules = {}
-    big = 0
-    if entry["mode"] == "woord":
-        big = int((boxes.get("woord_yahtzee") or 0) > 0)
-    elif entry["mode"] == "classic" and boxes.get("yahtzee") == 50:
-        big = 1 + int(me.get("yahtzee_bonus") or 0) // 100
+    counter = getattr(get_mode(entry["mode"]), "yahtzees_made", None)
     return {"game_id": entry["game_id"], "mode": entry["mode"], "kind": entry["kind"],
             "dice_set": rules.get("dice_set", ""), "total": int(me["total"]),
             "won": me.get("name") in (result.get("winners") or []) and len(players) > 1,
-            "players": len(players), "finished_at": entry["finished_at"], "yahtzees": big,
+            "players": len(players), "finished_at": entry["finished_at"],
+            "yahtzees": counter(me) if counter is not None else 0,
             "aided": bool(entry.get("aided"))}
 
 

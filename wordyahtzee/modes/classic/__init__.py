@@ -51,6 +51,7 @@ from .rules import (
     legal_scores,
     parse_dice,
     yahtzee_bonus,
+    yahtzees_made,
 )
 
 __all__ = [
@@ -83,6 +84,7 @@ __all__ = [
     "replay_record",
     "restore",
     "yahtzee_bonus",
+    "yahtzees_made",
 ]
 
 

@@ -212,6 +212,14 @@ def yahtzee_bonus(dice: Sequence[int], yahtzee_box: int | None) -> int:
     return YAHTZEE_BONUS if yahtzee_box == YAHTZEE_SCORE and is_yahtzee(dice) else 0
 
 
+def yahtzees_made(player: Mapping[str, Any]) -> int:
+    """How many Yahtzees a player's result (:meth:`ScoreSheet.to_json`) holds: the one in
+    its box and each that earned the bonus."""
+    boxes = player.get("boxes") or {}
+    return (int(boxes.get("yahtzee") == YAHTZEE_SCORE)
+            + int(player.get("yahtzee_bonus") or 0) // YAHTZEE_BONUS)
+
+
 # ------------------------------------------------------------------------------------------
 # The score sheet
 

@@ -49,6 +49,7 @@ from .rules import (
     optional_box,
     word_list,
     words_score,
+    yahtzees_made,
 )
 
 __all__ = [
@@ -93,6 +94,7 @@ __all__ = [
     "restore",
     "word_list",
     "words_score",
+    "yahtzees_made",
 ]
 
 

@@ -167,6 +167,14 @@ class ScoreSheet:
                 "total": self.total}
 
 
+def yahtzees_made(player: Mapping[str, Any]) -> int:
+    """How many Woord Yahtzees a player's result (:meth:`ScoreSheet.to_json`) holds: the
+    one in its box and each that earned the bonus."""
+    boxes = player.get("boxes") or {}
+    return (int(boxes.get("woord_yahtzee") == WOORD_YAHTZEE_SCORE)
+            + int(player.get("yahtzee_bonus") or 0) // WOORD_YAHTZEE_BONUS)
+
+
 # -- forming words ------------------------------------------------------------------------
 
 def letter_need(words: Sequence[str]) -> Counter[str]:
