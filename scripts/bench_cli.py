@@ -66,22 +66,12 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for cmd in COMMANDS.values():  # warm the page cache
         wall(cmd, env)
-    runs = []
-    for run in range(1, args.runs + 1):
-        figures = one_run(args.starts, env)
-        runs.append(figures)
-        print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
-    from bench_docs import spread_lines
+    from bench_docs import run_and_report
 
-    lines = spread_lines(runs)
-    print(f"\nmedian over {len(runs)} runs of {args.starts} starts each:")
-    print("\n".join(lines))
-    if args.write_docs:
-        from bench_docs import write_block
-
-        write_block(ROOT / "docs" / "architecture.md", "bench_cli",
-                    "python scripts/bench_cli.py --write-docs", lines, len(runs))
-
+    run_and_report(lambda: one_run(args.starts, env), args.runs,
+                   f"{args.starts} starts each",
+                   ROOT / "docs" / "architecture.md" if args.write_docs else None,
+                   "bench_cli", "python scripts/bench_cli.py --write-docs")
 
 if __name__ == "__main__":
     main()

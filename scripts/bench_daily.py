@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def _timed(samples: list[float], call: Callable[..., Any], *args: Any) -> Any:
@@ -89,22 +87,12 @@ def main() -> None:
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     one_run(2)  # warm up: imports, the first store
-    runs = []
-    for run in range(1, args.runs + 1):
-        figures = one_run(args.games)
-        runs.append(figures)
-        print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
-    from bench_docs import spread_lines
+    from bench_docs import run_and_report
 
-    lines = spread_lines(runs)
-    print(f"\nmedian over {len(runs)} runs of {args.games} games of each kind:")
-    print("\n".join(lines))
-    if args.write_docs:
-        from bench_docs import write_block
-
-        write_block(ROOT / "docs" / "daily.md", "bench_daily",
-                    "python scripts/bench_daily.py --write-docs", lines, len(runs))
-
+    run_and_report(lambda: one_run(args.games), args.runs,
+                   f"{args.games} games of each kind",
+                   ROOT / "docs" / "daily.md" if args.write_docs else None,
+                   "bench_daily", "python scripts/bench_daily.py --write-docs")
 
 if __name__ == "__main__":
     main()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -73,4 +74,21 @@ def spread_lines(runs: list[dict[str, float]], width: int = 40) -> list[str]:
         lines.append(f"{key:{width}} {statistics.median(values):8.2f}  "
                      f"{min(values):.2f}-{max(values):.2f}")
     return lines
+
+
+def run_and_report(one_run: Callable[[], dict[str, float]], runs: int, what: str,
+                   doc: Path | None = None, name: str = "", command: str = "") -> None:
+    """Call ``one_run`` ``runs`` times, printing each run's figures, then the median and
+    spread of each over the runs (``what``: what one run measured); with ``doc``, write
+    that table into its ``bench:NAME`` block too."""
+    results = []
+    for run in range(1, runs + 1):
+        figures = one_run()
+        results.append(figures)
+        print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
+    lines = spread_lines(results)
+    print(f"\nmedian over {len(results)} runs of {what}:")
+    print("\n".join(lines))
+    if doc is not None:
+        write_block(doc, name, command, lines, len(results))
 

@@ -14,6 +14,7 @@ from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.ratings import rate
 
 from .test_api import Clock, assert_error, make_app, seat
+from .test_api_daily import player
 
 
 @pytest.fixture
@@ -24,12 +25,6 @@ def clock() -> Clock:
 @pytest.fixture
 def app(tmp_path: Path, clock: Clock) -> Any:
     return make_app(tmp_path / "lobby.sqlite3", clock, TICK_SECONDS=None)
-
-
-def player(app: Any, name: str) -> Any:
-    client = app.test_client()
-    assert client.post("/api/profile", json={"name": name}).status_code == 201
-    return client
 
 
 def link(url: str) -> tuple[str, str]:
