@@ -161,12 +161,6 @@ class LobbyRecords(Records, Protocol):
         players = self._lobby_players([r["id"] for r in rows])
         return [_lobby(r, players.get(r["id"], [])) for r in rows]
 
-    def profile_lobbies(self, profile_id: str) -> list[str]:
-        """The open tables a profile waits at."""
-        return [r["lobby_id"] for r in self._rows(
-            "SELECT p.lobby_id FROM lobby_players p JOIN lobby l ON l.id = p.lobby_id "
-            "WHERE p.profile_id = ? AND l.game_id IS NULL", (profile_id,))]
-
     def _lobby_players(self, ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
         if not ids:
             return {}

@@ -65,14 +65,6 @@ class PlayerRecords(Records, Protocol):
                           (secret_hash,))
         return dict(rows[0]) if rows else None
 
-    def profile_names(self, profile_ids: Sequence[str]) -> dict[str, str]:
-        """The names of these profiles."""
-        if not profile_ids:
-            return {}
-        marks = ", ".join("?" * len(profile_ids))
-        return {r["id"]: r["name"] for r in self._rows(
-            f"SELECT id, name FROM profiles WHERE id IN ({marks})", list(profile_ids))}
-
     def rename_profile(self, profile_id: str, name: str) -> bool:
         """Give a profile a new name; False when there is no such profile."""
         return self._change([("UPDATE profiles SET name = ? WHERE id = ?",

@@ -201,7 +201,8 @@ class Lobby(Profiles):
         return out
 
     def lobby(self, secret: Any, mode: Any = None) -> dict[str, Any]:
-        """The open tables (with their players' ratings) and the profile's own waits."""
+        """The open tables (with their players' ratings; ``you`` marks the profile's seat)
+        and the profile with its ratings."""
         if mode is not None:
             games.parse_rules(mode, None)  # an unknown mode: a clear 400
         profile = self.find_profile(secret)
