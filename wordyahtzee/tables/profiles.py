@@ -21,6 +21,13 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("ascii")).hexdigest()
 
 
+def _profile_name(name: Any) -> str:
+    """A profile's name, checked as a player's name is (spaces folded)."""
+    if not isinstance(name, str):
+        raise ServiceError("a profile needs a name", "bad_name")
+    return check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+
+
 def _valid_secret(secret: Any) -> str | None:
     if isinstance(secret, str) and 16 <= len(secret) <= 64 and secret.isascii() and all(
             c.isalnum() or c in "-_" for c in secret):
@@ -33,9 +40,7 @@ class Profiles(Playing):
 
     def make_profile(self, name: Any) -> tuple[dict[str, Any], str]:
         """A new profile called ``name``; the profile and its secret (shown once)."""
-        if not isinstance(name, str):
-            raise ServiceError("a profile needs a name", "bad_name")
-        chosen = check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+        chosen = _profile_name(name)
         profile_id, secret = secrets.token_hex(8), secrets.token_urlsafe(SECRET_BYTES)
         self.store.create_profile(profile_id, chosen, secret_hash(secret), self.clock())
         return {"id": profile_id, "name": chosen}, secret
@@ -55,9 +60,7 @@ class Profiles(Playing):
     def rename_profile(self, secret: Any, name: Any) -> dict[str, Any]:
         """Give the profile a new name."""
         found = self.profile(secret)
-        if not isinstance(name, str):
-            raise ServiceError("a profile needs a name", "bad_name")
-        chosen = check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+        chosen = _profile_name(name)
         self.store.rename_profile(found["id"], chosen)
         return {**found, "name": chosen}
 
