@@ -359,8 +359,7 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
     viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
     process's other requests). A stream that connects gets a state at most that old."""
     now = time.monotonic()
-    marks = (table.seq, tuple(sorted(table.present.items())), table.rematch,
-             table.abandoned, tuple((r["seat"], r["at"]) for r in table.reactions))
+    marks = (table.seq, table.abandoned, table.surroundings())
     memo = table.rendered
     if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
         return memo[2]

@@ -40,14 +40,11 @@ class Lifecycle(Playing):
         """
         end = time.monotonic() + timeout
         with table.lock:
-            before = (dict(table.present), table.rematch, len(table.reactions),
-                      table.reactions[-1]["at"] if table.reactions else None)
+            before = table.surroundings()
             while table.seq == since:
                 if self.closing:
                     return False
-                now = (dict(table.present), table.rematch, len(table.reactions),
-                       table.reactions[-1]["at"] if table.reactions else None)
-                if watch_presence and now != before:
+                if watch_presence and table.surroundings() != before:
                     return True
                 left = end - time.monotonic()
                 if left <= 0:

@@ -71,6 +71,12 @@ class Table:
         self.lock = threading.RLock()
         self.changed = threading.Condition(self.lock)
 
+    def surroundings(self) -> tuple[Any, ...]:
+        """What a viewer sees change besides the game: who is at the table, the rematch and
+        the quick reactions (compared to know when to send a new state)."""
+        return (tuple(sorted(self.present.items())), self.rematch,
+                tuple((r["seat"], r["at"]) for r in self.reactions))
+
     def seats_for(self, token: Any) -> set[int]:
         """The seats a token acts for (hot-seat: one token holds every human seat;
         computer seats have no token; anything but a string holds none)."""
