@@ -84,3 +84,6 @@ document.querySelectorAll("[data-deadline]").forEach((item) => {
   const when = new Date(Number(item.dataset.deadline) * 1000);
   item.textContent = t("profile.turn_until", { when: when.toLocaleString(document.documentElement.lang) });
 });
+
+// every button the script serves works from now on (disabled in the page until here)
+document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });

@@ -70,3 +70,6 @@ byId("profile-form")?.addEventListener("submit", async (event) => {
     byId("profile-error").textContent = errorText(err.error);
   }
 });
+
+// every button the script serves works from now on (disabled in the page until here)
+document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });
