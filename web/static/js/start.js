@@ -244,3 +244,6 @@ async function watchPreparing() {
   window.setTimeout(watchPreparing, 3000);
 }
 window.setTimeout(watchPreparing, 3000);
+
+// the form works from now on: a tap before the script had taken it over went nowhere
+document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });
