@@ -442,11 +442,11 @@ def test_a_dictionary_brings_the_dice_of_its_language(client: Any) -> None:
 
 
 def test_the_start_page_offers_every_dice_set(client: Any) -> None:
-    from wordyahtzee.web.i18n import EN, NL
+    from wordyahtzee.web.i18n import LANGUAGES, catalogue
 
     from wordyahtzee.dice import shipped_dice_sets
 
-    for lang, table in (("nl", NL), ("en", {**NL, **EN})):
+    for lang, table in ((lang, catalogue(lang)) for lang in LANGUAGES):
         page = client.get(f"/?lang={lang}").get_data(as_text=True)
         for name in shipped_dice_sets():
             assert f'<option value="{name}"' in page and table[f"dice.{name}"] in page

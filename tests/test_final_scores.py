@@ -132,7 +132,7 @@ def test_the_svg_marks_a_score_at_its_place() -> None:
     counts = [1, 4, 9, 16, 9, 4, 1, 0, 0, 2]
     svg = histogram_chart(100, 10, counts, [("Anna <3>: 150", 150), ("Bob: 40", 40)],
                           "Eindscores", "Hoe vaak perfect spel elke score haalt.",
-                          open_end=True, bar_text="{scores}: {count} spellen")
+                          open_end=True, bar_text=lambda scores, n: f"{scores}: {n} spellen")
     inner = HIST_WIDTH - 2 * HIST_SIDE
     x = HIST_SIDE + inner * 0.5  # 150 is halfway from 100 to 200
     assert histogram_x(150, 100, 200) == x

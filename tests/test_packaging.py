@@ -48,7 +48,9 @@ def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
     for needed in ("wordyahtzee/dictionaries/nl.txt.gz", "wordyahtzee/dictionaries/nl.json",
                    "wordyahtzee/dictionaries/LICENSE-OpenTaal.txt",
                    "wordyahtzee/data/dice/nl.json", "wordyahtzee/web/templates/base.html",
-                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py"):
+                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py",
+                   *(f"wordyahtzee/web/translations/{lang}/LC_MESSAGES/messages.{kind}"
+                     for lang in ("nl", "en", "de") for kind in ("po", "mo"))):
         assert needed in names, needed
     assert any(n.startswith("wordyahtzee/dictionaries/compiled/nl-") for n in names)
 

@@ -97,6 +97,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_babel import Babel
 
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.store import Store, open_store
@@ -190,6 +191,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.tables"] = service
 
     from . import api, daily, lobby, pages, security
+    from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
@@ -197,6 +199,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lobby.bp)
     api.register_error_handlers(app)
     pages.register_error_pages(app)
+    # the pages' language: gettext catalogues (i18n.py), chosen per request
+    Babel(app, locale_selector=pages.current_language, default_locale=DEFAULT_LANGUAGE,
+          default_translation_directories=str(TRANSLATIONS))
     security.init_security(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:

@@ -18,7 +18,7 @@ from wordyahtzee.errors import ServiceError
 
 from .api import _body, _tables
 from .cookies import profile_secret, with_profile_cookie
-from .i18n import translator
+from .i18n import speaker, translator
 from .pages import current_language, describe_option, render
 from .plots import bar_chart, histogram_chart, line_chart
 
@@ -137,13 +137,17 @@ def page(mode: str) -> Response:
             low, high = min(low, view["par"] // width * width), max(high, view["par"])
         bars = [counts.get(start, 0) for start in range(low, high + 1, width)]
         chart = histogram_chart(low, width, bars, marks, t("daily.histogram"),
-                                t("daily.histogram_desc", players=view["players"]),
-                                bar_text=t("daily.histogram_bar"), chart_id="daily-chart")
+                                speaker(lang).tn("daily.histogram_desc", view["players"],
+                                                 players=view["players"]),
+                                bar_text=lambda scores, count: t("daily.histogram_bar",
+                                                                 scores=scores, count=count),
+                                chart_id="daily-chart")
     regrets = ""
     if you and you.get("regrets"):
         title = t("review.per_turn")
         regrets = bar_chart(you["regrets"], [str(r + 1) for r in range(len(you["regrets"]))],
-                            title, x_label=t("review.turn"), y_label=t("review.regret_axis"))
+                            title, x_label=t("review.turn"), y_label=t("review.regret_axis"),
+                            number=speaker(lang).figure)
     worst = None
     if you and you.get("worst"):
         item = you["worst"]

@@ -4,7 +4,6 @@ JSON API. The language is Dutch unless ``?lang=en`` (remembered in a cookie)."""
 from __future__ import annotations
 
 import contextlib
-import json
 import mimetypes
 from typing import Any
 
@@ -30,7 +29,7 @@ from wordyahtzee.dice import (
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, strings, translator
+from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
 from .security import from_this_machine
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
@@ -41,9 +40,13 @@ mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def current_language() -> str:
-    """``?lang=`` if given, else the cookie, else Dutch."""
-    lang = request.args.get("lang") or request.cookies.get(LANG_COOKIE) or DEFAULT_LANGUAGE
-    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    """The page's language: ``?lang=`` (the menu), else the one the menu chose before (the
+    cookie), else the browser's preference (``Accept-Language``), else Dutch. Flask-Babel's
+    locale selector."""
+    for chosen in (request.args.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if chosen in LANGUAGES:
+            return str(chosen)
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
 
 
 def render(template: str, status: int = 200, **context: Any) -> Response:
@@ -58,11 +61,15 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     # the database away: the page says so, without the count
     with contextlib.suppress(WordyahtzeeError):
         turns = len(current_app.extensions["wordyahtzee.tables"].your_turns(secret))
+    words = speaker(lang)
     html = render_template(
-        template, t=translator(lang), lang=lang, other_lang="en" if lang == "nl" else "nl",
-        i18n_json=json.dumps(strings(lang), ensure_ascii=False), path=request.path,
-        your_turns=turns, **context)
+        template, t=words.t, tn=words.tn, number=words.number, date=words.date, lang=lang,
+        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES if code != lang],
+        i18n_json=script_json(lang),
+        path=request.path, your_turns=turns, **context)
     response = make_response(html, status)
+    # the page is in the language the request asked for
+    response.vary.update(("Accept-Language", "Cookie"))
     if request.args.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
     return response
@@ -72,11 +79,12 @@ def error_page(status: int, message: str = "", key: str | None = None) -> Respon
     """An HTML error page in the page's language for non-API paths. The text is the
     translation of ``key`` (else of the status, ``error.<status>``); ``message`` (the
     server's English detail) is only a fallback for a status without one."""
-    t = translator(current_language())
-    key = key or f"error.{status}"
-    text = t(key)
-    if text == key:
-        text = t("error.other")
+    words = speaker(current_language())
+    if key is None:
+        known = words.has(f"error.{status}")
+        text = words.t(f"error.{status}") if known else words.t("error.other")
+    else:
+        text = words.t(key)
     return render("error.html", status=status, status_code=status, message=text)
 
 
@@ -200,7 +208,8 @@ def review(game_id: str) -> Response:
             if sum(per_round) > 0:
                 regret_charts.append((title, bar_chart(
                     per_round, [str(r + 1) for r in range(rounds)], title,
-                    x_label=t("review.turn"), y_label=t("review.regret_axis"))))
+                    x_label=t("review.turn"), y_label=t("review.regret_axis"),
+                    number=speaker(current_language()).figure)))
         store = current_app.extensions["wordyahtzee.store"]
         rules = table.game.to_json().get("rules") or {}
         key = rules_key(rules)
@@ -209,8 +218,9 @@ def review(game_id: str) -> Response:
                 scores = store.player_scores(seat.name, table.mode,
                                              str(rules.get("dictionary", "")), key)
                 if len(scores) > 1:
-                    history.append((seat.name, line_chart([s.score for s in scores],
-                                                          t("review.history", name=seat.name))))
+                    history.append((seat.name, line_chart(
+                        [s.score for s in scores], t("review.history", name=seat.name),
+                        speaker(current_language()).figure)))
 
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
@@ -241,18 +251,12 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
                  points=option.get("points", 0)))
 
 
-def _number(value: float, lang: str, decimals: int = 0) -> str:
-    """``value`` written the language's way (Dutch: 100.000 and 254,5)."""
-    text = f"{value:,.{decimals}f}"
-    return text.translate(str.maketrans(",.", ".,")) if lang == "nl" else text
-
-
 def _percent(value: float, lang: str) -> str:
     """A percentage as a whole number, with a decimal near 0 and 100 (never "100%" for a
     score some games beat)."""
     whole = round(value)
     decimals = 1 if (whole <= 0 < value) or (whole >= 100 > value) else 0
-    return _number(value if decimals else whole, lang, decimals)
+    return speaker(lang).number(value if decimals else whole, decimals)
 
 
 def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -261,7 +265,8 @@ def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
     alternative, shown under it)."""
     from .plots import histogram_chart
 
-    t = translator(lang)
+    words = speaker(lang)
+    t = words.t
     scores = optimal["scores"]
     several_games = len({item["game"] for item in scores}) > 1
 
@@ -269,17 +274,21 @@ def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
         return (t("review.optimal_game", name=item["name"], n=item["game"] + 1)
                 if several_games else item["name"])
 
-    lines = [t("review.optimal_mark", name=name(item), score=item["score"],
-               pct=_percent(item["better_than"], lang)) for item in scores]
+    lines = [words.tn("review.optimal_mark", item["score"], name=name(item),
+                      score=words.number(item["score"]), pct=_percent(item["better_than"], lang))
+             for item in scores]
     hist = optimal["histogram"]
-    caption = t("review.optimal_desc", games=_number(optimal["games"], lang),
-                mean=_number(optimal["mean"], lang, 1))
+    caption = words.tn("review.optimal_desc", optimal["games"],
+                       games=words.number(optimal["games"]), mean=words.number(optimal["mean"], 1))
     desc = " ".join([caption, *lines])
     chart = histogram_chart(hist["start"], hist["width"], hist["counts"],
                             [(f"{name(item)}: {item['score']}", item["score"])
                              for item in scores],
                             t("review.optimal"), desc, open_end=hist["open_end"],
-                            bar_text=t("review.optimal_bar"), chart_id="optimal-chart")
+                            bar_text=lambda range_, count: words.tn(
+                                "review.optimal_bar", count, scores=range_,
+                                count=words.number(count)),
+                            chart_id="optimal-chart")
     return {"chart": chart, "caption": caption, "lines": lines}
 
 

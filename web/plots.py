@@ -4,17 +4,23 @@ markup, so they obey the strict Content-Security-Policy."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 
 WIDTH, HEIGHT, PAD = 560, 200, 32
 
 
+def plain(value: float) -> str:
+    """A value as short as it goes (a page passes its language's way instead)."""
+    return f"{value:g}"
+
+
 def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
-              x_label: str = "", y_label: str = "") -> str:
+              x_label: str = "", y_label: str = "",
+              number: Callable[[float], str] = plain) -> str:
     """Vertical bars, one per value, labelled below; the value axis marked at 0 and at its
     top, and both axes named (``x_label`` under the labels, ``y_label`` along the value
-    axis). The title is the chart's name for screen readers."""
+    axis). The title is the chart's name for screen readers; ``number`` writes a value."""
     top = max([*values, 1.0])
     left = PAD + (14 if y_label else 0)
     step = (WIDTH - left - PAD) / max(1, len(values))
@@ -26,7 +32,7 @@ def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
         bars.append(
             f'<rect x="{x + step * 0.15:.1f}" y="{base - height:.1f}" '
             f'width="{step * 0.7:.1f}" height="{height:.1f}" class="bar">'
-            f'<title>{escape(label)}: {value:g}</title></rect>'
+            f'<title>{escape(label)}: {number(value)}</title></rect>'
             f'<text x="{x + step / 2:.1f}" y="{base + 14}" class="axis" '
             f'text-anchor="middle">{escape(label)}</text>')
     names = []
@@ -44,13 +50,16 @@ def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
             f'class="axis-line"/>'
             f'<line x1="{left}" y1="{PAD}" x2="{left}" y2="{base}" class="axis-line"/>'
             f'{"".join(bars)}'
-            f'<text x="{left - 4}" y="{PAD + 4}" class="axis" text-anchor="end">{top:g}</text>'
+            f'<text x="{left - 4}" y="{PAD + 4}" class="axis" text-anchor="end">'
+            f'{number(top)}</text>'
             f'<text x="{left - 4}" y="{base + 4}" class="axis" text-anchor="end">0</text>'
             f'{"".join(names)}</svg>')
 
 
-def line_chart(values: Sequence[float], title: str) -> str:
-    """A line through the values in order (a player's scores over games)."""
+def line_chart(values: Sequence[float], title: str,
+               number: Callable[[float], str] = plain) -> str:
+    """A line through the values in order (a player's scores over games); ``number``
+    writes a value."""
     if not values:
         return ""
     top, low = max(values), min(values)
@@ -62,8 +71,8 @@ def line_chart(values: Sequence[float], title: str) -> str:
     return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
             f'aria-label="{escape(title)}"><title>{escape(title)}</title>'
             f'<polyline points="{points}" class="line"/>'
-            f'<text x="{PAD}" y="{PAD - 10}" class="axis">{top:g}</text>'
-            f'<text x="{PAD}" y="{HEIGHT - 8}" class="axis">{low:g}</text></svg>')
+            f'<text x="{PAD}" y="{PAD - 10}" class="axis">{number(top)}</text>'
+            f'<text x="{PAD}" y="{HEIGHT - 8}" class="axis">{number(low)}</text></svg>')
 
 
 HIST_WIDTH, HIST_BARS, HIST_SIDE, HIST_ROW = 400, 130, 14, 16
@@ -93,13 +102,14 @@ def _ticks(start: int, end: int, most: int = 7) -> list[int]:
 
 def histogram_chart(start: int, width: int, counts: Sequence[int],
                     marks: Sequence[tuple[str, float]], title: str, desc: str, *,
-                    open_end: bool = False, bar_text: str = "{scores}: {count}",
+                    open_end: bool = False,
+                    bar_text: Callable[[str, int], str] = lambda scores, n: f"{scores}: {n}",
                     chart_id: str = "histogram") -> str:
     """Bars of ``counts`` (bin ``i`` holds scores ``start + i * width`` up to the next;
     with ``open_end`` the last bin also holds every higher score), and a labelled vertical
     line at each of ``marks`` (label, score). ``title`` and ``desc`` name and describe the
-    chart for screen readers; ``bar_text`` (with ``{scores}`` and ``{count}``) is each bar's
-    tooltip."""
+    chart for screen readers; ``bar_text(scores, count)`` is each bar's tooltip (a
+    page's plural form of its count)."""
     if not counts:
         return ""
     end = start + width * len(counts)
@@ -117,7 +127,7 @@ def histogram_chart(start: int, width: int, counts: Sequence[int],
         parts.append(
             f'<rect x="{x0 + 0.5:.1f}" y="{base - bar:.1f}" width="{max(0.5, x1 - x0 - 1):.1f}" '
             f'height="{bar:.1f}" class="bar"><title>'
-            f'{escape(bar_text.format(scores=scores, count=count))}</title></rect>')
+            f'{escape(bar_text(scores, count))}</title></rect>')
     parts.append(f'<line x1="{HIST_SIDE}" y1="{base}" x2="{HIST_WIDTH - HIST_SIDE}" '
                  f'y2="{base}" class="axis-line"/>')
     for tick in _ticks(start, end):

@@ -19,9 +19,11 @@ from werkzeug.serving import make_server
 from wordyahtzee.web import create_app
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# the players of the tests are Dutch: their browsers ask for Dutch pages (Accept-Language),
+# unless a context names its own locale (the German player's test)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync"]
+                 "--no-first-run", "--disable-sync", "--accept-lang=nl-NL,nl"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 SAMPLE_GAMES = {"classic": 5000, "woord": 300}

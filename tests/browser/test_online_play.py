@@ -364,11 +364,14 @@ def test_phone_turn_fits_one_screen(browser: Any, live: Any) -> None:
         gap = page.evaluate("document.getElementById('dice').getBoundingClientRect().top"
                             " - document.querySelector('.status').getBoundingClientRect().bottom")
         assert gap < 40, gap  # no empty band above the dice
-        # the whole menu fits: the language switch shows its code, not "Eng…"
+        # the whole menu fits: the language switch shows codes (EN DE), not "Eng…"
         assert page.evaluate("(() => { const n = document.querySelector('header.top nav');"
                              " return n.scrollWidth <= n.clientWidth; })()")
-        expect(page.locator("nav a.lang .lang-short")).to_be_visible()
-        expect(page.locator("nav a.lang .lang-long")).to_be_hidden()
+        expect(page.locator("nav a.lang .lang-short")).to_have_text(["EN", "DE"])
+        for code in page.locator("nav a.lang .lang-short").all():
+            expect(code).to_be_visible()
+        for name in page.locator("nav a.lang .lang-long").all():
+            expect(name).to_be_hidden()
         throw(page, 0)
         # on a touch screen the throw leaves the focus alone: focusing the word field
         # would pop the on-screen keyboard up over the claim buttons

@@ -142,9 +142,9 @@ def test_keyboard_and_hint_on_a_phone_against_a_computer(browser: Any, live: Any
         expect(page.locator("#end")).to_be_visible()
         state = server_state(live, gid)
         expect(page.locator("#final-totals li")).to_have_count(2)
-        for player in state["players"]:
+        for player in state["players"]:  # written the Dutch way: 1.810 punten
             expect(page.locator("#final-totals")).to_contain_text(
-                f"{player['name']}: {player['total']} punten")
+                f"{player['name']}: {player['total']:,} punten".replace(",", "."))
         shot(page, "triple-end-phone")
     finally:
         ctx.close()

@@ -1,6 +1,6 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t } from "./common.js";
+import { announce, api, boxName, el, errorText, number, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t, tn } from "./common.js";
 import { diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
@@ -140,11 +140,11 @@ function optionText(option) {
 
 function renderHint() {
   renderHintPanel(hint, hintPending, (answer) => ({
-    best: `${optionText(answer.best)} (${t("classic.hint_expected").toLowerCase()} ${answer.best.expected_total.toFixed(1)})`,
+    best: `${optionText(answer.best)} (${t("classic.hint_expected").toLowerCase()} ${number(answer.best.expected_total, 1)})`,
     canApply: myTurn() && hint.seq === state.seq,
     rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
       el("td", { text: optionText(option) }),
-      el("td", { class: "num", text: option.expected_total.toFixed(1) }))),
+      el("td", { class: "num", text: number(option.expected_total, 1) }))),
   }));
 }
 
@@ -181,7 +181,7 @@ function renderSheet() {
     if (!myTurn()) return el("td", { class: "open preview" }, String(points));
     return el("td", { class: "open" }, el("button", {
       type: "button", class: `option${suggestedBox === box ? " suggested" : ""}`, "data-box": box,
-      "aria-label": t("classic.write", { box: boxName(box), points }),
+      "aria-label": tn("classic.write", points, { box: boxName(box), points }),
       onclick: () => claim(box),
     }, String(points)));
   };

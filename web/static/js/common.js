@@ -1,11 +1,49 @@
 // Shared helpers: translations, the JSON API, the ARIA live regions.
 
-const STRINGS = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+// The page's catalogue (web/i18n.py script_catalogue): its language, the CLDR plural
+// categories of its gettext forms, and every message (a list of forms for a plural one).
+const CATALOGUE = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+const STRINGS = CATALOGUE.messages || {};
+const LANG = CATALOGUE.lang || document.documentElement.lang || "nl";
+const PLURALS = new Intl.PluralRules(LANG);
+const CATEGORIES = CATALOGUE.plurals || ["one", "other"];
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
 
 /** Translate a key with {named} parameters; an unknown key shows as itself. */
 export function t(key, params = {}) {
-  const text = STRINGS[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const text = STRINGS[key];
+  if (text === undefined) return key;
+  return fill(Array.isArray(text) ? text[text.length - 1] : text, params);
+}
+
+/** The plural form of a key for `count` (given to the text as {n}, written the page's
+ * language's way, unless `params` has an `n`). */
+export function tn(key, count, params = {}) {
+  const forms = STRINGS[key];
+  if (forms === undefined) return key;
+  const values = { n: number(count), ...params };
+  if (!Array.isArray(forms)) return fill(forms, values);
+  const index = CATEGORIES.indexOf(PLURALS.select(count));
+  return fill(forms[index >= 0 && index < forms.length ? index : forms.length - 1], values);
+}
+
+/** A day written the page's language's way (28 nov. 2026, 28.11.2026). */
+export function day(date) {
+  return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(date);
+}
+
+/** Whether the catalogue has a message (for a key built at run time). */
+export function hasText(key) {
+  return key in STRINGS;
+}
+
+/** A number written the page's language's way (1.234,5 in Dutch and German), with exactly
+ * `decimals` decimals. */
+export function number(value, decimals = 0) {
+  return new Intl.NumberFormat(LANG, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /** The label of a box id ("letters_3" -> "3 letters"). */
@@ -16,8 +54,7 @@ export function boxName(box) {
 /** A readable message for an API error: the translated code, else the server's message. */
 export function errorText(error) {
   if (!error) return t("err.generic");
-  const key = `err.${error.code}`;
-  return key in STRINGS ? STRINGS[key] : (error.message || t("err.generic"));
+  return hasText(`err.${error.code}`) ? t(`err.${error.code}`) : (error.message || t("err.generic"));
 }
 
 export class ApiError extends Error {
@@ -115,10 +152,9 @@ export function rulesText(rules, mode = "woord", titles = {}) {
       bonus: rules.upper_bonus_threshold,
     });
   }
-  const key = `scores.${mode}_rules`;
-  if (!(key in STRINGS)) return "";
-  const shown = (name, value) => (`${name}.short.${value}` in STRINGS ? t(`${name}.short.${value}`) : String(value));
-  return t(key, Object.fromEntries(Object.entries(rules).map(([name, value]) => [name, shown(name, value)])));
+  if (!hasText(`scores.${mode}_rules`)) return "";
+  const shown = (name, value) => (hasText(`${name}.short.${value}`) ? t(`${name}.short.${value}`) : String(value));
+  return t(`scores.${mode}_rules`, Object.fromEntries(Object.entries(rules).map(([name, value]) => [name, shown(name, value)])));
 }
 
 /**
@@ -213,7 +249,7 @@ export function withWordLinks(text, words, dictionary) {
  * preview), in the page's language, with the valid words one edit away. */
 export function whyText(why) {
   if (!why) return "";
-  const english = document.body.dataset.lang === "en";
+  const english = LANG === "en";
   let text = english && why.text ? why.text : t(`why.${why.source}`, { base: why.detail });
   if (why.nearby && why.nearby.length) text += ` — ${t("why.nearby", { words: why.nearby.join(", ") })}`;
   return text;
@@ -247,13 +283,13 @@ export function renderEnd(state, totals = state.players.map((p) => p.total)) {
   const names = state.winners.join(", ");
   const solo = state.players.length === 1;
   document.getElementById("winners").textContent = solo
-    ? t("game.solo_score", { name: state.players[0].name, total: totals[0] })
+    ? tn("game.solo_score", totals[0], { name: state.players[0].name, total: number(totals[0]) })
     : t(state.winners.length > 1 ? "game.winners" : "game.winner", { names });
   const list = document.getElementById("final-totals");
   list.hidden = solo;
   const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] }))
     .sort((a, b) => b.total - a.total);
-  list.replaceChildren(...ranked.map((p) => el("li", { text: t("game.final_total", p) })));
+  list.replaceChildren(...ranked.map((p) => el("li", { text: tn("game.final_total", p.total, { name: p.name, total: number(p.total) }) })));
   // a finished game's table link shows it read-only: share it (a score pad's game most of all)
   const share = document.getElementById("share-wrap");
   if (share) share.hidden = false;

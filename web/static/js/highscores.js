@@ -1,11 +1,11 @@
 // The high-score lists, per dictionary and rules set.
-import { api, el, errorText, rulesText, t } from "./common.js";
+import { api, day, el, errorText, hasText, rulesText, t } from "./common.js";
 
 const container = document.getElementById("lists");
 const buttons = [...document.querySelectorAll("[data-kind]")];
 
 /** A list ranked by wins before points: players by wins, then the best winning totals. */
-function winsList(list, lang) {
+function winsList(list) {
   const head = (...names) => el("thead", {}, el("tr", {}, names.map(([text, cls]) => el("th", { scope: "col", class: cls, text }))));
   return el("section", { class: "card wins-list" },
     el("h2", { text: `${t(`mode.${list.mode}_short`)} (${t("scores.by_wins")})` }),
@@ -23,15 +23,14 @@ function winsList(list, lang) {
         el("td", {}, el("a", { href: `/games/${e.game_id}`, text: e.player }),
           e.aided ? el("span", { class: "muted aided", text: ` (${t("scores.aided")})` }) : null),
         el("td", { class: "num", text: String(e.score) }), el("td", { class: "num", text: String(e.players) }),
-        el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) }))))) : null);
+        el("td", { text: day(new Date(e.at * 1000)) }))))) : null);
 }
 
 let titles = null;  // dictionary name -> its title, for the headings
 
 /** A list's heading in words: the game, the dictionary's title and the rules. */
 function heading(list) {
-  const key = `mode.${list.mode}_short`;
-  const mode = t(key) === key ? list.mode : t(key);
+  const mode = hasText(`mode.${list.mode}_short`) ? t(`mode.${list.mode}_short`) : list.mode;
   const rules = rulesText(list.rules, list.mode, titles);
   return rules ? t("scores.list_title", { mode, rules }) : mode;
 }
@@ -47,8 +46,7 @@ async function show(kind) {
     const answer = await api("GET", `/api/highscores?kind=${kind}&aided=${aided}`);
     const lists = answer.lists.filter((l) => l.entries.length || l.players?.length);
     if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
-    const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
-    container.replaceChildren(...lists.map((list) => (list.ranking === "wins" ? winsList(list, lang) : el("section", { class: "card" },
+    container.replaceChildren(...lists.map((list) => (list.ranking === "wins" ? winsList(list) : el("section", { class: "card" },
       el("h2", { text: heading(list) }),
       el("table", { class: "plain-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "#" }),
@@ -61,7 +59,7 @@ async function show(kind) {
             e.kind === "pad" ? el("span", { class: "muted", text: ` (${t("scores.real_dice")})` }) : null,
             e.aided ? el("span", { class: "muted aided", text: ` (${t("scores.aided")})` }) : null),
           el("td", { class: "num", text: String(e.score) }),
-          el("td", { text: new Date(e.at * 1000).toLocaleDateString(lang) })))))))));
+          el("td", { text: day(new Date(e.at * 1000)) })))))))));
   } catch (err) {
     container.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
   }

@@ -1,7 +1,7 @@
 // The Kaartspel screen: the board (SVG), the red die and the five black dice, the actions
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
-import { announce, api, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
+import { announce, api, el, errorText, number, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { PIPS, diceKeys, diceText, pipDieButton } from "./dice.js";
 import { drawEntered, pipEntry } from "./pad.js";
 import { connectTable } from "./table.js";
@@ -416,7 +416,7 @@ function renderActions() {
   throwButton.hidden = !opts.throw;
   if (state.phase === "choose" && opts.throw) throwButton.textContent = t("kaart.throw_raise", { card: cardName(opts.throw.raise) });
   else throwButton.textContent = state.throws === 0 ? t("kaart.throw_first") : t("kaart.throw_again");
-  $("throw-count").textContent = opts.throw ? t("kaart.throws_left", { n: opts.throw.throws_left })
+  $("throw-count").textContent = opts.throw ? tn("kaart.throws_left", opts.throw.throws_left, { n: opts.throw.throws_left })
     : (mine() && state.phase === "throw" && state.throws ? t("kaart.throws_none") : "");
   $("stop").hidden = !opts.stop;
   const section = $("takes");
@@ -464,7 +464,7 @@ function optionText(option) {
 }
 
 function valueText(option) {
-  return t("kaart.hint_value", { value: option.value.toFixed(1) });
+  return t("kaart.hint_value", { value: number(option.value, 1) });
 }
 
 function renderHint() {
@@ -478,7 +478,7 @@ function renderHint() {
       canApply: mine() && hint.seq === state.seq,
       rows: list.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
         el("td", { text: optionText(option) }),
-        el("td", { class: "num", text: option.value.toFixed(1) }),
+        el("td", { class: "num", text: number(option.value, 1) }),
         el("td", { text: option.kind === "keep" && state.dice && state.phase === "throw" ? chancesText(option.chances) : "" }))),
     };
   });

@@ -1,6 +1,6 @@
 // The lobby: make a profile, find an opponent (quick match), open a table or join one, and
 // wait until its seats are taken; then go to the table with this player's seat.
-import { api, errorText, t } from "./common.js";
+import { api, errorText, t, tn } from "./common.js";
 
 const byId = (id) => document.getElementById(id);
 let waiting = null;  // the lobby entry this page waits on
@@ -18,7 +18,7 @@ function show(entry) {
   }
   waiting = entry.id;
   byId("lobby-wait").hidden = false;
-  byId("lobby-wait-text").textContent = t("lobby.waiting", { free: entry.free });
+  byId("lobby-wait-text").textContent = tn("lobby.waiting", entry.free, { free: entry.free });
   window.setTimeout(poll, 1500);
 }
 

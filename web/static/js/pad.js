@@ -2,7 +2,7 @@
 // show, faster than writing it down. Pips are tapped on six keys (or typed 1–6); Woord
 // Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
 // die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
-import { announce, el, t } from "./common.js";
+import { announce, el, t, tn } from "./common.js";
 import { pipDieButton } from "./dice.js";
 
 /**
@@ -42,7 +42,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
     const key = pipDieButton({ pips: p, index: p - 1, label: String(p), onclick: () => add(p) });
     key.classList.add("pad-key");
     key.removeAttribute("aria-pressed");
-    key.setAttribute("aria-label", t("pad.add_pips", { p }));
+    key.setAttribute("aria-label", tn("pad.add_pips", p, { p }));
     return key;
   }));
   document.getElementById("pad-back").addEventListener("click", back);

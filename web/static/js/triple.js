@@ -1,7 +1,7 @@
 // The Triple Yahtzee screen: classic's dice on a score card of three columns (×1, ×2, ×3)
 // per player. It renders the state the server sends and posts the player's intent; every
 // score, open box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t } from "./common.js";
+import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
@@ -143,7 +143,7 @@ function boxCell(player, i, column, box, suggested) {
   return el("td", { class: `${cls} open`.trim() }, el("button", {
     type: "button", class: `option${isSuggested ? " suggested" : ""}`,
     "data-column": String(column), "data-box": box,
-    "aria-label": t("triple.write", { box: boxName(box), f, points, weighted: f * points }),
+    "aria-label": tn("triple.write", points, { box: boxName(box), f, points, weighted: f * points }),
     onclick: () => claim(column, box),
   }, String(points)));
 }

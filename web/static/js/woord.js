@@ -1,6 +1,6 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, keyboardLikely, renderEnd, renderScoreSheet, reportButton, showMessage, t, whyText, withWordLinks } from "./common.js";
+import { announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
 import { bell, letterEntry, noteForm, stayAwake } from "./pad.js";
 import { connectTable, turnMemory } from "./table.js";
 
@@ -141,7 +141,7 @@ function announceChanges(previous, current) {
   if (!previous) return;
   if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws) {
-    const letters = current.turn.dice.map((d) => (d.blank ? "blanco" : d.letter.toUpperCase())).join(" ");
+    const letters = current.turn.dice.map((d) => (d.blank ? t("game.blank") : d.letter.toUpperCase())).join(" ");
     announce(t("game.threw", { t: current.turn.throws, letters }));
   }
 }
@@ -153,8 +153,8 @@ function historyLine(turn) {
   if (turn.timeout) return t("game.timeout", { name: turn.player, box });
   const special = state.boxes.special.includes(turn.claim.box);
   const zero = special ? (turn.claim.zero_box ?? (state.rules.free_order ? null : state.boxes.round[turn.round - 1])) : null;
-  if (zero) return t("game.scored_zero", { name: turn.player, points: turn.points ?? 0, box, zero: boxName(zero) });
-  return t("game.scored", { name: turn.player, points: turn.points ?? 0, box });
+  if (zero) return tn("game.scored_zero", turn.points ?? 0, { name: turn.player, points: turn.points ?? 0, box, zero: boxName(zero) });
+  return tn("game.scored", turn.points ?? 0, { name: turn.player, points: turn.points ?? 0, box });
 }
 
 function renderStatus() {
@@ -180,7 +180,7 @@ function renderDice() {
   dice.forEach((die, i) => {
     const label = die === null ? `${i + 1}`
       : die.blank ? t("game.die_blank", { i: i + 1 })
-        : t("game.die_label", { i: i + 1, letter: die.letter.toUpperCase(), value: die.value });
+        : tn("game.die_label", die.value, { i: i + 1, letter: die.letter.toUpperCase(), value: die.value });
     const isKept = kept.has(i);
     const button = el("button", {
       type: "button",
@@ -221,7 +221,7 @@ function toggleKeep(i) {
   renderDice();
   syncDisabled();
   const die = state.turn.dice[i];
-  const letter = die.blank ? "blanco" : die.letter.toUpperCase();
+  const letter = die.blank ? t("game.blank") : die.letter.toUpperCase();
   announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   // typing digits in the word field keeps dice without leaving it
   if (document.activeElement?.id !== "word-input") document.querySelector(`#dice [data-die="${i}"]`)?.focus();
@@ -251,7 +251,7 @@ function renderFeedback() {
       parts.push(info.in_dictionary ? t("game.in_dict") : t("game.not_in_dict"));
       parts.push(info.formable ? t("game.formable") : t("game.not_formable"));
       if (!info.in_dictionary || !info.formable) ok = false;
-      if (info.value !== null) parts.push(t("game.value", { points: info.value }));
+      if (info.value !== null) parts.push(tn("game.value", info.value, { points: info.value }));
     }
     const refused = info.letters && !info.in_dictionary;
     list.append(el("li", { class: ok ? "ok" : "bad" },
@@ -303,8 +303,8 @@ function renderClaims() {
     const zero = zeroBoxFor(box);  // a special box: which round box gets the 0
     if (info && info.score !== null && (info.words.length > 0 || option.needs === "nothing")) {
       const label = zero
-        ? t("game.claim_with_zero", { box: boxName(box) + bonus, points: info.score, zero: boxName(zero) })
-        : t("game.claim_box", { box: boxName(box) + bonus, points: info.score });
+        ? tn("game.claim_with_zero", info.score, { box: boxName(box) + bonus, points: info.score, zero: boxName(zero) })
+        : tn("game.claim_box", info.score, { box: boxName(box) + bonus, points: info.score });
       list.append(el("button", {
         type: "button", class: `claim ${best && best.box === box ? "primary" : "secondary"}`,
         "data-box": box, "data-zero-box": zero, onclick: () => claim(box, info.words),
@@ -501,10 +501,10 @@ table.start();
 // -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
 
 function hintText(option, throws) {
-  const total = option.expected_total.toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 });
+  const total = number(option.expected_total, 1);
   if (option.kind === "claim") {
     const words = option.words.length ? option.words.join(" ") : "—";
-    return t("woord.hint_claim", { box: boxName(option.box), words, points: option.points, total });
+    return tn("woord.hint_claim", option.points, { box: boxName(option.box), words, points: option.points, total });
   }
   if (throws === 0) return t("woord.hint_throw", { total });
   const letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";

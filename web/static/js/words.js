@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, api, boxName, el, errorText, reportButton, t, whyText, withWordLinks } from "./common.js";
+import { ApiError, api, boxName, el, errorText, reportButton, t, tn, whyText, withWordLinks } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,10 +53,9 @@ $("solve-form")?.addEventListener("submit", async (event) => {
 /** Show the dictionaries the server has now (after an upload) in the list and the menus. */
 async function refreshDictionaries(select = null) {
   const answer = await api("GET", "/api/dictionaries");
-  const lang = document.body.dataset.lang === "en" ? "en-GB" : "nl-NL";
   $("dict-list").replaceChildren(...answer.dictionaries.map((d) => el("li", { "data-name": d.name },
     el("strong", { text: d.title }), " ", el("code", { text: d.name }),
-    d.word_count ? ` · ${t("words.count", { n: d.word_count.toLocaleString(lang) })}` : "",
+    d.word_count ? ` · ${tn("words.count", d.word_count)}` : "",
     ` · ${d.shipped ? t("words.shipped") : t("words.custom")}`)));
   document.querySelectorAll(".dict-select").forEach((menu) => {
     const current = menu.value;
@@ -92,7 +91,7 @@ $("upload-form").addEventListener("submit", async (event) => {
     }
     if (job.status === "done") {
       bar.value = 100;
-      status.textContent = t("words.upload_done", { n: job.word_count });
+      status.textContent = tn("words.upload_done", job.word_count, { n: job.word_count });
       await refreshDictionaries(job.name);
     } else {
       bar.hidden = true;

@@ -1,0 +1,244 @@
+"""The screens' languages: the gettext catalogues complete and true to the code, real plural
+forms, numbers and dates per locale, the language chosen by ``Accept-Language``, the menu
+and its cookie, and every page in German without a Dutch text or a bare key."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from wordyahtzee.web import create_app
+from wordyahtzee.web.i18n import LANGUAGES, Speaker, catalogue, script_catalogue
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool() -> Any:
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["i18n_tool"] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+
+
+def test_the_catalogues_are_complete_and_true_to_the_code() -> None:
+    """Every message the code names is in every language, translated; none is left that
+    the code no longer names; the template and the compiled files are up to date."""
+    assert TOOL.problems() == []
+
+
+def test_the_check_finds_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: on a copy of the catalogues, an untranslated German
+    message, a message the code does not name and a stale .mo are each reported."""
+    copy = tmp_path / "translations"
+    shutil.copytree(TOOL.TRANSLATIONS, copy)
+    monkeypatch.setattr(TOOL, "TRANSLATIONS", copy)
+    monkeypatch.setattr(TOOL, "TEMPLATE", copy / "messages.pot")
+    assert TOOL.problems() == []
+    german = TOOL.po_path("de")
+    text = german.read_text(encoding="utf-8")
+    text = re.sub(r'(msgid "nav.play"\nmsgstr )"[^"]*"', r'\1""', text)
+    text += '\nmsgid "nav.nowhere"\nmsgstr "Nirgends"\n'
+    german.write_text(text, encoding="utf-8")
+    found = TOOL.problems()
+    assert "de: nav.play is not translated" in found
+    assert any(line.startswith("de: nav.nowhere is named nowhere") for line in found)
+    assert "de: messages.mo is out of date: python scripts/i18n.py compile" in found
+
+
+def test_the_scan_reads_python_templates_and_scripts(tmp_path: Path) -> None:
+    """Keys, plural keys and families of keys built at run time, in the three kinds of
+    source; a name that merely ends in t (``alert(``) is no call."""
+    (tmp_path / "web" / "templates").mkdir(parents=True)
+    (tmp_path / "web" / "static" / "js").mkdir(parents=True)
+    (tmp_path / "web" / "page.py").write_text(
+        't("py.one", n=1)\ntext = t(f"err.{code}")\nwords.tn("py.count", 3)\n')
+    (tmp_path / "web" / "templates" / "a.html").write_text(
+        '{{ t("tpl.title") }} {{ t(mode ~ ".hint_title") }} {{ tn("tpl.n", k, k=k) }}')
+    (tmp_path / "web" / "static" / "js" / "a.js").write_text(
+        'alert("no.key"); t(x ? "js.yes" : "js.no"); t(`box.${box}`, {a: 1}); '
+        'tn("js.count", n, { n });')
+    found = TOOL.scan(tmp_path)
+    assert set(found.keys) == {"py.one", "py.count", "tpl.title", "tpl.n", "js.yes", "js.no",
+                               "js.count"}
+    assert set(found.families) == {"err.*", "*.hint_title", "box.*"}
+    assert found.plurals == {"py.count", "tpl.n", "js.count"}
+
+
+def test_every_language_has_every_message() -> None:
+    """No silent fallback: the same keys in every catalogue, none empty."""
+    keys = {lang: set(catalogue(lang)) for lang in LANGUAGES}
+    assert keys["nl"] == keys["en"] == keys["de"]
+    for lang in LANGUAGES:
+        for key, text in catalogue(lang).items():
+            forms = text if isinstance(text, tuple) else (text,)
+            assert all(form.strip() for form in forms), (lang, key)
+
+
+def test_plural_forms_are_real() -> None:
+    plural = [key for key, text in catalogue("en").items() if isinstance(text, tuple)]
+    assert len(plural) >= 5, plural
+    for key in plural:  # a plural message: some language writes 1 and 2 differently
+        differ = []
+        for lang in LANGUAGES:
+            names = set(re.findall(r"\{(\w+)\}", " ".join(catalogue(lang)[key])))
+            params = {name: "x" for name in names - {"n"}}
+            words = Speaker(lang)
+            differ.append(words.tn(key, 1, **params) != words.tn(key, 2, **params))
+        assert any(differ), key
+    assert Speaker("nl").tn("words.count", 1) == "1 woord"
+    assert Speaker("nl").tn("words.count", 120000) == "120.000 woorden"
+    assert Speaker("en").tn("words.count", 1) == "1 word"
+    assert Speaker("de").tn("words.count", 2) == "2 Wörter"
+
+
+def test_numbers_and_dates_follow_the_locale() -> None:
+    assert Speaker("nl").number(557.6, 1) == "557,6"
+    assert Speaker("de").number(1234.5, 1) == "1.234,5"
+    assert Speaker("en").number(1234.5, 1) == "1,234.5"
+    assert Speaker("nl").number(100000) == "100.000"
+    assert Speaker("en").figure(603.36) == "603.36" and Speaker("nl").figure(603.36) == "603,36"
+    assert Speaker("de").date("2026-11-28") == "28. November 2026"
+    assert Speaker("nl").date("2026-11-28") == "28 november 2026"
+    assert Speaker("en").date("2026-11-28") == "November 28, 2026"
+
+
+def test_the_scripts_get_the_catalogue_they_name() -> None:
+    data = script_catalogue("de")
+    assert data["lang"] == "de" and data["plurals"] == ["one", "other"]
+    assert data["messages"]["box.three_of_a_kind"] == catalogue("de")["box.three_of_a_kind"]
+    assert isinstance(data["messages"]["words.count"], list)
+    # only what the scripts name: the rules' prose stays on the server
+    assert "rules.classic.intro" not in data["messages"]
+    assert set(data["messages"]) < set(catalogue("de"))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    app = create_app({"DATABASE": tmp_path / "i18n.sqlite3", "TESTING": True,
+                      "WARM_STRATEGIES": (), "RATELIMIT_ENABLED": False})
+    return app.test_client()
+
+
+def _lang(page: str) -> str:
+    match = re.search(r'<html lang="(\w+)"', page)
+    assert match
+    return match.group(1)
+
+
+def test_the_language_follows_the_browser_then_the_menu(client: Any) -> None:
+    def lang(headers: dict[str, str] | None = None, query: str = "") -> str:
+        return _lang(client.get(f"/{query}", headers=headers or {}).get_data(as_text=True))
+
+    assert lang() == "nl"
+    assert lang({"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}) == "de"
+    assert lang({"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}) == "en"
+    assert lang({"Accept-Language": "fr"}) == "nl"
+    response = client.get("/?lang=en", headers={"Accept-Language": "de"})
+    assert _lang(response.get_data(as_text=True)) == "en"
+    assert "lang=en" in response.headers["Set-Cookie"]
+    assert "Accept-Language" in response.headers["Vary"]
+    # the cookie the menu set wins over the browser's wish, until the menu changes it
+    assert lang({"Accept-Language": "de"}) == "en"
+    assert lang({"Accept-Language": "de"}, "?lang=de") == "de"
+    assert lang({"Accept-Language": "en"}) == "de"
+    assert lang({}, "?lang=xx") == "de"
+
+
+def test_the_menu_offers_the_other_languages_in_their_own_words(client: Any) -> None:
+    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert 'href="?lang=nl" lang="nl"' in page and ">Nederlands<" in page
+    assert 'href="?lang=en" lang="en"' in page and ">English<" in page
+    assert 'href="?lang=de"' not in page
+
+
+class _Text(HTMLParser):
+    """The text a reader sees (not scripts or styles), and the attributes read aloud."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._hidden += 1
+        for name, value in attrs:
+            if name in ("aria-label", "title", "placeholder", "alt") and value:
+                self.parts.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and data.strip():
+            self.parts.append(data.strip())
+
+
+def _seen(page: str) -> str:
+    reader = _Text()
+    reader.feed(page)
+    return "\n".join(reader.parts)
+
+
+def _pages(client: Any) -> list[str]:
+    """Every page a player reaches: the menu's, the daily games', the profile, the
+    lobby, the printable sheets, a table of each mode, a finished game and its review, the
+    word reports, a box of dice and the error page."""
+    paths = ["/", "/rules", "/words", "/highscores", "/daily/woord", "/daily/classic",
+             "/lobby", "/profile", "/dice", "/no-such-page"]
+    paths += [f"/sheets/{mode}" for mode in ("woord", "classic", "kaartspel", "triple")]
+    for mode, players in (("woord", ["Anna"]), ("classic", ["Anna"]),
+                          ("kaartspel", ["Anna", "Bram"]), ("triple", ["Anna"])):
+        kind = "solo" if len(players) == 1 else "hotseat"
+        made = client.post("/api/games", json={"mode": mode, "kind": kind,
+                                                "players": players})
+        assert made.status_code == 201, made.json
+        paths.append(f"/games/{made.json['id']}")
+    # a finished game of classic Yahtzee and its review
+    made = client.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                            "players": ["Anna"]}).json
+    game, token = made["id"], {"X-Seat-Token": made["links"][0]["token"]}
+    for _ in range(13):
+        client.post(f"/api/games/{game}/throw", headers=token, json={})
+        state = client.get(f"/api/games/{game}", headers=token).json
+        box = next(b for b, v in state["players"][0]["boxes"].items() if v is None)
+        client.post(f"/api/games/{game}/claim", headers=token,
+                    json={"box": box, "seq": state["seq"]})
+    assert client.get(f"/api/games/{game}", headers=token).json["status"] == "finished"
+    return [*paths, f"/games/{game}", f"/games/{game}/review", "/reports", "/dice/nl"]
+
+
+def test_every_page_speaks_german_without_a_dutch_text_or_a_bare_key(client: Any) -> None:
+    german = catalogue("de")
+    keys = set(german)
+    # a Dutch text of the catalogue that German does not share: it must not show
+    german_texts = {form for text in german.values()
+                    for form in (text if isinstance(text, tuple) else (text,))}
+    dutch = {form for key, text in catalogue("nl").items()
+             for form in (text if isinstance(text, tuple) else (text,))
+             if len(form) >= 12 and "{" not in form and "<" not in form
+             and form not in german_texts}
+    for path in _pages(client):
+        response = client.get(path, headers={"Accept-Language": "de-DE,de;q=0.9"})
+        page = response.get_data(as_text=True)
+        assert _lang(page) == "de", path
+        seen = _seen(page)
+        bare = sorted(word for word in re.findall(r"[a-z][a-z_]*\.[a-z0-9_.]+", seen)
+                      if word in keys)
+        assert not bare, (path, bare)
+        left = sorted(text for text in dutch if text in seen)
+        assert not left, (path, left)
+        # the language shows: each page has a word only German writes
+        assert re.search(r"[äöüßÄÖÜ]|\b(und|der|die|das|Spiel|Regeln|Würfel)\b", seen), path
