@@ -178,6 +178,17 @@ def documented(resp: Response, json: type[Body] | None = None,
     return decorate
 
 
+EVENT: dict[str, Any] = {"oneOf": [
+    {"type": "object", "required": ["event", "data"], "properties": {
+        "event": {"const": "state"}, "id": {"type": "string"},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"$ref": "#/components/schemas/GameState"}}}},
+    {"type": "object", "required": ["event"], "properties": {
+        "event": {"const": "bye"}, "data": {"type": "string"}}}]}
+"""One event of a table's stream (the document describes each event, as OpenAPI 3.1
+does): a state, its data the GameState as JSON, or the last one, ``bye``."""
+
+
 def _tidy(document: dict[str, Any]) -> dict[str, Any]:
     """What spectree cannot say by itself: a query parameter that may be left out is
     given without its ``null``; the daily game's modes; the event stream."""
@@ -194,10 +205,9 @@ def _tidy(document: dict[str, Any]) -> dict[str, Any]:
                     parameter["schema"] = {"type": "string", "enum": list(DAILY_MODES)}
             if path.endswith("/events") and method == "get":
                 operation["responses"]["200"] = {
-                    "description": "An event stream (text/event-stream): `event: state` "
-                                   "with the full state at once and after every change, "
-                                   "then `event: bye`",
-                    "content": {"text/event-stream": {"schema": {"type": "string"}}}}
+                    "description": "An event stream: `event: state` with the full state "
+                                   "at once and after every change, then `event: bye`",
+                    "content": {"text/event-stream": {"schema": EVENT}}}
     return document
 
 
