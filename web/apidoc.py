@@ -191,9 +191,12 @@ does): a state, its data the GameState as JSON, or the last one, ``bye``."""
 
 def _tidy(document: dict[str, Any]) -> dict[str, Any]:
     """What spectree cannot say by itself: a query parameter that may be left out is
-    given without its ``null``; the daily game's modes; the event stream."""
+    given without its ``null``; a route that reads no body or query meets no 400 of
+    spectree's; the daily game's modes; the event stream."""
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
+            if operation["responses"].get("400", {}).get("description") == "Bad Request":
+                del operation["responses"]["400"]  # spectree's, where nothing is validated
             for parameter in operation.get("parameters", []):
                 schema = parameter["schema"]
                 options = schema.get("anyOf")
@@ -201,6 +204,8 @@ def _tidy(document: dict[str, Any]) -> dict[str, Any]:
                     rest = [s for s in options if s != {"type": "null"}]
                     schema.pop("anyOf")
                     schema.update(rest[0] if len(rest) == 1 else {"anyOf": rest})
+                    if schema.get("default", "") is None:
+                        del schema["default"]
                 if path.startswith("/api/daily/") and parameter["name"] == "mode":
                     parameter["schema"] = {"type": "string", "enum": list(DAILY_MODES)}
             if path.endswith("/events") and method == "get":

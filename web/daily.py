@@ -62,8 +62,10 @@ def share_text(view: dict[str, Any], lang: str) -> str | None:
 @bp.post("/api/profile")
 @documented(replies(NewProfile, 201, (400, 403, 409, 413, 415)), json=ProfileName)
 def make_profile() -> Any:
-    """Make a profile: ``{"name"}``; the answer carries its link, the cookie its secret.
-    A browser that has a profile already gets 409 ``has_profile``."""
+    """Make a profile (a name; its secret goes into the cookie).
+
+    The answer carries its link, the ``wy_profile`` cookie (HttpOnly) its secret. A
+    browser that has a profile already gets 409 ``has_profile``."""
     service = _tables()
     if service.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",
@@ -77,7 +79,9 @@ def make_profile() -> Any:
 @bp.get("/api/profile")
 @documented(replies(Profile, errors=(403,)))
 def get_profile() -> Response:
-    """The profile of this browser: name, link, daily games and figures per mode."""
+    """This browser's profile: name, link, daily games and figures per mode.
+
+    The profile is the browser's ``wy_profile`` cookie; without one, 403 ``no_profile``."""
     secret = profile_secret()
     return jsonify({**_tables().profile_view(secret), "link": profile_link(str(secret))})
 
@@ -85,7 +89,7 @@ def get_profile() -> Response:
 @bp.patch("/api/profile")
 @documented(replies(Renamed, errors=(400, 403, 413, 415)), json=ProfileName)
 def rename_profile() -> Response:
-    """Rename the profile: ``{"name"}``."""
+    """Rename the profile."""
     return jsonify(_tables().rename_profile(profile_secret(), json_object().get("name")))
 
 
@@ -100,7 +104,7 @@ def delete_profile() -> Response:
 @bp.post("/api/profile/carry")
 @documented(replies(Carried, errors=(400, 403, 413, 415)), json=CarryRequest)
 def carry_profile() -> Response:
-    """Use a profile on this browser: ``{"secret"}`` from its link."""
+    """Use a profile on this browser, by the secret of its link."""
     secret = json_object().get("secret")
     profile = _tables().profile(secret)
     answer = jsonify({"profile": {"id": profile["id"], "name": profile["name"]}})
@@ -110,8 +114,10 @@ def carry_profile() -> Response:
 @bp.post("/api/daily/<mode>")
 @documented(replies(DailyStart, 201, (400, 403, 409, 413, 415)), json=Empty)
 def start_daily(mode: str) -> Any:
-    """Start today's game of ``mode`` for this browser's profile (one attempt a day: 409
-    ``daily_played``); the answer is the game's link with its seat."""
+    """Start today's game of the mode for this browser's profile.
+
+    One attempt a day (409 ``daily_played``); the answer is the game's link with its
+    seat."""
     started = _tables().start_daily(mode, profile_secret())
     return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
                    ), 201
@@ -120,8 +126,10 @@ def start_daily(mode: str) -> Any:
 @bp.get("/api/daily/<mode>")
 @documented(replies(DailyDay, errors=(400, 404)), query=DailyQuery)
 def daily_board(mode: str, query: DailyQuery) -> Response:
-    """A day of ``mode`` (``date``, default today): par, top 100, histogram, and this
-    browser's attempt with its rank and share text. The seed once the day is over."""
+    """A day of the mode: par, top 100, histogram, your attempt.
+
+    ``date``, default today; this browser's attempt with its rank and share text; the
+    seed once the day is over."""
     view = _tables().daily_view(mode, query.date, profile_secret())
     if view["you"] is not None:
         view["you"]["share"] = share_text(view, current_language())

@@ -20,23 +20,28 @@ bp = Blueprint("lobby", __name__)
 @bp.get("/api/lobby")
 @documented(replies(Lobby, errors=(400,)), query=LobbyQuery)
 def open_tables(query: LobbyQuery) -> Response:
-    """The open tables (``mode``: only its), each with its players and their ratings, and
-    this browser's profile with its ratings."""
+    """The open tables, with their players' ratings.
+
+    ``mode``: only its; each table with its players and their ratings, and this browser's
+    profile with its ratings."""
     return jsonify(_tables().lobby(profile_secret(), query.mode))
 
 
 @bp.post("/api/lobby")
 @documented(replies(LobbyTable, 201, (400, 403, 413, 415)), json=NewLobbyTable)
 def open_table() -> Any:
-    """Open a table: ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow",
-    "idle_seconds", "rated"}``, with this browser's profile on its first seat."""
+    """Open a table with this browser's profile on its first seat.
+
+    ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow", "idle_seconds", "rated"}``."""
     return jsonify(_tables().lobby_open(profile_secret(), json_object())), 201
 
 
 @bp.post("/api/lobby/quick")
 @documented(replies(LobbyTable, errors=(400, 403, 413, 415)), json=NewLobbyTable)
 def quick_match() -> Response:
-    """Seat this browser's profile with the next player waiting for the same game
+    """Quick match: sit down with the next player waiting for the same game.
+
+    Seat this browser's profile with the next player waiting for the same game
     (``{"mode", "rules", "pace"}``), or wait for the next one."""
     return jsonify(_tables().quick_match(profile_secret(), json_object()))
 
@@ -44,7 +49,9 @@ def quick_match() -> Response:
 @bp.get("/api/lobby/<lobby_id>")
 @documented(replies(LobbyTable, errors=(404,)))
 def lobby_entry(lobby_id: str) -> Response:
-    """An open table: its players and free seats; once started, the game and your link."""
+    """An open table: its players and free seats.
+
+    Once started, the game and your seat's link."""
     return jsonify(_tables().lobby_entry(profile_secret(), lobby_id[:64]))
 
 

@@ -48,6 +48,8 @@ COMPUTER_LEVELS = _each("computer_levels")
 """Every computer level of every mode."""
 
 if TYPE_CHECKING:
+    from .models_games import GameState
+
     ModeName = str
     DailyModeName = str
     BoxId = str
@@ -92,11 +94,11 @@ class ErrorDetail(Reply):
 
 class ErrorBody(Reply):
     """Every error: ``{"error": {"code", "message"}}``; a 409 of a game action also carries
-    the game's current ``state``."""
+    the game's current ``state`` (its model is completed by :mod:`web.models_games`)."""
 
     error: ErrorDetail
-    state: dict[str, Any] | None = Field(None, description="a 409 of a game action: the "
-                                                           "current state (a GameState)")
+    state: GameState | None = Field(None, description="a 409 of a game action: the "
+                                                     "current state")
 
 
 class SeatToken(BaseModel):

@@ -20,6 +20,7 @@ from .models import (
     Body,
     BoxId,
     ComputerLevel,
+    ErrorBody,
     ModeName,
     ReactionName,
     Reply,
@@ -126,6 +127,9 @@ class GameState(Reply):
         None, description="a classic match: length, game (1-based), games [{number, over, "
                           "totals, winners}], totals")
     you: list[int] | None = Field(None, description="the seats the request's token acts for")
+
+
+ErrorBody.model_rebuild(_types_namespace={"GameState": GameState})
 
 
 class NewGameReply(Reply):
