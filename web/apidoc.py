@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app, g, request
 from pydantic import ValidationError
 from spectree import Response, SpecTree
 from spectree.plugins.flask_plugin import FlaskPlugin
@@ -105,7 +105,15 @@ spec = SpecTree("flask", backend=_Plugin, mode="strict", title="Woord Yahtzee AP
 def json_object() -> dict[str, Any]:
     """The request's JSON object, checked before any model sees it: 413 ``too_large``
     beyond ``MAX_JSON_BYTES``, 400 ``bad_json`` if it is no JSON object or holds a lone
-    surrogate (``\\ud800``, no character any text can hold); ``{}`` for no body."""
+    surrogate (``\\ud800``, no character any text can hold); ``{}`` for no body. Read
+    once a request."""
+    if "json_object" not in g:
+        g.json_object = _read_json_object()
+    found: dict[str, Any] = g.json_object
+    return found
+
+
+def _read_json_object() -> dict[str, Any]:
     limit = int(current_app.config["MAX_JSON_BYTES"])
     if request.content_length is not None and request.content_length > limit:
         raise ServiceError(f"the request body is larger than {limit} bytes", "too_large")

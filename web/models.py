@@ -114,10 +114,6 @@ class Empty(Body):
     """A body that carries nothing (or nothing the route reads)."""
 
 
-class Done(Reply):
-    """A change that answers only that it happened."""
-
-
 __all__ = ["BOXES", "COMPUTER_LEVELS", "Body", "BoxId", "ComputerLevel", "DailyModeName",
-           "Done", "Empty", "ErrorBody", "ErrorDetail", "ModeName", "ReactionName", "Reply",
+           "Empty", "ErrorBody", "ErrorDetail", "ModeName", "ReactionName", "Reply",
            "ReportKind", "SeatToken", "TableKind", "modes_info", "one_of"]
