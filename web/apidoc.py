@@ -198,11 +198,16 @@ does): a state, its data the GameState as JSON, or the last one, ``bye``."""
 
 
 def _tidy(document: dict[str, Any]) -> dict[str, Any]:
-    """What spectree cannot say by itself: a query parameter that may be left out is
-    given without its ``null``; a route that reads no body or query meets no 400 of
-    spectree's; the daily game's modes; the event stream."""
+    """What spectree cannot say by itself: a body without required fields may be left
+    out; a query parameter that may be left out is given without its ``null``; a route
+    that reads no body or query meets no 400 of spectree's; the daily game's modes; the
+    event stream."""
+    schemas = document["components"]["schemas"]
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body and not schemas[body["schema"]["$ref"].rsplit("/", 1)[-1]].get("required"):
+                operation["requestBody"]["required"] = False  # no body reads as {}
             if operation["responses"].get("400", {}).get("description") == "Bad Request":
                 del operation["responses"]["400"]  # spectree's, where nothing is validated
             for parameter in operation.get("parameters", []):
