@@ -61,12 +61,14 @@ DESCRIPTION = (
 
 class _Plugin(FlaskPlugin):
     """spectree's Flask plugin, validating requests only: an answer that drifted from its
-    model is a bug for the tests to find (tests/test_api_schema.py), not a 500 to send."""
+    model is a bug for the tests to find (tests/test_api_schema.py), not a 500 to send.
+    The view's answer goes out untouched: spectree's own pass reads a response's whole body
+    (``get_data``), which would hold a live event stream back until it ends."""
 
     def validate_response(self, resp: Any, resp_model: Any, skip_validation: bool,
-                          force_resp_serialize: bool) -> Any:
-        """Pass the view's answer on as it is."""
-        return super().validate_response(resp, resp_model, True, force_resp_serialize)
+                          force_resp_serialize: bool) -> tuple[Any, None]:
+        """The view's answer as it is, and no validation error."""
+        return resp, None
 
 
 _checked: dict[str, type[Body]] = {}
