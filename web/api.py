@@ -1,5 +1,5 @@
-"""The JSON API under ``/api`` (documented in :mod:`web.openapi`, served at
-``/api/openapi.json``).
+"""The JSON API under ``/api``; its document, made from the models that validate the
+requests (:mod:`web.apidoc`, :mod:`web.models`), is served at ``/api/openapi.json``.
 
 Every error is a 4xx JSON body ``{"error": {"code", "message"}}``; bodies are size-limited
 and validated before the engine sees them.
@@ -24,60 +24,72 @@ from wordyahtzee.dice import (
     shipped_dice_sets,
 )
 from wordyahtzee.errors import BadRequest, DiceSetError, ServiceError, WordyahtzeeError
-from wordyahtzee.letters import fold, is_plain_word
+from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import list_dictionaries, load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
-from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 
 from . import dictjobs, solving
+from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
 from .cookies import profile_secret
 from .errors import error_response, status_for
-from .openapi import openapi_document
+from .models_games import (
+    ActRequest,
+    ClaimRequest,
+    GameState,
+    Hint,
+    Invites,
+    MoveReply,
+    NewGame,
+    NewGameReply,
+    Preview,
+    PreviewRequest,
+    Reaction,
+    ReactRequest,
+    Record,
+    Rematch,
+    RematchRequest,
+    Review,
+    SeatRequest,
+    StateReply,
+    ThrowRequest,
+    WatchQuery,
+)
+from .models_words import (
+    CheckReply,
+    CheckRequest,
+    DiceSet,
+    DiceSetList,
+    DictionaryList,
+    GameList,
+    GamesQuery,
+    HighScores,
+    HighScoresQuery,
+    JobReply,
+    Meta,
+    NewDiceSet,
+    Report,
+    ReportList,
+    ReportRequest,
+    ReportsQuery,
+    SolveReply,
+    SolveRequest,
+    UploadForm,
+)
 from .security import from_this_machine
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 TOKEN_HEADER = "X-Seat-Token"
-MAX_CHECK_WORDS = 50
+MOVES = (*WRITES, 404, 409, 422)
+"""The errors of a move: a bad body, a seat that may not act, no such game, a stale
+``seq`` or a game over, an illegal move."""
 
 
 def _tables() -> TableService:
     service: TableService = current_app.extensions["wordyahtzee.tables"]
     return service
-
-
-def _body() -> dict[str, Any]:
-    """The request's JSON object (400 if it is not one, 413 if too big)."""
-    limit = int(current_app.config["MAX_JSON_BYTES"])
-    if request.content_length is not None and request.content_length > limit:
-        raise ServiceError(f"the request body is larger than {limit} bytes", "too_large")
-    raw = request.get_data(cache=True)
-    if len(raw) > limit:
-        raise ServiceError(f"the request body is larger than {limit} bytes", "too_large")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadRequest("the request body is not valid JSON", "bad_json") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the request body must be a JSON object", "bad_json")
-    if b"\\u" in raw and not _encodable(data):
-        raise BadRequest("the request body holds a lone surrogate (\\ud800-\\udfff), which "
-                         "is no character", "bad_json")
-    return data
-
-
-def _encodable(data: Any) -> bool:
-    """Whether every string in ``data`` is real Unicode (JSON's ``\\ud800`` escapes can
-    make lone surrogates, which no text can store or send)."""
-    try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _token(body: dict[str, Any] | None = None) -> str | None:
@@ -128,8 +140,9 @@ def register_error_handlers(app: Flask) -> None:
 # -- meta -----------------------------------------------------------------------------------
 
 @bp.get("/openapi.json")
+@documented(replies(Document))
 def openapi() -> Response:
-    """The OpenAPI 3.1 document of this API."""
+    """This document (OpenAPI 3.1)."""
     return jsonify(openapi_document())
 
 
@@ -138,10 +151,13 @@ def _dictionaries() -> list[dict[str, Any]]:
 
 
 @bp.get("/meta")
+@documented(replies(Meta))
 def meta() -> Response:
-    """What a start screen needs: modes (each with its rules defaults and choices),
-    kinds, dictionaries, dice sets; ``rules_defaults`` are the first mode's; ``preparing``:
-    how far the strategy tables and samples prepared at start-up are."""
+    """What a start screen needs: modes, kinds, dictionaries, dice sets.
+
+    Each mode under its name, with its rules defaults and choices; ``rules_defaults`` are
+    the first mode's; ``preparing``: how far the strategy tables and samples prepared at
+    start-up are."""
     modes = _tables().describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
@@ -155,68 +171,62 @@ def meta() -> Response:
 
 
 @bp.get("/dictionaries")
+@documented(replies(DictionaryList))
 def dictionaries() -> Response:
     """Every dictionary (shipped and user-built)."""
     return jsonify({"dictionaries": _dictionaries()})
 
 
 @bp.post("/dictionaries")
+@documented(replies(JobReply, 202, (400, 403, 409, 413, 429)), form=UploadForm)
 def upload_dictionary() -> Any:
-    """Build a custom dictionary from an uploaded word list (multipart ``file``, ``name``)."""
+    """Build a custom dictionary from an uploaded word list.
+
+    multipart/form-data: ``file`` (UTF-8 text or gzip, one word a line, at most 8 MiB),
+    ``name``, ``title``. Returns a job to poll."""
     job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"])
     return jsonify({"job": job}), 202
 
 
 @bp.get("/dictionaries/jobs/<job_id>")
+@documented(replies(JobReply, errors=(404,)))
 def dictionary_job(job_id: str) -> Response:
     """Progress of a dictionary build."""
     return jsonify({"job": dictjobs.get_job(job_id)})
 
 
 @bp.post("/check")
-def check() -> Response:
-    """Is each word in the dictionary, and why? ``{"words": [...], "dictionary": "nl"}``:
-    per word ``valid`` and ``why`` (where a valid word comes from, why a word is refused,
-    and the valid words one edit away: :mod:`wordyahtzee.lexicon.why`)."""
-    body = _body()
-    words = body.get("words")
-    if isinstance(words, str):
-        words = words.split()
-    if (not isinstance(words, list) or not words
-            or not all(isinstance(w, str) and 0 < len(w) <= 40 for w in words)):
-        raise BadRequest("words must be a list of 1 to 50 words")
-    if len(words) > MAX_CHECK_WORDS:
-        raise BadRequest(f"at most {MAX_CHECK_WORDS} words at once")
-    dictionary = body.get("dictionary", "nl")
-    if not isinstance(dictionary, str):
-        raise BadRequest("dictionary is a name")
-    lexicon = load_lexicon(dictionary)
+@documented(replies(CheckReply, errors=(*WRITES, 429)), json=CheckRequest)
+def check(json: CheckRequest) -> Response:
+    """Is each word in the dictionary, and why?
+
+    Per word ``valid`` and ``why``: where a valid word comes from (``source``: reviewed,
+    unreviewed, inflection, supplement, two_letter, judged, listed) or why a word is
+    refused (not_listed, abbreviation, name, foreign, not_a_word, offensive, rare), a
+    ``detail`` (the written reason, the base word), the reason as ``text``, and up to
+    three valid words one edit away (``nearby``): :mod:`wordyahtzee.lexicon.why`."""
+    lexicon = load_lexicon(json.dictionary)
     results = []
-    for w in words:
+    for w in json.words:
         why = explain(w, lexicon)
         results.append({"word": w, "folded": fold(w), "valid": why.valid, "why": why.to_json()})
-    return jsonify({"dictionary": dictionary, "results": results})
+    return jsonify({"dictionary": json.dictionary, "results": results})
 
 
 @bp.post("/solve")
-def solve() -> Response:
-    """The best words for seven faces, per box (``?`` = the blank; at most
-    ``SOLVE_MAX_BLANKS`` of them, 4 by default: more is refused as too costly; under the
-    server a solve over ``SOLVE_SECONDS`` is stopped, 503)."""
-    body = _body()
-    letters = body.get("letters")
-    dictionary = body.get("dictionary", "nl")
-    dice_set = body.get("dice_set", "nl")
-    if not isinstance(letters, str) or not isinstance(dictionary, str) or not isinstance(
-            dice_set, str):
-        raise BadRequest("give letters (7 faces, ? for the blank), dictionary and dice_set "
-                         "as strings")
-    return jsonify(solving.solve(letters, dictionary, dice_set,
+@documented(replies(SolveReply, errors=(*WRITES, 429, 503)), json=SolveRequest)
+def solve(json: SolveRequest) -> Response:
+    """The best words for seven faces, per box (``?`` = the blank).
+
+    At most ``SOLVE_MAX_BLANKS`` blanks, 4 by default: more is refused as too costly
+    (``bad_rack``); under the server a solve over ``SOLVE_SECONDS`` is stopped, 503."""
+    return jsonify(solving.solve(json.letters, json.dictionary, json.dice_set,
                                  int(current_app.config["SOLVE_MAX_BLANKS"]),
                                  float(current_app.config["SOLVE_SECONDS"])))
 
 
 @bp.get("/dice-sets")
+@documented(replies(DiceSetList))
 def dice_sets() -> Response:
     """Every dice set: the shipped ones and the players' own boxes."""
     return jsonify({"dice_sets": [describe_dice_set(name)
@@ -224,6 +234,7 @@ def dice_sets() -> Response:
 
 
 @bp.get("/dice-sets/<name>")
+@documented(replies(DiceSet, errors=(404,)))
 def dice_set(name: str) -> Response:
     """One dice set, with every die's faces and points (a box's shared link reads it)."""
     try:
@@ -233,14 +244,14 @@ def dice_set(name: str) -> Response:
 
 
 @bp.post("/dice-sets")
+@documented(replies(DiceSet, 201, WRITES), json=NewDiceSet)
 def add_dice_set() -> Any:
-    """Keep a player's own box: ``{"name", "title"?, "dice": [[[letter, points] × 6] × 7]}``
-    (an Umlaut counts as its plain vowel); 201 with the set and its link."""
-    saved = save_own_dice_set(_body())
+    """Keep a player's own box, shared by its link /dice/NAME.
+
+    Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
+    plain vowel); 201 with the set and its link."""
+    saved = save_own_dice_set(json_object())
     return jsonify({**describe_dice_set(saved.name), "url": f"/dice/{saved.name}"}), 201
-
-
-MAX_NOTE = 200
 
 
 def _owner_only() -> None:
@@ -251,42 +262,37 @@ def _owner_only() -> None:
 
 
 @bp.post("/reports")
-def report_word() -> Any:
-    """A player disputes the dictionary: ``{"word", "dictionary", "kind":
-    "wrongly_accepted"|"wrongly_refused", "note"?}``."""
-    body = _body()
-    word, dictionary = body.get("word"), body.get("dictionary", "nl")
-    kind, note = body.get("kind"), body.get("note", "")
-    if not isinstance(word, str) or not is_plain_word(fold(word)) or len(word) > 40:
-        raise BadRequest("word is one word of letters a-z (at most 40)", "bad_request")
-    if kind not in REPORT_KINDS:
-        raise BadRequest("kind is one of: " + ", ".join(REPORT_KINDS), "bad_request")
-    if not isinstance(dictionary, str) or not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise BadRequest(f"dictionary is a name; note at most {MAX_NOTE} characters")
-    valid = load_lexicon(dictionary).is_valid(word)
+@documented(replies(Report, 201, (*WRITES, 429)), json=ReportRequest)
+def report_word(json: ReportRequest) -> Any:
+    """Report a word as wrongly accepted or wrongly refused by the dictionary."""
+    valid = load_lexicon(json.dictionary).is_valid(json.word)
     store = current_app.extensions["wordyahtzee.store"]
-    store.add_report(fold(word), dictionary, kind, " ".join(note.split()))
-    return jsonify({"word": fold(word), "dictionary": dictionary, "kind": kind,
-                    "valid_now": valid}), 201
+    store.add_report(fold(json.word), json.dictionary, json.kind, " ".join(json.note.split()))
+    return jsonify({"word": fold(json.word), "dictionary": json.dictionary,
+                    "kind": json.kind, "valid_now": valid}), 201
 
 
 @bp.get("/reports")
-def word_reports() -> Response:
-    """The reported words, most reported first (``dictionary`` filters); this machine
-    only."""
+@documented(replies(ReportList, errors=(400, 404)), query=ReportsQuery)
+def word_reports(query: ReportsQuery) -> Response:
+    """The reported words, most reported first (the server's own machine only; elsewhere
+    404)."""
     _owner_only()
-    dictionary = request.args.get("dictionary")
     store = current_app.extensions["wordyahtzee.store"]
-    return jsonify({"reports": [r.to_json() for r in store.word_reports(dictionary)]})
+    return jsonify({"reports": [r.to_json() for r in store.word_reports(query.dictionary)]})
 
 
 # -- games ----------------------------------------------------------------------------------
 
 @bp.post("/games")
+@documented(replies(NewGameReply, 201, (*WRITES, 429)), json=NewGame)
 def create_game() -> Any:
-    """Start a game: ``{"mode", "kind", "players", "rules"}``; returns seats with tokens."""
-    body = _body()
-    table, seats = _tables().create(body)
+    """Start a game; the answer holds every human seat's link with its token.
+
+    ``solo``: one player (and any computer players); ``hotseat``: 2-8 players on one
+    device (one token for all seats); ``online``: 2-8 seats, each with its own token and
+    link; ``pad``: a score pad for real dice at one device."""
+    table, seats = _tables().create(json_object())
     _tables().claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
     state = _tables().state(table)
     distinct: list[dict[str, Any]] = []
@@ -298,9 +304,6 @@ def create_game() -> Any:
              for d in distinct]
     return jsonify({"id": table.id, "kind": table.kind, "links": links,
                     "watch_url": f"/games/{table.id}", "state": state}), 201
-
-
-MAX_LIST_GAMES = 100
 
 
 def _cursor(game: dict[str, Any]) -> str:
@@ -321,25 +324,22 @@ def _read_cursor(cursor: str) -> tuple[float, str]:
 
 
 @bp.get("/games")
-def list_games() -> Response:
-    """Recent games, newest first (``status=active|finished``; ``limit`` 1-100, default
-    20); ``next`` is the ``cursor`` of the following page (null on the last)."""
-    status = request.args.get("status")
-    if status not in (None, "active", "finished"):
-        raise BadRequest("status is active or finished")
-    text = request.args.get("limit", "20")
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_LIST_GAMES):
-        raise BadRequest(f"limit is a whole number from 1 to {MAX_LIST_GAMES}")
-    limit = int(text)
-    cursor = request.args.get("cursor")
-    after = None if cursor is None else _read_cursor(cursor[:300])
-    rows = current_app.extensions["wordyahtzee.store"].list_games(status, limit + 1, after)
-    page = rows[:limit]
+@documented(replies(GameList, errors=(400,)), query=GamesQuery)
+def list_games(query: GamesQuery) -> Response:
+    """Recent games, newest first, a page at a time.
+
+    ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the
+    ``cursor`` of the following page (null on the last)."""
+    after = None if query.cursor is None else _read_cursor(query.cursor[:300])
+    rows = current_app.extensions["wordyahtzee.store"].list_games(query.status,
+                                                                  query.limit + 1, after)
+    page = rows[:query.limit]
     return jsonify({"games": page,
-                    "next": _cursor(page[-1]) if len(rows) > limit else None})
+                    "next": _cursor(page[-1]) if len(rows) > query.limit else None})
 
 
 @bp.get("/games/<game_id>")
+@documented(replies(GameState, errors=(404,)), seat=True)
 def game_state(game_id: str) -> Response:
     """The game's full state (a due timeout is applied first); ``you`` lists your seats."""
     manager = _tables()
@@ -372,16 +372,21 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
 
 
 @bp.get("/games/<game_id>/events")
-def game_events(game_id: str) -> Response:
-    """Server-sent events: the state now, then at every change, for ``SSE_SECONDS``. With
-    ``?token=`` the viewer counts as present at its seats (who is at the table now). A
-    stream that resumes (``Last-Event-ID``, which the browser sends when it reconnects,
-    through any process) gets the state at once only if the table has moved past that
-    event; else from its next change."""
+@documented(replies(GameState, errors=(404,)), query=WatchQuery)
+def game_events(game_id: str, query: WatchQuery) -> Response:
+    """Live updates as server-sent events: the state now, then at every change.
+
+    ``event: state`` with the full state at once and after every change (including
+    timeouts, which the stream applies when the hourglass runs out), for ``SSE_SECONDS``
+    (about 25 s), then ``event: bye``; the browser's EventSource reconnects
+    (``retry: 1000``). With ``?token=`` the viewer counts as present at its seats (who is
+    at the table now). A stream that resumes (``Last-Event-ID``, which the browser sends
+    when it reconnects, through any process) gets the state at once only if the table has
+    moved past that event; else from its next change."""
     manager = _tables()
     table = manager.tick(game_id)
     seconds = float(current_app.config["SSE_SECONDS"])
-    token = request.args.get("token", "")[:200] or None
+    token = (query.token or "")[:200] or None
     last = request.headers.get("Last-Event-ID", "")
     resumed = int(last) if last.isdigit() and len(last) < 10 else None
 
@@ -414,89 +419,123 @@ def game_events(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/throw")
+@documented(replies(MoveReply, errors=MOVES), json=ThrowRequest, seat=True)
 def throw(game_id: str) -> Response:
-    """Throw the dice not kept: ``{"keep": [die numbers], "seq": n}``."""
-    body = _body()
+    """Throw the dice not kept (``keep``: die numbers; a score pad: ``faces``)."""
+    body = json_object()
     return jsonify(_tables().act_as(game_id, _token(body), "throw", body,
                                        profile_secret()))
 
 
 @bp.post("/games/<game_id>/claim")
+@documented(replies(MoveReply, errors=MOVES), json=ClaimRequest, seat=True)
 def claim(game_id: str) -> Response:
-    """Write a box: ``{"box", "words": [...], "zero_box"?, "seq": n}``."""
-    body = _body()
+    """Write a box (Woord Yahtzee: with ``words``, none = a zero; classic: just the
+    ``box``)."""
+    body = json_object()
     return jsonify(_tables().act_as(game_id, _token(body), "claim", body,
                                        profile_secret()))
 
 
 @bp.post("/games/<game_id>/act/<action>")
+@documented(replies(MoveReply, errors=MOVES), json=ActRequest, seat=True)
 def act(game_id: str, action: str) -> Response:
-    """Any action of the game's mode by name (the mode's ``parse_action`` reads the body;
-    e.g. ``roll``, ``throw`` ``{"keep"}``, ``take`` ``{"card"}``, ``stop``), with ``seq``
-    as for ``throw`` and ``claim``."""
-    body = _body()
+    """Any action of the game's mode by name.
+
+    The mode's ``parse_action`` reads the body: Kaartspel ``roll``, ``throw`` {keep},
+    ``take`` {card: id or null}, ``stop``; classic and Woord Yahtzee ``throw``, ``claim``;
+    Woord Yahtzee score pads ``hourglass``; with ``seq`` as for ``throw`` and ``claim``."""
+    body = json_object()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")
     return jsonify(_tables().act_as(game_id, _token(body), action, body, profile_secret()))
 
 
 @bp.get("/games/<game_id>/invites")
+@documented(replies(Invites, errors=(403, 404)), seat=True)
 def invites(game_id: str) -> Response:
     """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
     return jsonify(_tables().invites(game_id, _token()))
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
+@documented(replies(StateReply, errors=MOVES), json=SeatRequest, seat=True)
 def manage_seat(game_id: str, seat: int, action: str) -> Response:
-    """The host's controls: ``skip`` the seat's turn now, ``remove`` the seat (its turns
-    are skipped from now on), or hand it to a ``computer`` (``{"level"}``)."""
-    body = _body()
+    """The host's controls over a seat: skip its turn, remove it, or hand it to a computer.
+
+    ``skip``: the seat to move loses its turn now (409 ``not_their_turn`` otherwise).
+    ``remove``: the seat leaves; its turns are skipped from now on. ``computer``: a
+    computer player of ``level`` plays the seat from now on (modes with computer players;
+    422 ``no_computer`` otherwise). The host is the table's first seat."""
+    body = json_object()
     return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
 
 
 @bp.post("/games/<game_id>/react")
+@documented(replies(Reaction, errors=(*WRITES, 404, 429)), json=ReactRequest, seat=True)
 def react(game_id: str) -> Response:
-    """A quick reaction of the token's seat at an online table: ``{"emote"}``, one of a few
-    fixed ones (no free text); every viewer sees it for a few seconds."""
-    body = _body()
+    """A quick reaction of your seat at an online table.
+
+    One of a few fixed ones (no free text); every viewer sees it for a few seconds."""
+    body = json_object()
     return jsonify(_tables().react(game_id, _token(body), body.get("emote")))
 
 
 @bp.post("/games/<game_id>/rematch")
+@documented(replies(Rematch, 201, (*WRITES, 404, 422)), json=RematchRequest, seat=True)
 def rematch(game_id: str) -> Any:
-    """A new table with the same players and rules once the game is over (made once);
-    the answer is the asking seat's new link. Other seats find it in the state's
-    ``rematch`` and ask the same."""
-    body = _body()
+    """Play again: a new table with the same players and rules.
+
+    Only once the game is over (422 ``game_not_over``). Made once: every seat that asks
+    gets its own link to the same new table, whose id also appears in the old table's
+    state as ``rematch``."""
+    body = json_object()
     return jsonify(_tables().rematch(game_id, _token(body))), 201
 
 
 @bp.post("/games/<game_id>/preview")
+@documented(replies(Preview, errors=(*WRITES, 404, 422)), json=PreviewRequest)
 def preview(game_id: str) -> Response:
     """Live feedback on words: per word and per claimable box, without playing."""
-    body = _body()
-    return jsonify(_tables().preview(game_id, body))
+    return jsonify(_tables().preview(game_id, json_object()))
 
 
 @bp.get("/games/<game_id>/hint")
+@documented(replies(Hint, errors=(403, 404, 422), also={
+    202: (Hint, "Not ready yet: the strategy table is being prepared")}), seat=True)
 def hint(game_id: str) -> Any:
-    """The coach's best choices for the player to move, with expected final scores; 202
-    with ``ready: false`` while the strategy table is being prepared. The seat to move is
-    marked as having used a Tip (an online table: only its own ``X-Seat-Token`` may ask)."""
+    """The coach's best moves for the player to move, with expected final scores.
+
+    At most six options, best first, each with ``value`` (expected points still to come)
+    and, where the mode knows it, ``expected_total`` (the expected final score). Classic
+    and Triple Yahtzee: a keep gives the pips (``keep``) and the dice positions
+    (``keep_indices``; empty = throw all), a box its ``points`` now; Woord Yahtzee keeps
+    (``dice``, ``letters``) and claims (``box``, ``words``); Kaartspel ranks its moves by
+    the strong player's ``value``. 202 with ``ready: false`` while the strategy table is
+    being prepared: ask again a second later. The seat to move is marked as having used a
+    Tip (an online table: only its own ``X-Seat-Token`` may ask)."""
     answer = _tables().hint(game_id, _token())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
 @bp.get("/games/<game_id>/review")
+@documented(replies(Review, errors=(404, 422), also={
+    202: (Review, "Not ready yet: the strategy table is being prepared")}))
 def review(game_id: str) -> Any:
-    """Every finished turn judged against optimal play: the player's decisions, the best
-    ones, the expected points lost; 202 with ``ready: false`` while the strategy table is
-    being prepared."""
+    """Every finished turn judged against optimal play.
+
+    Per turn the player's decisions (keeps, claims or boxes), the optimal one, and the
+    expected points lost (``regret``); per player the total regret. 202 with ``ready:
+    false`` while the strategy table is being prepared. Once a game is over, ``optimal``
+    sets each final score against a seeded sample of optimal play's final scores
+    (``histogram``, and per score ``better_than``: the percentage of sampled games it
+    beat); ``optimal.ready`` is false while that sample is prepared."""
     answer = _tables().review(game_id)
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
 @bp.get("/games/<game_id>/record")
+@documented(replies(Record, errors=(404,)))
 def record(game_id: str) -> Response:
     """The game record (docs/records.md format) of the turns played so far, and the result."""
     return jsonify(_tables().record(game_id))
@@ -505,33 +544,20 @@ def record(game_id: str) -> Response:
 # -- high scores ----------------------------------------------------------------------------
 
 @bp.get("/highscores")
-def highscores() -> Response:
-    """High scores per dictionary and rules set (``dictionary``, ``rules`` = a rules JSON
-    object or key, ``kind`` = solo (default) or all, ``aided`` = no (default: games without
-    a Tip) or all (marked)); without ``rules``: every list."""
-    mode = request.args.get("mode")
-    if mode is not None and mode not in MODES:
-        raise BadRequest("unknown mode; known: " + ", ".join(MODES), "unknown_mode")
-    kind = request.args.get("kind", "solo")
-    if kind not in ("solo", "hotseat", "online", "all"):
-        raise BadRequest("kind is solo, hotseat, online or all")
-    rules_arg = request.args.get("rules")
-    rules = None
-    if rules_arg is not None:
-        try:
-            rules = json.loads(rules_arg) if rules_arg else {}
-        except (ValueError, RecursionError):
-            raise BadRequest("rules is a JSON object of rules options") from None
-        if not isinstance(rules, dict):
-            raise BadRequest("rules is a JSON object of rules options")
-    aided = request.args.get("aided", "no")
-    if aided not in ("no", "all"):
-        raise BadRequest("aided is no (games without a Tip, the default) or all")
-    lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"], mode=mode,
-                                   dictionary=request.args.get("dictionary"), rules=rules,
-                                   kind=None if kind == "all" else kind,
-                                   aided=False if aided == "no" else None)
-    return jsonify({"lists": lists, "kind": kind, "aided": aided})
+@documented(replies(HighScores, errors=(400,)), query=HighScoresQuery)
+def highscores(query: HighScoresQuery) -> Response:
+    """High-score lists per mode, dictionary and rules set.
+
+    Without ``mode``, ``dictionary`` and ``rules``: every list of every mode. Classic
+    lists are per joker reading (``mode=classic&rules={"joker":"free"}``); the games of a
+    match count one by one; computer players never enter. ``kind`` solo (default), hotseat,
+    online or all; ``aided`` no (default: games without a Tip) or all (marked)."""
+    lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"],
+                                   mode=query.mode, dictionary=query.dictionary,
+                                   rules=query.rules_object(),
+                                   kind=None if query.kind == "all" else query.kind,
+                                   aided=False if query.aided == "no" else None)
+    return jsonify({"lists": lists, "kind": query.kind, "aided": query.aided})
 
 
 __all__ = ["TOKEN_HEADER", "bp", "register_error_handlers"]

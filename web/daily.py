@@ -16,9 +16,24 @@ from flask import Blueprint, Response, jsonify, make_response, request, url_for
 from wordyahtzee import daily
 from wordyahtzee.errors import ServiceError
 
-from .api import _body, _tables
+from .api import _tables
+from .apidoc import documented, json_object, replies
 from .cookies import profile_secret, with_profile_cookie
 from .i18n import speaker, translator
+from .models import Empty
+from .models_daily import (
+    Carried,
+    CarryRequest,
+    DailyDay,
+    DailyDays,
+    DailyQuery,
+    DailyStart,
+    Deleted,
+    NewProfile,
+    Profile,
+    ProfileName,
+    Renamed,
+)
 from .pages import current_language, describe_option, render
 from .plots import bar_chart, histogram_chart, line_chart
 
@@ -45,33 +60,41 @@ def share_text(view: dict[str, Any], lang: str) -> str | None:
 # -- the API --------------------------------------------------------------------------------
 
 @bp.post("/api/profile")
+@documented(replies(NewProfile, 201, (400, 403, 409, 413, 415)), json=ProfileName)
 def make_profile() -> Any:
-    """Make a profile: ``{"name"}``; the answer carries its link, the cookie its secret.
-    A browser that has a profile already gets 409 ``has_profile``."""
+    """Make a profile (a name; its secret goes into the cookie).
+
+    The answer carries its link, the ``wy_profile`` cookie (HttpOnly) its secret. A
+    browser that has a profile already gets 409 ``has_profile``."""
     service = _tables()
     if service.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",
                            conflict=True)
-    profile, secret = service.make_profile(_body().get("name"))
+    profile, secret = service.make_profile(json_object().get("name"))
     response = jsonify({"profile": profile, "link": profile_link(secret)})
     response.status_code = 201
     return with_profile_cookie(response, secret)
 
 
 @bp.get("/api/profile")
+@documented(replies(Profile, errors=(403,)))
 def get_profile() -> Response:
-    """The profile of this browser: name, link, daily games and figures per mode."""
+    """This browser's profile: name, link, daily games and figures per mode.
+
+    The profile is the browser's ``wy_profile`` cookie; without one, 403 ``no_profile``."""
     secret = profile_secret()
     return jsonify({**_tables().profile_view(secret), "link": profile_link(str(secret))})
 
 
 @bp.patch("/api/profile")
+@documented(replies(Renamed, errors=(400, 403, 413, 415)), json=ProfileName)
 def rename_profile() -> Response:
-    """Rename the profile: ``{"name"}``."""
-    return jsonify(_tables().rename_profile(profile_secret(), _body().get("name")))
+    """Rename the profile."""
+    return jsonify(_tables().rename_profile(profile_secret(), json_object().get("name")))
 
 
 @bp.delete("/api/profile")
+@documented(replies(Deleted, errors=(403, 415)))
 def delete_profile() -> Response:
     """Delete the profile with all its data; the cookie goes too."""
     _tables().delete_profile(profile_secret())
@@ -79,35 +102,42 @@ def delete_profile() -> Response:
 
 
 @bp.post("/api/profile/carry")
+@documented(replies(Carried, errors=(400, 403, 413, 415)), json=CarryRequest)
 def carry_profile() -> Response:
-    """Use a profile on this browser: ``{"secret"}`` from its link."""
-    secret = _body().get("secret")
+    """Use a profile on this browser, by the secret of its link."""
+    secret = json_object().get("secret")
     profile = _tables().profile(secret)
     answer = jsonify({"profile": {"id": profile["id"], "name": profile["name"]}})
     return with_profile_cookie(answer, str(secret))
 
 
 @bp.post("/api/daily/<mode>")
+@documented(replies(DailyStart, 201, (400, 403, 409, 413, 415)), json=Empty)
 def start_daily(mode: str) -> Any:
-    """Start today's game of ``mode`` for this browser's profile (one attempt a day: 409
-    ``daily_played``); the answer is the game's link with its seat."""
-    _body()
+    """Start today's game of the mode for this browser's profile.
+
+    One attempt a day (409 ``daily_played``); the answer is the game's link with its
+    seat."""
     started = _tables().start_daily(mode, profile_secret())
     return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
                    ), 201
 
 
 @bp.get("/api/daily/<mode>")
-def daily_board(mode: str) -> Response:
-    """A day of ``mode`` (``date``, default today): par, top 100, histogram, and this
-    browser's attempt with its rank and share text. The seed once the day is over."""
-    view = _tables().daily_view(mode, request.args.get("date"), profile_secret())
+@documented(replies(DailyDay, errors=(400, 404)), query=DailyQuery)
+def daily_board(mode: str, query: DailyQuery) -> Response:
+    """A day of the mode: par, top 100, histogram, your attempt.
+
+    ``date``, default today; this browser's attempt with its rank and share text; the
+    seed once the day is over."""
+    view = _tables().daily_view(mode, query.date, profile_secret())
     if view["you"] is not None:
         view["you"]["share"] = share_text(view, current_language())
     return jsonify(view)
 
 
 @bp.get("/api/daily/<mode>/days")
+@documented(replies(DailyDays, errors=(400,)))
 def daily_days(mode: str) -> Response:
     """The archive: past days of ``mode`` with their pars, newest first."""
     return jsonify({"mode": daily.check_mode(mode), "days": _tables().daily_days(mode)})

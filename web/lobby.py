@@ -5,58 +5,73 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify
 
-from .api import _body, _tables
+from .api import _tables
+from .apidoc import documented, json_object, replies
 from .cookies import profile_secret
+from .models import Empty
+from .models_daily import Left, Lobby, LobbyQuery, LobbyTable, NewLobbyTable, YourTurns
 from .pages import render
 
 bp = Blueprint("lobby", __name__)
 
 
 @bp.get("/api/lobby")
-def open_tables() -> Response:
-    """The open tables (``mode``: only its), each with its players and their ratings, and
-    this browser's profile with its ratings."""
-    return jsonify(_tables().lobby(profile_secret(), request.args.get("mode")))
+@documented(replies(Lobby, errors=(400,)), query=LobbyQuery)
+def open_tables(query: LobbyQuery) -> Response:
+    """The open tables, with their players' ratings.
+
+    ``mode``: only its; each table with its players and their ratings, and this browser's
+    profile with its ratings."""
+    return jsonify(_tables().lobby(profile_secret(), query.mode))
 
 
 @bp.post("/api/lobby")
+@documented(replies(LobbyTable, 201, (400, 403, 413, 415)), json=NewLobbyTable)
 def open_table() -> Any:
-    """Open a table: ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow",
-    "idle_seconds", "rated"}``, with this browser's profile on its first seat."""
-    return jsonify(_tables().lobby_open(profile_secret(), _body())), 201
+    """Open a table with this browser's profile on its first seat.
+
+    ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow", "idle_seconds", "rated"}``."""
+    return jsonify(_tables().lobby_open(profile_secret(), json_object())), 201
 
 
 @bp.post("/api/lobby/quick")
+@documented(replies(LobbyTable, errors=(400, 403, 413, 415)), json=NewLobbyTable)
 def quick_match() -> Response:
-    """Seat this browser's profile with the next player waiting for the same game
+    """Quick match: sit down with the next player waiting for the same game.
+
+    Seat this browser's profile with the next player waiting for the same game
     (``{"mode", "rules", "pace"}``), or wait for the next one."""
-    return jsonify(_tables().quick_match(profile_secret(), _body()))
+    return jsonify(_tables().quick_match(profile_secret(), json_object()))
 
 
 @bp.get("/api/lobby/<lobby_id>")
+@documented(replies(LobbyTable, errors=(404,)))
 def lobby_entry(lobby_id: str) -> Response:
-    """An open table: its players and free seats; once started, the game and your link."""
+    """An open table: its players and free seats.
+
+    Once started, the game and your seat's link."""
     return jsonify(_tables().lobby_entry(profile_secret(), lobby_id[:64]))
 
 
 @bp.post("/api/lobby/<lobby_id>/join")
+@documented(replies(LobbyTable, errors=(400, 403, 404, 409, 413, 415)), json=Empty)
 def join(lobby_id: str) -> Response:
     """Take the next free seat (the last one starts the game)."""
-    _body()
     return jsonify(_tables().lobby_join(profile_secret(), lobby_id[:64]))
 
 
 @bp.post("/api/lobby/<lobby_id>/leave")
+@documented(replies(Left, errors=(400, 403, 404, 413, 415)), json=Empty)
 def leave(lobby_id: str) -> Response:
     """Leave a table before it starts."""
-    _body()
     _tables().lobby_leave(profile_secret(), lobby_id[:64])
     return jsonify({"left": True})
 
 
 @bp.get("/api/profile/turns")
+@documented(replies(YourTurns))
 def your_turns() -> Response:
     """The online tables where it is this browser's profile's turn, with their links."""
     return jsonify({"turns": _tables().your_turns(profile_secret())})

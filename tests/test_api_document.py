@@ -1,0 +1,73 @@
+"""The OpenAPI document is made from the models: its enumerations follow the modes'
+registry, every answer has a real schema, and what the models refuse is answered with the
+project's error body (tests/test_api_schema.py holds the answers against it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wordyahtzee.games import describe_modes
+from wordyahtzee.modes import MODES
+
+from .test_api import assert_error, make_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    return make_app(Path(tmp_path_factory.mktemp("doc")) / "doc.sqlite3").test_client()
+
+
+@pytest.fixture(scope="module")
+def document(client: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = client.get("/api/openapi.json").json
+    return doc
+
+
+def _parameter(document: dict[str, Any], path: str, name: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(p for p in document["paths"][path]["get"]["parameters"]
+                                 if p["name"] == name)
+    return found
+
+
+def test_the_enumerations_come_from_the_registry(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    modes = describe_modes()
+    assert schemas["NewGame"]["properties"]["mode"]["enum"] == list(MODES)
+    assert _parameter(document, "/api/highscores", "mode")["schema"]["enum"] == list(MODES)
+    boxes = {b for info in modes.values() for b in info["boxes"]}
+    assert set(schemas["ClaimRequest"]["properties"]["box"]["enum"]) == boxes
+    levels = {lv for info in modes.values() for lv in info["computer_levels"]}
+    assert set(schemas["SeatRequest"]["properties"]["level"]["enum"]) == levels
+    assert "claim" in schemas["HintOption"]["properties"]["kind"]["enum"]
+    assert "Kaartspel" in document["info"]["description"]
+
+
+def test_every_answer_has_a_schema_and_errors_their_body(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                content = answer["content"]
+                if path.endswith("/events") and status == "200":
+                    assert "text/event-stream" in content
+                    continue
+                ref = content["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+                if status.startswith("4") or status.startswith("5"):
+                    assert ref == "ErrorBody", (method, path, status)
+                elif path != "/api/openapi.json":
+                    assert schemas[ref].get("properties"), (method, path, status, ref)
+    assert schemas["ErrorBody"]["required"] == ["error"]
+
+
+def test_what_a_model_refuses_gets_the_project_error(client: Any) -> None:
+    assert_error(client.post("/api/check", json={"words": 5}), 400, "bad_request")
+    assert_error(client.get("/api/highscores?mode=schaak"), 400, "unknown_mode")
+    assert_error(client.get("/api/games?limit=101"), 400, "bad_request")
+    assert_error(client.post("/api/games", json={"players": "Anna"}), 400, "bad_players")
+    assert_error(client.post("/api/games", json={"kind": "x", "players": ["A"]}), 400,
+                 "bad_kind")
+    assert_error(client.post("/api/games", data="[1]", content_type="application/json"),
+                 400, "bad_json")

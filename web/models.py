@@ -1,0 +1,119 @@
+"""The API's bodies, declared once as pydantic models: the same classes validate the
+requests (through :mod:`web.apidoc`) and make the OpenAPI document at
+``/api/openapi.json``.
+
+This module holds what every part shares: the two base classes, the error body, the seat
+token header and the enumerations, which come from the registry of modes
+(:data:`wordyahtzee.modes.MODES`, :func:`wordyahtzee.games.describe_modes`) and the
+engine's own tuples, never written out here. The bodies themselves are in
+:mod:`web.models_games` (tables and games), :mod:`web.models_words` (dictionaries, words,
+dice sets, high scores) and :mod:`web.models_daily` (profiles, the daily game, the lobby).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wordyahtzee.daily import DAILY_MODES
+from wordyahtzee.games import describe_modes
+from wordyahtzee.modes import MODES
+from wordyahtzee.store import REPORT_KINDS
+from wordyahtzee.tables.table import KINDS, REACTIONS
+
+
+@cache
+def modes_info() -> dict[str, dict[str, Any]]:
+    """Every mode's start-screen facts (:func:`wordyahtzee.games.describe_modes`), read
+    once: the boxes, computer levels and rules schemas the enumerations below list."""
+    return describe_modes()
+
+
+def _each(key: str) -> tuple[str, ...]:
+    """Every value of the list ``key`` over all modes, in the registry's order, once."""
+    return tuple(dict.fromkeys(v for info in modes_info().values() for v in info[key]))
+
+
+def one_of(values: tuple[str, ...]) -> Any:
+    """A ``Literal`` of ``values``: a string field that must be one of them (the document
+    lists them as its ``enum``)."""
+    return Literal[values]
+
+
+BOXES = _each("boxes")
+"""Every box id of every mode."""
+COMPUTER_LEVELS = _each("computer_levels")
+"""Every computer level of every mode."""
+
+if TYPE_CHECKING:
+    from .models_games import GameState
+
+    ModeName = str
+    DailyModeName = str
+    BoxId = str
+    ComputerLevel = str
+    TableKind = str
+    ReactionName = str
+    ReportKind = str
+else:
+    ModeName = one_of(MODES)
+    DailyModeName = one_of(DAILY_MODES)
+    BoxId = one_of(BOXES)
+    ComputerLevel = one_of(COMPUTER_LEVELS)
+    TableKind = one_of(KINDS)
+    ReactionName = one_of(tuple(REACTIONS))
+    ReportKind = one_of(REPORT_KINDS)
+
+
+class Body(BaseModel):
+    """A request body or query: unknown fields are ignored, as they always were.
+
+    ``error_codes`` names the error code a bad value of a field gets (``bad_request``
+    otherwise); ``error_text`` the message, in place of pydantic's."""
+
+    model_config = ConfigDict(extra="ignore")
+    error_codes: ClassVar[dict[str, str]] = {}
+    error_text: ClassVar[dict[str, str]] = {}
+
+
+class Reply(BaseModel):
+    """A response body: the fields it always or sometimes has; others may follow."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class ErrorDetail(Reply):
+    """What went wrong: a code from :data:`web.errors.ERRORS` and a message."""
+
+    code: str = Field(description="one of the codes of web/errors.py, e.g. bad_json, "
+                                  "bad_request, bad_rules, not_found, stale")
+    message: str = Field(description="what went wrong, in English")
+
+
+class ErrorBody(Reply):
+    """Every error: ``{"error": {"code", "message"}}``; a 409 of a game action also carries
+    the game's current ``state`` (its model is completed by :mod:`web.models_games`)."""
+
+    error: ErrorDetail
+    state: GameState | None = Field(None, description="a 409 of a game action: the "
+                                                     "current state")
+
+
+class SeatToken(BaseModel):
+    """The seat's secret token, from the seat's link ``#seat=TOKEN`` (also accepted as
+    ``token`` in a JSON body)."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    x_seat_token: str | None = Field(None, alias="X-Seat-Token",
+                                     description="the seat's secret token")
+
+
+class Empty(Body):
+    """A body that carries nothing (or nothing the route reads)."""
+
+
+__all__ = ["BOXES", "COMPUTER_LEVELS", "Body", "BoxId", "ComputerLevel", "DailyModeName",
+           "Empty", "ErrorBody", "ErrorDetail", "ModeName", "ReactionName", "Reply",
+           "ReportKind", "SeatToken", "TableKind", "modes_info", "one_of"]

@@ -1,0 +1,349 @@
+"""The bodies of the API's routes about tables and games: making a table, its state, the
+moves, the host's controls, hints, reviews and records (see :mod:`web.models`).
+
+A move's body is read by the mode itself (its ``parse_action``, with its own error codes:
+``bad_keep``, ``unknown_box`` …), so the fields it reads are documented here exactly but
+checked there; the models check what the web reads itself (``seq``, ``token``) and the
+JSON types of a new table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter
+
+from wordyahtzee.modes import MODES
+from wordyahtzee.tables.table import MAX_PLAYERS
+
+from .models import (
+    Body,
+    BoxId,
+    ComputerLevel,
+    ErrorBody,
+    ModeName,
+    ReactionName,
+    Reply,
+    TableKind,
+    modes_info,
+)
+
+
+def schema_of(kind: Any) -> dict[str, Any]:
+    """The JSON schema of a type, to document a field the engine checks."""
+    schema: dict[str, Any] = TypeAdapter(kind).json_schema()
+    return schema
+
+
+def rules_schema() -> dict[str, Any]:
+    """Any mode's rules: the schemas of the modes' own ``describe()`` (anyOf: the empty
+    rules of a mode without options match several)."""
+    return {"anyOf": [info["rules_schema"] for info in modes_info().values()],
+            "description": "the rules options of the game's mode"}
+
+
+BOX = schema_of(BoxId)
+NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 24}
+
+
+# -- a new table ----------------------------------------------------------------------------
+
+class NewGame(Body):
+    """A new table: ``solo``: one human (plus any computer players); ``hotseat``/
+    ``online``: 2-8 seats, at least one human; ``pad``: a score pad for real dice (1-8
+    players at one device, no computers, each throw gives its ``faces``). The players and
+    rules are checked by the engine (``bad_players``, ``bad_level``, ``bad_rules``)."""
+
+    mode: ModeName = MODES[0]
+    kind: TableKind = "solo"
+    players: list[Any] = Field(
+        min_length=1, max_length=MAX_PLAYERS,
+        json_schema_extra={"items": {"oneOf": [NAME, {
+            "type": "object", "required": ["name"],
+            "properties": {"name": NAME, "computer": schema_of(ComputerLevel)}}]}})
+    rules: dict[str, Any] | None = Field(None, json_schema_extra=rules_schema())
+    pace: Literal["live", "slow"] = Field("live", description="online tables only")
+    idle_seconds: float | None = Field(None, description="slow: 3600-604800")
+    error_codes: ClassVar[dict[str, str]] = {
+        "mode": "unknown_mode", "kind": "bad_kind", "players": "bad_players",
+        "rules": "bad_rules", "pace": "bad_option", "idle_seconds": "bad_option"}
+
+
+class SeatLink(Reply):
+    """A human seat's link (a hotseat table: one link for all its seats)."""
+
+    seats: list[int]
+    name: str
+    token: str
+    url: str
+
+
+class Seat(Reply):
+    """A seat as the state shows it."""
+
+    seat: int
+    name: str
+    computer: ComputerLevel | None
+    present: bool
+    left: bool
+    away: bool
+
+
+class GameState(Reply):
+    """A table's full state: the table's fields, then the game's own view (its fields
+    depend on the mode: ``turn`` and ``boxes`` for Woord Yahtzee, classic and Triple
+    Yahtzee, ``spaces`` and ``phase`` for Kaartspel …)."""
+
+    id: str
+    mode: ModeName
+    kind: TableKind
+    seq: int = Field(description="the number of events so far")
+    status: Literal["active", "finished", "abandoned"]
+    to_move: int | None = Field(description="the seat to move (every mode); null once over")
+    seats: list[Seat]
+    host: int
+    pace: Literal["live", "slow"]
+    idle_seconds: float | None
+    idle_deadline: float | None
+    daily: str | None = Field(description="the day of a daily game")
+    reactions: list[dict[str, Any]]
+    rematch: str | None = Field(description="the id of the table of the rematch, once made")
+    server_time: float
+    players: list[dict[str, Any]]
+    options: dict[str, Any] | list[Any] = Field(
+        description="what may be done now (classic: box -> points it would score; Triple "
+                    "Yahtzee: per column; Kaartspel: a list of actions)")
+    history: list[Any]
+    finished: bool
+    winners: list[Any]
+    rules: dict[str, Any] | None = None
+    turn: dict[str, Any] | None = Field(
+        None, description="Woord Yahtzee: number, player, round, round_box, throws, "
+                          "throws_left, faces, dice [{letter, value, blank}], kept, "
+                          "deadline, seconds_left. Classic and Triple: number, player, round, "
+                          "throws, throws_left, dice [5 pips] or null, kept")
+    boxes: dict[str, Any] | None = None
+    match: dict[str, Any] | None = Field(
+        None, description="a classic match: length, game (1-based), games [{number, over, "
+                          "totals, winners}], totals")
+    you: list[int] | None = Field(None, description="the seats the request's token acts for")
+
+
+ErrorBody.model_rebuild(_types_namespace={"GameState": GameState})
+
+
+class NewGameReply(Reply):
+    """The new table, with its seats' links."""
+
+    id: str
+    kind: TableKind
+    links: list[SeatLink]
+    watch_url: str
+    state: GameState
+
+
+class Invites(Reply):
+    """Every human seat's invite link."""
+
+    links: list[SeatLink]
+    watch_url: str
+
+
+class WatchQuery(Body):
+    """Who watches a table's live updates."""
+
+    token: str | None = Field(None, description="the viewer's seat token: it counts as "
+                                                "present at its seats")
+
+
+# -- moves ----------------------------------------------------------------------------------
+
+class Move(Body):
+    """What every move carries besides its own fields."""
+
+    seq: int | None = Field(None, ge=0, description="the number of events the browser has "
+                                                    "seen; a different number gets 409 stale")
+    token: str | None = Field(None, description="the seat's token, if not in X-Seat-Token")
+
+
+KEEP: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6},
+        "description": "the dice (positions) to keep"}
+
+
+class ThrowRequest(Move):
+    """Throw the dice not kept."""
+
+    keep: Any = Field(None, json_schema_extra=KEEP)
+    faces: Any = Field(None, json_schema_extra={
+        "oneOf": [{"type": "string", "minLength": 1, "maxLength": 7},
+                  {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+        "description": "score pad tables only: what the real dice show (Woord Yahtzee: "
+                       "letters, ? the blank; otherwise pips) instead of keep"})
+
+
+class ClaimRequest(Move):
+    """Write a box (Woord Yahtzee: empty ``words`` = a zero; classic: just the box)."""
+
+    box: Any = Field(json_schema_extra=BOX)
+    words: Any = Field(None, json_schema_extra={"type": "array",
+                                                "items": {"type": "string"}})
+    zero_box: Any = Field(None, json_schema_extra={
+        **BOX, "description": "free order: the round box that takes the 0 of a special "
+                              "claim"})
+    column: Any = Field(None, json_schema_extra={
+        "type": "integer", "minimum": 1, "maximum": 3,
+        "description": "Triple Yahtzee: the column (×1, ×2, ×3)"})
+
+
+CARD: dict[str, Any] = {"type": ["string", "null"],
+                        "description": "Kaartspel take: a card id, or null for nothing"}
+
+
+class ActRequest(ThrowRequest):
+    """Any action of the game's mode (Kaartspel: ``roll``, ``throw`` {keep}, ``take``
+    {card}, ``stop``; score pads: ``faces``)."""
+
+    card: Any = Field(None, json_schema_extra=CARD)
+    faces: Any = Field(None, json_schema_extra={
+        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 6},
+                  {"type": "string", "minLength": 1, "maxLength": 7},
+                  {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+        "description": "score pad tables only: the real dice's faces (roll: the red die; "
+                       "throw: the dice)"})
+
+
+class MoveReply(Reply):
+    """The move's summary (Woord Yahtzee's throw: ``faces``; classic's: ``dice``; a
+    claim: ``points`` and ``box``; Kaartspel: roll, square, dice, card …) and the new
+    state."""
+
+    state: GameState
+
+
+class PreviewRequest(Body):
+    """Words typed so far (Woord Yahtzee)."""
+
+    words: Any = Field(None, json_schema_extra={"type": "array",
+                                                "items": {"type": "string"}})
+    zero_box: Any = Field(None, json_schema_extra=BOX)
+
+
+class BoxPreview(Reply):
+    """What claiming a box with the words would give."""
+
+    score: int | None
+    words: list[str]
+    error: dict[str, Any] | None
+
+
+class Preview(Reply):
+    """Per word and per claimable box, without playing."""
+
+    words: list[dict[str, Any]]
+    formable_together: bool
+    boxes: dict[str, BoxPreview]
+    seq: int
+
+
+class SeatRequest(Move):
+    """The host's control over a seat (``computer``: the ``level`` that plays it)."""
+
+    level: Any = Field(None, json_schema_extra=schema_of(ComputerLevel))
+
+
+class StateReply(Reply):
+    """The new state."""
+
+    state: GameState
+
+
+class ReactRequest(Body):
+    """A quick reaction (fixed ones, no free text; the engine checks: ``bad_option``)."""
+
+    emote: Any = Field(json_schema_extra=schema_of(ReactionName))
+    token: str | None = None
+    error_codes: ClassVar[dict[str, str]] = {"emote": "bad_option"}
+
+
+class Reaction(Reply):
+    """A reaction as every viewer sees it."""
+
+    seat: int
+    emote: ReactionName
+    at: float
+
+
+class RematchRequest(Body):
+    """Who asks for the rematch."""
+
+    token: str | None = None
+
+
+class Rematch(Reply):
+    """The asking seat's link to the new table."""
+
+    id: str
+    url: str
+
+
+# -- the coach ------------------------------------------------------------------------------
+
+class HintOption(Reply):
+    """One choice: ``keep`` (throw keeping these dice; every mode), ``box`` (write a box:
+    classic, Triple), ``claim`` (claim a box with words: Woord Yahtzee), ``take``, ``roll``,
+    ``stop`` (Kaartspel's moves)."""
+
+    kind: Literal["keep", "box", "claim", "take", "roll", "stop"]
+    value: float | None = Field(None, description="expected points still to come")
+    expected_total: float | None = Field(None, description="the expected final score")
+    keep: list[int] | None = Field(None, description="the pips kept")
+    keep_indices: list[int] | None = Field(None, description="the dice positions kept")
+    dice: list[int] | None = Field(None, description="Woord Yahtzee: the dice kept")
+    letters: str | None = Field(None, description="Woord Yahtzee: their letters")
+    box: str | None = None
+    words: list[str] | None = None
+    points: int | None = None
+    column: int | None = None
+    card: str | None = None
+    chances: dict[str, float] | None = None
+
+
+class Hint(Reply):
+    """The coach's best choices, best first; ``ready: false`` (202) while the strategy
+    table is being prepared."""
+
+    ready: bool
+    failed: str | None = None
+    seq: int | None = None
+    player: int | None = None
+    throws: int | None = None
+    best: HintOption | None = None
+    options: list[HintOption] | None = None
+
+
+class Review(Reply):
+    """Every finished turn judged against optimal play; ``ready: false`` (202) while the
+    strategy table is being prepared; ``optimal``: the final scores against a sample of
+    optimal play's, once the game is over."""
+
+    ready: bool
+    failed: str | None = None
+    turns: list[dict[str, Any]] | None = None
+    regret: list[float] | None = None
+    players: list[str] | None = None
+    totals: list[int] | None = None
+    optimal: dict[str, Any] | None = None
+
+
+class Record(Reply):
+    """The game record (docs/records.md) of the turns played so far, and the result once
+    over."""
+
+    record: dict[str, Any]
+    result: dict[str, Any] | None
+
+
+__all__ = ["ActRequest", "ClaimRequest", "GameState", "Hint", "Invites", "MoveReply",
+           "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
+           "Reaction", "Record", "Rematch", "RematchRequest", "Review", "SeatRequest",
+           "StateReply", "ThrowRequest", "WatchQuery", "rules_schema", "schema_of"]
