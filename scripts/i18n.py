@@ -141,9 +141,9 @@ def template(found: Found | None = None) -> Catalog:
     places: dict[str, list[str]] = {k: list(v) for k, v in found.keys.items()}
     for key, message in members.items():
         for pattern, where in found.families.items():
-            if key not in found.keys and fnmatch.fnmatchcase(key, pattern):
+            if fnmatch.fnmatchcase(key, pattern):
                 places.setdefault(key, []).extend(where)
-                if message.pluralizable:
+                if message.pluralizable and key not in found.keys:
                     found.plurals.add(key)
     pot = _catalog(None, TEMPLATE)
     for key in sorted(places):

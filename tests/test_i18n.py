@@ -4,6 +4,7 @@ and its cookie, and every page in German without a Dutch text or a bare key."""
 
 from __future__ import annotations
 
+import fnmatch
 import importlib.util
 import re
 import shutil
@@ -121,6 +122,18 @@ def test_the_scripts_get_the_catalogue_they_name() -> None:
     # only what the scripts name: the rules' prose stays on the server
     assert "rules.classic.intro" not in data["messages"]
     assert set(data["messages"]) < set(catalogue("de"))
+    # every message a script names, directly or as a member of a family it builds
+    scripts = "web/static/js/"
+    found = TOOL.scan()
+
+    def in_scripts(where: list[str]) -> bool:
+        return any(path.startswith(scripts) for path in where)
+
+    named = {key for key, where in found.keys.items() if in_scripts(where)}
+    patterns = [p for p, where in found.families.items() if in_scripts(where)]
+    named |= {key for key in catalogue("de") if any(fnmatch.fnmatchcase(key, p) for p in patterns)}
+    assert named - set(data["messages"]) == set()
+    assert "box.chance" in named  # a box every script may draw, also named by a template
 
 
 @pytest.fixture
