@@ -193,6 +193,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import api, daily, lobby, pages, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
 
+    app.url_map.converters["lobby"] = lobby.LobbyId
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(daily.bp)

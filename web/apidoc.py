@@ -21,6 +21,7 @@ from flask import current_app, g, request
 from pydantic import ValidationError
 from spectree import Response, SpecTree
 from spectree.plugins.flask_plugin import FlaskPlugin
+from spectree.plugins.werkzeug_utils import werkzeug_parse_rule
 
 from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.errors import BadRequest, ServiceError
@@ -69,6 +70,17 @@ class _Plugin(FlaskPlugin):
                           force_resp_serialize: bool) -> tuple[Any, None]:
         """The view's answer as it is, and no validation error."""
         return resp, None
+
+    def parse_path(self, route: Any, path_parameter_descriptions: Any) -> tuple[str, list[Any]]:
+        """spectree's path and parameters, a parameter of one of the app's own converters
+        (``<lobby:lobby_id>``) given as a string of the converter's pattern."""
+        path, parameters = super().parse_path(route, path_parameter_descriptions)
+        named = {variable: name for name, _, variable in werkzeug_parse_rule(str(route))}
+        for parameter in parameters:
+            if parameter["schema"] is None:
+                converter = route.map.converters[named[parameter["name"]]]
+                parameter["schema"] = {"type": "string", "pattern": f"^{converter.regex}$"}
+        return path, parameters
 
 
 _checked: dict[str, type[Body]] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
+from werkzeug.routing import BaseConverter
 
 from .api import _tables
 from .apidoc import documented, json_object, replies
@@ -15,6 +16,13 @@ from .models_daily import Left, Lobby, LobbyQuery, LobbyTable, NewLobbyTable, Yo
 from .pages import render
 
 bp = Blueprint("lobby", __name__)
+
+
+class LobbyId(BaseConverter):
+    """An open table's id (12 hex digits), so that ``/api/lobby/quick`` is only the quick
+    match (its ``Allow`` names POST alone)."""
+
+    regex = "[0-9a-f]{12}"
 
 
 @bp.get("/api/lobby")
@@ -46,27 +54,27 @@ def quick_match() -> Response:
     return jsonify(_tables().quick_match(profile_secret(), json_object()))
 
 
-@bp.get("/api/lobby/<lobby_id>")
+@bp.get("/api/lobby/<lobby:lobby_id>")
 @documented(replies(LobbyTable, errors=(404,)))
 def lobby_entry(lobby_id: str) -> Response:
     """An open table: its players and free seats.
 
     Once started, the game and your seat's link."""
-    return jsonify(_tables().lobby_entry(profile_secret(), lobby_id[:64]))
+    return jsonify(_tables().lobby_entry(profile_secret(), lobby_id))
 
 
-@bp.post("/api/lobby/<lobby_id>/join")
+@bp.post("/api/lobby/<lobby:lobby_id>/join")
 @documented(replies(LobbyTable, errors=(400, 403, 404, 409, 413, 415)), json=Empty)
 def join(lobby_id: str) -> Response:
     """Take the next free seat (the last one starts the game)."""
-    return jsonify(_tables().lobby_join(profile_secret(), lobby_id[:64]))
+    return jsonify(_tables().lobby_join(profile_secret(), lobby_id))
 
 
-@bp.post("/api/lobby/<lobby_id>/leave")
+@bp.post("/api/lobby/<lobby:lobby_id>/leave")
 @documented(replies(Left, errors=(400, 403, 404, 413, 415)), json=Empty)
 def leave(lobby_id: str) -> Response:
     """Leave a table before it starts."""
-    _tables().lobby_leave(profile_secret(), lobby_id[:64])
+    _tables().lobby_leave(profile_secret(), lobby_id)
     return jsonify({"left": True})
 
 

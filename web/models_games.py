@@ -61,7 +61,9 @@ class NewGame(Body):
         json_schema_extra={"items": {"oneOf": [NAME, {
             "type": "object", "required": ["name"],
             "properties": {"name": NAME, "computer": schema_of(ComputerLevel)}}]}})
-    rules: dict[str, Any] | None = Field(None, json_schema_extra=rules_schema())
+    rules: dict[str, Any] | None = Field(None, json_schema_extra={
+        "anyOf": [*rules_schema()["anyOf"], {"type": "null"}],
+        "description": "the rules options of the game's mode (none: the defaults)"})
     pace: Literal["live", "slow"] = Field("live", description="online tables only")
     idle_seconds: float | None = Field(None, description="slow: 3600-604800")
     error_codes: ClassVar[dict[str, str]] = {

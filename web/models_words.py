@@ -112,8 +112,8 @@ CheckWord = Annotated[str, Field(min_length=1, max_length=40)]
 class CheckRequest(Body):
     """Words to check: a list, or one string of words separated by spaces."""
 
-    words: list[CheckWord] = Field(min_length=1, max_length=MAX_CHECK_WORDS,
-                                   examples=[["huis", "tv", "kussens"]])
+    words: (Annotated[list[CheckWord], Field(min_length=1, max_length=MAX_CHECK_WORDS)]
+            | Annotated[str, Field(pattern=r"\S")]) = Field(examples=[["huis", "tv", "kussens"]])
     dictionary: str = "nl"
     error_text: ClassVar[dict[str, str]] = {
         "words": f"words must be a list of 1 to {MAX_CHECK_WORDS} words (at most 40 "
