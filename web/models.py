@@ -13,12 +13,13 @@ dice sets, high scores) and :mod:`web.models_daily` (profiles, the daily game, t
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.games import describe_modes
+from wordyahtzee.lexicon.registry import NAME_PATTERN
 from wordyahtzee.modes import MODES
 from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables.table import KINDS, REACTIONS
@@ -46,6 +47,10 @@ BOXES = _each("boxes")
 """Every box id of every mode."""
 COMPUTER_LEVELS = _each("computer_levels")
 """Every computer level of every mode."""
+
+DictionaryName = Annotated[str, Field(pattern=NAME_PATTERN.pattern,
+                                      description="a dictionary's name")]
+"""A dictionary's name (``bad_name`` otherwise): 1-40 lower-case letters, digits, - or _."""
 
 if TYPE_CHECKING:
     from .models_games import GameState
@@ -115,5 +120,6 @@ class Empty(Body):
 
 
 __all__ = ["BOXES", "COMPUTER_LEVELS", "Body", "BoxId", "ComputerLevel", "DailyModeName",
+           "DictionaryName",
            "Empty", "ErrorBody", "ErrorDetail", "ModeName", "ReactionName", "Reply",
            "ReportKind", "SeatToken", "TableKind", "modes_info", "one_of"]

@@ -60,7 +60,9 @@ class NewGame(Body):
         min_length=1, max_length=MAX_PLAYERS,
         json_schema_extra={"items": {"oneOf": [NAME, {
             "type": "object", "required": ["name"],
-            "properties": {"name": NAME, "computer": schema_of(ComputerLevel)}}]}})
+            "properties": {"name": NAME, "computer": {
+                "anyOf": [schema_of(ComputerLevel), {"type": "null"}],
+                "description": "a computer player's level; none: a human"}}}]}})
     rules: dict[str, Any] | None = Field(None, json_schema_extra={
         "anyOf": [*rules_schema()["anyOf"], {"type": "null"}],
         "description": "the rules options of the game's mode (none: the defaults)"})

@@ -15,7 +15,16 @@ from wordyahtzee.modes import MODES
 from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables.table import MAX_PLAYERS
 
-from .models import Body, BoxId, ComputerLevel, ModeName, Reply, ReportKind, TableKind
+from .models import (
+    Body,
+    BoxId,
+    ComputerLevel,
+    DictionaryName,
+    ModeName,
+    Reply,
+    ReportKind,
+    TableKind,
+)
 
 MAX_CHECK_WORDS = 50
 MAX_NOTE = 200
@@ -114,7 +123,8 @@ class CheckRequest(Body):
 
     words: (Annotated[list[CheckWord], Field(min_length=1, max_length=MAX_CHECK_WORDS)]
             | Annotated[str, Field(pattern=r"\S")]) = Field(examples=[["huis", "tv", "kussens"]])
-    dictionary: str = "nl"
+    dictionary: DictionaryName = "nl"
+    error_codes: ClassVar[dict[str, str]] = {"dictionary": "bad_name"}
     error_text: ClassVar[dict[str, str]] = {
         "words": f"words must be a list of 1 to {MAX_CHECK_WORDS} words (at most 40 "
                  "letters each)",
@@ -157,9 +167,11 @@ class SolveRequest(Body):
 
     letters: str = Field(description="the 7 faces of a throw, ? for the blank",
                          examples=["kusnatl", "ee?rstn"])
-    dictionary: str = "nl"
+    dictionary: DictionaryName = "nl"
     dice_set: str = "nl"
+    error_codes: ClassVar[dict[str, str]] = {"dictionary": "bad_name"}
     error_text: ClassVar[dict[str, str]] = {
+        "dictionary": "dictionary is a name: 1-40 lower-case letters, digits, - or _",
         "": "give letters (7 faces, ? for the blank), dictionary and dice_set as strings"}
 
 
@@ -226,9 +238,10 @@ class ReportRequest(Body):
     """A player disputes the dictionary."""
 
     word: str = Field(max_length=40, description="one word of letters a-z")
-    dictionary: str = "nl"
+    dictionary: DictionaryName = "nl"
     kind: ReportKind
     note: str = Field("", max_length=MAX_NOTE)
+    error_codes: ClassVar[dict[str, str]] = {"dictionary": "bad_name"}
     error_text: ClassVar[dict[str, str]] = {
         "word": "word is one word of letters a-z (at most 40)",
         "kind": "kind is one of: " + ", ".join(REPORT_KINDS),
@@ -266,7 +279,8 @@ class WordReport(Reply):
 class ReportsQuery(Body):
     """Which reports."""
 
-    dictionary: str | None = None
+    dictionary: DictionaryName | None = None
+    error_codes: ClassVar[dict[str, str]] = {"dictionary": "bad_name"}
 
 
 class ReportList(Reply):
@@ -282,13 +296,13 @@ class HighScoresQuery(Body):
 
     mode: ModeName | None = Field(None, description="default: every mode, or woord with "
                                                     "dictionary/rules")
-    dictionary: str | None = None
+    dictionary: DictionaryName | None = None
     rules: str | None = Field(None, description="a JSON object of rules options")
     kind: Literal["solo", "hotseat", "online", "all"] = "solo"
     aided: Literal["no", "all"] = Field("no", description="no: games in which the player "
                                         "used no Tip; all: those too, each entry marked "
                                         "aided")
-    error_codes: ClassVar[dict[str, str]] = {"mode": "unknown_mode"}
+    error_codes: ClassVar[dict[str, str]] = {"mode": "unknown_mode", "dictionary": "bad_name"}
     error_text: ClassVar[dict[str, str]] = {
         "mode": "unknown mode; known: " + ", ".join(MODES),
         "kind": "kind is solo, hotseat, online or all",
