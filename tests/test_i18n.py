@@ -255,3 +255,15 @@ def test_every_page_speaks_german_without_a_dutch_text_or_a_bare_key(client: Any
         assert not left, (path, left)
         # the language shows: each page has a word only German writes
         assert re.search(r"[äöüßÄÖÜ]|\b(und|der|die|das|Spiel|Regeln|Würfel)\b", seen), path
+
+
+def test_the_installable_apps_manifest_speaks_the_pages_language(client: Any) -> None:
+    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    link = re.search(r'<link rel="manifest" href="([^"]+)"', page)
+    assert link and link.group(1) == "/manifest.webmanifest?lang=de"
+    manifest = client.get(link.group(1))
+    assert manifest.mimetype == "application/manifest+json"
+    assert manifest.json["lang"] == "de"
+    assert manifest.json["description"] == catalogue("de")["app.description"]
+    assert "im Browser" in manifest.json["description"]
+    assert client.get("/manifest.webmanifest?lang=en").json["lang"] == "en"

@@ -4,7 +4,6 @@ JSON API. The language is Dutch unless ``?lang=en`` (remembered in a cookie)."""
 from __future__ import annotations
 
 import contextlib
-import mimetypes
 from typing import Any
 
 from flask import (
@@ -12,6 +11,7 @@ from flask import (
     Flask,
     Response,
     current_app,
+    jsonify,
     make_response,
     render_template,
     request,
@@ -36,7 +36,6 @@ bp = Blueprint("pages", __name__, template_folder="templates", static_folder="st
                static_url_path="/static")
 
 LANG_COOKIE = "lang"
-mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def current_language() -> str:
@@ -147,6 +146,24 @@ def service_worker() -> Response:
                                    mimetype="text/javascript", max_age=0)
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The installable app's manifest, in the page's language (``?lang=``)."""
+    lang = current_language()
+    t = translator(lang)
+    icons = [("icon.svg", "any", "image/svg+xml"), ("icon-192.png", "192x192", "image/png"),
+             ("icon-512.png", "512x512", "image/png")]
+    response = jsonify({
+        "name": t("app.title"), "short_name": t("app.title"),
+        "description": t("app.description"), "lang": lang, "start_url": "/", "scope": "/",
+        "display": "standalone", "background_color": "#f6f1e7", "theme_color": "#3b2a1a",
+        "icons": [{"src": url_for("pages.static", filename=f"icons/{name}"), "sizes": sizes,
+                   "type": kind} for name, sizes, kind in icons]})
+    response.mimetype = "application/manifest+json"
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -7,7 +7,7 @@ const PRECACHE = [
   "/static/js/dice.js", "/static/js/woord.js", "/static/js/classic.js", "/static/js/kaartspel.js",
   "/static/css/kaartspel.css", "/static/js/words.js",
   "/static/js/highscores.js", "/static/favicon.svg", "/static/icons/icon.svg",
-  "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/static/manifest.webmanifest",
+  "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 
 self.addEventListener("install", (event) => {
