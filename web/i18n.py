@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,6 @@ class Speaker:
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
         return format_decimal(value, format=pattern, locale=self.lang, decimal_quantization=True)
 
-
     def figure(self, value: float) -> str:
         """``value`` as short as it goes, at most two decimals (``3,36``, ``12``)."""
         return format_decimal(round(value, 2), locale=self.lang)
@@ -162,6 +162,6 @@ def speaker(lang: str) -> Speaker:
     return Speaker(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
 
 
-def translator(lang: str) -> Any:
+def translator(lang: str) -> Callable[..., str]:
     """``t(key, **params)`` for a language."""
     return speaker(lang).t

@@ -18,6 +18,7 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from flask_babel import get_locale
 from werkzeug.exceptions import HTTPException
 
 from wordyahtzee.dice import (
@@ -53,7 +54,7 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     how many online tables wait for this browser's profile to move (``your_turns``)."""
     from .cookies import profile_secret
 
-    lang = current_language()
+    lang = str(get_locale() or DEFAULT_LANGUAGE)  # Flask-Babel's, from current_language()
     secret = profile_secret()
     # the online tables where it is this browser's profile's turn: in the title and the icon
     turns = 0
