@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = {
@@ -45,9 +46,9 @@ def one_run(starts: int, env: dict[str, str]) -> dict[str, float]:
             samples[name].append(wall(cmd, env))
     out: dict[str, float] = {}
     for name, values in samples.items():
-        ordered = sorted(values)
-        out[f"{name} median, ms"] = statistics.median(ordered) * 1e3
-        out[f"{name} p99, ms"] = ordered[int(0.99 * (len(ordered) - 1))] * 1e3
+        median, p99 = median_p99(values)
+        out[f"{name} median, ms"] = median * 1e3
+        out[f"{name} p99, ms"] = p99 * 1e3
     out["ratio check / python"] = (out["wordyahtzee check huis median, ms"]
                                    / out["python -c pass median, ms"])
     return out
@@ -66,8 +67,6 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for cmd in COMMANDS.values():  # warm the page cache
         wall(cmd, env)
-    from bench_docs import run_and_report
-
     run_and_report(lambda: one_run(args.starts, env), args.runs,
                    f"{args.starts} starts each",
                    ROOT / "docs" / "architecture.md" if args.write_docs else None,

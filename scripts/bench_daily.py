@@ -17,12 +17,13 @@ median and the spread (lowest-highest) of every figure over ``--runs`` runs.
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,9 +72,9 @@ def one_run(games: int) -> dict[str, float]:
     out: dict[str, float] = {}
     for what, samples in (("start", starts), ("move", moves)):
         for kind in ("daily", "solo"):
-            ordered = sorted(samples[kind])
-            out[f"{what} {kind} median, ms"] = statistics.median(ordered) * 1e3
-            out[f"{what} {kind} p99, ms"] = ordered[int(0.99 * (len(ordered) - 1))] * 1e3
+            median, p99 = median_p99(samples[kind])
+            out[f"{what} {kind} median, ms"] = median * 1e3
+            out[f"{what} {kind} p99, ms"] = p99 * 1e3
         out[f"ratio {what} daily / solo"] = (out[f"{what} daily median, ms"]
                                              / out[f"{what} solo median, ms"])
     return out
@@ -87,8 +88,6 @@ def main() -> None:
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
     one_run(2)  # warm up: imports, the first store
-    from bench_docs import run_and_report
-
     run_and_report(lambda: one_run(args.games), args.runs,
                    f"{args.games} games of each kind",
                    ROOT / "docs" / "daily.md" if args.write_docs else None,

@@ -13,8 +13,15 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import statistics
 from collections.abc import Callable
 from pathlib import Path
+
+
+def median_p99(samples: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of some timings, in their own unit."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[int(0.99 * (len(ordered) - 1))]
 
 
 def machine() -> str:
@@ -66,8 +73,6 @@ def write_block(doc: Path, name: str, command: str, lines: list[str], runs: int)
 def spread_lines(runs: list[dict[str, float]], width: int = 40) -> list[str]:
     """The table of a benchmark's runs: each figure's median over the runs and its spread
     (lowest-highest)."""
-    import statistics
-
     lines = [f"{'figure':{width}} {'median':>8}  lowest-highest"]
     for key in runs[0]:
         values = [r[key] for r in runs]
@@ -77,7 +82,8 @@ def spread_lines(runs: list[dict[str, float]], width: int = 40) -> list[str]:
 
 
 def run_and_report(one_run: Callable[[], dict[str, float]], runs: int, what: str,
-                   doc: Path | None = None, name: str = "", command: str = "") -> None:
+                   doc: Path | None = None, name: str = "", command: str = "",
+                   width: int = 40) -> None:
     """Call ``one_run`` ``runs`` times, printing each run's figures, then the median and
     spread of each over the runs (``what``: what one run measured); with ``doc``, write
     that table into its ``bench:NAME`` block too."""
@@ -86,7 +92,7 @@ def run_and_report(one_run: Callable[[], dict[str, float]], runs: int, what: str
         figures = one_run()
         results.append(figures)
         print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
-    lines = spread_lines(results)
+    lines = spread_lines(results, width)
     print(f"\nmedian over {len(results)} runs of {what}:")
     print("\n".join(lines))
     if doc is not None:

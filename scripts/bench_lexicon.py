@@ -42,6 +42,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -67,8 +69,8 @@ def per_call(fn: Callable[[str], object], items: list[str], batch: int = 100) ->
 
 def summary(samples: list[float]) -> tuple[float, float]:
     """(median, p99) in microseconds."""
-    ordered = sorted(samples)
-    return (statistics.median(ordered) * 1e6, ordered[int(0.99 * (len(ordered) - 1))] * 1e6)
+    median, p99 = median_p99(samples)
+    return median * 1e6, p99 * 1e6
 
 
 def child_rss(kind: str, name: str) -> float:
@@ -122,26 +124,14 @@ def main() -> None:
         hold(args.child, args.dict)
         return
 
-    runs: list[dict[str, float]] = []
-    for run in range(1, args.runs + 1):
+    def one_run() -> dict[str, float]:
         with tempfile.TemporaryDirectory(prefix="bench-lexicon-") as scratch:
-            figures = measure(args, Path(scratch))
-        runs.append(figures)
-        print(f"run {run}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
-    lines = [f"{'figure':44} {'median':>9}  lowest-highest"]
-    for key in runs[0]:
-        values = [r[key] for r in runs]
-        lines.append(f"{key:44} {statistics.median(values):9.2f}  "
-                     f"{min(values):.2f}-{max(values):.2f}")
-    print(f"\nmedian over {len(runs)} runs:")
-    print("\n".join(lines))
-    if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+            return measure(args, Path(scratch))
 
-        write_block(ROOT / "docs" / "dictionaries.md", "bench_lexicon",
-                    f"python scripts/bench_lexicon.py --dict {args.dict} --lookups "
-                    f"{args.lookups} --runs {args.runs} --write-docs", lines, len(runs))
+    run_and_report(one_run, args.runs, f"{args.lookups} look-ups on {args.dict}",
+                   ROOT / "docs" / "dictionaries.md" if args.write_docs else None,
+                   "bench_lexicon", f"python scripts/bench_lexicon.py --dict {args.dict} "
+                   f"--lookups {args.lookups} --runs {args.runs} --write-docs", width=44)
 
 
 def measure(args: argparse.Namespace, scratch: Path) -> dict[str, float]:
