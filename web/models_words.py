@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, WithJsonSchema, create_model, field_validator
 
+from wordyahtzee.dice import OWN_DICE, OWN_FACES, OWN_NAME
 from wordyahtzee.errors import BadRequest
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.modes import MODES
@@ -92,7 +93,7 @@ class UploadForm(Body):
 
     file: Annotated[str, WithJsonSchema({"type": "string", "format": "binary"})] = Field(
         description="UTF-8 text or gzip, one word a line, at most 8 MiB")
-    name: str = Field(pattern="^[a-z0-9][a-z0-9_-]{0,39}$")
+    name: DictionaryName
     title: str = ""
 
 
@@ -224,11 +225,11 @@ class NewDiceSet(Body):
     """A player's own box: seven dice of six faces (an Umlaut counts as its plain vowel);
     the engine checks it (``bad_dice_set``)."""
 
-    name: str = Field(description="3-32 lower-case letters, digits and hyphens, not taken "
-                                  "yet (the engine checks: bad_dice_set, exists)")
-    title: str = Field("", max_length=60)
-    dice: list[Annotated[list[Face], Field(min_length=6, max_length=6)]] = Field(
-        min_length=7, max_length=7)
+    name: str = Field(pattern=f"^{OWN_NAME.pattern}$",
+                      description="not taken yet (the engine checks: exists)")
+    title: str = Field("", description="kept to its first 60 characters")
+    dice: list[Annotated[list[Face], Field(min_length=OWN_FACES, max_length=OWN_FACES)]] = (
+        Field(min_length=OWN_DICE, max_length=OWN_DICE))
     error_codes: ClassVar[dict[str, str]] = {"": "bad_dice_set"}
 
 
