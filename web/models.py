@@ -21,6 +21,7 @@ from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.games import describe_modes
 from wordyahtzee.lexicon.registry import NAME_PATTERN
 from wordyahtzee.modes import MODES
+from wordyahtzee.modes.contract import MAX_NAME
 from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables.table import KINDS, REACTIONS
 
@@ -47,6 +48,9 @@ BOXES = _each("boxes")
 """Every box id of every mode."""
 COMPUTER_LEVELS = _each("computer_levels")
 """Every computer level of every mode."""
+
+NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+"""A player's or a profile's name, as the document gives it (the engine checks it)."""
 
 DictionaryName = Annotated[str, Field(pattern=NAME_PATTERN.pattern,
                                       description="a dictionary's name")]
@@ -119,7 +123,24 @@ class Empty(Body):
     """A body that carries nothing (or nothing the route reads)."""
 
 
-__all__ = ["BOXES", "COMPUTER_LEVELS", "Body", "BoxId", "ComputerLevel", "DailyModeName",
-           "DictionaryName",
-           "Empty", "ErrorBody", "ErrorDetail", "ModeName", "ReactionName", "Reply",
-           "ReportKind", "SeatToken", "TableKind", "modes_info", "one_of"]
+__all__ = [
+    "BOXES",
+    "COMPUTER_LEVELS",
+    "NAME",
+    "Body",
+    "BoxId",
+    "ComputerLevel",
+    "DailyModeName",
+    "DictionaryName",
+    "Empty",
+    "ErrorBody",
+    "ErrorDetail",
+    "ModeName",
+    "ReactionName",
+    "Reply",
+    "ReportKind",
+    "SeatToken",
+    "TableKind",
+    "modes_info",
+    "one_of",
+]

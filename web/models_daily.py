@@ -11,11 +11,8 @@ from pydantic import Field
 
 from wordyahtzee.tables.table import MAX_PLAYERS
 
-from .models import Body, DailyModeName, ModeName, Reply
+from .models import NAME, Body, DailyModeName, ModeName, Reply
 from .models_games import rules_schema
-
-NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 24}
-
 
 # -- profiles -------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from wordyahtzee.modes import MODES
 from wordyahtzee.tables.table import MAX_PLAYERS
 
 from .models import (
+    NAME,
     Body,
     BoxId,
     ComputerLevel,
@@ -43,7 +44,6 @@ def rules_schema() -> dict[str, Any]:
 
 
 BOX = schema_of(BoxId)
-NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 24}
 
 
 # -- a new table ----------------------------------------------------------------------------
