@@ -225,8 +225,8 @@ class NewDiceSet(Body):
     """A player's own box: seven dice of six faces (an Umlaut counts as its plain vowel);
     the engine checks it (``bad_dice_set``)."""
 
-    name: str = Field(pattern=f"^{OWN_NAME.pattern}$",
-                      description="not taken yet (the engine checks: exists)")
+    name: str = Field(description=f"{OWN_NAME.pattern}, not taken yet (the engine checks "
+                                  "both: exists before bad_dice_set)")
     title: str = Field("", description="kept to its first 60 characters")
     dice: list[Annotated[list[Face], Field(min_length=OWN_FACES, max_length=OWN_FACES)]] = (
         Field(min_length=OWN_DICE, max_length=OWN_DICE))
