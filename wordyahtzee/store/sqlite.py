@@ -7,8 +7,10 @@ events, so a server that is killed mid-game resumes every table by loading them 
 
 The database runs in WAL mode (readers never block the writer) with ``synchronous=FULL``
 (a commit is on disk before the answer, even across a power loss); every write is one short
-transaction. Appending checks the sequence number, so two writers can never both add event
-``n`` to a game: the second gets :class:`StaleGameError`. The schema is migrated at open
+transaction, and the moves that arrive while one is being synced share the next commit
+(group commit: one sync for several answers, none of them sent before its sync).
+Appending checks the sequence number, so two writers can never both add event ``n`` to a
+game: the second gets :class:`StaleGameError`. The schema is migrated at open
 (:mod:`wordyahtzee.store.migrations`); live updates go to subscribers in this process at
 once and to other processes' subscribers through a cheap poll.
 
@@ -26,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import (
     Finish,
@@ -48,6 +50,8 @@ from .players import PlayerRecords
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 DB_FILE = "wordyahtzee.sqlite3"
 POOL_SIZE = 4
 """Connections a store keeps open (SQLite in WAL mode: readers never block the writer)."""
@@ -68,6 +72,18 @@ def default_path() -> Path:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Write:
+    """One caller's part of a group commit: its work, then its outcome."""
+
+    __slots__ = ("done", "error", "value", "work")
+
+    def __init__(self, work: Callable[[sqlite3.Connection], Any]) -> None:
+        self.work = work
+        self.done = False
+        self.value: Any = None
+        self.error: BaseException | None = None
 
 
 class SQLiteStore(PlayerRecords, LobbyRecords):
@@ -93,6 +109,8 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         self._notifier: threading.Thread | None = None
         self._notifier_lock = threading.Lock()
         self._closed = threading.Event()
+        self._waiting: list[_Write] = []
+        self._committer = threading.Lock()
         with self._db() as db:
             self.schema_version = migrate_sqlite(db, where=str(self.path), clock=self.clock)
 
@@ -147,6 +165,59 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                 raise
             db.execute("COMMIT")
 
+    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(db)`` in a write transaction shared with the writes that arrive
+        meanwhile (group commit), its value or its exception once that transaction is
+        committed (synced, with ``FULL``).
+
+        The first writer commits for every writer waiting when it starts, each one's work in
+        a savepoint of its own, so one's refusal (a stale ``seq``) undoes only its own
+        statements; the writers that arrive while that sync runs wait, and the next of them
+        commits for them all. Before it starts, a committer yields once (``time.sleep(0)``:
+        under gevent, the requests that are ready run up to their write and join it). The
+        works run one after the other, in the order they arrived, as separate
+        transactions would.
+        """
+        mine = _Write(work)
+        self._waiting.append(mine)
+        with self._committer:
+            if not mine.done:
+                time.sleep(0)
+                batch, self._waiting = self._waiting, []
+                self._commit(batch)
+        if mine.error is not None:
+            raise mine.error
+        return mine.value
+
+    def _commit(self, batch: list[_Write]) -> None:
+        """Run a group's works in one transaction and commit it; every write of the group
+        is done afterwards, with its value or an error."""
+        try:
+            with self._db() as db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for write in batch:
+                        db.execute("SAVEPOINT write")
+                        try:
+                            write.value = write.work(db)
+                        except Exception as exc:  # that writer's own answer
+                            db.execute("ROLLBACK TO write")
+                            write.error = exc
+                        db.execute("RELEASE write")
+                    db.execute("COMMIT")
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+        except BaseException as exc:
+            for write in batch:
+                if write.error is None:
+                    write.error = exc if isinstance(exc, Exception) else StoreError(
+                        "the write was interrupted", "unavailable")
+            raise
+        finally:
+            for write in batch:
+                write.done = True
+
     def close(self) -> None:
         """Close the pooled connections (a later call opens new ones) and stop the
         notifier thread."""
@@ -182,16 +253,19 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         rules = setup.get("rules") or {}
         dictionary = str(rules.get("dictionary", "")) if isinstance(rules, Mapping) else ""
         key = rules_key(rules) if isinstance(rules, Mapping) else ""
+
+        def create(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO games (id, mode, kind, setup, dictionary, rules_key, status,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
+                (game_id, mode, kind, _dumps(dict(setup)), dictionary, key, now, now))
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, name, token, computer) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.name, s.token, s.computer) for s in seats])
+
         try:
-            with self._tx() as db:
-                db.execute(
-                    "INSERT INTO games (id, mode, kind, setup, dictionary, rules_key, status,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
-                    (game_id, mode, kind, _dumps(dict(setup)), dictionary, key, now, now))
-                db.executemany(
-                    "INSERT INTO seats (game_id, seat, name, token, computer) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, s.seat, s.name, s.token, s.computer) for s in seats])
+            self._write(create)
         except sqlite3.IntegrityError:
             raise StoreError(f"game {game_id!r} exists already", "exists") from None
 
@@ -264,15 +338,16 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         events without finishing the game (a game of a classic match ended).
         """
         now = self.clock()
-        with self._tx() as db:
+
+        def append(db: sqlite3.Connection) -> None:
             row = db.execute("SELECT status, mode, kind, dictionary, rules_key FROM games "
                              "WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no game {game_id!r}", "not_found")
             if row["status"] != "active":
                 raise StaleGameError(f"game {game_id!r} is over", "game_over")
-            count = db.execute("SELECT COUNT(*) FROM events WHERE game_id = ?",
-                               (game_id,)).fetchone()[0]
+            count = db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM events "
+                               "WHERE game_id = ?", (game_id,)).fetchone()[0]
             if count != first_seq:
                 raise StaleGameError(
                     f"game {game_id!r} has {count} events, not {first_seq}", "stale")
@@ -295,6 +370,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                 " score, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(row["mode"], row["kind"], row["dictionary"], row["rules_key"], player,
                   int(score), game_id, now) for player, score in entries])
+        self._write(append)
         self.publish(game_id, first_seq + len(events))
 
     def list_games(self, status: str | None = None, limit: int = 50,
