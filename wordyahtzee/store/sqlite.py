@@ -150,25 +150,13 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         return self._query(sql, params)
 
     def _change(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
-        with self._tx() as db:
-            return [db.execute(sql, params).rowcount for sql, params in statements]
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE``: writers queue instead of failing)."""
-        with self._db() as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        return self._write(lambda db: [db.execute(sql, params).rowcount
+                                       for sql, params in statements])
 
     def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(db)`` in a write transaction shared with the writes that arrive
         meanwhile (group commit), its value or its exception once that transaction is
-        committed (synced, with ``FULL``).
+        committed (synced, with ``FULL``). Every write of the store goes this way.
 
         The first writer commits for every writer waiting when it starts, each one's work in
         a savepoint of its own, so one's refusal (a stale ``seq``) undoes only its own
@@ -319,9 +307,8 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
 
     def set_computer(self, game_id: str, seat: int, level: str) -> None:
         """Hand a seat to a computer player of ``level`` (its token stops working)."""
-        with self._tx() as db:
-            changed = db.execute("UPDATE seats SET computer = ?, token = '' WHERE game_id = ? "
-                                 "AND seat = ?", (level, game_id, seat)).rowcount
+        changed = self._change([("UPDATE seats SET computer = ?, token = '' WHERE game_id = ? "
+                                 "AND seat = ?", (level, game_id, seat))])[0]
         if not changed:
             raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")
 
@@ -388,12 +375,14 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
 
     def abandon_idle(self, before: float) -> list[str]:
         """Mark every active game without a move since ``before`` as abandoned."""
-        with self._tx() as db:
+        def abandon(db: sqlite3.Connection) -> list[str]:
             ids = [r[0] for r in db.execute(
                 "SELECT id FROM games WHERE status = 'active' AND updated_at < ?", (before,))]
             db.executemany("UPDATE games SET status = 'abandoned', finished_at = ? WHERE id = ?",
                            [(self.clock(), game_id) for game_id in ids])
-        return ids
+            return ids
+
+        return self._write(abandon)
 
     # -- high scores ----------------------------------------------------------------------
 
@@ -431,9 +420,8 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
 
     def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:
         """Store a player's report that ``word`` is wrongly accepted or refused."""
-        with self._tx() as db:
-            db.execute("INSERT INTO word_reports (word, dictionary, kind, note, at) "
-                       "VALUES (?, ?, ?, ?, ?)", (word, dictionary, kind, note, self.clock()))
+        self._change([("INSERT INTO word_reports (word, dictionary, kind, note, at) "
+                       "VALUES (?, ?, ?, ?, ?)", (word, dictionary, kind, note, self.clock()))])
 
     def word_reports(self, dictionary: str | None = None) -> list[WordReport]:
         """The reported words, grouped by word, dictionary and kind, most reported first."""
@@ -444,10 +432,12 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
     def claim_rematch(self, game_id: str, new_id: str) -> str:
         """Point ``game_id``'s rematch at ``new_id`` unless it points somewhere already;
         the pointer it holds now."""
-        with self._tx() as db:
+        def claim(db: sqlite3.Connection) -> Any:
             db.execute("UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
                        (new_id, game_id))
-            row = db.execute("SELECT rematch FROM games WHERE id = ?", (game_id,)).fetchone()
+            return db.execute("SELECT rematch FROM games WHERE id = ?", (game_id,)).fetchone()
+
+        row = self._write(claim)
         if row is None or row[0] is None:
             raise StoreError(f"no game {game_id!r}", "not_found")
         return str(row[0])
@@ -459,11 +449,10 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
 
     def put_job(self, job_id: str, state: Mapping[str, Any]) -> None:
         """Keep a background job's state, for any process to read."""
-        with self._tx() as db:
-            db.execute("INSERT INTO jobs (id, state, updated_at) VALUES (?, ?, ?) "
+        self._change([("INSERT INTO jobs (id, state, updated_at) VALUES (?, ?, ?) "
                        "ON CONFLICT (id) DO UPDATE SET state = excluded.state, "
                        "updated_at = excluded.updated_at",
-                       (job_id, _dumps(dict(state)), self.clock()))
+                       (job_id, _dumps(dict(state)), self.clock()))])
 
     def get_job(self, job_id: str) -> dict[str, Any] | None:
         """A background job's state, or None."""
