@@ -33,8 +33,9 @@ from wordyahtzee.lexicon.registry import (
     max_user_dictionaries,
     user_dictionary_names,
 )
+from wordyahtzee.loop import run_blocking
 from wordyahtzee.progress import Progress
-from wordyahtzee.tables.offload import OverBudget, run_blocking, run_in_process
+from wordyahtzee.tables.offload import OverBudget, run_in_process
 
 _jobs: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()

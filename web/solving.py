@@ -17,7 +17,8 @@ import threading
 from typing import Any
 
 from wordyahtzee.errors import RuleError, WordyahtzeeError
-from wordyahtzee.tables.offload import OverBudget, ProcessWorker, event_loop_active
+from wordyahtzee.loop import event_loop_active
+from wordyahtzee.tables.offload import OverBudget, ProcessWorker
 
 TOP_WORDS = 30
 MAX_BLANKS = 4

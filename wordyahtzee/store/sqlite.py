@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..loop import run_blocking
 from . import (
     Finish,
     HighScore,
@@ -192,7 +193,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                             db.execute("ROLLBACK TO write")
                             write.error = exc
                         db.execute("RELEASE write")
-                    db.execute("COMMIT")
+                    run_blocking(db.execute, "COMMIT")  # the sync: the loop goes on
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise

@@ -15,11 +15,11 @@ from typing import Any
 from .. import daily
 from ..advisor.coach import coach
 from ..errors import ServiceError
+from ..loop import run_blocking
 from ..modes import get_mode
 from . import strategies
 from .coaching import Coaching
 from .lobby import Lobby
-from .offload import run_blocking
 
 log = logging.getLogger(__name__)
 

@@ -4,10 +4,10 @@ Under the event-driven server (gevent) every request, stream and background task
 process shares one thread; a computation of seconds (a strategy table, a dictionary's
 tries, the solver's index) would stall all of them. Two ways out:
 
-- :func:`run_blocking` runs such work in gevent's pool of real threads and lets the event
-  loop go on meanwhile; without gevent it simply calls the function. The work still shares
-  the interpreter lock, which Python hands over every few milliseconds, so requests are
-  slowed a little, never stalled.
+- :func:`wordyahtzee.loop.run_blocking` runs such work in gevent's pool of real threads
+  and lets the event loop go on meanwhile; without gevent it simply calls the function.
+  The work still shares the interpreter lock, which Python hands over every few
+  milliseconds, so requests are slowed a little, never stalled.
 - :func:`run_in_process` runs it in a child Python process with a time budget: the loop
   waits on a pipe, the work has a core of its own, and work over budget is killed
   (:class:`OverBudget`). For work whose cost the input decides, such as a dictionary
@@ -35,33 +35,11 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import WordyahtzeeError
 
-T = TypeVar("T")
-
-__all__ = ["OverBudget", "ProcessWorker", "die_with_parent", "event_loop_active",
-           "run_blocking", "run_in_process"]
-
-
-def event_loop_active() -> bool:
-    """True when gevent has patched the standard library (the ``serve`` workers)."""
-    try:
-        from gevent import monkey
-    except ImportError:
-        return False
-    return bool(monkey.is_module_patched("threading"))
-
-
-def run_blocking(function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)``, in a real thread when an event loop would otherwise stall."""
-    if event_loop_active():
-        import gevent
-
-        result: T = gevent.get_hub().threadpool.apply(function, args)
-        return result
-    return function(*args)
+__all__ = ["OverBudget", "ProcessWorker", "die_with_parent", "run_in_process"]
 
 
 class OverBudget(WordyahtzeeError):

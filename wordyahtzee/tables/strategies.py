@@ -28,7 +28,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..advisor.coach import coach
-from .offload import event_loop_active, run_blocking, run_in_process
+from ..loop import event_loop_active, run_blocking
+from .offload import run_in_process
 
 log = logging.getLogger(__name__)
 
