@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -99,6 +100,71 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         assert status == 200 and claimed["state"]["turn"]["player"] == 1
         status, error = _call(base, "POST", f"/api/games/{gid}/claim", {"box": 1}, bram)
         assert status == 400 and error["error"]["code"] == "bad_request"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
+    """Twelve tables played as fast as they can, so that moves share SQLite's group
+    commits, and the server killed mid-flight: every move that was answered is in the
+    file after the restart (a move is answered only once the commit holding it is
+    synced), and every game goes on from where the file says."""
+    db, port = tmp_path / "load.sqlite3", _free_port()
+    base = f"http://127.0.0.1:{port}"
+    quiet = {"WORDYAHTZEE_RATE_LIMITS": "off"}
+    proc = _serve(db, port, env=quiet)
+    answered: dict[str, int] = {}
+    tokens: dict[str, str] = {}
+    stop = threading.Event()
+
+    def play() -> None:
+        status, created = _call(base, "POST", "/api/games",
+                                {"kind": "solo", "players": ["Anna"]})
+        assert status == 201
+        gid, token = created["id"], created["links"][0]["token"]
+        tokens[gid], answered[gid] = token, 0
+        seq = 0
+        try:
+            while not stop.is_set():
+                status, thrown = _call(base, "POST", f"/api/games/{gid}/throw",
+                                       {"seq": seq}, token)
+                if status != 200:
+                    return
+                answered[gid] = seq = thrown["state"]["seq"]
+                status, claimed = _call(base, "POST", f"/api/games/{gid}/claim", {
+                    "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []},
+                    token)
+                if status != 200:
+                    return
+                answered[gid] = seq = claimed["state"]["seq"]
+                if claimed["state"]["status"] == "finished":
+                    return
+        except OSError:  # the server is gone: what was answered is what counts
+            return
+
+    players = [threading.Thread(target=play) for _ in range(12)]
+    try:
+        for player in players:
+            player.start()
+        time.sleep(1.5)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        stop.set()
+        for player in players:
+            player.join(30)
+    assert len(answered) == 12 and sum(answered.values()) >= 24  # they did play
+    _wait_until_closed(port)
+    proc = _serve(db, port, env=quiet)
+    try:
+        for gid, seq in answered.items():
+            status, state = _call(base, "GET", f"/api/games/{gid}")
+            assert status == 200 and state["seq"] >= seq, (gid, seq, state["seq"])
+            if state["status"] == "active" and state["turn"]["throws"] == 0:
+                status, _ = _call(base, "POST", f"/api/games/{gid}/throw",
+                                  {"seq": state["seq"]}, tokens[gid])
+                assert status == 200
     finally:
         proc.terminate()
         proc.wait(10)
