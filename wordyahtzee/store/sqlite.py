@@ -111,6 +111,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         self._notifier_lock = threading.Lock()
         self._closed = threading.Event()
         self._waiting: list[_Write] = []
+        self._waiting_lock = threading.Lock()  # the list is swapped whole, never torn
         self._committer = threading.Lock()
         with self._db() as db:
             self.schema_version = migrate_sqlite(db, where=str(self.path), clock=self.clock)
@@ -165,14 +166,17 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         commits for them all. Before it starts, a committer yields once (``time.sleep(0)``:
         under gevent, the requests that are ready run up to their write and join it). The
         works run one after the other, in the order they arrived, as separate
-        transactions would.
+        transactions would; the sync runs in a real thread under gevent
+        (:func:`~wordyahtzee.loop.run_blocking`), so the event loop goes on meanwhile.
         """
         mine = _Write(work)
-        self._waiting.append(mine)
+        with self._waiting_lock:
+            self._waiting.append(mine)
         with self._committer:
             if not mine.done:
                 time.sleep(0)
-                batch, self._waiting = self._waiting, []
+                with self._waiting_lock:
+                    batch, self._waiting = self._waiting, []
                 self._commit(batch)
         if mine.error is not None:
             raise mine.error
