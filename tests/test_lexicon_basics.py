@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +28,7 @@ from wordyahtzee.lexicon.source import fold_entries, read_word_list
 
 
 @pytest.fixture
-def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Private data and cache directories for one test."""
     monkeypatch.setenv("WORDYAHTZEE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(tmp_path / "cache"))
@@ -109,6 +112,32 @@ def test_registry_lists_shipped_and_user_dictionaries(env: Path) -> None:
     assert find_dictionary("mine").language == "nl"
     with pytest.raises(DictionaryError, match=r"unknown dictionary 'nope'; known: .*mine"):
         find_dictionary("nope")
+
+
+def test_a_sidecar_is_read_once_until_it_changes(env: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word check looks its dictionary up: an unchanged sidecar costs a ``stat``, not a
+    read; a rewritten one (a new title, say) is read again at once."""
+    install("mine", ["huis"], title="Eerste")
+    meta = user_dictionary_dir() / "mine.json"
+    old = meta.stat().st_mtime - 60  # settled: older than RACY_SECONDS
+    os.utime(meta, (old, old))
+    reads: list[Path] = []
+    read_text = Path.read_text
+
+    def counted(self: Path, *args: Any, **kwargs: Any) -> str:
+        reads.append(self)
+        return read_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", counted)
+    assert find_dictionary("mine").meta["title"] == "Eerste"
+    assert find_dictionary("mine").meta["title"] == "Eerste"
+    assert reads.count(meta) == 1
+    meta.write_text(json.dumps({"name": "mine", "language": "nl", "title": "Tweede"}),
+                    encoding="utf-8")  # the same size and file: its time tells
+    assert find_dictionary("mine").meta["title"] == "Tweede"
+    assert find_dictionary("mine").meta["title"] == "Tweede"
+    assert reads.count(meta) == 3  # changed within RACY_SECONDS: read each time for now
 
 
 def test_user_dictionary_loads_and_is_cached(env: Path) -> None:

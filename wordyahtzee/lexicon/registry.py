@@ -17,6 +17,7 @@ import _thread
 import json
 import os
 import re
+import stat as stat_module
 import time
 from pathlib import Path
 
@@ -154,15 +155,35 @@ def check_name(name: str) -> str:
     return name
 
 
+_entries: dict[tuple[str, bool], tuple[tuple[int, int, int], DictionaryEntry]] = {}
+"""Entries read, per sidecar, with the sidecar's modification time, size and inode."""
+
+
 def _entry(folder: Path, name: str, shipped: bool) -> DictionaryEntry | None:
+    """The entry of ``name`` in ``folder`` if both its files are there. The sidecar is
+    read again only when its ``stat`` changed (or changed in the last
+    :data:`RACY_SECONDS`), so a word check costs two ``stat`` calls, not a read."""
     words, meta = folder / f"{name}.txt.gz", folder / f"{name}.json"
-    if not (words.is_file() and meta.is_file()):
+    try:
+        if not os.path.isfile(words):
+            return None
+        info = os.stat(meta)
+    except OSError:
         return None
+    if not stat_module.S_ISREG(info.st_mode):
+        return None
+    key, seen = (str(meta), shipped), (info.st_mtime_ns, info.st_size, info.st_ino)
+    cached = _entries.get(key)
+    if cached is not None and cached[0] == seen:
+        return cached[1]
     try:
         data = json.loads(meta.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return DictionaryEntry(name, words, data if isinstance(data, dict) else {}, shipped)
+    entry = DictionaryEntry(name, words, data if isinstance(data, dict) else {}, shipped)
+    if time.time() - info.st_mtime > RACY_SECONDS:
+        _entries[key] = (seen, entry)
+    return entry
 
 
 def list_dictionaries() -> list[DictionaryEntry]:
