@@ -314,7 +314,8 @@ def _check_request() -> None:
     from flask import current_app
 
     allowed = tuple(current_app.config["ALLOWED_HOSTS"])
-    if not host_allowed(request.headers.get("Host", request.host), allowed):
+    host = request.headers.get("Host")
+    if not host_allowed(request.host if host is None else host, allowed):
         raise MisdirectedRequest("this server does not answer to the host name "
                                  f"{host_name(request.headers.get('Host', ''))[:100]!r} "
                                  "(see --allowed-hosts)")
