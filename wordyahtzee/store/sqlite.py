@@ -26,7 +26,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -199,7 +199,8 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                         db.execute("RELEASE write")
                     run_blocking(db.execute, "COMMIT")  # the sync: the loop goes on
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    with suppress(sqlite3.Error):  # none left: the sync had finished
+                        db.execute("ROLLBACK")
                     raise
         except BaseException as exc:
             for write in batch:
