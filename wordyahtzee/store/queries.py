@@ -57,9 +57,10 @@ def high_scores(mode: str, dictionary: str, rules: str, limit: int,
     """A high-score list, best first (equal scores: the earlier first; at most 100); the
     ``solo`` list also holds the score pads' games (kind ``pad``: real dice). ``aided``:
     False (the default) leaves out the games in which the player used a Tip, None lists
-    them too (marked ``aided``)."""
+    them too (marked ``aided``). Daily games never enter: they have their day's board."""
     sql = (f"SELECT h.player, h.score, h.game_id, h.at, h.kind, {AIDED} AS aided "
-           "FROM high_scores h WHERE h.mode = ? AND h.dictionary = ? AND h.rules_key = ?")
+           "FROM high_scores h WHERE h.mode = ? AND h.dictionary = ? AND h.rules_key = ? "
+           "AND h.kind <> 'daily'")
     params: list[Any] = [mode, dictionary, rules]
     if kind == "solo":  # the solo list holds score pads too: games played with real dice
         sql += " AND h.kind IN ('solo', 'pad')"
@@ -81,12 +82,13 @@ def player_scores(player: str, mode: str, dictionary: str, rules: str, limit: in
 
 def high_score_lists(mode: str | None, collate: str = "") -> Query:
     """Every (mode, dictionary, rules key) with a list, its size and best score, in byte
-    order of the names (``collate``: the clause that makes a back end sort by bytes)."""
+    order of the names (``collate``: the clause that makes a back end sort by bytes);
+    daily games make no list."""
     sql = ("SELECT mode, dictionary, rules_key, COUNT(*) AS n, MAX(score) AS best "
-           "FROM high_scores")
+           "FROM high_scores WHERE kind <> 'daily'")
     params: list[Any] = []
     if mode is not None:
-        sql += " WHERE mode = ?"
+        sql += " AND mode = ?"
         params.append(mode)
     order = ", ".join(f"{column}{collate}" for column in ("mode", "dictionary", "rules_key"))
     return sql + f" GROUP BY mode, dictionary, rules_key ORDER BY {order}", params
@@ -94,9 +96,10 @@ def high_score_lists(mode: str | None, collate: str = "") -> Query:
 
 def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
     """For :func:`~wordyahtzee.store.rank_wins`: the finished games of ``mode`` (``kind``:
-    only those) in the order they ended, and their human seats (whether each used a Tip:
-    ``aided``)."""
-    where = "g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL"
+    only those; never daily games) in the order they ended, and their human seats (whether
+    each used a Tip: ``aided``)."""
+    where = ("g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL "
+             "AND g.kind <> 'daily'")
     params: list[Any] = [mode]
     if kind is not None:
         where += " AND g.kind = ?"
