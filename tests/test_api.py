@@ -101,7 +101,8 @@ def _openapi_path(rule: str) -> str:
 # -- a game ---------------------------------------------------------------------------------
 
 def test_solo_game_to_the_end(client: Any, app: Any) -> None:
-    gid, links = new_game(client)
+    assert client.post("/api/profile", json={"name": "Anna"}).status_code == 201
+    gid, links = new_game(client)  # the profile's table: GET /api/games lists it
     token = links[0]["token"]
     state = client.get(f"/api/games/{gid}", headers=seat(token)).json
     assert state["you"] == [0] and state["turn"]["faces"] is None and state["seq"] == 0

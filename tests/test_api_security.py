@@ -226,7 +226,8 @@ def test_allowed_hosts_are_configurable(tmp_path: Path,
 
 
 def test_game_lists_are_bounded_and_paged_with_a_cursor(client: Any) -> None:
-    made = {new_game(client)[0] for _ in range(7)}
+    assert client.post("/api/profile", json={"name": "Anna"}).status_code == 201
+    made = {new_game(client)[0] for _ in range(7)}  # the profile's tables
     for limit in ("-1", "0", "101", "100000000", "x", "1.5", "٣"):
         assert_error(client.get(f"/api/games?limit={limit}"), 400, "bad_request")
     seen: list[str] = []

@@ -104,6 +104,10 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(WordyahtzeeError)
     def engine_error(exc: WordyahtzeeError) -> Response:
+        if not request.path.startswith("/api"):  # a page: an HTML page that says why
+            from .pages import error_page
+
+            return error_page(status_for(exc), exc.message, key=f"error.{exc.code}")
         extra = exc.extra if isinstance(exc, ServiceError) else None
         return error_response(status_for(exc), exc.code, exc.message, extra)
 
@@ -326,24 +330,33 @@ def _read_cursor(cursor: str) -> tuple[float, str]:
 @bp.get("/games")
 @documented(replies(GameList, errors=(400,)), query=GamesQuery)
 def list_games(query: GamesQuery) -> Response:
-    """Recent games, newest first, a page at a time.
+    """This browser's games, newest first, a page at a time.
 
-    ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the
-    ``cursor`` of the following page (null on the last)."""
+    The tables where this browser's profile (its ``wy_profile`` cookie) holds a seat; none
+    without a profile, and never anyone else's. Daily games are on the profile's page.
+    ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the ``cursor``
+    of the following page (null on the last)."""
     after = None if query.cursor is None else _read_cursor(query.cursor[:300])
-    rows = current_app.extensions["wordyahtzee.store"].list_games(query.status,
-                                                                  query.limit + 1, after)
+    rows = _tables().games_of(profile_secret(), query.status, query.limit + 1, after)
     page = rows[:query.limit]
     return jsonify({"games": page,
                     "next": _cursor(page[-1]) if len(rows) > query.limit else None})
 
 
+HIDDEN = (403, 404)
+"""The errors of a read: today's daily game to anyone but its player (403
+``daily_hidden``), no such game."""
+
+
 @bp.get("/games/<game_id>")
-@documented(replies(GameState, errors=(404,)), seat=True)
+@documented(replies(GameState, errors=HIDDEN), seat=True)
 def game_state(game_id: str) -> Response:
-    """The game's full state (a due timeout is applied first); ``you`` lists your seats."""
+    """The game's full state (a due timeout is applied first); ``you`` lists your seats.
+
+    A daily game before its day is over: only for its player (the seat's token, or the
+    profile's cookie); anyone else gets 403 ``daily_hidden``. So for every route below."""
     manager = _tables()
-    table = manager.tick(game_id)
+    table = manager.seen_by(game_id, _token(), profile_secret())
     state = manager.state(table)
     state["you"] = sorted(table.seats_for(_token()))
     return jsonify(state)
@@ -372,7 +385,7 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
 
 
 @bp.get("/games/<game_id>/events")
-@documented(replies(GameState, errors=(404,)), query=WatchQuery)
+@documented(replies(GameState, errors=HIDDEN), query=WatchQuery)
 def game_events(game_id: str, query: WatchQuery) -> Response:
     """Live updates as server-sent events: the state now, then at every change.
 
@@ -384,9 +397,9 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     when it reconnects, through any process) gets the state at once only if the table has
     moved past that event; else from its next change."""
     manager = _tables()
-    table = manager.tick(game_id)
-    seconds = float(current_app.config["SSE_SECONDS"])
     token = (query.token or "")[:200] or None
+    table = manager.seen_by(game_id, token, profile_secret())
+    seconds = float(current_app.config["SSE_SECONDS"])
     last = request.headers.get("Last-Event-ID", "")
     resumed = int(last) if last.isdigit() and len(last) < 10 else None
 
@@ -494,10 +507,11 @@ def rematch(game_id: str) -> Any:
 
 
 @bp.post("/games/<game_id>/preview")
-@documented(replies(Preview, errors=(*WRITES, 404, 422)), json=PreviewRequest)
+@documented(replies(Preview, errors=(*WRITES, 404, 422)), json=PreviewRequest, seat=True)
 def preview(game_id: str) -> Response:
     """Live feedback on words: per word and per claimable box, without playing."""
-    return jsonify(_tables().preview(game_id, json_object()))
+    body = json_object()
+    return jsonify(_tables().preview(game_id, body, _token(body), profile_secret()))
 
 
 @bp.get("/games/<game_id>/hint")
@@ -514,13 +528,13 @@ def hint(game_id: str) -> Any:
     the strong player's ``value``. 202 with ``ready: false`` while the strategy table is
     being prepared: ask again a second later. The seat to move is marked as having used a
     Tip (an online table: only its own ``X-Seat-Token`` may ask)."""
-    answer = _tables().hint(game_id, _token())
+    answer = _tables().hint(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
 @bp.get("/games/<game_id>/review")
-@documented(replies(Review, errors=(404, 422), also={
-    202: (Review, "Not ready yet: the strategy table is being prepared")}))
+@documented(replies(Review, errors=(*HIDDEN, 422), also={
+    202: (Review, "Not ready yet: the strategy table is being prepared")}), seat=True)
 def review(game_id: str) -> Any:
     """Every finished turn judged against optimal play.
 
@@ -530,15 +544,15 @@ def review(game_id: str) -> Any:
     sets each final score against a seeded sample of optimal play's final scores
     (``histogram``, and per score ``better_than``: the percentage of sampled games it
     beat); ``optimal.ready`` is false while that sample is prepared."""
-    answer = _tables().review(game_id)
+    answer = _tables().review(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
 @bp.get("/games/<game_id>/record")
-@documented(replies(Record, errors=(404,)))
+@documented(replies(Record, errors=HIDDEN), seat=True)
 def record(game_id: str) -> Response:
     """The game record (docs/records.md format) of the turns played so far, and the result."""
-    return jsonify(_tables().record(game_id))
+    return jsonify(_tables().record(game_id, _token(), profile_secret()))
 
 
 # -- high scores ----------------------------------------------------------------------------

@@ -35,8 +35,9 @@ ERROR_TEXTS: dict[int, str] = {
          "`bad_request` (a field of the wrong type or out of range), `bad_rules`, "
          "`unknown_mode`, `bad_players` … (web/errors.py lists every code)",
     403: "The seat token cannot act now (watching only, or not your turn), `no_profile`: "
-         "this browser has no profile, or `cross_site`: a state change sent from another "
-         "site's page",
+         "this browser has no profile, `daily_hidden`: today's daily game is shown only to "
+         "its player until the day is over, or `cross_site`: a state change sent from "
+         "another site's page",
     404: "No such game, job, dice set or endpoint",
     409: "Conflict: stale `seq`, the time ran out, or the game is over (the body carries "
          "the current `state`); `daily_played`: one attempt a day; `daily_closed`: the "

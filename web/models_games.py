@@ -110,6 +110,9 @@ class GameState(Reply):
     idle_seconds: float | None
     idle_deadline: float | None
     daily: str | None = Field(description="the day of a daily game")
+    daily_closes_at: float | None = Field(
+        description="a daily game: when its day is over (its moves end; anyone with the "
+                    "link may watch it from then on); else null")
     reactions: list[dict[str, Any]]
     rematch: str | None = Field(description="the id of the table of the rematch, once made")
     server_time: float

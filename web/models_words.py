@@ -344,7 +344,7 @@ class HighScores(Reply):
 # -- the list of games ----------------------------------------------------------------------
 
 class GamesQuery(Body):
-    """A page of recent games."""
+    """A page of this browser's games."""
 
     status: Literal["active", "finished"] | None = None
     limit: int = Field(20, ge=1, le=MAX_LIST_GAMES)
@@ -355,7 +355,7 @@ class GamesQuery(Body):
 
 
 class GameSummary(Reply):
-    """A game in the list."""
+    """A game of this browser's profile."""
 
     id: str
     mode: ModeName
@@ -370,7 +370,8 @@ class GameSummary(Reply):
 
 
 class GameList(Reply):
-    """A page of games, newest first."""
+    """A page of the games where this browser's profile holds a seat, newest first (none
+    without a profile)."""
 
     games: list[GameSummary]
     next: str | None = Field(description="the cursor of the next page; null on the last")

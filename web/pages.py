@@ -30,6 +30,7 @@ from wordyahtzee.dice import (
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.lexicon import list_dictionaries
 
+from .cookies import profile_secret
 from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
 from .security import from_this_machine
 
@@ -52,8 +53,6 @@ def current_language() -> str:
 def render(template: str, status: int = 200, **context: Any) -> Response:
     """Render a page with the translator, the language, the scripts' string table, and
     how many online tables wait for this browser's profile to move (``your_turns``)."""
-    from .cookies import profile_secret
-
     lang = str(get_locale() or DEFAULT_LANGUAGE)  # Flask-Babel's, from current_language()
     secret = profile_secret()
     # the online tables where it is this browser's profile's turn: in the title and the icon
@@ -80,6 +79,8 @@ def error_page(status: int, message: str = "", key: str | None = None) -> Respon
     translation of ``key`` (else of the status, ``error.<status>``); ``message`` (the
     server's English detail) is only a fallback for a status without one."""
     words = speaker(current_language())
+    if key is not None and not words.has(key):
+        key = None
     if key is None:
         known = words.has(f"error.{status}")
         text = words.t(f"error.{status}") if known else words.t("error.other")
@@ -110,14 +111,15 @@ def _dictionaries() -> list[dict[str, Any]]:
 
 @bp.get("/")
 def start() -> Response:
-    """The start screen: solo, hot-seat or an online table; dictionary and rules."""
-    store = current_app.extensions["wordyahtzee.store"]
-    service = current_app.extensions["wordyahtzee.tables"]
+    """The start screen: solo, hot-seat or an online table; dictionary and rules; the
+    tables in play of this browser's profile (the page's script adds those whose seat
+    links this browser keeps), never anyone else's."""
     from wordyahtzee.daily import DAILY_MODES
 
+    service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
                   daily_modes=DAILY_MODES,
-                  modes=_modes(), active=store.list_games("active", 10),
+                  modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
 
@@ -127,9 +129,11 @@ def _modes() -> dict[str, Any]:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    """The game screen of the table's mode (the state itself comes from the API)."""
+    """The game screen of the table's mode (the state itself comes from the API); today's
+    daily game only for the browser of its player's profile (403 otherwise)."""
+    service = current_app.extensions["wordyahtzee.tables"]
     try:
-        table = current_app.extensions["wordyahtzee.tables"].table(game_id)
+        table = service.seen_by(game_id, None, profile_secret(), fresh=False)
     except WordyahtzeeError as exc:
         if exc.code != "not_found":
             raise
@@ -200,14 +204,15 @@ def reports() -> Response:
 def review(game_id: str) -> Response:
     """After the game: each decision against optimal play, the expected points lost, each
     final score against the spread of optimal play's, and each player's score history under
-    these rules (SVG, drawn here)."""
+    these rules (SVG, drawn here). Today's daily game only for the browser of its player's
+    profile (403 otherwise)."""
     from wordyahtzee.store import rules_key
 
     from .plots import bar_chart, line_chart
 
     service = current_app.extensions["wordyahtzee.tables"]
-    table = service.table(game_id)
-    answer = service.review(game_id)
+    table = service.seen_by(game_id, None, profile_secret())
+    answer = service.review_of(table)
     t = translator(current_language())
     regret_charts: list[tuple[str, str]] = []
     history: list[tuple[str, str]] = []

@@ -218,9 +218,10 @@ class Store(PlayerRecords, LobbyRecords, Protocol):
         ...
 
     def list_games(self, status: str | None = None, limit: int = 50,
-                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+                   after: tuple[float, str] | None = None,
+                   profile: str | None = None) -> list[dict[str, Any]]:
         """Recent games, newest first; ``after``: the ``(updated_at, id)`` of the last game
-        of the page before (a cursor)."""
+        of the page before (a cursor); ``profile``: only the tables it sits at."""
         ...
 
     def active_game_ids(self) -> list[str]:

@@ -414,11 +414,11 @@ class PostgresStore(PlayerRecords, LobbyRecords):
                                  f"event {first_seq} already", "stale")
 
     def list_games(self, status: str | None = None, limit: int = 50,
-                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
-        """Recent games, newest first: id, mode, kind, status, players, timestamps (at most
-        500); ``after``: the ``(updated_at, id)`` of the last game of the page before."""
+                   after: tuple[float, str] | None = None,
+                   profile: str | None = None) -> list[dict[str, Any]]:
+        """Recent games, newest first (as :meth:`SQLiteStore.list_games`)."""
         return [queries.game_summary(r, r["setup"], r["result"])
-                for r in self._read(queries.list_games(status, limit, after))]
+                for r in self._read(queries.list_games(status, limit, after, profile))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""

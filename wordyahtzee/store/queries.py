@@ -31,12 +31,16 @@ def _limit(limit: int, most: int) -> int:
 
 
 def list_games(status: str | None, limit: int,
-               after: tuple[float, str] | None = None) -> Query:
+               after: tuple[float, str] | None = None, profile: str | None = None) -> Query:
     """Recent games, newest first (``status``: only those; at most 500); ``after``: the
-    ``(updated_at, id)`` of the last game of the page before, to list the next page. Daily
-    games are never listed: their dice are everyone's that day."""
+    ``(updated_at, id)`` of the last game of the page before, to list the next page;
+    ``profile``: only the tables where that profile holds a seat. Daily games are never
+    listed: their dice are everyone's that day."""
     sql, where = f"SELECT {GAME_COLUMNS} FROM games", ["kind <> 'daily'"]
     params: list[Any] = []
+    if profile is not None:
+        where.append("id IN (SELECT game_id FROM seat_profiles WHERE profile_id = ?)")
+        params.append(profile)
     if status is not None:
         where.append("status = ?")
         params.append(status)

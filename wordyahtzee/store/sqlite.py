@@ -367,12 +367,14 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
         self.publish(game_id, first_seq + len(events))
 
     def list_games(self, status: str | None = None, limit: int = 50,
-                   after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+                   after: tuple[float, str] | None = None,
+                   profile: str | None = None) -> list[dict[str, Any]]:
         """Recent games, newest first: id, mode, kind, status, players, timestamps (at most
-        500); ``after``: the ``(updated_at, id)`` of the last game of the page before."""
+        500); ``after``: the ``(updated_at, id)`` of the last game of the page before;
+        ``profile``: only the tables where it holds a seat."""
         return [queries.game_summary(row, json.loads(row["setup"]),
                                      json.loads(row["result"]) if row["result"] else None)
-                for row in self._query(*queries.list_games(status, limit, after))]
+                for row in self._query(*queries.list_games(status, limit, after, profile))]
 
     def active_game_ids(self) -> list[str]:
         """Ids of every game still being played (to resume after a restart)."""

@@ -12,6 +12,7 @@ from ..advisor.coach import coach
 from ..errors import RuleError, ServiceError
 from . import strategies
 from .playing import Playing
+from .table import Table
 
 
 class Coaching(Playing):
@@ -19,12 +20,13 @@ class Coaching(Playing):
 
     _warming: tuple[list[strategies.Key], list[strategies.SampleKey]] = ([], [])
 
-    def hint(self, game_id: str, token: Any = None) -> dict[str, Any]:
+    def hint(self, game_id: str, token: Any = None, secret: Any = None) -> dict[str, Any]:
         """The coach's suggestion for the player to move; ``ready: false`` while its
         strategy table is being prepared (never computed inside a request). The seat to
         move is marked as having used a Tip: at an online table only its own token may ask
-        (403 ``not_your_turn`` for anyone else); at one device, whoever asks is the player."""
-        table = self.tick(game_id)
+        (403 ``not_your_turn`` for anyone else); at one device, whoever asks is the player
+        (``secret``: the asking browser's profile, for :meth:`seen_by`)."""
+        table = self.seen_by(game_id, token, secret)
         helper = coach(table.mode)
         if helper is None:
             raise RuleError(f"{table.mode} games have no hints", "no_hint")
@@ -52,13 +54,17 @@ class Coaching(Playing):
                 table.aided.add(seat)
             return answer
 
-    def review(self, game_id: str) -> dict[str, Any]:
-        """Every finished turn judged against optimal play: each decision, the best one, and
-        the expected points lost (``regret``); ``turn`` counts every seat's turns, ``round``
-        the seat's own (from 0); ``ready: false`` while the strategy table is
-        being prepared. Once a game is over, ``optimal`` sets each final score against a
+    def review(self, game_id: str, token: Any = None, secret: Any = None) -> dict[str, Any]:
+        """Every finished turn judged against optimal play, for a viewer :meth:`seen_by`
+        admits (:meth:`review_of`)."""
+        return self.review_of(self.seen_by(game_id, token, secret))
+
+    def review_of(self, table: Table) -> dict[str, Any]:
+        """Every finished turn of ``table`` judged against optimal play: each decision, the
+        best one, and the expected points lost (``regret``); ``turn`` counts every seat's
+        turns, ``round`` the seat's own (from 0); ``ready: false`` while the strategy table
+        is being prepared. Once a game is over, ``optimal`` sets each final score against a
         sample of optimal play's (:meth:`final_scores`)."""
-        table = self.tick(game_id)
         helper = coach(table.mode)
         if helper is None:
             raise RuleError(f"{table.mode} games have no review", "no_hint")

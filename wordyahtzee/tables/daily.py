@@ -163,7 +163,7 @@ class Daily(Coaching, Lobby):
             return you
         you["rank"] = self.store.daily_rank(entry["day"], mode, entry["score"],
                                             entry["finished_at"])
-        review = self.review(entry["game_id"])
+        review = self.review_of(self.tick(table.id))  # caught up with the store
         if review.get("ready"):
             turns = review["turns"]
             you["symbols"] = daily.round_symbols(turns)

@@ -69,7 +69,7 @@ class Hosting(Playing):
 
     def invites(self, game_id: str, token: Any) -> dict[str, Any]:
         """Every human seat's invite link, for the host only (on any device)."""
-        table = self.table(game_id)
+        table = self.seen_by(game_id, token, fresh=False)
         self._host(table, token)
         links: list[dict[str, Any]] = []
         for seat in table.seats:
@@ -106,7 +106,7 @@ class Hosting(Playing):
     def rematch(self, game_id: str, token: Any) -> dict[str, Any]:
         """A new table with the same mode, kind, players and rules (made once: asking
         again returns it); the answer holds the asking seat's new link."""
-        table = self.table(game_id)
+        table = self.seen_by(game_id, token, fresh=False)
         mine = table.seats_for(token)
         if not mine:
             raise ServiceError("this link cannot act in this game (watching only)",

@@ -54,11 +54,31 @@ class Lobby(Profiles):
         self.store.set_seat_profile(table.id, seat, profile["id"])
         table.profiles.update(self.store.seat_profiles(table.id))
 
+    def _holds_seat(self, table: Table, secret: Any) -> bool:
+        """Whether the profile of ``secret`` holds a seat at ``table`` (asking the store
+        again when memory knows no seat of it: another process may have given it one)."""
+        profile = self.find_profile(secret)
+        if profile is None:
+            return False
+        if profile["id"] not in table.profiles.values():
+            table.profiles.update(self.store.seat_profiles(table.id))
+        return profile["id"] in table.profiles.values()
+
+    def games_of(self, secret: Any, status: str | None = None, limit: int = 20,
+                 after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
+        """The tables the profile of ``secret`` sits at, most recently moved first
+        (``status``: only those; ``after``: the ``(updated_at, id)`` of the last of the page
+        before); none without a profile. Daily games are on the profile's page instead."""
+        profile = self.find_profile(secret)
+        if profile is None:
+            return []
+        return self.store.list_games(status, limit, after, profile=profile["id"])
+
     def act_as(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
                secret: Any) -> dict[str, Any]:
         """:meth:`act`, and the first time a profile acts for an online seat, the seat
         becomes the profile's (a lookup only then: a move costs nothing more)."""
-        answer = self.act(game_id, token, action, body)
+        answer = self.act(game_id, token, action, body, secret)
         table = self.table(game_id)
         if secret and table.kind == "online":
             for seat in sorted(table.seats_for(token) - set(table.profiles)):

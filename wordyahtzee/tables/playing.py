@@ -10,6 +10,7 @@ a failed write reloads the game from the store, so memory never runs ahead of th
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import random
 import secrets
@@ -17,9 +18,11 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from .. import games
 from ..advisor.coach import coach
+from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
 from ..modes.contract import Skip
 from ..store import Finish, Seat, StaleGameError, Store, StoreError
@@ -114,7 +117,7 @@ class Playing:
         RNG of the service's."""
         if day is None:
             return self.rng_factory()
-        from ..daily import day_seed, parse_day
+        from ..daily import day_seed
         from ..dice import FairDice
 
         return FairDice(day_seed(self.daily_secret(), parse_day(day)))
@@ -248,6 +251,37 @@ class Playing:
             return "absent"
         return None
 
+    def seen_by(self, game_id: str, token: Any = None, secret: Any = None, *,
+                fresh: bool = True) -> Table:
+        """The table ``game_id`` for a viewer who holds ``token`` (a seat's) and ``secret``
+        (a profile's), once :meth:`may_see` lets them: the one check every read and every
+        action of a table passes first. Anyone else gets 403 ``daily_hidden`` and nothing
+        of the game. ``fresh``: catch up with the store and apply a due timeout first
+        (:meth:`tick`)."""
+        table = self.table(game_id)
+        if not self.may_see(table, token, secret):
+            day = parse_day(table.daily)
+            ends = dt.datetime.fromtimestamp(closes_at(day), ZoneInfo(DAY_ZONE))
+            raise ServiceError(
+                f"the daily game of {day.isoformat()} is shown only to its player until the "
+                f"day is over ({ends:%H:%M} on {ends:%Y-%m-%d}, {DAY_ZONE}); then anyone "
+                "with its link may watch it", "daily_hidden")
+        return self.tick(game_id) if fresh else table
+
+    def may_see(self, table: Table, token: Any = None, secret: Any = None) -> bool:
+        """Whether a viewer may see ``table`` (its state, stream, record, review …): any
+        table, except a daily game before its day is over (its dice are everyone's that
+        day), which only its player sees: the seat's token, or a browser of the profile
+        that holds the seat."""
+        if table.daily is None or table.seats_for(token) or self._day_over(table.daily):
+            return True
+        return bool(secret) and self._holds_seat(table, secret)
+
+    def _holds_seat(self, table: Table, secret: Any) -> bool:
+        """Whether the profile of ``secret`` holds a seat at ``table``
+        (:class:`~.lobby.Lobby` knows the profiles; without them, none does)."""
+        return False
+
     def tick(self, game_id: str) -> Table:
         """Load a table and apply a timeout if its turn has run out."""
         table = self.table(game_id)
@@ -267,10 +301,11 @@ class Playing:
         for game_id in ids:
             self.tick(game_id)
 
-    def act(self, game_id: str, token: Any, action: str,
-            body: Mapping[str, Any]) -> dict[str, Any]:
-        """Perform an action (``throw``, ``claim`` …) for the seat whose token this is."""
-        table = self.table(game_id)
+    def act(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
+            secret: Any = None) -> dict[str, Any]:
+        """Perform an action (``throw``, ``claim`` …) for the seat whose token this is
+        (``secret``: the profile of the browser that asks)."""
+        table = self.seen_by(game_id, token, secret, fresh=False)
         seq = body.get("seq")
         if seq is not None and (type(seq) is not int or seq < 0):
             raise BadRequest("seq must be the number of events the browser has seen")
@@ -309,8 +344,6 @@ class Playing:
             return {**outcome.summary, "state": self.state(table)}
 
     def _day_over(self, day: str) -> bool:
-        from ..daily import parse_day, published
-
         return published(parse_day(day), self.clock())
 
     def state(self, table: Table) -> dict[str, Any]:
@@ -325,6 +358,8 @@ class Playing:
                 "status": table.status, "to_move": table.to_move(),
                 "seats": [table.seat_view(s) for s in table.seats],
                 "host": HOST_SEAT, "idle_seconds": table.idle_seconds, "daily": table.daily,
+                "daily_closes_at": (None if table.daily is None
+                                    else closes_at(parse_day(table.daily))),
                 "pace": table.pace, "reactions": self.recent_reactions(table),
                 "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
                 "server_time": self.clock()})
@@ -334,17 +369,20 @@ class Playing:
         """The state after applying any due timeout."""
         return self.state(self.tick(game_id))
 
-    def record(self, game_id: str) -> dict[str, Any]:
-        """The game record of the turns played so far, and the result once finished."""
-        table = self.tick(game_id)
+    def record(self, game_id: str, token: Any = None, secret: Any = None) -> dict[str, Any]:
+        """The game record of the turns played so far, and the result once finished (for a
+        viewer :meth:`seen_by` admits)."""
+        table = self.seen_by(game_id, token, secret)
         with table.lock:
             game = table.game
             return {"record": game.to_record(),
                     "result": game.result() if game.finished else None}
 
-    def preview(self, game_id: str, body: Mapping[str, Any]) -> dict[str, Any]:
-        """What a move would give now (the words typed so far …), without playing it."""
-        table = self.tick(game_id)
+    def preview(self, game_id: str, body: Mapping[str, Any], token: Any = None,
+                secret: Any = None) -> dict[str, Any]:
+        """What a move would give now (the words typed so far …), without playing it (for
+        a viewer :meth:`seen_by` admits)."""
+        table = self.seen_by(game_id, token, secret)
         with table.lock:
             return {**table.game.preview(body), "seq": table.seq}
 

@@ -19,7 +19,7 @@ class Reacting(Playing):
         """Send ``emote`` (a key of :data:`~.table.REACTIONS`) for the token's seat."""
         if not isinstance(emote, str) or emote not in REACTIONS:
             raise BadRequest("emote is one of: " + ", ".join(REACTIONS), "bad_option")
-        table = self.table(game_id)
+        table = self.seen_by(game_id, token, fresh=False)
         if table.kind != "online":
             raise ServiceError("quick reactions are for online tables", "not_a_player")
         seats = table.seats_for(token)

@@ -35,6 +35,11 @@ export function day(date) {
   return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(date);
 }
 
+/** A moment written the page's language's way, day and time (28 nov. 2026 01:00). */
+export function moment(date) {
+  return new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
 /** Whether the catalogue has a message (for a key built at run time). */
 export function hasText(key) {
   return key in STRINGS;

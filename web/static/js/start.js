@@ -1,5 +1,5 @@
 // The start screen: kind of game, player names, dictionary and rules; POST /api/games.
-import { api, el, errorText, t } from "./common.js";
+import { ApiError, api, el, errorText, t } from "./common.js";
 
 const form = document.getElementById("start-form");
 const list = document.getElementById("players");
@@ -244,6 +244,60 @@ async function watchPreparing() {
   window.setTimeout(watchPreparing, 3000);
 }
 window.setTimeout(watchPreparing, 3000);
+
+// This browser's tables in play: the server lists its profile's; these are the tables whose
+// seat links it keeps (localStorage `wy-seat-<id>`), each asked of the server with its own
+// token, so nothing of anyone else's table is ever shown. A table found over (or gone) is
+// remembered in `wy-ended` and not asked again.
+const ENDED_KEY = "wy-ended";
+const MOST_ASKED = 20;
+const MOST_REMEMBERED = 500;
+
+function endedTables() {
+  try {
+    const ended = JSON.parse(localStorage.getItem(ENDED_KEY) || "[]");
+    return Array.isArray(ended) ? ended : [];
+  } catch {
+    return [];
+  }
+}
+
+async function listOwnTables() {
+  const section = document.getElementById("active-tables");
+  const list = document.getElementById("active-list");
+  if (!section || !list) return;
+  const ended = endedTables();
+  const shown = new Set([...list.querySelectorAll("li[data-game]")].map((item) => item.dataset.game));
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i) || "";
+    const id = key.startsWith("wy-seat-") ? key.slice("wy-seat-".length) : "";
+    if (/^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id)) ids.push(id);
+  }
+  const states = await Promise.all(ids.slice(0, MOST_ASKED).map(async (id) => {
+    try {
+      return await api("GET", `/api/games/${id}`, undefined, localStorage.getItem(`wy-seat-${id}`));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) ended.push(id);
+      return null;
+    }
+  }));
+  for (const state of states) {
+    if (!state) continue;
+    if (state.status !== "active") {
+      ended.push(state.id);
+      continue;
+    }
+    if (!(state.you || []).length) continue;  // the link holds no seat any more
+    const kind = state.daily ? t("start.daily") : t(`kind.${state.kind}`);
+    list.append(el("li", { "data-game": state.id },
+      el("a", { href: `/games/${state.id}`, text: state.seats.map((seat) => seat.name).join(", ") }),
+      " ", el("span", { class: "muted", text: `(${t(`mode.${state.mode}_short`)}, ${kind})` })));
+    section.hidden = false;
+  }
+  localStorage.setItem(ENDED_KEY, JSON.stringify(ended.slice(-MOST_REMEMBERED)));
+}
+listOwnTables();
 
 // the form works from now on: a tap before the script had taken it over went nowhere
 document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });

@@ -5,7 +5,7 @@
 // state back instead of acting on an old one). It also draws what every table has: who is
 // at the table, the idle countdown, the host's controls and invite links, the rematch,
 // the hot-seat hand-over, the tab title and the optional turn sound.
-import { ApiError, announce, api, el, errorText, t } from "./common.js";
+import { ApiError, announce, api, el, errorText, moment, t } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const SOUND_KEY = "wy-sound";
@@ -401,6 +401,13 @@ export function connectTable(gameId, view) {
     if (daily && state.daily) {  // a daily game: one attempt, and its result on the day's page
       daily.hidden = state.status !== "finished";
       $("daily-link").href = `/daily/${state.mode}?date=${state.daily}`;
+      // its dice are everyone's today: nobody else sees it before the day is over, so its
+      // link is offered from then on, and until then the card says when
+      const over = state.server_time >= state.daily_closes_at;
+      const note = $("daily-watch-note");
+      $("share-wrap").hidden = state.status !== "finished" || !over;
+      note.hidden = state.status !== "finished" || over;
+      note.textContent = t("daily.watch_later", { time: moment(new Date(state.daily_closes_at * 1000)) });
     }
     wrap.hidden = state.status !== "finished" || table.you.length === 0 || Boolean(state.daily);
     if (wrap.hidden) return;

@@ -83,7 +83,7 @@ async function runPreview() {
   const body = { words: words() };
   if (state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
   try {
-    const answer = await api("POST", `/api/games/${gameId}/preview`, body);
+    const answer = await api("POST", `/api/games/${gameId}/preview`, body, table.token);
     if (ticket !== previewSeq || answer.seq !== state.seq) return;
     preview = answer;
     renderFeedback();
