@@ -75,11 +75,11 @@ def test_fresh_sqlite_gets_every_step(tmp_path: Path) -> None:
     again.close()
 
 
-@pytest.mark.parametrize(("user_version", "computer", "applied"),
-                         [(1, False, [1, 2, 3, 4, 5, 6, 7]), (0, False, [1, 2, 3, 4, 5, 6, 7]),
-                          (2, True, [2, 3, 4, 5, 6, 7]), (0, True, [2, 3, 4, 5, 6, 7])])
+@pytest.mark.parametrize(("user_version", "computer", "first"),
+                         [(1, False, 1), (0, False, 1), (2, True, 2), (0, True, 2)])
 def test_legacy_sqlite_upgrades_in_place(tmp_path: Path, user_version: int, computer: bool,
-                                         applied: list[int]) -> None:
+                                         first: int) -> None:
+    applied = list(range(first, latest(SQLITE_STEPS) + 1))  # every step it lacked
     path = tmp_path / "old.sqlite3"
     _legacy(path, user_version, computer)
     store = SQLiteStore(path)
@@ -94,6 +94,43 @@ def test_legacy_sqlite_upgrades_in_place(tmp_path: Path, user_version: int, comp
     store.create_game("new", "classic", "solo", {}, [Seat(0, "Bot", "", "optimal")])
     assert store.load_game("new").seats[0].computer == "optimal"
     store.close()
+
+
+LOBBY_ROW = ("INSERT INTO lobby (id, mode, rules, rules_key, pace, idle_seconds, seats, "
+             "rated, created_at) VALUES ('waits', 'classic', '{}', '{}', 'live', 0, 2, 1, 1)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_lobby_tables_made_before_public_ones_stay_private(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A database from before ``lobby.public`` (SQLite 7, PostgreSQL 6) keeps its open
+    tables, none of them public, and takes public ones from then on."""
+    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
+
+    if backend == "sqlite":
+        where = str(tmp_path / "v7.sqlite3")
+        db = sqlite3.connect(where, isolation_level=None)
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:7]) == 7
+        db.execute(LOBBY_ROW)
+        db.close()
+    else:
+        import psycopg
+
+        where = str(request.getfixturevalue("postgres_url"))
+        with psycopg.connect(where, autocommit=True) as conn:
+            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:6]) == 6
+            conn.execute(LOBBY_ROW)
+    store = open_store(where)
+    try:
+        entry = store.lobby_entry("waits")
+        assert entry is not None and entry["public"] is False
+        store.create_profile("p", "Anna", "hash", 1.0)
+        store.open_lobby({"id": "shown", "mode": "classic", "rules": {}, "rules_key": "{}",
+                          "pace": "live", "idle_seconds": 0, "seats": 2, "rated": True,
+                          "public": True}, "p", 2.0)
+        assert store.lobby_entry("shown")["public"] is True  # type: ignore[index]
+    finally:
+        store.close()
 
 
 def test_too_new_sqlite_refuses(tmp_path: Path) -> None:

@@ -28,10 +28,11 @@ class LobbyId(BaseConverter):
 @bp.get("/api/lobby")
 @documented(replies(Lobby, errors=(400,)), query=LobbyQuery)
 def open_tables(query: LobbyQuery) -> Response:
-    """The open tables, with their players' ratings.
+    """The open tables, with their players' ratings, and the public tables to watch.
 
-    ``mode``: only its; each table with its players and their ratings, and this browser's
-    profile with its ratings."""
+    ``mode``: only its; each table with its players and their ratings; ``watch``: the
+    tables being played whose players made them public, each with its players and watch
+    link; and this browser's profile with its ratings."""
     return jsonify(_tables().lobby(profile_secret(), query.mode))
 
 
@@ -40,7 +41,8 @@ def open_tables(query: LobbyQuery) -> Response:
 def open_table() -> Any:
     """Open a table with this browser's profile on its first seat.
 
-    ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow", "idle_seconds", "rated"}``."""
+    ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow", "idle_seconds", "rated",
+    "public"}``; ``public``: strangers may watch it once it plays (the lobby lists it)."""
     return jsonify(_tables().lobby_open(profile_secret(), json_object())), 201
 
 
@@ -59,7 +61,8 @@ def quick_match() -> Response:
 def lobby_entry(lobby_id: str) -> Response:
     """An open table: its players and free seats.
 
-    Once started, the game and your seat's link."""
+    Once started, for its players the game and their seat's link (the game for anyone when
+    the table is public)."""
     return jsonify(_tables().lobby_entry(profile_secret(), lobby_id))
 
 

@@ -182,9 +182,12 @@ class NewLobbyTable(Body):
     pace: Literal["live", "slow"] = "live"
     idle_seconds: float | None = Field(None, description="slow: 3600-604800 (default 86400)")
     rated: bool = True
+    public: bool = Field(False, description="strangers may watch the table once it plays "
+                                            "(the lobby lists it); a quick match never is")
     error_codes: ClassVar[dict[str, str]] = {
         "mode": "unknown_mode", "rules": "bad_rules", "seats": "bad_option",
-        "pace": "bad_option", "idle_seconds": "bad_option", "rated": "bad_option"}
+        "pace": "bad_option", "idle_seconds": "bad_option", "rated": "bad_option",
+        "public": "bad_option"}
 
 
 class LobbyPlayer(Reply):
@@ -197,7 +200,8 @@ class LobbyPlayer(Reply):
 
 
 class LobbyTable(Reply):
-    """An open table; once started, its game and, for a player, their seat's link."""
+    """An open table; once started, for a player its game and their seat's link (its game
+    for anyone when it is public)."""
 
     id: str
     mode: ModeName
@@ -206,6 +210,7 @@ class LobbyTable(Reply):
     idle_seconds: float
     seats: int
     rated: bool
+    public: bool
     created_at: float
     game_id: str | None
     players: list[LobbyPlayer]
@@ -219,10 +224,22 @@ class LobbyProfile(ProfileId):
     ratings: dict[str, int]
 
 
+class PublicTable(Reply):
+    """A table its players made public, being played: anyone may watch it."""
+
+    game_id: str
+    mode: ModeName
+    rules: dict[str, Any]
+    pace: Literal["live", "slow"]
+    players: list[str]
+    url: str = Field(description="the watch link")
+
+
 class Lobby(Reply):
-    """The open tables and this browser's profile."""
+    """The open tables, the public tables being played, and this browser's profile."""
 
     tables: list[LobbyTable]
+    watch: list[PublicTable]
     profile: LobbyProfile | None
 
 

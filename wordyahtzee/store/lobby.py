@@ -18,13 +18,16 @@ from .players import Records
 
 LOBBY_SIZE = 100
 """The most open tables the lobby lists."""
+WATCH_SIZE = 20
+"""The most public tables the lobby lists for watching."""
 
 
 def _lobby(row: Any, players: list[dict[str, Any]]) -> dict[str, Any]:
     return {"id": row["id"], "mode": row["mode"], "rules": json.loads(row["rules"]),
             "rules_key": row["rules_key"], "pace": row["pace"],
             "idle_seconds": row["idle_seconds"], "seats": row["seats"],
-            "rated": bool(row["rated"]), "created_at": row["created_at"],
+            "rated": bool(row["rated"]), "public": bool(row["public"]),
+            "created_at": row["created_at"],
             "game_id": row["game_id"], "players": players}
 
 
@@ -106,13 +109,14 @@ class LobbyRecords(Records, Protocol):
 
     def open_lobby(self, entry: Mapping[str, Any], profile_id: str, at: float) -> None:
         """Open a table in the lobby (``id``, ``mode``, ``rules``, ``rules_key``, ``pace``,
-        ``idle_seconds``, ``seats``, ``rated``) with its first player on seat 0."""
+        ``idle_seconds``, ``seats``, ``rated``, ``public``) with its first player on seat
+        0."""
         self._change([
             ("INSERT INTO lobby (id, mode, rules, rules_key, pace, idle_seconds, seats, rated,"
-             " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             " public, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
              (entry["id"], entry["mode"], json.dumps(dict(entry["rules"])), entry["rules_key"],
               entry["pace"], float(entry["idle_seconds"]), int(entry["seats"]),
-              int(bool(entry["rated"])), at)),
+              int(bool(entry["rated"])), int(bool(entry.get("public"))), at)),
             ("INSERT INTO lobby_players (lobby_id, seat, profile_id, joined_at) "
              "VALUES (?, 0, ?, ?)", (entry["id"], profile_id, at))])
 
@@ -160,6 +164,28 @@ class LobbyRecords(Records, Protocol):
                           [*params, max(1, min(int(limit), LOBBY_SIZE))])
         players = self._lobby_players([r["id"] for r in rows])
         return [_lobby(r, players.get(r["id"], [])) for r in rows]
+
+    def public_tables(self, mode: str | None = None, limit: int = WATCH_SIZE
+                      ) -> list[dict[str, Any]]:
+        """The tables the lobby started whose players made them public and that are being
+        played, most recently moved first (``mode``: only its): game id, mode, rules, pace
+        and the players' names in seat order."""
+        sql = ("SELECT l.game_id, l.mode, l.rules, l.pace FROM lobby l JOIN games g "
+               "ON g.id = l.game_id WHERE l.public = 1 AND g.status = 'active'")
+        params: list[Any] = []
+        if mode is not None:
+            sql += " AND l.mode = ?"
+            params.append(mode)
+        rows = self._rows(sql + " ORDER BY g.updated_at DESC, g.id LIMIT ?",
+                          [*params, max(1, min(int(limit), WATCH_SIZE))])
+        names: dict[str, list[str]] = {}
+        if rows:
+            marks = ", ".join("?" * len(rows))
+            for r in self._rows(f"SELECT game_id, name FROM seats WHERE game_id IN ({marks}) "
+                                "ORDER BY game_id, seat", [r["game_id"] for r in rows]):
+                names.setdefault(r["game_id"], []).append(r["name"])
+        return [{"game_id": r["game_id"], "mode": r["mode"], "rules": json.loads(r["rules"]),
+                 "pace": r["pace"], "players": names.get(r["game_id"], [])} for r in rows]
 
     def _lobby_players(self, ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
         if not ids:

@@ -123,6 +123,10 @@ _AIDED = ("CREATE TABLE aided_seats (game_id TEXT NOT NULL, seat INTEGER NOT NUL
           "CREATE INDEX reactions_recent ON reactions (at, game_id)")
 """The seats that asked for a Tip, and the players' quick reactions at online tables (the
 same in both backends)."""
+_PUBLIC = ("ALTER TABLE lobby ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+           "CREATE INDEX lobby_public ON lobby (public, game_id)")
+"""Whether the players of a lobby table let strangers watch it (the same in both
+backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -207,6 +211,7 @@ SQLITE_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="REAL") for sql in _LOBBY)),
     Step(7, "the seats that used a Tip, quick reactions",
          tuple(sql.format(real="REAL") for sql in _AIDED)),
+    Step(8, "lobby.public: tables strangers may watch", _PUBLIC),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -284,6 +289,7 @@ POSTGRES_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOBBY)),
     Step(6, "the seats that used a Tip, quick reactions",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _AIDED)),
+    Step(7, "lobby.public: tables strangers may watch", _PUBLIC),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

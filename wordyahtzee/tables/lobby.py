@@ -111,7 +111,7 @@ class Lobby(Profiles):
 
     def _lobby_options(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A checked lobby entry from ``{"mode", "rules", "seats", "pace", "idle_seconds",
-        "rated"}``."""
+        "rated", "public"}`` (``public``: strangers may watch the table once it plays)."""
         mode = body.get("mode", "woord")
         rules = games.parse_rules(mode, body.get("rules"))
         seats = body.get("seats", QUICK_SEATS)
@@ -124,10 +124,13 @@ class Lobby(Profiles):
         rated = body.get("rated", True)
         if not isinstance(rated, bool):
             raise BadRequest("rated is true or false", "bad_option")
+        public = body.get("public", False)
+        if not isinstance(public, bool):
+            raise BadRequest("public is true or false", "bad_option")
         if idle is None:
             idle = 0.0  # the table's own default (the hourglass, or two minutes)
         return {"mode": mode, "rules": rules, "rules_key": rules_key(rules), "pace": pace,
-                "idle_seconds": idle, "seats": seats, "rated": rated}
+                "idle_seconds": idle, "seats": seats, "rated": rated, "public": public}
 
     def lobby_open(self, secret: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """Open a table in the lobby with the profile on its first seat."""
@@ -161,11 +164,14 @@ class Lobby(Profiles):
 
     def quick_match(self, secret: Any, body: Mapping[str, Any]) -> dict[str, Any]:
         """Seat the profile with the next player waiting for the same kind of game (mode,
-        rules, pace; two seats, rated), or open such a table for the next one."""
+        rules, pace; two seats, rated, not public), or open such a table for the next
+        one."""
         profile = self.profile(secret)
-        wanted = self._lobby_options({**body, "seats": QUICK_SEATS, "rated": True})
+        wanted = self._lobby_options({**body, "seats": QUICK_SEATS, "rated": True,
+                                      "public": False})
         for entry in self.store.open_lobbies(wanted["mode"]):
-            same = all(entry[k] == wanted[k] for k in ("rules_key", "pace", "seats", "rated"))
+            same = all(entry[k] == wanted[k]
+                       for k in ("rules_key", "pace", "seats", "rated", "public"))
             mine = any(p["profile_id"] == profile["id"] for p in entry["players"])
             if same and mine:
                 return self.lobby_entry(secret, entry["id"])  # waiting already
@@ -185,6 +191,8 @@ class Lobby(Profiles):
         options: dict[str, Any] = {"rated": entry["rated"]}
         if entry["pace"] != "live":
             options["pace"] = entry["pace"]
+        if entry["public"]:
+            options["public"] = True  # kept in the table's setup: its players chose it
         table, _ = self.open_table(entry["mode"], "online", entry["rules"],
                                    [(name, None) for name in names],
                                    entry["idle_seconds"] or None, options)
@@ -194,8 +202,9 @@ class Lobby(Profiles):
         self.store.start_lobby(lobby_id, table.id)
 
     def lobby_entry(self, secret: Any, lobby_id: str) -> dict[str, Any]:
-        """An entry with its players and their ratings; once started, the game's id, and
-        for a player at it their seat's link."""
+        """An entry with its players and their ratings; once started, for a player at it
+        the game's id and their seat's link (the game's id for anyone when the table is
+        public)."""
         entry = self.store.lobby_entry(lobby_id)
         if entry is None:
             raise ServiceError("no such table in the lobby", "not_found")
@@ -212,17 +221,20 @@ class Lobby(Profiles):
                     "you": profile is not None and p["profile_id"] == profile["id"]}
                    for p in entry["players"]]
         out = {k: entry[k] for k in ("id", "mode", "rules", "pace", "idle_seconds", "seats",
-                                     "rated", "created_at", "game_id")}
+                                     "rated", "public", "created_at", "game_id")}
         out.update({"players": players, "free": entry["seats"] - len(players), "url": None})
         mine = next((p for p in players if p["you"]), None)
+        if mine is None and not entry["public"]:
+            out["game_id"] = None  # a table its players did not make public: theirs alone
         if entry["game_id"] is not None and mine is not None:
             table = self.table(entry["game_id"])
             out["url"] = f"/games/{table.id}#seat={table.seats[mine['seat']].token}"
         return out
 
     def lobby(self, secret: Any, mode: Any = None) -> dict[str, Any]:
-        """The open tables (with their players' ratings; ``you`` marks the profile's seat)
-        and the profile with its ratings."""
+        """The open tables (with their players' ratings; ``you`` marks the profile's seat),
+        the public tables being played (``watch``: mode, rules, pace, players and the
+        watch link) and the profile with its ratings."""
         if mode is not None:
             games.parse_rules(mode, None)  # an unknown mode: a clear 400
         profile = self.find_profile(secret)
@@ -231,7 +243,9 @@ class Lobby(Profiles):
                                           for p in e["players"]], m)
                    for m in {e["mode"] for e in entries}}  # one read per mode
         tables = [self._described(e, profile, ratings[e["mode"]]) for e in entries]
-        return {"tables": tables, "profile": None if profile is None else {
+        watch = [{**game, "url": f"/games/{game['game_id']}"}
+                 for game in self.store.public_tables(mode)]
+        return {"tables": tables, "watch": watch, "profile": None if profile is None else {
             "id": profile["id"], "name": profile["name"],
             "ratings": {m: round(r["rating"]) for m, r in
                         self.store.profile_ratings(profile["id"]).items()}}}

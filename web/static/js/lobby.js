@@ -36,6 +36,7 @@ function choices() {
   return {
     mode: byId("lobby-mode").value, pace: byId("lobby-pace").value,
     seats: Number(byId("lobby-seats").value), rated: byId("lobby-rated").checked,
+    public: byId("lobby-public").checked,
   };
 }
 
