@@ -64,8 +64,8 @@ Configuration keys (``create_app({...})``):
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
 ``RATE_LIMITS``
     per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
-    ``solve``, ``reports``, ``reactions`` (defaults in :data:`web.security.RATE_LIMITS`; a
-    false value lifts one).
+    ``solve``, ``reports``, ``reactions``, ``profiles`` (defaults in
+    :data:`web.security.RATE_LIMITS`; a false value lifts one).
 ``RATELIMIT_STORAGE_URI``
     where the rate-limit counters live (default ``memory://``: each process counts its
     own); give several processes one store, e.g. ``redis://host:6379``, to share the

@@ -60,12 +60,13 @@ def share_text(view: dict[str, Any], lang: str) -> str | None:
 # -- the API --------------------------------------------------------------------------------
 
 @bp.post("/api/profile")
-@documented(replies(NewProfile, 201, (400, 403, 409, 413, 415)), json=ProfileName)
+@documented(replies(NewProfile, 201, (400, 403, 409, 413, 415, 429)), json=ProfileName)
 def make_profile() -> Any:
     """Make a profile (a name; its secret goes into the cookie).
 
     The answer carries its link, the ``wy_profile`` cookie (HttpOnly) its secret. A
-    browser that has a profile already gets 409 ``has_profile``."""
+    browser that has a profile already gets 409 ``has_profile``; an address that made
+    many profiles lately, 429 ``rate_limited`` (6 an hour, 12 a day)."""
     service = _tables()
     if service.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",

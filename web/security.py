@@ -17,8 +17,8 @@
   grants.
 - **Security headers** on every response: a strict Content-Security-Policy (no inline
   script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
-- **Rate limits** per client address (Flask-Limiter) on creating games, uploads, check and
-  solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the counter store
+- **Rate limits** per client address (Flask-Limiter) on creating games and profiles,
+  uploads, check and solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the counter store
   (``memory://`` by default: each process counts its own; ``redis://HOST:PORT`` shares the
   counters between every process that names it), ``RATELIMIT_ENABLED`` switches them off.
   A refused request gets 429 ``rate_limited`` with ``Retry-After``. A shared store that
@@ -72,14 +72,20 @@ RATE_LIMITS: Mapping[str, str] = {
     "solve": "60 per minute; 1000 per hour",
     "reports": "20 per minute; 200 per hour",
     "reactions": "20 per minute; 300 per hour",
+    "profiles": "6 per hour; 12 per day",
 }
-"""The default limits per client address, as Flask-Limiter strings. Games and uploads count
-only when accepted (a refused one costs the server little); a solve with more than one
-blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more words)."""
+"""The default limits per client address, as Flask-Limiter strings. Games, profiles and
+uploads count only when accepted (a refused one costs the server little); a solve with
+more than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
+words). Profiles: each has one attempt a day at the daily game, so an address that made
+them without end would have as many; a family behind one address makes a few, once."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
+    "profiles": "daily.make_profile",
 }
+COUNTED_WHEN_ACCEPTED = frozenset({"games", "uploads", "profiles"})
+"""The limits that count only the requests the server accepted."""
 MULTI_BLANK_COST = 4
 
 ALLOWED_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
@@ -379,7 +385,7 @@ def init_security(app: Flask) -> Limiter:
         if not spec:
             continue
         cost: Any = _solve_cost if key == "solve" else 1
-        deduct = _accepted if key in ("games", "uploads") else None
+        deduct = _accepted if key in COUNTED_WHEN_ACCEPTED else None
         limited: Any = limiter.limit(spec, cost=cost, deduct_when=deduct)(
             app.view_functions[endpoint])
         app.view_functions[endpoint] = limited

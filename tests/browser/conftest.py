@@ -66,7 +66,10 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
                       "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),
                       "SSE_SECONDS": 10.0, "TESTING": True,
                       "COMPUTER_PACE": 0.01, "WARM_STRATEGIES": ("free",),
-                      "OPTIMAL_SAMPLE_GAMES": SAMPLE_GAMES})
+                      "OPTIMAL_SAMPLE_GAMES": SAMPLE_GAMES,
+                      # every browser of the session comes from 127.0.0.1, and the tests
+                      # make more profiles than a family would (test_daily.py tests the limit)
+                      "RATE_LIMITS": {"profiles": ""}})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -62,13 +62,21 @@ export function errorText(error) {
   return hasText(`err.${error.code}`) ? t(`err.${error.code}`) : (error.message || t("err.generic"));
 }
 
+/** What a refused new profile says: a 429 (an address that made many profiles lately) with
+ * the time to try again, else the error's text. */
+export function profileErrorText(err) {
+  if (err?.status !== 429) return errorText(err?.error);
+  const wait = Math.max(60, err.retryAfter || 0);
+  return t("profile.too_many", { time: moment(new Date(Date.now() + wait * 1000)) });
+}
+
 export class ApiError extends Error {
   constructor(status, payload, retryAfter = 0) {
     super(payload?.error?.message || `HTTP ${status}`);
     this.status = status;
     this.payload = payload || {};
     this.error = this.payload.error || { code: "http", message: this.message };
-    this.retryAfter = retryAfter;  // seconds, from a 503's Retry-After
+    this.retryAfter = retryAfter;  // seconds, from the Retry-After of a 503 or a 429
   }
 
   /** Whether the server was only briefly out of reach: no connection, a proxy that found

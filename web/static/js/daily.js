@@ -1,6 +1,6 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
-import { api, errorText, t } from "./common.js";
+import { api, errorText, profileErrorText, t } from "./common.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -30,10 +30,11 @@ if (play) {
     event.preventDefault();
     try {
       await api("POST", "/api/profile", { name: byId("profile-name").value });
-      await start(mode, line);
     } catch (err) {
-      fail(line, err);
+      if (line) line.textContent = profileErrorText(err);
+      return;
     }
+    await start(mode, line);
   });
 }
 

@@ -1,6 +1,6 @@
 // The lobby: make a profile, find an opponent (quick match), open a table or join one, and
 // wait until its seats are taken; then go to the table with this player's seat.
-import { api, errorText, t, tn } from "./common.js";
+import { api, errorText, profileErrorText, t, tn } from "./common.js";
 
 const byId = (id) => document.getElementById(id);
 let waiting = null;  // the lobby entry this page waits on
@@ -68,7 +68,7 @@ byId("profile-form")?.addEventListener("submit", async (event) => {
     await api("POST", "/api/profile", { name: byId("profile-name").value });
     window.location.reload();
   } catch (err) {
-    byId("profile-error").textContent = errorText(err.error);
+    byId("profile-error").textContent = profileErrorText(err);
   }
 });
 
