@@ -71,3 +71,27 @@ def test_what_a_model_refuses_gets_the_project_error(client: Any) -> None:
                  "bad_kind")
     assert_error(client.post("/api/games", data="[1]", content_type="application/json"),
                  400, "bad_json")
+
+
+def test_who_sees_what_is_documented(document: dict[str, Any]) -> None:
+    """Today's daily game answers 403 to anyone but its player on every route of a game id
+    it reads; the games listed are the browser's own; the lobby's public tables; the limit
+    on new profiles."""
+    schemas = document["components"]["schemas"]
+    paths = document["paths"]
+    for path in ("/api/games/{game_id}", "/api/games/{game_id}/events",
+                 "/api/games/{game_id}/review", "/api/games/{game_id}/record",
+                 "/api/games/{game_id}/hint", "/api/games/{game_id}/invites"):
+        assert "403" in paths[path]["get"]["responses"], path
+    for action in ("preview", "throw", "claim", "act/{action}", "react", "rematch"):
+        assert "403" in paths[f"/api/games/{{game_id}}/{action}"]["post"]["responses"]
+    assert "daily_hidden" in paths["/api/games/{game_id}"]["get"]["responses"]["403"][
+        "description"]
+    assert "daily_closes_at" in schemas["GameState"]["required"]
+    assert "profile" in paths["/api/games"]["get"]["description"]
+    assert "profile" in schemas["GameList"]["description"]
+    assert schemas["NewLobbyTable"]["properties"]["public"]["default"] is False
+    assert "public" in schemas["LobbyTable"]["required"]
+    assert {"watch", "tables"} <= set(schemas["Lobby"]["required"])
+    assert {"game_id", "players", "url"} <= set(schemas["PublicTable"]["required"])
+    assert "429" in paths["/api/profile"]["post"]["responses"]

@@ -73,3 +73,35 @@ def test_seats_ratings_tips_and_reactions(store: Store) -> None:
     assert [r["emote"] for r in store.reactions_since(["g", "h"], 0.0)] == ["luck"]
     assert store.delete_profile("q") and store.seat_profiles("g") == {0: "p"}
     assert store.profile_ratings("q") == {}
+
+
+def test_public_tables_and_a_profiles_games_and_no_daily_high_scores(store: Store) -> None:
+    """What the lists read on both back ends: the public tables being played, with their
+    players; the games of one profile; the high-score lists without daily games."""
+    store.create_profile("p", "Anna", "hp", 0.0)
+    store.create_profile("q", "Bram", "hq", 0.0)
+    for game_id, kind in (("shown", "online"), ("kept", "online"), ("day", "daily")):
+        store.create_game(game_id, "classic", kind, {"rules": {"joker": "free"},
+                                                     "players": ["Anna", "Bram"]},
+                          [Seat(0, "Anna", "ta"), Seat(1, "Bram", "tb")])
+        store.set_seat_profile(game_id, 0, "p")
+    store.open_lobby({**_entry("l1"), "public": True}, "p", 1.0)
+    store.open_lobby(_entry("l2"), "p", 1.0)
+    assert store.lobby_entry("l1")["public"] is True  # type: ignore[index]
+    assert store.lobby_entry("l2")["public"] is False  # type: ignore[index]
+    store.start_lobby("l1", "shown")
+    store.start_lobby("l2", "kept")
+    assert store.public_tables() == [{"game_id": "shown", "mode": "classic",
+                                      "rules": {"joker": "free"}, "pace": "slow",
+                                      "players": ["Anna", "Bram"]}]
+    assert store.public_tables("woord") == []
+    assert {g["id"] for g in store.list_games(profile="p")} == {"shown", "kept"}
+    assert store.list_games(profile="q") == []
+    store.append_events("day", 0, [{"type": "x"}],
+                        Finish({"players": [{"name": "Anna", "total": 9}], "winners": []}, {}),
+                        [("Anna", 9)])
+    assert store.high_scores("classic", "", '{"joker":"free"}', kind=None, aided=None) == []
+    assert store.high_score_lists("classic") == []
+    store.append_events("shown", 0, [{"type": "x"}],
+                        Finish({"players": [{"name": "Anna", "total": 9}], "winners": []}, {}))
+    assert store.public_tables() == []  # over: nothing to watch

@@ -37,6 +37,10 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
             assert server_state(live, gid)["seq"] > seq
     expect(page.locator("#end")).to_be_visible()
     expect(page.locator("#rematch-wrap")).to_be_hidden()
+    # its dice are everyone's today: no watch link before the day is over, only when
+    expect(page.locator("#share-wrap")).to_be_hidden()
+    expect(page.locator("#daily-watch-note")).to_be_visible()
+    expect(page.locator("#daily-watch-note")).to_contain_text("zodra de dag voorbij is")
     page.click("#daily-link")
     page.wait_for_url("**/daily/classic?date=*")
     state = server_state(live, gid)
@@ -86,9 +90,15 @@ def test_a_profile_goes_to_a_second_browser_by_its_link(browser: Any, live: Any)
         other.wait_for_url("**/profile")
         expect(other.locator("#profile-name")).to_have_text("Reiziger")
         expect(other.locator("#profile-history tbody tr")).to_have_count(1)
-        # the same player: today's Woord Yahtzee is played already, on this device too
+        # the same player: today's Woord Yahtzee is played already, on this device too,
+        # and goes on here (the game is hers, whoever else is kept out)
         other.goto(live.url + "/daily/woord")
         expect(other.locator("#daily-resume")).to_be_visible()
+        other.click("#daily-resume")
+        other.wait_for_url("**/games/**")
+        expect(other.locator("#throw")).to_be_enabled()
+        other.click("#throw")
+        expect(other.locator("#dice .tile:not(.empty)")).to_have_count(7)
         other.goto(live.url + "/profile")
         other.fill("#rename", "Reiziger II")
         other.click("#rename-form button[type=submit]")
