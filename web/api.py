@@ -50,6 +50,7 @@ from .models_games import (
     Record,
     Rematch,
     RematchRequest,
+    ReturnRequest,
     Review,
     SeatRequest,
     StateReply,
@@ -341,12 +342,20 @@ def list_games(query: GamesQuery) -> Response:
 @bp.get("/games/<game_id>")
 @documented(replies(GameState, errors=(404,)), seat=True)
 def game_state(game_id: str) -> Response:
-    """The game's full state (a due timeout is applied first); ``you`` lists your seats."""
+    """The game's full state (a due timeout is applied first); ``you`` lists the seats
+    your token acts for, ``own`` those it holds (a seat the host handed to a computer
+    too)."""
     manager = _tables()
     table = manager.tick(game_id)
-    state = manager.state(table)
-    state["you"] = sorted(table.seats_for(_token()))
-    return jsonify(state)
+    return jsonify(_yours(manager.state(table), table, _token()))
+
+
+def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, Any]:
+    """A state for the asking token: ``you``, the seats it acts for, and ``own``, those it
+    holds, a seat a computer plays now included (its player may take it back)."""
+    state["you"] = sorted(table.seats_for(token))
+    state["own"] = sorted(table.owned_by(token))
+    return state
 
 
 RENDER_SECONDS = 0.25
@@ -364,8 +373,8 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
     if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
         return memo[2]
     state = manager.state(table)
-    key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"],
-           [(r["seat"], r["at"]) for r in state["reactions"]])
+    key = (state["seq"], [(s["present"], s["host_controls"]) for s in state["seats"]],
+           state["rematch"], [(r["seat"], r["at"]) for r in state["reactions"]])
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
     table.rendered = (marks, now, (state["seq"], key, data))
     return state["seq"], key, data
@@ -461,14 +470,35 @@ def invites(game_id: str) -> Response:
 @bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
 @documented(replies(StateReply, errors=MOVES), json=SeatRequest, seat=True)
 def manage_seat(game_id: str, seat: int, action: str) -> Response:
-    """The host's controls over a seat: skip its turn, remove it, or hand it to a computer.
+    """The host's controls over the seat of a player who is not at the table.
 
     ``skip``: the seat to move loses its turn now (409 ``not_their_turn`` otherwise).
     ``remove``: the seat leaves; its turns are skipped from now on. ``computer``: a
     computer player of ``level`` plays the seat from now on (modes with computer players;
-    422 ``no_computer`` otherwise). The host is the table's first seat."""
+    422 ``no_computer`` otherwise). The host is the table's first seat (403 ``not_host``).
+    A rated game's seats belong to their players: 403 ``rated_seat``. Elsewhere only a
+    seat with no page of its player open for 60 s: 409 ``seat_present`` otherwise, 409
+    ``computer_seat`` for a computer's. The state's ``seats[i].host_controls`` lists what
+    the host may do now; ``seats[i].host_action`` says what the host last did, why and
+    when."""
     body = json_object()
     return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
+
+
+@bp.post("/games/<game_id>/seats/<int:seat>/return")
+@documented(replies(StateReply, errors=MOVES), json=ReturnRequest, seat=True)
+def return_seat(game_id: str, seat: int) -> Response:
+    """Back at the table: the player of a seat the host removed, or handed to a computer,
+    takes it back with the seat's own token, while the game lasts.
+
+    The seat plays again from its next turn. 403 ``not_your_seat`` for another token, 409
+    ``at_table`` for a seat that plays already, 409 ``game_over`` once the game is over."""
+    body = json_object()
+    token = _token(body)
+    manager = _tables()
+    answer = manager.return_seat(game_id, token, seat)
+    _yours(answer["state"], manager.table(game_id), token)
+    return jsonify(answer)
 
 
 @bp.post("/games/<game_id>/react")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..errors import RecordError, RuleError, WordyahtzeeError
-from .seating import HandOver, HostNote, Leave, Return
+from .seating import HostNote, SeatAction
 
 if TYPE_CHECKING:
     from ..dice import Cup
@@ -299,8 +299,8 @@ class Acting:
     :attr:`ACTIONS` and plays each in a method ``do_<name>(action)`` that applies the
     action's events and returns the summary for the client; the table service's
     :class:`Skip` (the mode's ``skip(reason, note)`` scores it as its rules say) and its
-    seat actions :class:`Leave`, :class:`Return` and :class:`HandOver` (events of
-    :data:`SEAT_EVENTS`) are handled here alike for every mode."""
+    seat actions (:mod:`.seating`: ``leave``, ``return`` and ``computer`` events) are
+    handled here alike for every mode."""
 
     ACTIONS: ClassVar[tuple[Any, ...]]
 
@@ -316,7 +316,7 @@ class Acting:
     def act(self: _ActingGame, action: Any) -> Outcome:
         """Play ``action`` for the seat to move: its events and a summary."""
         first = len(self.events)
-        if isinstance(action, Leave | Return | HandOver):
+        if isinstance(action, SeatAction):
             self.apply(action.event())
             summary: JSON = {action.summary: action.seat}
         elif isinstance(action, Skip):

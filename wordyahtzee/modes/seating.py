@@ -130,22 +130,20 @@ def host_actions(events: Iterable[Mapping[str, Any]]) -> dict[int, JSON]:
 
 
 @dataclass(frozen=True)
-class Leave:
-    """The ``leave`` action: seat ``seat`` has left the table (the host removed it, with
-    its ``note``); from now on the table service skips its turns. It scores nothing by
-    itself."""
+class SeatAction:
+    """What the seat actions share: the ``seat`` they act on, their JSON form and their
+    ``event`` (the table service makes them; no player posts one)."""
 
-    name: ClassVar[str] = "leave"
-    summary: ClassVar[str] = "left"
+    name: ClassVar[str]
+    summary: ClassVar[str]
     seat: int
-    note: HostNote | None = None
 
     def to_json(self) -> JSON:
         """``{"seat": n}``."""
         return {"seat": self.seat}
 
     @classmethod
-    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Leave:
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Any:
         """Read ``{"seat": n}``."""
         seat = body.get("seat")
         if type(seat) is not int or seat < 0:
@@ -153,39 +151,54 @@ class Leave:
         return cls(seat)
 
     def event(self) -> JSON:
-        """The ``leave`` event."""
-        return {"type": "leave", "seat": self.seat,
-                **(self.note.to_json() if self.note else {})}
+        """The event that records it."""
+        return {"type": self.name, "seat": self.seat}
 
 
 @dataclass(frozen=True)
-class Return:
+class Leave(SeatAction):
+    """The ``leave`` action: seat ``seat`` has left the table (the host removed it, with
+    its ``note``); from now on the table service skips its turns. It scores nothing by
+    itself."""
+
+    name: ClassVar[str] = "leave"
+    summary: ClassVar[str] = "left"
+    note: HostNote | None = None
+
+    def event(self) -> JSON:
+        """The ``leave`` event."""
+        return {**super().event(), **(self.note.to_json() if self.note else {})}
+
+
+@dataclass(frozen=True)
+class Return(SeatAction):
     """The ``return`` action: the player of seat ``seat``, removed or replaced by a
     computer, is back (at clock time ``at``); the seat plays again from its next turn."""
 
     name: ClassVar[str] = "return"
     summary: ClassVar[str] = "returned"
-    seat: int
     at: float | None = None
 
     def event(self) -> JSON:
         """The ``return`` event."""
-        return {"type": "return", "seat": self.seat,
-                **({"at": self.at} if self.at is not None else {})}
+        return {**super().event(), **({"at": self.at} if self.at is not None else {})}
 
 
 @dataclass(frozen=True)
-class HandOver:
+class HandOver(SeatAction):
     """The host hands seat ``seat`` to a computer player of ``level`` (with its ``note``):
     a ``computer`` event, which scores nothing; the table service seats the computer."""
 
     name: ClassVar[str] = "computer"
     summary: ClassVar[str] = "computer"
-    seat: int
-    level: str
+    level: str = ""
     note: HostNote | None = None
+
+    def to_json(self) -> JSON:
+        """``{"seat": n, "level": level}``."""
+        return {"seat": self.seat, "level": self.level}
 
     def event(self) -> JSON:
         """The ``computer`` event."""
-        return {"type": "computer", "seat": self.seat, "level": self.level,
+        return {**super().event(), "level": self.level,
                 **(self.note.to_json() if self.note else {})}
