@@ -8,6 +8,7 @@ and validated before the engine sees them.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import time
 from collections.abc import Iterator
@@ -362,22 +363,28 @@ RENDER_SECONDS = 0.25
 """How long a table's rendered state serves every stream woken by the same change."""
 
 
-def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
-    """The table's state as its streams send it: ``(seq, what changed, JSON)``, rendered
-    once per change and per quarter second however many watch. A popular table's 10,000
+def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
+    """The table's state as its streams send it: ``(seq, event id, JSON)``, rendered once
+    per change and per quarter second however many watch. A popular table's 10,000
     viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
-    process's other requests). A stream that connects gets a state at most that old."""
+    process's other requests). A stream that connects gets a state at most that old.
+
+    The event id is ``seq.tag``: the tag digests what a viewer sees change besides the
+    moves (who is at the table, what the host may do, the rematch, the reactions), so a
+    browser that reconnects with it is sent the state again if any of that changed while
+    it was away, not only when the table moved."""
     now = time.monotonic()
     marks = (table.seq, table.abandoned, table.surroundings())
     memo = table.rendered
     if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
         return memo[2]
     state = manager.state(table)
-    key = (state["seq"], [(s["present"], s["host_controls"]) for s in state["seats"]],
-           state["rematch"], [(r["seat"], r["at"]) for r in state["reactions"]])
+    key = ([(s["present"], s["host_controls"]) for s in state["seats"]], state["rematch"],
+           [(r["seat"], r["at"]) for r in state["reactions"]])
+    tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-    table.rendered = (marks, now, (state["seq"], key, data))
-    return state["seq"], key, data
+    table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))
+    return state["seq"], f"{state['seq']}.{tag}", data
 
 
 @bp.get("/games/<game_id>/events")
@@ -389,15 +396,16 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     timeouts, which the stream applies when the hourglass runs out), for ``SSE_SECONDS``
     (about 25 s), then ``event: bye``; the browser's EventSource reconnects
     (``retry: 1000``). With ``?token=`` the viewer counts as present at its seats (who is
-    at the table now). A stream that resumes (``Last-Event-ID``, which the browser sends
-    when it reconnects, through any process) gets the state at once only if the table has
-    moved past that event; else from its next change."""
+    at the table now). Each state's ``id`` is ``seq.tag`` (``tag``: what else a viewer
+    sees change). A stream that resumes (``Last-Event-ID``, which the browser sends when
+    it reconnects, through any process) gets the state at once only if it differs from
+    that one (a bare ``seq``: if the table has moved past it); else from its next
+    change."""
     manager = _tables()
     table = manager.tick(game_id)
     seconds = float(current_app.config["SSE_SECONDS"])
     token = (query.token or "")[:200] or None
-    last = request.headers.get("Last-Event-ID", "")
-    resumed = int(last) if last.isdigit() and len(last) < 10 else None
+    last = request.headers.get("Last-Event-ID", "")[:40]
 
     def stream() -> Iterator[str]:
         leave = manager.watching(table, token)
@@ -406,12 +414,12 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
             end = time.monotonic() + seconds
             seen = None
             while True:
-                seq, key, data = _rendered(manager, table)
-                if seen is None and seq == resumed:
-                    seen = key  # the browser has this state already
-                if key != seen:
-                    seen = key
-                    yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
+                seq, event_id, data = _rendered(manager, table)
+                if seen is None and last in (event_id, str(seq)):
+                    seen = event_id  # the browser has this state already
+                if event_id != seen:
+                    seen = event_id
+                    yield f"id: {event_id}\nevent: state\ndata: {data}\n\n"
                 left = end - time.monotonic()
                 if left <= 0:
                     break
