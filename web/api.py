@@ -51,10 +51,7 @@ from .models_games import (
     Record,
     Rematch,
     RematchRequest,
-    ReturnRequest,
     Review,
-    SeatRequest,
-    StateReply,
     ThrowRequest,
     WatchQuery,
 )
@@ -367,12 +364,9 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
     """The table's state as its streams send it: ``(seq, event id, JSON)``, rendered once
     per change and per quarter second however many watch. A popular table's 10,000
     viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
-    process's other requests). A stream that connects gets a state at most that old.
-
-    The event id is ``seq.tag``: the tag digests what a viewer sees change besides the
-    moves (who is at the table, what the host may do, the rematch, the reactions), so a
-    browser that reconnects with it is sent the state again if any of that changed while
-    it was away, not only when the table moved."""
+    process's other requests). A stream that connects gets a state at most that old. The
+    id's tag digests what a viewer sees change besides the moves (who is at the table,
+    the host's controls, the rematch, the reactions)."""
     now = time.monotonic()
     marks = (table.seq, table.abandoned, table.surroundings())
     memo = table.rendered
@@ -473,40 +467,6 @@ def act(game_id: str, action: str) -> Response:
 def invites(game_id: str) -> Response:
     """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
     return jsonify(_tables().invites(game_id, _token()))
-
-
-@bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
-@documented(replies(StateReply, errors=MOVES), json=SeatRequest, seat=True)
-def manage_seat(game_id: str, seat: int, action: str) -> Response:
-    """The host's controls over the seat of a player who is not at the table.
-
-    ``skip``: the seat to move loses its turn now (409 ``not_their_turn`` otherwise).
-    ``remove``: the seat leaves; its turns are skipped from now on. ``computer``: a
-    computer player of ``level`` plays the seat from now on (modes with computer players;
-    422 ``no_computer`` otherwise). The host is the table's first seat (403 ``not_host``).
-    A rated game's seats belong to their players: 403 ``rated_seat``. Elsewhere only a
-    seat with no page of its player open for 60 s: 409 ``seat_present`` otherwise, 409
-    ``computer_seat`` for a computer's. The state's ``seats[i].host_controls`` lists what
-    the host may do now; ``seats[i].host_action`` says what the host last did, why and
-    when."""
-    body = json_object()
-    return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
-
-
-@bp.post("/games/<game_id>/seats/<int:seat>/return")
-@documented(replies(StateReply, errors=MOVES), json=ReturnRequest, seat=True)
-def return_seat(game_id: str, seat: int) -> Response:
-    """Back at the table: the player of a seat the host removed, or handed to a computer,
-    takes it back with the seat's own token, while the game lasts.
-
-    The seat plays again from its next turn. 403 ``not_your_seat`` for another token, 409
-    ``at_table`` for a seat that plays already, 409 ``game_over`` once the game is over."""
-    body = json_object()
-    token = _token(body)
-    manager = _tables()
-    answer = manager.return_seat(game_id, token, seat)
-    _yours(answer["state"], manager.table(game_id), token)
-    return jsonify(answer)
 
 
 @bp.post("/games/<game_id>/react")

@@ -377,5 +377,5 @@ class Record(Reply):
 __all__ = ["ActRequest", "ClaimRequest", "GameState", "Hint", "Invites", "MoveReply",
            "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
            "Reaction", "Record", "Rematch", "RematchRequest", "ReturnRequest", "Review",
-           "SeatRequest",
-           "StateReply", "ThrowRequest", "WatchQuery", "rules_schema", "schema_of"]
+           "SeatRequest", "StateReply", "ThrowRequest", "WatchQuery", "rules_schema",
+           "schema_of"]
