@@ -182,7 +182,7 @@ def play_tables(ports: list[int], fast: bool, deadline: float) -> None:
 
 moved_at: dict[int, float] = {}             # the popular table: when each move was answered
 delivered: dict[int, list[float]] = defaultdict(list)  # ... and when each stream had it
-SEQ = re.compile(rb"id: (\d+)\n")
+SEQ = re.compile(rb"id: (\d+)[.\n]")  # seq.tag
 
 
 def watch(port: int, game_ids: list[str], deadline: float, open_streams: list[int]) -> None:

@@ -309,20 +309,31 @@ def test_event_stream(client: Any, app: Any, clock: Clock) -> None:
     assert woke == [True]
 
 
-def test_a_resumed_stream_sends_only_what_the_browser_lacks(client: Any) -> None:
+def test_a_resumed_stream_sends_only_what_the_browser_lacks(client: Any, app: Any) -> None:
     """A browser that reconnects (to any process) sends the last event's id: the state it
-    already has is not sent again, a newer one is, and a malformed id is ignored."""
-    gid, links = new_game(client)
+    already has is not sent again, a newer one is (a move, or someone came or went while
+    it was away), and a malformed id is ignored."""
+    gid, links = new_game(client, "online")
     fresh = client.get(f"/api/games/{gid}/events", headers={"Last-Event-ID": "0"})
-    assert "event: state" not in fresh.get_data(as_text=True)
+    assert "event: state" not in fresh.get_data(as_text=True)  # a bare seq: as before
     client.post(f"/api/games/{gid}/throw", json={}, headers=seat(links[0]["token"]))
-    for last in ("0", "x", "99999999999999"):
+    for last in ("0", "x", "99999999999999", "0.000000000000"):
         text = client.get(f"/api/games/{gid}/events",
                           headers={"Last-Event-ID": last}).get_data(as_text=True)
-        assert text.count("event: state") == 1 and "id: 1\n" in text, last
-    text = client.get(f"/api/games/{gid}/events",
-                      headers={"Last-Event-ID": "1"}).get_data(as_text=True)
-    assert "event: state" not in text and "event: bye" in text
+        assert text.count("event: state") == 1 and "id: 1." in text, last
+    event_id = text.split("id: ", 1)[1].split("\n", 1)[0]
+    for last in (event_id, "1"):
+        text = client.get(f"/api/games/{gid}/events",
+                          headers={"Last-Event-ID": last}).get_data(as_text=True)
+        assert "event: state" not in text and "event: bye" in text
+    service = app.extensions["wordyahtzee.tables"]
+    leave = service.watching(service.table(gid), links[1]["token"])  # Bram came meanwhile
+    try:
+        text = client.get(f"/api/games/{gid}/events",
+                          headers={"Last-Event-ID": event_id}).get_data(as_text=True)
+        assert text.count("event: state") == 1 and '"present":true' in text
+    finally:
+        leave()
 
 
 def test_simultaneous_actions_do_not_corrupt(client: Any, app: Any) -> None:

@@ -1,6 +1,6 @@
 """Online tables that nobody can block: idle turns are skipped, away seats are skipped at
-once, the host can skip, remove or hand over a seat, invite links come back to the host,
-and a finished table offers a rematch."""
+once, the host can skip, remove or hand over the seat of an absent player, invite links
+come back to the host, and a finished table offers a rematch."""
 
 from __future__ import annotations
 
@@ -86,8 +86,8 @@ def test_a_seat_that_misses_two_turns_is_away_and_then_skipped_at_once(
         leave()
 
 
-def test_the_host_skips_removes_and_gets_the_invites_back(client: Any) -> None:
-    gid, tokens = online(client)
+def test_the_host_skips_removes_and_gets_the_invites_back(client: Any, clock: Clock) -> None:
+    gid, tokens = online(client, rules={"turn_seconds": None})  # 120 s to move
     r = client.get(f"/api/games/{gid}/invites", headers=seat(tokens["Anna"]))
     assert r.status_code == 200
     links = {link["name"]: link for link in r.json["links"]}
@@ -97,23 +97,42 @@ def test_the_host_skips_removes_and_gets_the_invites_back(client: Any) -> None:
         r = client.get(f"/api/games/{gid}/invites", headers=seat(other) if other else {})
         assert r.status_code == 403 and r.json["error"]["code"] == "not_host"
     play_zero(client, gid, tokens["Anna"])
+    r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(tokens["Anna"]))
+    assert r.status_code == 409 and r.json["error"]["code"] == "seat_present"  # just came
+    clock.now += 61  # nobody has had the table open for a minute: absent
     r = client.post(f"/api/games/{gid}/seats/2/skip", json={}, headers=seat(tokens["Anna"]))
     assert r.status_code == 409 and r.json["error"]["code"] == "not_their_turn"
     r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(tokens["Bram"]))
     assert r.status_code == 403 and r.json["error"]["code"] == "not_host"
     r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(tokens["Anna"]))
     assert r.status_code == 200 and r.json["state"]["history"][-1]["skipped"] == "host"
+    assert r.json["state"]["seats"][1]["host_action"] == {
+        "action": "skip", "level": None, "by": 0, "host": "Anna", "absent_seconds": 61,
+        "at": clock.now}
     r = client.post(f"/api/games/{gid}/seats/2/remove", json={},
                     headers=seat(tokens["Anna"]))
     state = r.json["state"]  # Cees was to move: removed, so skipped at once
     assert state["seats"][2]["left"] and state["turn"]["player"] == 0
     assert state["history"][-1]["skipped"] == "left"
+    assert state["seats"][2]["host_controls"] == ["computer"]  # not removed twice
+    r = client.post(f"/api/games/{gid}/seats/2/remove", json={},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 409 and r.json["error"]["code"] == "seat_left"
+    r = client.post(f"/api/games/{gid}/seats/0/remove", json={},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_request"
     r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "genius"},
                     headers=seat(tokens["Anna"]))
     assert r.status_code == 400 and r.json["error"]["code"] == "bad_level"
     r = client.post(f"/api/games/{gid}/seats/1/computer", json={"level": "greedy"},
                     headers=seat(tokens["Anna"]))
     assert r.status_code == 200 and r.json["state"]["seats"][1]["computer"] == "greedy"
+    r = client.post(f"/api/games/{gid}/seats/1/remove", json={},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 409 and r.json["error"]["code"] == "computer_seat"
+    r = client.post(f"/api/games/{gid}/seats/9/remove", json={},
+                    headers=seat(tokens["Anna"]))
+    assert r.status_code == 404 and r.json["error"]["code"] == "not_found"
 
 
 def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
@@ -132,7 +151,8 @@ def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
     state = client.get(f"/api/games/{gid}").json
     assert state["turn"]["player"] == 0 and state["history"][-1]["player"] == 1
     r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(tokens["Bram"]))
-    assert r.status_code == 403  # the handed-over seat's old link no longer acts
+    assert r.status_code == 403  # the handed-over seat's link no longer acts (but see
+    # tests/test_api_seats.py: it brings the seat back)
 
 
 def test_no_hint_while_a_computer_is_to_move(app: Any) -> None:

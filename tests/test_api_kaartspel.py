@@ -24,10 +24,10 @@ def client(app: Any) -> Any:
     return app.test_client()
 
 
-def new_table(client: Any, players: list[Any], kind: str = "solo"
+def new_table(client: Any, players: list[Any], kind: str = "solo", **extra: Any
               ) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
     r = client.post("/api/games", json={"mode": "kaartspel", "kind": kind,
-                                        "players": players})
+                                        "players": players, **extra})
     assert r.status_code == 201, r.json
     return r.json["id"], r.json["links"], r.json["state"]
 
@@ -190,19 +190,23 @@ def test_no_hint_while_a_computer_is_to_move(tmp_path: Path) -> None:
 
 
 def test_the_host_skips_an_absent_seat(client: Any, app: Any) -> None:
-    gid, links, state = new_table(client, ["Anna", "Bram"], kind="online")
-    mover = state["current_seat"]
+    clock = app.config["CLOCK"]
+    gid, links, state = new_table(client, ["Anna", "Bram"], kind="online",
+                                  idle_seconds=600)
     host = links[0]["token"]
-    if mover == 0:
+    if state["current_seat"] == 0:  # the host plays their own seat: Anna rolls and stops
         act(client, gid, host, "roll")
         r = client.post(f"/api/games/{gid}/seats/0/skip", json={}, headers=seat(host))
-    else:
-        r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(host))
+        assert r.status_code == 400 and r.json["error"]["code"] == "bad_request"
+        clock.now += 601  # ... or lets her turn run out
+        assert client.get(f"/api/games/{gid}").json["current_seat"] == 1
+    clock.now += 61  # Bram has not been at the table for a minute: absent
+    r = client.post(f"/api/games/{gid}/seats/1/skip", json={}, headers=seat(host))
     assert r.status_code == 200, r.json
     after = r.json["state"]
     assert after["history"][-1]["skipped"] == "host"
-    assert not after["seats"][mover]["away"]   # one missed turn is not away yet
-    assert after["current_seat"] == 1 - mover and after["phase"] == "move"
+    assert not after["seats"][1]["away"]   # one missed turn is not away yet
+    assert after["current_seat"] == 0 and after["phase"] == "move"
     r = client.post(f"/api/games/{gid}/seats/1/remove", json={}, headers=seat(host))
     assert r.status_code == 200 and r.json["state"]["seats"][1]["left"]
 

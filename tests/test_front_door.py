@@ -209,8 +209,8 @@ class Load:
                         break
                     if line == b"event: bye\n":
                         break
-                    if line.startswith(b"id: "):
-                        now = int(line[4:])
+                    if line.startswith(b"id: "):  # seq.tag
+                        now = int(line[4:].split(b".")[0])
                         before = lane.seen.get(gid)
                         if before is not None and now < before:
                             lane.went_back.append((before, now))

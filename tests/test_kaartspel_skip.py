@@ -11,7 +11,8 @@ import pytest
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.errors import RecordError
 from wordyahtzee.games import new_game, replay
-from wordyahtzee.modes.contract import Leave, Skip
+from wordyahtzee.modes.contract import Skip
+from wordyahtzee.modes.seating import Leave
 
 
 def test_a_skip_ends_the_turn_where_the_pawn_stands() -> None:

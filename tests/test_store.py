@@ -144,8 +144,11 @@ def test_counts_seats_reports_scores_and_abandoning(store: Store) -> None:
     store.create_game("b", "woord", "solo", {"rules": {}}, [Seat(0, "Anna", "t")])
     store.append_events("a", 0, [{"type": "throw"}, {"type": "claim"}])
     assert store.event_counts(["a", "b", "nope"]) == {"a": 2, "b": 0, "nope": 0}
+    store.set_computer("a", 1, "greedy")  # the seat keeps its token: Bram may come back
+    assert store.load_game("a").seats[1] == Seat(1, "Bram", "u", "greedy")
+    store.set_computer("a", 1, None)
+    assert store.load_game("a").seats[1] == Seat(1, "Bram", "u")
     store.set_computer("a", 1, "greedy")
-    assert store.load_game("a").seats[1] == Seat(1, "Bram", "", "greedy")
     with pytest.raises(StoreError):
         store.set_computer("a", 7, "greedy")
     store.add_report("okee", "nl", "wrongly_refused", "heel gewoon")

@@ -16,7 +16,8 @@ from wordyahtzee.errors import RecordError, RuleError
 from wordyahtzee.games import new_game, replay, restore
 from wordyahtzee.modes import get_mode
 from wordyahtzee.modes.classic import BOXES, UPPER_BOXES, ScoreSheet, legal_scores
-from wordyahtzee.modes.contract import Leave, Skip, Throw
+from wordyahtzee.modes.contract import Skip, Throw
+from wordyahtzee.modes.seating import Leave
 from wordyahtzee.modes.triple import (
     Score,
     ScoreCard,

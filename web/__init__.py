@@ -190,7 +190,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
 
-    from . import api, daily, lobby, pages, security
+    from . import api, daily, lobby, pages, seats, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
 
     app.url_map.converters["lobby"] = lobby.LobbyId
@@ -198,6 +198,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(daily.bp)
     app.register_blueprint(lobby.bp)
+    app.register_blueprint(seats.bp)
     api.register_error_handlers(app)
     pages.register_error_pages(app)
     # the pages' language: gettext catalogues (i18n.py), chosen per request

@@ -8,6 +8,7 @@ and validated before the engine sees them.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import time
 from collections.abc import Iterator
@@ -51,8 +52,6 @@ from .models_games import (
     Rematch,
     RematchRequest,
     Review,
-    SeatRequest,
-    StateReply,
     ThrowRequest,
     WatchQuery,
 )
@@ -351,37 +350,48 @@ HIDDEN = (403, 404)
 @bp.get("/games/<game_id>")
 @documented(replies(GameState, errors=HIDDEN), seat=True)
 def game_state(game_id: str) -> Response:
-    """The game's full state (a due timeout is applied first); ``you`` lists your seats.
+    """The game's full state (a due timeout is applied first); ``you`` lists the seats
+    your token acts for, ``own`` those it holds (a seat the host handed to a computer
+    too).
 
     A daily game before its day is over: only for its player (the seat's token, or the
     profile's cookie); anyone else gets 403 ``daily_hidden``. So for every route below."""
     manager = _tables()
     table = manager.seen_by(game_id, _token(), profile_secret())
-    state = manager.state(table)
-    state["you"] = sorted(table.seats_for(_token()))
-    return jsonify(state)
+    return jsonify(_yours(manager.state(table), table, _token()))
+
+
+def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, Any]:
+    """A state for the asking token: ``you``, the seats it acts for, and ``own``, those it
+    holds, a seat a computer plays now included (its player may take it back)."""
+    state["you"] = sorted(table.seats_for(token))
+    state["own"] = sorted(table.owned_by(token))
+    return state
 
 
 RENDER_SECONDS = 0.25
 """How long a table's rendered state serves every stream woken by the same change."""
 
 
-def _rendered(manager: TableService, table: Any) -> tuple[int, Any, str]:
-    """The table's state as its streams send it: ``(seq, what changed, JSON)``, rendered
-    once per change and per quarter second however many watch. A popular table's 10,000
+def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
+    """The table's state as its streams send it: ``(seq, event id, JSON)``, rendered once
+    per change and per quarter second however many watch. A popular table's 10,000
     viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
-    process's other requests). A stream that connects gets a state at most that old."""
+    process's other requests). A stream that connects gets a state at most that old. The
+    id's tag digests what a viewer sees change besides the moves (who is at the table,
+    the host's controls, the rematch, the reactions)."""
     now = time.monotonic()
     marks = (table.seq, table.abandoned, table.surroundings())
     memo = table.rendered
     if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
         return memo[2]
     state = manager.state(table)
-    key = (state["seq"], [s["present"] for s in state["seats"]], state["rematch"],
+    key = ([(s["present"], s["host_controls"]) for s in state["seats"]], state["rematch"],
            [(r["seat"], r["at"]) for r in state["reactions"]])
+    tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-    table.rendered = (marks, now, (state["seq"], key, data))
-    return state["seq"], key, data
+    table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))
+    return state["seq"], f"{state['seq']}.{tag}", data
 
 
 @bp.get("/games/<game_id>/events")
@@ -393,15 +403,16 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     timeouts, which the stream applies when the hourglass runs out), for ``SSE_SECONDS``
     (about 25 s), then ``event: bye``; the browser's EventSource reconnects
     (``retry: 1000``). With ``?token=`` the viewer counts as present at its seats (who is
-    at the table now). A stream that resumes (``Last-Event-ID``, which the browser sends
-    when it reconnects, through any process) gets the state at once only if the table has
-    moved past that event; else from its next change."""
+    at the table now). Each state's ``id`` is ``seq.tag`` (``tag``: what else a viewer
+    sees change). A stream that resumes (``Last-Event-ID``, which the browser sends when
+    it reconnects, through any process) gets the state at once only if it differs from
+    that one (a bare ``seq``: if the table has moved past it); else from its next
+    change."""
     manager = _tables()
     token = (query.token or "")[:200] or None
     table = manager.seen_by(game_id, token, profile_secret())
     seconds = float(current_app.config["SSE_SECONDS"])
-    last = request.headers.get("Last-Event-ID", "")
-    resumed = int(last) if last.isdigit() and len(last) < 10 else None
+    last = request.headers.get("Last-Event-ID", "")[:40]
 
     def stream() -> Iterator[str]:
         leave = manager.watching(table, token)
@@ -410,12 +421,12 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
             end = time.monotonic() + seconds
             seen = None
             while True:
-                seq, key, data = _rendered(manager, table)
-                if seen is None and seq == resumed:
-                    seen = key  # the browser has this state already
-                if key != seen:
-                    seen = key
-                    yield f"id: {seq}\nevent: state\ndata: {data}\n\n"
+                seq, event_id, data = _rendered(manager, table)
+                if seen is None and last in (event_id, str(seq)):
+                    seen = event_id  # the browser has this state already
+                if event_id != seen:
+                    seen = event_id
+                    yield f"id: {event_id}\nevent: state\ndata: {data}\n\n"
                 left = end - time.monotonic()
                 if left <= 0:
                     break
@@ -469,19 +480,6 @@ def act(game_id: str, action: str) -> Response:
 def invites(game_id: str) -> Response:
     """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
     return jsonify(_tables().invites(game_id, _token()))
-
-
-@bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
-@documented(replies(StateReply, errors=MOVES), json=SeatRequest, seat=True)
-def manage_seat(game_id: str, seat: int, action: str) -> Response:
-    """The host's controls over a seat: skip its turn, remove it, or hand it to a computer.
-
-    ``skip``: the seat to move loses its turn now (409 ``not_their_turn`` otherwise).
-    ``remove``: the seat leaves; its turns are skipped from now on. ``computer``: a
-    computer player of ``level`` plays the seat from now on (modes with computer players;
-    422 ``no_computer`` otherwise). The host is the table's first seat."""
-    body = json_object()
-    return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
 
 
 @bp.post("/games/<game_id>/react")

@@ -82,6 +82,18 @@ class SeatLink(Reply):
     url: str
 
 
+class HostAction(Reply):
+    """The last thing the host did to a seat (since its player last came back)."""
+
+    action: Literal["skip", "remove", "computer"]
+    level: ComputerLevel | None = Field(description="the computer's, for ``computer``")
+    by: int = Field(description="the host's seat")
+    host: str = Field(description="the host's name")
+    absent_seconds: int | None = Field(
+        description="how long no page of the seat's player had been open at the table")
+    at: float | None = Field(description="when (server time)")
+
+
 class Seat(Reply):
     """A seat as the state shows it."""
 
@@ -91,6 +103,11 @@ class Seat(Reply):
     present: bool
     left: bool
     away: bool
+    host_controls: list[Literal["skip", "remove", "computer"]] = Field(
+        description="what the host may do to this seat now: nothing at a rated table, "
+                    "elsewhere only to a player absent from the table for 60 s")
+    host_action: HostAction | None = Field(
+        description="what the host last did to this seat, why and when")
 
 
 class GameState(Reply):
@@ -106,6 +123,8 @@ class GameState(Reply):
     to_move: int | None = Field(description="the seat to move (every mode); null once over")
     seats: list[Seat]
     host: int
+    rated: bool = Field(description="the result changes the players' ratings; its seats "
+                                    "belong to their players")
     pace: Literal["live", "slow"]
     idle_seconds: float | None
     idle_deadline: float | None
@@ -134,6 +153,8 @@ class GameState(Reply):
         None, description="a classic match: length, game (1-based), games [{number, over, "
                           "totals, winners}], totals")
     you: list[int] | None = Field(None, description="the seats the request's token acts for")
+    own: list[int] | None = Field(None, description="the seats the request's token holds, "
+                                                    "those a computer plays now included")
 
 
 ErrorBody.model_rebuild(_types_namespace={"GameState": GameState})
@@ -258,6 +279,12 @@ class SeatRequest(Move):
     level: Any = Field(None, json_schema_extra=schema_of(ComputerLevel))
 
 
+class ReturnRequest(Body):
+    """Who comes back: the seat's own token."""
+
+    token: str | None = Field(None, description="the seat's token, if not in X-Seat-Token")
+
+
 class StateReply(Reply):
     """The new state."""
 
@@ -352,5 +379,6 @@ class Record(Reply):
 
 __all__ = ["ActRequest", "ClaimRequest", "GameState", "Hint", "Invites", "MoveReply",
            "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
-           "Reaction", "Record", "Rematch", "RematchRequest", "Review", "SeatRequest",
-           "StateReply", "ThrowRequest", "WatchQuery", "rules_schema", "schema_of"]
+           "Reaction", "Record", "Rematch", "RematchRequest", "ReturnRequest", "Review",
+           "SeatRequest", "StateReply", "ThrowRequest", "WatchQuery", "rules_schema",
+           "schema_of"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from playwright.sync_api import expect
@@ -15,6 +16,16 @@ def game_id(page: Any) -> str:
 
 def server_state(live: Any, gid: str) -> dict[str, Any]:
     return dict(live.tables.current_state(gid))
+
+
+def wait_gone(live: Any, gid: str, seat: int, timeout: float = 30.0) -> None:
+    """Wait until the server has no page of ``seat`` open at the table any more (a closed
+    page's stream ends when the server next writes to it: within its ``SSE_SECONDS``)."""
+    table = live.tables.table(gid)
+    end = time.monotonic() + timeout
+    while table.present.get(seat):
+        assert time.monotonic() < end, f"seat {seat} still at the table"
+        time.sleep(0.1)
 
 
 def start_game(page: Any, live: Any, kind: str, names: list[str], *,

@@ -1,6 +1,7 @@
 """Playing online as people do (issue 12), tried in headless Chromium: who is at the table,
-the host's controls and invite links, the idle countdown, rematch, the tab title and the
-sound toggle; and the fixes a new user ran into on the game, dictionary and error pages."""
+the host's controls (under absent players only) and invite links, the idle countdown,
+rematch, the tab title and the sound toggle; and the fixes a new user ran into on the game,
+dictionary and error pages."""
 
 from __future__ import annotations
 
@@ -13,16 +14,16 @@ from playwright.sync_api import expect
 from wordyahtzee.solver import solve
 
 from .conftest import SCREENSHOTS, shot
-from .helpers import server_state, start_game, throw, wait_history
+from .helpers import server_state, start_game, throw, wait_gone, wait_history
 
 PHONE_SMALL = {"width": 375, "height": 667}
 
 
 def api_game(page: Any, live: Any, mode: str, kind: str, players: list[Any],
-             rules: dict[str, Any] | None = None) -> dict[str, Any]:
+             rules: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
     """Make a table through the API (as the start page does) and return its answer."""
     answer = page.request.post(live.url + "/api/games", data={
-        "mode": mode, "kind": kind, "players": players, "rules": rules or {}})
+        "mode": mode, "kind": kind, "players": players, "rules": rules or {}, **options})
     assert answer.status == 201, answer.text()
     return dict(answer.json())
 
@@ -44,7 +45,7 @@ def test_presence_host_controls_invites_and_idle(browser: Any, live: Any) -> Non
     try:
         setup = host_ctx.new_page()
         made = api_game(setup, live, "woord", "online", ["Dirk", "Eva", "Fem"],
-                        {"turn_seconds": None})
+                        {"turn_seconds": None}, idle_seconds=600)
         gid, links = made["id"], made["links"]
         setup.close()
         # the host opens the link on another device: the invites come from the server
@@ -82,23 +83,40 @@ def test_presence_host_controls_invites_and_idle(browser: Any, live: Any) -> Non
         expect(guest.locator("#idle")).to_contain_text("Dirk verliest de beurt over")
         shot(host, "online-seats-host-desktop")
         strike_out(host, live, gid)
-        # the host skips Eva, who is at the table but does not move
-        skip = host.locator("#seat-list li[data-seat='1'] button[data-action=skip]")
+        # Eva is at the table though she does not move: no controls under her; nor under
+        # Fem, who has not come yet, until she has been away for a minute
+        eva_row = host.locator("#seat-list li[data-seat='1']")
+        fem_row = host.locator("#seat-list li[data-seat='2']")
+        expect(eva_row.locator("button")).to_have_count(0)
+        expect(fem_row.locator("button")).to_have_count(0)
+        live.clock.advance(61)
+        expect(fem_row.locator("button[data-action=remove]")).to_be_visible()
+        expect(eva_row.locator("button")).to_have_count(0)
+        # Eva closes her page and stays away for a minute: the host skips her turn
+        guest.close()
+        wait_gone(live, gid, 1)
+        live.clock.advance(61)
+        skip = eva_row.locator("button[data-action=skip]")
         expect(skip).to_be_visible()
         skip.click()
         wait_history(live, gid, 2)
         assert server_state(live, gid)["history"][1]["skipped"] == "host"
-        expect(guest.locator("#message")).to_contain_text("overgeslagen door de gastheer")
+        guest = guest_ctx.new_page()  # back: she reads who skipped her turn, and why
+        guest.goto(eva_url)
+        expect(guest.locator("#seat-notice-text")).to_contain_text(
+            "Dirk (gastheer) heeft je beurt om")
+        expect(guest.locator("#seat-notice-text")).to_contain_text("je was 1 minuut weg")
+        expect(guest.locator("#seat-return")).to_be_hidden()  # a skip: she is still seated
+        expect(eva_row.locator("button")).to_have_count(0)
         # Fem never came: the host removes her; her turns are skipped from now on
         host.once("dialog", lambda dialog: dialog.accept())
         host.click("#seat-list li[data-seat='2'] button[data-action=remove]")
         wait_history(live, gid, 3)
         state = server_state(live, gid)
         assert state["history"][2]["skipped"] == "left" and state["seats"][2]["left"]
-        fem = host.locator("#seat-list li[data-seat='2']")
-        expect(fem.locator(".seat-marks")).to_contain_text("vertrokken")
+        expect(fem_row.locator(".seat-marks")).to_contain_text("vertrokken")
         expect(host.locator("#seat-list li[data-seat='2'] .dot")).to_have_class(re.compile("left"))
-        # Woord Yahtzee has computer players: the host may hand the remaining guest to one
+        # Woord Yahtzee has computer players: the host may still hand Fem's seat to one
         expect(host.locator("#seat-list button[data-action=computer]")).to_have_count(1)
         shot(host, "online-seats-after-remove-desktop")
         # the idle countdown: nobody moves; when it runs out the page asks the server
@@ -125,6 +143,8 @@ def test_host_hands_a_seat_to_the_computer_and_no_hint_meanwhile(browser: Any,
         page.goto(live.url + made["links"][0]["url"])
         expect(page.locator("#dice .die")).to_have_count(5)
         row = page.locator("#seat-list li[data-seat='1']")
+        expect(row.locator("button")).to_have_count(0)  # Bob may still come
+        live.clock.advance(61)  # he has not for a minute: the host may give his seat away
         expect(row.locator("button[data-action=computer]")).to_be_visible()
         expect(row.locator("select option")).to_have_count(3)
         expect(page.locator("#review-title")).to_have_text("Terugblik per beurt")
@@ -158,10 +178,12 @@ def test_rematch_end_screen_and_headings(browser: Any, live: Any) -> None:
         gid = made["id"]
         host.goto(live.url + made["links"][0]["url"])
         expect(host.locator("#throw")).to_be_enabled()
-        guest = guest_ctx.new_page()
-        guest.goto(live.url + made["links"][1]["url"])
+        live.clock.advance(61)  # Hanna has not come for a minute: the host removes her
         host.once("dialog", lambda dialog: dialog.accept())
         host.click("#seat-list li[data-seat='1'] button[data-action=remove]")
+        guest = guest_ctx.new_page()  # she watches the game to its end all the same
+        guest.goto(live.url + made["links"][1]["url"])
+        expect(guest.locator("#seat-return")).to_be_visible()
         for _ in range(8):
             strike_out(host, live, gid)
         for page in (host, guest):

@@ -3,7 +3,8 @@
 // always go to the network: a game's state must be the server's.
 const CACHE = "wy-static-v1";
 const PRECACHE = [
-  "/static/css/app.css", "/static/js/common.js", "/static/js/table.js", "/static/js/start.js",
+  "/static/css/app.css", "/static/js/common.js", "/static/js/table.js", "/static/js/seats.js",
+  "/static/js/start.js",
   "/static/js/dice.js", "/static/js/woord.js", "/static/js/classic.js", "/static/js/kaartspel.js",
   "/static/css/kaartspel.css", "/static/js/words.js",
   "/static/js/highscores.js", "/static/favicon.svg", "/static/icons/icon.svg",

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..errors import RecordError, RuleError, WordyahtzeeError
+from .seating import HostNote, SeatAction
 
 if TYPE_CHECKING:
     from ..dice import Cup
@@ -113,7 +114,13 @@ class Game(Protocol):
         ...
 
     def seat_status(self, seat: int) -> tuple[int, bool]:
-        """How many turns in a row ``seat`` has missed (skipped), and whether it left."""
+        """How many turns in a row ``seat`` has missed (skipped), and whether it left (a
+        ``leave`` event not followed by its ``return``)."""
+        ...
+
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
+        """The seat to move loses its turn, scored as the mode's rules say; ``note`` (the
+        host's :class:`HostNote` and the ``seat``) goes into the ``skip`` event."""
         ...
 
     def view(self, seat: int | None = None) -> JSON:
@@ -251,10 +258,12 @@ SKIP_REASONS = ("absent", "host", "left")
 class Skip:
     """The ``skip`` action: the seat to move loses its turn (the table service plays it
     for an absent seat; it is not a player's own action). Each mode scores a skipped turn
-    as its rules say (docs/rules.md)."""
+    as its rules say (docs/rules.md). A skip the host made carries its ``note``; its event
+    then names the ``seat`` skipped too."""
 
     name: ClassVar[str] = "skip"
     reason: str = "absent"
+    note: HostNote | None = None
 
     def to_json(self) -> JSON:
         """``{"reason": "absent"|"host"|"left"}``."""
@@ -269,27 +278,6 @@ class Skip:
         return cls(reason)
 
 
-@dataclass(frozen=True)
-class Leave:
-    """The ``leave`` action: seat ``seat`` has left the table (the host removed it); from
-    now on the table service skips its turns. It scores nothing by itself."""
-
-    name: ClassVar[str] = "leave"
-    seat: int
-
-    def to_json(self) -> JSON:
-        """``{"seat": n}``."""
-        return {"seat": self.seat}
-
-    @classmethod
-    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Leave:
-        """Read ``{"seat": n}``."""
-        seat = body.get("seat")
-        if type(seat) is not int or seat < 0:
-            raise RuleError("a seat is a number from 0", "bad_request")
-        return cls(seat)
-
-
 class _ActingGame(Protocol):
     """What :class:`Acting` needs of the game it is mixed into."""
 
@@ -300,15 +288,19 @@ class _ActingGame(Protocol):
 
     def apply(self, event: Mapping[str, Any]) -> None: ...
 
-    def skip(self, reason: str) -> None: ...
+    @property
+    def current_seat(self) -> int | None: ...
+
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None: ...
 
 
 class Acting:
     """The one way to act, for every mode. A mode lists its action classes in
     :attr:`ACTIONS` and plays each in a method ``do_<name>(action)`` that applies the
     action's events and returns the summary for the client; the table service's
-    :class:`Skip` (the mode's ``skip(reason)`` scores it as its rules say) and
-    :class:`Leave` (a ``leave`` event) are handled here alike for every mode."""
+    :class:`Skip` (the mode's ``skip(reason, note)`` scores it as its rules say) and its
+    seat actions (:mod:`.seating`: ``leave``, ``return`` and ``computer`` events) are
+    handled here alike for every mode."""
 
     ACTIONS: ClassVar[tuple[Any, ...]]
 
@@ -324,11 +316,14 @@ class Acting:
     def act(self: _ActingGame, action: Any) -> Outcome:
         """Play ``action`` for the seat to move: its events and a summary."""
         first = len(self.events)
-        if isinstance(action, Leave):
-            self.apply({"type": "leave", "seat": action.seat})
-            summary: JSON = {"left": action.seat}
+        if isinstance(action, SeatAction):
+            self.apply(action.event())
+            summary: JSON = {action.summary: action.seat}
         elif isinstance(action, Skip):
-            self.skip(action.reason)
+            note = None
+            if action.note is not None:
+                note = {**action.note.to_json(), "seat": self.current_seat}
+            self.skip(action.reason, note)
             summary = {"skipped": action.reason}
         elif type(action) in self.ACTIONS:
             summary = getattr(self, f"do_{action.name}")(action)

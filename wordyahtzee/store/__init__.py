@@ -51,7 +51,9 @@ class StoreUnavailableError(StoreError):
 @dataclass(frozen=True)
 class Seat:
     """A player's place at a table and the secret token that acts for it. A computer seat
-    (``computer`` names its level) has no token: the server plays it."""
+    (``computer`` names its level) is played by the server: its token acts for nothing
+    while it is one (a seat made for a computer has none; a seat the host handed to one
+    keeps its player's, with which the player may come back)."""
 
     seat: int
     name: str
@@ -180,8 +182,9 @@ class Store(PlayerRecords, LobbyRecords, Protocol):
         moves another process stored)."""
         ...
 
-    def set_computer(self, game_id: str, seat: int, level: str) -> None:
-        """Hand a seat to a computer player of ``level`` (its token stops working)."""
+    def set_computer(self, game_id: str, seat: int, level: str | None) -> None:
+        """Hand a seat to a computer player of ``level``, or back to its player (None).
+        The seat keeps its token: it acts for nothing while a computer plays the seat."""
         ...
 
     def add_report(self, word: str, dictionary: str, kind: str, note: str = "") -> None:

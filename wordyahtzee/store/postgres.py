@@ -363,10 +363,11 @@ class PostgresStore(PlayerRecords, LobbyRecords):
         found = {row["game_id"]: int(row["n"]) for row in rows}
         return {game_id: found.get(game_id, 0) for game_id in ids}
 
-    def set_computer(self, game_id: str, seat: int, level: str) -> None:
-        """Hand a seat to a computer player of ``level`` (its token stops working)."""
+    def set_computer(self, game_id: str, seat: int, level: str | None) -> None:
+        """Hand a seat to a computer player of ``level``, or back to its player (None);
+        the seat keeps its token."""
         with self._conn() as conn, conn.transaction():
-            changed = conn.execute("UPDATE seats SET computer = %s, token = '' "
+            changed = conn.execute("UPDATE seats SET computer = %s "
                                    "WHERE game_id = %s AND seat = %s",
                                    (level, game_id, seat)).rowcount
         if not changed:

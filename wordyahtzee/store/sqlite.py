@@ -311,9 +311,10 @@ class SQLiteStore(PlayerRecords, LobbyRecords):
                 "GROUP BY game_id", chunk))
         return {game_id: out.get(game_id, 0) for game_id in ids}
 
-    def set_computer(self, game_id: str, seat: int, level: str) -> None:
-        """Hand a seat to a computer player of ``level`` (its token stops working)."""
-        changed = self._change([("UPDATE seats SET computer = ?, token = '' WHERE game_id = ? "
+    def set_computer(self, game_id: str, seat: int, level: str | None) -> None:
+        """Hand a seat to a computer player of ``level``, or back to its player (None);
+        the seat keeps its token."""
+        changed = self._change([("UPDATE seats SET computer = ? WHERE game_id = ? "
                                  "AND seat = ?", (level, game_id, seat))])[0]
         if not changed:
             raise StoreError(f"no seat {seat} in game {game_id!r}", "not_found")

@@ -1,14 +1,15 @@
-"""The host's controls (skip, remove or hand over a seat), invite links, who is at the
-table, and rematches."""
+"""The host's controls (skip, remove or hand over the seat of an absent player at an
+unrated table), a player's way back to their seat, invite links, who is at the table, and
+rematches."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..advisor.coach import coach
 from ..errors import BadRequest, ServiceError
-from ..modes.contract import Leave, Skip
+from ..modes.contract import Skip
+from ..modes.seating import HandOver, HostNote, Leave, Return
 from ..store import Seat
 from .playing import Playing
 from .table import HOST_SEAT, Table
@@ -30,42 +31,68 @@ class Hosting(Playing):
     def manage_seat(self, game_id: str, token: Any, seat: Any, action: str,
                     body: Mapping[str, Any]) -> dict[str, Any]:
         """The host's controls over another seat: ``skip`` its turn now, ``remove`` it
-        (its turns are skipped from now on) or hand it to a ``computer`` (``{"level"}``)."""
+        (its turns are skipped from now on) or hand it to a ``computer`` (``{"level"}``),
+        each only where :meth:`~.table.Table.host_refusal` allows: never at a rated table,
+        elsewhere only on a player absent from the table. The event says who did it, how
+        long the player had been away, and when; the player may come back
+        (:meth:`return_seat`)."""
         table = self.table(game_id)
         with table.lock:
             self._sync(table)
+            self._expire(table)
             self._host(table, token)
             target = self._seat(table, seat)
-            game = table.game
-            if game.finished:
-                raise ServiceError("the game is over", "game_over", conflict=True)
+            now, levels = self.clock(), self.computer_levels(table)
+            refusal = table.host_refusal(target.seat, action, now, levels)
+            if refusal is not None:
+                raise refusal
+            level = body.get("level")
+            if action == "computer" and level not in levels:
+                raise BadRequest("level is one of: " + ", ".join(levels), "bad_level")
+            away = table.absent_for(target.seat, now)
+            note = HostNote(HOST_SEAT, None if away is None else int(away), now)
             if action == "skip":
-                if game.current_seat != target.seat:
-                    raise ServiceError(f"it is not {target.name}'s turn", "not_their_turn")
-                game.act(Skip("host"))
+                table.game.act(Skip("host", note))
             elif action == "remove":
-                if target.seat == HOST_SEAT:
-                    raise BadRequest("the host cannot remove their own seat", "bad_request")
-                game.act(Leave(target.seat))
-            elif action == "computer":
-                helper = coach(table.mode)
-                level = body.get("level")
-                if helper is None:
-                    raise ServiceError(f"{table.mode} has no computer players", "no_computer")
-                if level not in helper.levels:
-                    raise BadRequest("level is one of: " + ", ".join(helper.levels),
-                                     "bad_level")
-                if target.computer is None and target.seat == HOST_SEAT:
-                    raise BadRequest("the host keeps their own seat", "bad_request")
-                self.store.set_computer(table.id, target.seat, level)
-                table.seats[target.seat] = Seat(target.seat, target.name, "", level)
+                table.game.act(Leave(target.seat, note))
             else:
-                raise ServiceError(f"no seat action {action!r}", "not_found")
-            self._commit(table)
+                table.game.act(HandOver(target.seat, str(level), note))
+            self._commit(table)  # the event first: the store refuses it if another wrote
+            if action == "computer":
+                self.store.set_computer(table.id, target.seat, str(level))
+            return self._after_seat_change(table)
+
+    def return_seat(self, game_id: str, token: Any, seat: Any) -> dict[str, Any]:
+        """The player of a seat the host removed, or handed to a computer, takes it back
+        with the seat's own token while the game lasts: the seat plays again from its next
+        turn (the computer's turn under way, if any, is the player's to finish)."""
+        table = self.table(game_id)
+        with table.lock:
+            self._sync(table)
             self._expire(table)
-            self._kick(table)
-            table.changed.notify_all()
-            return {"state": self.state(table)}
+            target = self._seat(table, seat)
+            if target.seat not in table.owned_by(token):
+                raise ServiceError(f"this link is not {target.name}'s: only a seat's own "
+                                   "link brings it back", "not_your_seat")
+            if table.status != "active":
+                raise ServiceError("the game is over", "game_over", conflict=True)
+            computer = target.computer is not None
+            if not computer and not table.game.seat_status(target.seat)[1]:
+                raise ServiceError(f"{target.name} is at the table already: nothing to come "
+                                   "back to", "at_table")
+            table.game.act(Return(target.seat, self.clock()))
+            self._commit(table)  # the seat is its player's again (Table.follow_seats)
+            if computer:
+                self.store.set_computer(table.id, target.seat, None)
+            return self._after_seat_change(table)
+
+    def _after_seat_change(self, table: Table) -> dict[str, Any]:
+        """After a seat changed hands (under the lock): skip what is due now, start the
+        computers, wake the viewers; the new state."""
+        self._expire(table)
+        self._kick(table)
+        table.changed.notify_all()
+        return {"state": self.state(table)}
 
     def invites(self, game_id: str, token: Any) -> dict[str, Any]:
         """Every human seat's invite link, for the host only (on any device)."""
@@ -86,12 +113,14 @@ class Hosting(Playing):
     def watching(self, table: Table, token: Any) -> Callable[[], None]:
         """Count a live viewer at the seats its token holds (who is at the table now);
         returns the call that counts it out again."""
-        seats = table.seats_for(token)
+        seats = table.owned_by(token)  # a seat a computer plays: its player is here too
         with table.lock:
             table.viewers += 1
             for seat in seats:
                 table.present[seat] = table.present.get(seat, 0) + 1
+                table.absent_since.pop(seat, None)
             if seats:
+                table.mark_absent(self.clock())
                 table.changed.notify_all()
 
         def leave() -> None:
@@ -99,6 +128,8 @@ class Hosting(Playing):
                 table.viewers -= 1
                 for seat in seats:
                     table.present[seat] = max(0, table.present.get(seat, 0) - 1)
+                    if not table.present[seat]:
+                        table.absent_since[seat] = self.clock()  # away from now on
                 if seats:
                     table.changed.notify_all()
         return leave

@@ -66,8 +66,8 @@ class Lifecycle(Playing):
     def tick_watched(self) -> int:
         """One beat of the ticker: for every loaded table that someone watches or whose
         turn can run out, pick up events another process stored (one store query for all)
-        and apply due timeouts and skips, waking the table's watchers. How many tables
-        moved."""
+        and apply due timeouts and skips, waking the table's watchers; wake them too when
+        a player has been away long enough for the host to act. How many tables moved."""
         self.sweep()
         with self._lock:
             tables = [t for t in self._tables.values() if not t.game.finished
@@ -87,6 +87,8 @@ class Lifecycle(Playing):
                         moved += 1
                     if self._expire(table):
                         moved += 1
+                    if table.mark_absent(self.clock()):  # the host's controls changed
+                        table.changed.notify_all()
                 except StaleGameError:
                     self._reload(table)
                 except Exception:  # one broken table must not stop the beat

@@ -100,7 +100,8 @@ class Lobby(Profiles):
             except ServiceError:
                 continue
             seat = entry["seat"]
-            if table.to_move() == seat and table.profiles.get(seat) == profile["id"]:
+            if (table.to_move() == seat and table.profiles.get(seat) == profile["id"]
+                    and table.seats[seat].computer is None):
                 out.append({"game_id": table.id, "mode": table.mode, "pace": table.pace,
                             "players": [s.name for s in table.seats],
                             "deadline": table.idle_deadline(),

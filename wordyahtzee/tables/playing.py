@@ -25,6 +25,7 @@ from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
 from ..modes.contract import Skip
+from ..modes.seating import host_actions
 from ..store import Finish, Seat, StaleGameError, Store, StoreError
 from .table import (
     ABANDON_SECONDS,
@@ -104,7 +105,8 @@ class Playing:
         setup["table"] = {"idle_seconds": idle, "rules": dict(rules), **options}
         self.store.create_game(game_id, mode, kind, setup, seats)
         table = self._add(Table(game_id, kind, mode, dict(rules), seats, game, 0,
-                                idle_seconds=idle, last_move_at=self.clock(), daily=daily,
+                                idle_seconds=idle, last_move_at=self.clock(),
+                                loaded_at=self.clock(), daily=daily,
                                 pace=str(options.get("pace", "live")),
                                 rated=bool(options.get("rated"))))
         with table.lock:
@@ -153,13 +155,15 @@ class Playing:
                                 dict(options.get("rules") or stored.setup.get("rules") or {}),
                                 stored.seats, game, len(stored.events),
                                 idle_seconds=options.get("idle_seconds"),
-                                last_move_at=self.clock(),
+                                last_move_at=self.clock(), loaded_at=self.clock(),
                                 abandoned=stored.status == "abandoned",
                                 daily=options.get("daily"),
                                 pace=str(options.get("pace", "live")),
                                 rated=bool(options.get("rated")),
                                 profiles=self.store.seat_profiles(stored.id),
                                 aided=self.store.aided_seats(stored.id)))
+        with table.lock:  # the events are the truth of who plays a seat (the row follows)
+            table.follow_seats(stored.events)
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
 
@@ -181,6 +185,7 @@ class Playing:
                 for event in newer:
                     table.game.apply(event)
                 table.seq += len(newer)
+                table.follow_seats(newer)  # another process seated or unseated a computer
                 return
             except WordyahtzeeError:
                 pass  # replayed from the store below
@@ -188,6 +193,8 @@ class Playing:
         table.game = games.restore(stored.to_json(), rng=self.dice_for(table.daily),
                                    clock=self.clock)
         table.seq = len(stored.events)
+        table.seats = list(stored.seats)
+        table.follow_seats(stored.events)
 
     def _commit(self, table: Table) -> None:
         """Store the events the engine added since ``table.seq`` (call under the lock)."""
@@ -206,6 +213,7 @@ class Playing:
             self._reload(table)
             raise
         table.seq += len(events)  # the append announced it: other processes' streams wake
+        table.follow_seats(events)
         table.last_move_at = self.clock()
         table.changed.notify_all()
         if finish is not None:
@@ -347,23 +355,35 @@ class Playing:
         return published(parse_day(day), self.clock())
 
     def state(self, table: Table) -> dict[str, Any]:
-        """The table's public state: the game's view plus id, kind, status, seats, ``seq``
-        and ``to_move``, the seat to move in every mode (None once the game is over)."""
+        """The table's public state: the game's view plus id, kind, status, seats (with what
+        the host may do to each and last did), ``seq`` and ``to_move``, the seat to move in
+        every mode (None once the game is over)."""
         with table.lock:
             if table.game.finished and table.rematch is None:  # made by another process?
                 table.rematch = self.store.rematch_of(table.id)
             state = table.game.view()
+            now, levels = self.clock(), self.computer_levels(table)
+            done = host_actions(table.game.events)
             state.update({
                 "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": table.status, "to_move": table.to_move(),
-                "seats": [table.seat_view(s) for s in table.seats],
-                "host": HOST_SEAT, "idle_seconds": table.idle_seconds, "daily": table.daily,
+                "seats": [table.seat_view(s, now, levels, done.get(s.seat))
+                          for s in table.seats],
+                "host": HOST_SEAT, "rated": table.rated, "idle_seconds": table.idle_seconds,
+                "daily": table.daily,
                 "daily_closes_at": (None if table.daily is None
                                     else closes_at(parse_day(table.daily))),
                 "pace": table.pace, "reactions": self.recent_reactions(table),
                 "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
                 "server_time": self.clock()})
             return state
+
+    @staticmethod
+    def computer_levels(table: Table) -> tuple[str, ...]:
+        """The computer levels that may take a seat of ``table``: its mode's (none at a
+        score pad, which records real dice)."""
+        helper = coach(table.mode)
+        return helper.levels if helper is not None and table.kind != "pad" else ()
 
     def current_state(self, game_id: str) -> dict[str, Any]:
         """The state after applying any due timeout."""

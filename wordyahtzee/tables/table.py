@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import BadRequest
+from ..errors import BadRequest, ServiceError, WordyahtzeeError
 from ..modes.contract import MAX_NAME, Game, check_players
 from ..store import Seat
 
@@ -19,7 +19,15 @@ device; a score pad (players at one device entering what their real dice show: n
 seats, and every throw gives its faces)."""
 MAX_PLAYERS = 8
 HOST_SEAT = 0
-"""The seat of whoever made the table: its token may skip, remove or hand over seats."""
+"""The seat of whoever made the table: its token may skip, remove or hand over the seats
+of absent players at an unrated table (:meth:`Table.host_refusal`)."""
+HOST_ACTIONS = ("skip", "remove", "computer")
+"""What the host may do to another seat: skip its turn, remove it, hand it to a computer."""
+ABSENT_SECONDS = 60.0
+"""How long a seat must have had no page of its player open at the table (no live event
+stream) before the host may act on it. A page's stream reconnects within seconds (every
+stream ends after ``SSE_SECONDS`` and the browser opens the next at once), so a reload, a
+dropped connection or a stream's turnover never makes a seat absent."""
 DEFAULT_IDLE_SECONDS = 120.0
 """How long an online table waits for a seat to act before it skips the turn, when the
 rules have no turn time of their own (classic Yahtzee)."""
@@ -54,6 +62,10 @@ class Table:
     last_move_at: float = 0.0
     present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
     viewers: int = 0  # open live streams, with or without a seat
+    loaded_at: float = 0.0  # when this process made or loaded the table (clock time)
+    # seat -> since when no live stream has been open at it (absent: since loaded_at)
+    absent_since: dict[int, float] = field(default_factory=dict)
+    absent_marks: frozenset[int] = frozenset()  # the seats absent long enough, last seen
     rematch: str | None = None
     abandoned: bool = False
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily game
@@ -72,14 +84,15 @@ class Table:
         self.changed = threading.Condition(self.lock)
 
     def surroundings(self) -> tuple[Any, ...]:
-        """What a viewer sees change besides the game: who is at the table, the rematch and
-        the quick reactions (compared to know when to send a new state)."""
-        return (tuple(sorted(self.present.items())), self.rematch,
+        """What a viewer sees change besides the game: who is at the table (and who has
+        been away long enough for the host to act), the rematch and the quick reactions
+        (compared to know when to send a new state)."""
+        return (tuple(sorted(self.present.items())), self.absent_marks, self.rematch,
                 tuple((r["seat"], r["at"]) for r in self.reactions))
 
-    def seats_for(self, token: Any) -> set[int]:
-        """The seats a token acts for (hot-seat: one token holds every human seat;
-        computer seats have no token; anything but a string holds none)."""
+    def owned_by(self, token: Any) -> set[int]:
+        """The seats a token holds, those a computer plays now included (their player
+        may take them back); anything but a string holds none."""
         if not token or not isinstance(token, str):
             return set()
         try:
@@ -87,8 +100,77 @@ class Table:
         except UnicodeEncodeError:
             return set()
         return {s.seat for s in self.seats
-                if s.token and s.computer is None
-                and secrets.compare_digest(s.token.encode("ascii"), given)}
+                if s.token and secrets.compare_digest(s.token.encode("ascii"), given)}
+
+    def seats_for(self, token: Any) -> set[int]:
+        """The seats a token acts for (hot-seat: one token holds every human seat; a seat
+        a computer plays acts for no token)."""
+        return {seat for seat in self.owned_by(token) if self.seats[seat].computer is None}
+
+    def follow_seats(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Seat or unseat the computers these (stored) events say: a ``computer`` event
+        seats one of its level, a ``return`` gives the seat back to its player."""
+        for event in events:
+            kind, seat = event.get("type"), event.get("seat")
+            if kind not in ("computer", "return") or type(seat) is not int:
+                continue
+            level = event.get("level") if kind == "computer" else None
+            if 0 <= seat < len(self.seats) and self.seats[seat].computer != level:
+                self.seats[seat] = replace(self.seats[seat], computer=level)
+
+    def absent_for(self, seat: int, now: float) -> float | None:
+        """How long no page of the seat's player has been open at the table (seconds);
+        None while one is."""
+        if self.present.get(seat):
+            return None
+        return max(0.0, now - self.absent_since.get(seat, self.loaded_at))
+
+    def mark_absent(self, now: float) -> bool:
+        """Note the human seats absent for :data:`ABSENT_SECONDS` or more now; True when
+        they changed (the host's controls under them change: the viewers need a state)."""
+        marks = frozenset(
+            s.seat for s in self.seats if s.computer is None
+            and (self.absent_for(s.seat, now) or 0.0) >= ABSENT_SECONDS)
+        changed = marks != self.absent_marks
+        self.absent_marks = marks
+        return changed
+
+    def host_refusal(self, seat: int, action: str, now: float,
+                     levels: tuple[str, ...]) -> WordyahtzeeError | None:
+        """Why the host may not ``action`` (one of :data:`HOST_ACTIONS`) the seat ``seat``
+        now, or None when it may; ``levels``: the computer levels this table may seat.
+
+        The one place of the rule. A rated game's seats belong to their players: only the
+        absence rules (the idle limit, the slow table's day, *away*) skip their turns. At
+        an unrated table the host acts only on a player who is not at the table: no page
+        of theirs open for :data:`ABSENT_SECONDS`; never on their own seat, nor on a
+        computer's (a seat handed to a computer is its player's to take back). A table of
+        one device for every player (solo, hot-seat, a score pad: one link holds every
+        seat) is the device's to manage, the first seat's turn included."""
+        target = self.seats[seat]
+        shared = self.kind != "online"
+        if self.status != "active":
+            return ServiceError("the game is over", "game_over", conflict=True)
+        if self.rated:
+            return ServiceError("the seats of a rated game belong to their players: only "
+                                "the absence rules skip their turns", "rated_seat")
+        if seat == HOST_SEAT and not (shared and action == "skip"):
+            return BadRequest("the host plays their own seat", "bad_request")
+        if target.computer is not None:
+            return ServiceError(f"a computer plays {target.name}'s seat", "computer_seat")
+        away = self.absent_for(seat, now)
+        if not shared and (away is None or away < ABSENT_SECONDS):
+            return ServiceError(f"{target.name} is at the table (or was, less than "
+                                f"{ABSENT_SECONDS:.0f} s ago)", "seat_present")
+        if action == "skip" and self.game.current_seat != seat:
+            return ServiceError(f"it is not {target.name}'s turn", "not_their_turn")
+        if action == "remove" and self.game.seat_status(seat)[1]:
+            return ServiceError(f"{target.name} has left the table already", "seat_left")
+        if action == "computer" and not levels:
+            return ServiceError(f"{self.mode} has no computer players here", "no_computer")
+        if action not in HOST_ACTIONS:
+            return ServiceError(f"no seat action {action!r}", "not_found")
+        return None
 
     @property
     def status(self) -> str:
@@ -112,14 +194,23 @@ class Table:
             return None
         return self.last_move_at + self.idle_seconds
 
-    def seat_view(self, seat: Seat) -> dict[str, Any]:
-        """A seat as the table's state shows it: who, and whether they are at the table,
-        have left or are away."""
+    def seat_view(self, seat: Seat, now: float, levels: tuple[str, ...],
+                  done: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """A seat as the table's state shows it: who, whether they are at the table, have
+        left or are away, what the host may do to it now (``host_controls``), and the last
+        thing the host did to it (``done``, from the events: ``host_action``, with the
+        host's name)."""
         missed, left = self.game.seat_status(seat.seat)
         present = bool(self.present.get(seat.seat))
+        action = None
+        if done is not None:
+            action = {**done, "host": self.seats[done["by"]].name}
         return {"seat": seat.seat, "name": seat.name, "computer": seat.computer,
                 "present": present, "left": left,
-                "away": seat.computer is None and not present and missed >= AWAY_AFTER}
+                "away": seat.computer is None and not present and missed >= AWAY_AFTER,
+                "host_controls": [a for a in HOST_ACTIONS
+                                  if self.host_refusal(seat.seat, a, now, levels) is None],
+                "host_action": action}
 
 
 PACES = ("live", "slow")

@@ -3,9 +3,10 @@
 // events, reconnecting, counting this viewer as present at its seats) and the player's
 // actions (each carrying the state's sequence number, so a stale page gets the current
 // state back instead of acting on an old one). It also draws what every table has: who is
-// at the table, the idle countdown, the host's controls and invite links, the rematch,
-// the hot-seat hand-over, the tab title and the optional turn sound.
+// at the table and the host's controls (seats.js), the idle countdown, the invite links,
+// the rematch, the hot-seat hand-over, the tab title and the optional turn sound.
 import { ApiError, announce, api, el, errorText, moment, t } from "./common.js";
+import { seatsView } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const SOUND_KEY = "wy-sound";
@@ -20,7 +21,8 @@ export function connectTable(gameId, view) {
   if (hashToken) localStorage.setItem(`wy-seat-${gameId}`, hashToken);
   const table = {
     token: hashToken || localStorage.getItem(`wy-seat-${gameId}`),
-    you: [],      // the seats this browser acts for
+    own: [],      // the seats this browser's link holds (one a computer plays too)
+    you: [],      // the seats this browser acts for: those of `own` no computer plays
     seq: -1,      // the sequence number of the state shown
     busy: false,  // an action is on its way
     state: null,  // the state shown
@@ -37,7 +39,6 @@ export function connectTable(gameId, view) {
   let idleHandle = null;
   let idleAsked = 0;
   let invites = null;   // the host's invite links, fetched once
-  let levels = null;    // computer levels of this mode (GET /api/meta), fetched once
 
   // Whose turn it is comes from the table's state (`to_move`, the same in every mode).
   function myTurn(state = table.state) {
@@ -84,6 +85,7 @@ export function connectTable(gameId, view) {
     if (previous && next.seq < previous.seq) return;
     table.seq = next.seq;
     table.state = next;
+    table.you = table.own.filter((seat) => !next.seats?.[seat]?.computer);
     if (typeof next.server_time === "number") clockOffset = next.server_time - Date.now() / 1000;
     view.render(next);
     drawTable(previous, next);
@@ -92,7 +94,7 @@ export function connectTable(gameId, view) {
   async function load() {
     try {
       const answer = await api("GET", `/api/games/${gameId}`, undefined, table.token);
-      table.you = answer.you || [];
+      table.own = answer.own || answer.you || [];
       show(answer);
     } catch (err) {
       view.message(errorText(err.error));
@@ -207,7 +209,7 @@ export function connectTable(gameId, view) {
 
   // -- everything a table has, whatever its mode ------------------------------------------
   function drawTable(previous, state) {
-    drawSeats(state);
+    seats.draw(state);
     syncIdle(state);
     showInvites(state);
     drawRematch(state);
@@ -221,100 +223,25 @@ export function connectTable(gameId, view) {
     return table.you.includes(state.host ?? 0);
   }
 
-  /** Who is at the table now, away or gone; the host's controls over the others' seats. */
-  function drawSeats(state) {
-    const section = $("seats");
-    if (!section) return;
-    section.hidden = state.kind !== "online" || !state.seats;
-    if (section.hidden) return;
-    const host = isHost(state) && state.status !== "finished";
-    if (host && levels === null) {
-      levels = [];
-      api("GET", "/api/meta").then((meta) => {
-        levels = meta[state.mode]?.computer_levels || [];
-        if (levels.length) drawSeats(table.state);
-      }).catch(() => { levels = null; });
-    }
-    const mover = state.to_move;
-    const items = state.seats.map((seat) => {
-      const mine = table.you.includes(seat.seat);
-      const marks = [];
-      if (seat.computer) marks.push(t("seats.computer", { level: t(`level.short.${seat.computer}`) }));
-      else if (seat.left) marks.push(t("seats.left"));
-      else if (seat.away) marks.push(t("seats.away"));
-      else marks.push(seat.present ? t("seats.present") : t("seats.absent"));
-      if (mine) marks.push(t("seats.you"));
-      if (seat.seat === mover) marks.push(t("seats.to_move"));
-      const dotClass = seat.computer ? "computer" : seat.left ? "left"
-        : seat.present ? "present" : seat.away ? "away" : "absent";
-      const controls = [];
-      if (host && !mine && !seat.left) {
-        if (seat.seat === mover && !seat.computer) {
-          controls.push(el("button", {
-            type: "button", class: "secondary small", "data-action": "skip",
-            onclick: () => manage(seat.seat, "skip"),
-          }, t("seats.skip")));
-        }
-        if (!seat.computer && levels && levels.length) {
-          const select = el("select", { class: "seat-level", "aria-label": t("seats.level_label", { name: seat.name }) },
-            levels.map((level) => el("option", { value: level, text: t(`level.short.${level}`) })));
-          controls.push(select, el("button", {
-            type: "button", class: "secondary small", "data-action": "computer",
-            onclick: () => manage(seat.seat, "computer", { level: select.value }),
-          }, t("seats.computer_take")));
-        }
-        if (!seat.computer) {
-          controls.push(el("button", {
-            type: "button", class: "secondary small", "data-action": "remove",
-            onclick: () => {
-              if (window.confirm(t("seats.remove_confirm", { name: seat.name }))) manage(seat.seat, "remove");
-            },
-          }, t("seats.remove")));
-        }
-      }
-      const said = (state.reactions || []).filter((r) => r.seat === seat.seat).pop();
-      return el("li", { "data-seat": String(seat.seat), class: seat.seat === mover ? "to-move" : null },
-        el("span", { class: `dot ${dotClass}`, "aria-hidden": "true" }),
-        el("span", { class: "seat-name", text: seat.name }),
-        said ? el("span", { class: "reaction-bubble", title: t(`reaction.${said.emote}`), text: said.symbol }) : null,
-        el("span", { class: "seat-marks muted", text: marks.join(" · ") }),
-        controls.length ? el("span", { class: "seat-controls" }, controls) : null);
-    });
-    $("seat-list").replaceChildren(...items);
-    const bar = $("reactions");
-    if (bar) bar.hidden = table.you.length === 0 || state.status !== "active";
-    const latest = (state.reactions || []).at(-1);
-    if (latest && latest.at !== lastReaction) {
-      lastReaction = latest.at;
-      const name = state.seats[latest.seat]?.name ?? "?";
-      announce(t("reaction.said", { name, reaction: t(`reaction.${latest.emote}`) }));
-    }
-  }
-
-  let lastReaction = null;  // the newest reaction announced to screen readers
-  document.querySelectorAll("#reactions .reaction").forEach((button) => button.addEventListener("click", async () => {
-    try {
-      await api("POST", `/api/games/${gameId}/react`, { emote: button.dataset.emote }, table.token);
-    } catch (err) {
-      view.message(errorText(err.error));
-    }
-  }));
-
-  async function manage(seat, action, body = {}) {
-    if (table.busy) return;
+  // A seat action: the host's over another seat, or `return` to one's own; true when done.
+  async function sendSeat(seat, action, body = {}) {
+    if (table.busy) return false;
     setBusy(true);
     try {
       const answer = await api("POST", `/api/games/${gameId}/seats/${seat}/${action}`, body, table.token);
       show(answer.state);
+      return true;
     } catch (err) {
       if (err instanceof ApiError && err.payload?.state) show(err.payload.state);
       const text = errorText(err.error);
       view.message(text);
       announce(text, true);
+      return false;
     } finally {
       setBusy(false);
     }
   }
+  const seats = seatsView(gameId, table, sendSeat, (text) => view.message(text));
 
   /** When the seat to move loses its turn if nobody acts (online tables without an
    * hourglass); at the deadline ask the server, which applies the skip. */

@@ -10,6 +10,7 @@ from typing import Any
 from ...dice import Cup
 from ...errors import RecordError, RuleError
 from ..contract import SKIP_REASONS, PipDice, check_players, replay_events
+from ..seating import SEAT_EVENTS, check_note, seat_event
 from .rules import (
     BOXES,
     FACES,
@@ -133,10 +134,12 @@ class ClassicGame(PipDice):
         self.apply(event)
         return faces
 
-    def skip(self, reason: str = "absent") -> None:
+    def skip(self, reason: str = "absent", note: Mapping[str, Any] | None = None) -> None:
         """The player to move loses the turn: a 0 in their first open box in sheet order
-        (docs/rules.md §2, absent players)."""
-        self.apply({"type": "skip", "player": self._require_turn(), "reason": reason})
+        (docs/rules.md §2, absent players); ``note``: the host's, when the host skipped
+        it."""
+        self.apply({"type": "skip", "player": self._require_turn(), "reason": reason,
+                    **(note or {})})
 
     def score(self, box: str) -> int:
         """Fill ``box`` with the current dice and end the turn; returns the points gained."""
@@ -149,10 +152,8 @@ class ClassicGame(PipDice):
         game's state changes. A bad event raises :class:`RuleError` and changes nothing."""
         if not isinstance(event, Mapping):
             raise RuleError("an event is an object", "bad_event")
-        if event.get("type") == "leave":  # a seat left the table; the turn goes on
-            seat = event.get("seat")
-            if type(seat) is not int or not 0 <= seat < len(self.players):
-                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
+        if event.get("type") in SEAT_EVENTS:  # who sits at a seat; the turn goes on
+            seat_event(event, len(self.players))
             self.events.append(dict(event))
             return
         player = self._require_turn()
@@ -169,6 +170,7 @@ class ClassicGame(PipDice):
             if not isinstance(reason, str) or reason not in SKIP_REASONS:
                 raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
                                 "bad_event")
+            check_note(event, len(self.players), self.players.index(player))
             self.sheets[player].scores[self.sheets[player].open_boxes[0]] = 0
             self.last_points = 0
             self.turn += 1
@@ -214,7 +216,7 @@ class ClassicGame(PipDice):
             if event["type"] == "throw":
                 throws.append(event["dice"])
                 continue
-            if event["type"] == "leave":
+            if event["type"] in SEAT_EVENTS:
                 continue
             player = event["player"]
             if event["type"] == "skip":

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from ...errors import RecordError, RuleError
 from ..contract import Acting, Throw, check_players, missed_turns, pips_of, replay_events
+from ..seating import SEAT_EVENTS, left_seats
 from .game import ClassicGame, _players
 from .rules import MATCH_GAMES, NUM_DICE, ClassicRules
 
@@ -98,8 +99,9 @@ class ClassicMatch(Acting):
 
     @property
     def left(self) -> set[int]:
-        """The seats that left the table (``leave`` events)."""
-        return {e["seat"] for g in self.games for e in g.events if e["type"] == "leave"}
+        """The seats that left the table (a ``leave`` event not followed by a
+        ``return``)."""
+        return left_seats((e for g in self.games for e in g.events), len(self.players))
 
     def turn_limit(self) -> float | None:
         """Classic Yahtzee has no hourglass."""
@@ -149,7 +151,7 @@ class ClassicMatch(Acting):
         if self.is_over:
             raise RuleError("the game is over", "game_over")
         index = event.get("game", 0) if self.length > 1 else 0
-        if event.get("type") == "leave" and index == len(self.games):  # between games
+        if event.get("type") in SEAT_EVENTS and index == len(self.games):  # between games
             index -= 1
         if index != len(self.games) - 1:
             raise RuleError("events are out of game order", "bad_event")
@@ -194,10 +196,11 @@ class ClassicMatch(Acting):
         self._advance()
         return {"points": points, "box": action.box}
 
-    def skip(self, reason: str) -> None:
-        """A 0 in the first open box of the seat to move (docs/rules.md §2)."""
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
+        """A 0 in the first open box of the seat to move (docs/rules.md §2); ``note``: the
+        host's, when the host skipped it."""
         self._open()
-        self.game.skip(reason)
+        self.game.skip(reason, note)
         self._advance()
 
     def expire(self, now: float | None = None) -> bool:

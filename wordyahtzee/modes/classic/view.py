@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..seating import SEAT_EVENTS
 from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
         if event["type"] == "throw":
             throws.append(event["dice"])
             continue
-        if event["type"] == "leave":
+        if event["type"] in SEAT_EVENTS:
             continue
         number = len(history)
         entry = {"number": number, "round": number // len(match.players) + 1,

@@ -22,6 +22,7 @@ from ..contract import (
     pips_of,
     replay_events,
 )
+from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Roll, Start, Stop, Take, _card_field
 from .rules import (
     CARDS,
@@ -218,11 +219,8 @@ class KaartspelGame(PipDice, Acting):
             self._apply_stop()
         elif kind == "skip":
             self._apply_skip(event)
-        elif kind == "leave":
-            seat = event.get("seat")
-            if type(seat) is not int or not 0 <= seat < len(self.players):
-                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
-            self.left.add(seat)
+        elif kind in SEAT_EVENTS:
+            follow_seat(self.left, event, len(self.players))
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -249,6 +247,7 @@ class KaartspelGame(PipDice, Acting):
         if reason not in SKIP_REASONS:
             raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS), "bad_event")
         assert self.seat is not None
+        check_note(event, len(self.players), self.seat)
         self.turns[-1]["skipped"] = reason
         if reason == "left":
             self.left.add(self.seat)
@@ -466,10 +465,11 @@ class KaartspelGame(PipDice, Acting):
         self.apply({"type": "stop"})
         return {}
 
-    def skip(self, reason: str) -> None:
-        """The seat to move loses its turn (docs/kaartspel.md)."""
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
+        """The seat to move loses its turn (docs/kaartspel.md); ``note``: the host's, when
+        the host skipped it."""
         self._require_turn()
-        self.apply({"type": "skip", "reason": reason})
+        self.apply({"type": "skip", "reason": reason, **(note or {})})
 
     def _require_turn(self) -> int:
         if self.phase == "start":

@@ -21,6 +21,7 @@ from ..contract import (
     pips_of,
     replay_events,
 )
+from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Score
 from .rules import FACTORS, TURNS, ScoreCard, box_field, column_field, parse_rules
 
@@ -67,7 +68,7 @@ class TripleGame(PipDice, Acting):
         self.turns: list[JSON] = []
         #: What the last turn gained, unweighted.
         self.last_points = 0
-        #: Seats that left the table (``leave`` events).
+        #: Seats that left the table (``leave`` events not followed by a ``return``).
         self.left: set[int] = set()
         self._throws: list[str] = []
         self._finished_at: int | None = None
@@ -180,11 +181,12 @@ class TripleGame(PipDice, Acting):
                     "box": box})
         return self.last_points
 
-    def skip(self, reason: str) -> None:
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
         """The seat to move loses its turn: a 0 in the first open box of its lowest column
-        that has one (docs/triple.md)."""
+        that has one (docs/triple.md); ``note``: the host's, when the host skipped it."""
         seat = self._require_turn()
-        self.apply({"type": "skip", "player": self.players[seat], "reason": reason})
+        self.apply({"type": "skip", "player": self.players[seat], "reason": reason,
+                    **(note or {})})
 
     def do_throw(self, action: Throw) -> JSON:
         """Throw the dice not kept (or record the real dice's faces: a score pad)."""
@@ -201,17 +203,14 @@ class TripleGame(PipDice, Acting):
     # -- events ------------------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one event (``throw``, ``score``, ``skip`` or ``leave``), validating it: the
-        only place the state changes. A bad event raises :class:`RuleError` and changes
-        nothing."""
+        """Apply one event (``throw``, ``score``, ``skip``, or ``leave``, ``return`` and
+        ``computer`` about who sits at a seat), validating it: the only place the state
+        changes. A bad event raises :class:`RuleError` and changes nothing."""
         if not isinstance(event, Mapping):
             raise RuleError("an event is an object", "bad_event")
         kind = event.get("type")
-        if kind == "leave":  # a seat left the table; the turn goes on
-            seat = event.get("seat")
-            if type(seat) is not int or not 0 <= seat < len(self.players):
-                raise RuleError(f"a seat is a number 0-{len(self.players) - 1}", "bad_event")
-            self.left.add(seat)
+        if kind in SEAT_EVENTS:  # who sits at a seat; the turn goes on
+            follow_seat(self.left, event, len(self.players))
             self.events.append(dict(event))
             return
         seat = self._require_turn()
@@ -228,6 +227,7 @@ class TripleGame(PipDice, Acting):
             if not isinstance(reason, str) or reason not in SKIP_REASONS:
                 raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
                                 "bad_event")
+            check_note(event, len(self.players), seat)
             column, box = self.cards[seat].skip()
             self._end_turn({"player": seat, "column": column, "box": box, "score": 0,
                             "points": 0, "weighted": 0, "skipped": reason})

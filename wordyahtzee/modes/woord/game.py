@@ -14,6 +14,7 @@ from ...dice import Cup, DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, fold, is_plain_word
 from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
+from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Claim, Hourglass, Note
 from .rules import (
     BOXES,
@@ -221,9 +222,10 @@ class WoordGame(Acting):
         points = self.claim(action.box, action.words, action.zero_box)
         return {"points": points, "box": action.box}
 
-    def skip(self, reason: str) -> None:
-        """The seat to move loses its turn: its round box scores 0 (docs/rules.md §1)."""
-        self.apply({"type": "skip", "reason": reason, "at": self.clock()})
+    def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
+        """The seat to move loses its turn: its round box scores 0 (docs/rules.md §1);
+        ``note``: the host's, when the host skipped it."""
+        self.apply({"type": "skip", "reason": reason, "at": self.clock(), **(note or {})})
 
     def throw(self, keep: Sequence[int] = ()) -> str:
         """Throw the dice not kept (indices into the dice); returns the faces shown."""
@@ -344,13 +346,14 @@ class WoordGame(Acting):
             zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
             assert zero is not None  # a turn always has an open round box
             self._end_turn(zero, 0, None, None, _seconds(event))
-        elif kind == "leave":
-            self.left.add(_seat(event, len(self.players)))
+        elif kind in SEAT_EVENTS:
+            follow_seat(self.left, event, len(self.players))
         elif kind == "skip":
             reason = event.get("reason", "absent")
             if not isinstance(reason, str) or reason not in SKIP_REASONS:
                 raise RuleError("a skip names its reason: " + ", ".join(SKIP_REASONS),
                                 "bad_event")
+            check_note(event, len(self.players), self.turn.player)
             zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
             assert zero is not None
             self._end_turn(zero, 0, None, None, None, skipped=reason)
@@ -532,14 +535,6 @@ class WoordGame(Acting):
         return {"players": [s.to_json(p) for p, s in zip(self.players, self.sheets,
                                                           strict=True)],
                 "winners": self.winners()}
-
-
-
-def _seat(event: Mapping[str, Any], seats: int) -> int:
-    seat = event.get("seat")
-    if type(seat) is not int or not 0 <= seat < seats:
-        raise RuleError(f"a seat is a number 0-{seats - 1}", "bad_event")
-    return seat
 
 
 def _seconds(event: Mapping[str, Any]) -> float | None:
