@@ -28,6 +28,10 @@ class Day:
         self.anna = player(self.app, "Anna")
         self.finished = start(self.anna)
         self.thrown = play_classic(self.anna, self.finished, [0, 1])
+        # her result as the fair-play check leaves it, on the board (the check itself,
+        # which loads the strategy table, is tested in tests/test_fair_play.py)
+        self.app.extensions["wordyahtzee.store"].check_daily(self.finished["game_id"],
+                                                             "clear", {})
         self.playing = start(self.anna, "woord")
         r = self.anna.post(f"/api/games/{self.playing['game_id']}/throw", json={},
                            headers=seat(self.playing["token"]))

@@ -133,6 +133,48 @@ def test_lobby_tables_made_before_public_ones_stay_private(
         store.close()
 
 
+DAILY_ROWS = (
+    "INSERT INTO profiles (id, name, secret_hash, created_at) VALUES ('p', 'Anna', 'h', 1)",
+    "INSERT INTO daily_entries (day, mode, profile_id, game_id, started_at, score, "
+    "finished_at) VALUES ('2026-11-27', 'classic', 'p', 'done', 1, 250, 2)",
+    "INSERT INTO daily_entries (day, mode, profile_id, game_id, started_at) VALUES "
+    "('2026-11-27', 'woord', 'p', 'playing', 1)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_daily_results_from_before_the_fair_play_check_stand(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A database from before the fair-play check (SQLite 8, PostgreSQL 7) keeps its
+    finished daily results on the board (clear) and judges the games still in play when
+    they finish."""
+    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
+
+    if backend == "sqlite":
+        where = str(tmp_path / "v8.sqlite3")
+        db = sqlite3.connect(where, isolation_level=None)
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:8]) == 8
+        for row in DAILY_ROWS:
+            db.execute(row)
+        db.close()
+    else:
+        import psycopg
+
+        where = str(request.getfixturevalue("postgres_url"))
+        with psycopg.connect(where, autocommit=True) as conn:
+            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:7]) == 7
+            for row in DAILY_ROWS:
+                conn.execute(row)
+    store = open_store(where)
+    try:
+        assert [e["game_id"] for e in store.daily_board("2026-11-27", "classic")] == ["done"]
+        assert store.daily_entry_of("done")["check"] == "clear"  # type: ignore[index]
+        assert store.daily_entry_of("playing")["check"] is None  # type: ignore[index]
+        assert store.unchecked_dailies() == []  # unfinished: nothing to judge yet
+        assert store.moderation_log() == []
+    finally:
+        store.close()
+
+
 def test_too_new_sqlite_refuses(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     SQLiteStore(path).close()

@@ -358,7 +358,8 @@ class Hint(Reply):
 class Review(Reply):
     """Every finished turn judged against optimal play; ``ready: false`` (202) while the
     strategy table is being prepared; ``optimal``: the final scores against a sample of
-    optimal play's, once the game is over."""
+    optimal play's, once the game is over; ``hindsight``: a daily game's, once its day is
+    over, whose decisions carry their ``worth`` in hindsight (docs/daily.md)."""
 
     ready: bool
     failed: str | None = None
@@ -367,6 +368,7 @@ class Review(Reply):
     players: list[str] | None = None
     totals: list[int] | None = None
     optimal: dict[str, Any] | None = None
+    hindsight: bool | None = None
 
 
 class Record(Reply):

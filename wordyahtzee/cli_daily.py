@@ -1,5 +1,7 @@
 """The ``wordyahtzee daily`` commands: a day's par, board and (once the day is over) seed,
-and the day's dice replayed from a published seed, so anyone can check them."""
+the day's dice replayed from a published seed, so anyone can check them, and the
+moderators' commands of the fair-play check (docs/daily.md, "Fair play"): the results
+waiting for a decision, one game's evidence, and the decision."""
 
 from __future__ import annotations
 
@@ -90,6 +92,89 @@ def cmd_daily_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _service(db: str | None) -> Any:
+    """A table service on the server's store (no background work: the moderator's
+    commands only read and decide)."""
+    from .store import open_store
+    from .tables import TableService
+
+    return TableService(open_store(db))
+
+
+def _verdict_line(entry: dict[str, Any]) -> str:
+    verdict = (entry.get("result") or {}).get("verdict") or {}
+    return (f"{entry['day']}  {entry['mode']:<7}  {entry['game_id']}  {entry['score']:>4}  "
+            f"{entry['check']:<9}  LR {verdict.get('lr', '-')}, departures "
+            f"{verdict.get('departures', '-')}, better in hindsight {verdict.get('better', '-')}"
+            f"  {entry['name']}")
+
+
+def cmd_daily_flagged(args: argparse.Namespace) -> int:
+    """``daily flagged``: the daily results the fair-play check holds back for a
+    moderator (``--all``: every decided one too), newest first."""
+    service = _service(args.db)
+    try:
+        states = ("flagged", "cleared", "confirmed") if args.all else ("flagged",)
+        found = service.flagged_results(args.date, args.mode, states)
+    finally:
+        service.store.close()
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False))
+        return 0
+    if not found:
+        print("no result waits for a moderator" if not args.all else "no checked result")
+    for entry in found:
+        print(_verdict_line(entry))
+    return 0
+
+
+def cmd_daily_evidence(args: argparse.Namespace) -> int:
+    """``daily evidence GAME``: a checked daily game's choices, each with its regret and
+    its worth in hindsight, and the verdict."""
+    service = _service(args.db)
+    try:
+        entry = service.store.daily_entry_of(args.game)
+    finally:
+        service.store.close()
+    if entry is None or entry["check"] is None:
+        raise WordyahtzeeError(f"no checked daily game {args.game!r}", "not_found")
+    if args.json:
+        print(json.dumps(entry, ensure_ascii=False))
+        return 0
+    print(_verdict_line(entry))
+    for choice in (entry.get("result") or {}).get("choices", []):
+        if choice["chosen"] == choice["best"]:
+            continue
+        print(f"  turn {choice['turn'] + 1:>2}, after throw {choice['throws']}: chose "
+              f"{_option(choice['chosen'])} over {_option(choice['best'])}; regret "
+              f"{choice['regret']:.2f}, worth in hindsight {choice['worth']:+.2f}")
+    return 0
+
+
+def _option(option: dict[str, Any]) -> str:
+    if option.get("kind") == "keep":
+        kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
+        return f"keep {kept or 'nothing'}"
+    points = option.get("points")
+    return str(option.get("box")) + ("" if points is None else f" for {points}")
+
+
+def cmd_daily_decide(args: argparse.Namespace) -> int:
+    """``daily clear`` / ``daily confirm GAME``: a moderator's decision on a flagged
+    result (cleared: it joins the board; confirmed: it stays off), logged with who and
+    why."""
+    import getpass
+
+    service = _service(args.db)
+    try:
+        entry = service.moderate(args.game, args.decision, args.by or getpass.getuser(),
+                                 args.note)
+    finally:
+        service.store.close()
+    print(json.dumps(entry, ensure_ascii=False) if args.json else _verdict_line(entry))
+    return 0
+
+
 def add_daily_parser(sub: Any) -> None:
     """The ``daily`` sub-command group (docs/daily.md)."""
     group = sub.add_parser("daily", help="the daily game: par, board, published seeds")
@@ -107,3 +192,31 @@ def add_daily_parser(sub: Any) -> None:
     p.add_argument("--mode", default="woord", help="woord (default) or classic")
     p.add_argument("--json", action="store_true", help='print {"mode", "par", "record"}')
     p.set_defaults(func=cmd_daily_replay)
+    p = commands.add_parser("flagged", help="results the fair-play check holds back for a "
+                            "moderator")
+    p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="only this day")
+    p.add_argument("--mode", default=None, help="only woord or classic")
+    p.add_argument("--all", action="store_true", help="the decided ones too")
+    _store_options(p)
+    p.set_defaults(func=cmd_daily_flagged)
+    p = commands.add_parser("evidence", help="a checked daily game's choices: regret and "
+                            "worth in hindsight")
+    p.add_argument("game", metavar="GAME", help="the game's id")
+    _store_options(p)
+    p.set_defaults(func=cmd_daily_evidence)
+    for decision, verb, text in (("cleared", "clear", "a flagged result joins the board"),
+                                 ("confirmed", "confirm", "a flagged result stays off it")):
+        p = commands.add_parser(verb, help=text)
+        p.add_argument("game", metavar="GAME", help="the game's id")
+        p.add_argument("--note", default="", help="why (kept in the moderators' log)")
+        p.add_argument("--by", default=None, metavar="NAME",
+                       help="the moderator (default: the user running the command)")
+        _store_options(p)
+        p.set_defaults(func=cmd_daily_decide, decision=decision)
+
+
+def _store_options(p: Any) -> None:
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
+                        "dir) or a postgresql:// URL")
+    p.add_argument("--json", action="store_true", help="print JSON")

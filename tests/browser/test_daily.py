@@ -45,8 +45,8 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     page.wait_for_url("**/daily/classic?date=*")
     state = server_state(live, gid)
     score = state["players"][0]["total"]
-    for _ in range(60):  # the par is computed in the background the first time
-        if page.locator("#daily-diff").count():
+    for _ in range(60):  # the par and the fair-play check run in the background
+        if page.locator("#daily-diff").count() and page.locator("#daily-rank").count():
             break
         page.wait_for_timeout(500)
         page.reload()

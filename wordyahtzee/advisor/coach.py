@@ -67,6 +67,16 @@ class Coach(Protocol):
         ...
 
 
+class DailyCoach(Coach, Protocol):
+    """The coach of a mode with a daily game: it also judges a daily game for foresight."""
+
+    def foresight(self, game: Any, table: Any, seed: bytes) -> list[Any]:
+        """Every choice of a solo game played on the dice of the day of ``seed``, with
+        its regret and its worth in hindsight
+        (:class:`~wordyahtzee.advisor.foresight.Choice`)."""
+        ...
+
+
 class WithoutTables:
     """The part of a :class:`Coach` for a game without strategy tables (Kaartspel, Triple
     Yahtzee): no table to load, no optimal play to sample or set final scores against, and

@@ -127,6 +127,23 @@ _PUBLIC = ("ALTER TABLE lobby ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
            "CREATE INDEX lobby_public ON lobby (public, game_id)")
 """Whether the players of a lobby table let strangers watch it (the same in both
 backends)."""
+_FAIR_PLAY = (
+    "ALTER TABLE daily_entries ADD COLUMN check_state TEXT",
+    "ALTER TABLE daily_entries ADD COLUMN check_result TEXT",
+    # results finished before the check existed stand as they were
+    "UPDATE daily_entries SET check_state = 'clear' WHERE score IS NOT NULL",
+    """CREATE TABLE moderation_log (
+        at        {real} NOT NULL,
+        moderator TEXT NOT NULL,
+        action    TEXT NOT NULL,
+        subject   TEXT NOT NULL,
+        note      TEXT NOT NULL
+    )""",
+    "CREATE INDEX moderation_log_at ON moderation_log (at)",
+    "CREATE INDEX daily_checks ON daily_entries (check_state, finished_at)",
+)
+"""The fair-play check of each finished daily game (its state and evidence), and the log
+of what moderators decided (the same in both backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -212,6 +229,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(7, "the seats that used a Tip, quick reactions",
          tuple(sql.format(real="REAL") for sql in _AIDED)),
     Step(8, "lobby.public: tables strangers may watch", _PUBLIC),
+    Step(9, "the daily game's fair-play check, the moderators' log",
+         tuple(sql.format(real="REAL") for sql in _FAIR_PLAY)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -290,6 +309,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(6, "the seats that used a Tip, quick reactions",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _AIDED)),
     Step(7, "lobby.public: tables strangers may watch", _PUBLIC),
+    Step(8, "the daily game's fair-play check, the moderators' log",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _FAIR_PLAY)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -18,12 +18,19 @@ Statement = tuple[str, Sequence[Any]]
 
 BOARD_SIZE = 100
 """The most entries a day's board lists."""
+LISTED_CHECKS = ("clear", "cleared")
+"""The finished daily games the board, the ranks and the histogram count: checked and
+clear, or cleared by a moderator (docs/daily.md, "Fair play")."""
+LISTED = "check_state IN (" + ", ".join(f"'{state}'" for state in LISTED_CHECKS) + ")"
+CHECK_STATES = ("clear", "flagged", "cleared", "confirmed")
+"""A finished daily game's check: clear; flagged (off the board until a moderator
+decides); cleared or confirmed by a moderator. None while it has not been checked."""
 
 
 def _entry(row: Any) -> dict[str, Any]:
     return {"day": row["day"], "mode": row["mode"], "game_id": row["game_id"],
             "started_at": row["started_at"], "score": row["score"],
-            "finished_at": row["finished_at"]}
+            "finished_at": row["finished_at"], "check": row["check_state"]}
 
 
 class Records(Protocol):
@@ -125,35 +132,38 @@ class PlayerRecords(Records, Protocol):
         return _entry(rows[0]) if rows else None
 
     def daily_board(self, day: str, mode: str, limit: int = BOARD_SIZE) -> list[dict[str, Any]]:
-        """The day's finished games, best first; equal scores: who finished first."""
+        """The day's finished games that are listed (:data:`LISTED`), best first; equal
+        scores: who finished first."""
         rows = self._rows(
             "SELECT e.*, p.name FROM daily_entries e JOIN profiles p ON p.id = e.profile_id "
-            "WHERE e.day = ? AND e.mode = ? AND e.score IS NOT NULL "
+            f"WHERE e.day = ? AND e.mode = ? AND e.score IS NOT NULL AND e.{LISTED} "
             "ORDER BY e.score DESC, e.finished_at, e.game_id LIMIT ?",
             (day, mode, max(1, min(int(limit), BOARD_SIZE))))
         return [{**_entry(r), "name": r["name"]} for r in rows]
 
     def daily_rank(self, day: str, mode: str, score: int, finished_at: float) -> int:
-        """The place of a finished game on the day's board (1: the best)."""
+        """The place of a listed game on the day's board (1: the best)."""
         rows = self._rows(
             "SELECT COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
-            "score IS NOT NULL AND (score > ? OR (score = ? AND finished_at < ?))",
+            f"score IS NOT NULL AND {LISTED} AND (score > ? OR (score = ? AND "
+            "finished_at < ?))",
             (day, mode, score, score, finished_at))
         return int(rows[0]["n"]) + 1
 
     def daily_scores(self, day: str, mode: str) -> dict[int, int]:
-        """How many finished games of the day made each score."""
+        """How many listed games of the day made each score."""
         return {int(r["score"]): int(r["n"]) for r in self._rows(
             "SELECT score, COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
-            "score IS NOT NULL GROUP BY score", (day, mode))}
+            f"score IS NOT NULL AND {LISTED} GROUP BY score", (day, mode))}
 
     def daily_days(self, mode: str, before: str, limit: int = 60) -> list[dict[str, Any]]:
         """Past days of ``mode`` before ``before``, newest first: the par, how many
-        finished and the best score."""
+        listed games and the best score."""
         rows = self._rows(
             "SELECT d.day, d.par, (SELECT COUNT(*) FROM daily_entries e WHERE e.day = d.day "
-            "AND e.mode = d.mode AND e.score IS NOT NULL) AS players, (SELECT MAX(score) "
-            "FROM daily_entries e WHERE e.day = d.day AND e.mode = d.mode) AS best "
+            f"AND e.mode = d.mode AND e.score IS NOT NULL AND e.{LISTED}) AS players, "
+            "(SELECT MAX(score) FROM daily_entries e WHERE e.day = d.day AND e.mode = d.mode "
+            f"AND e.{LISTED}) AS best "
             "FROM daily_days d WHERE d.mode = ? AND d.day < ? ORDER BY d.day DESC LIMIT ?",
             (mode, before, max(1, min(int(limit), 366))))
         return [{"day": r["day"], "par": r["par"], "players": int(r["players"]),
@@ -167,3 +177,67 @@ class PlayerRecords(Records, Protocol):
             "AND d.mode = e.mode WHERE e.profile_id = ? ORDER BY e.day DESC, e.mode LIMIT ?",
             (profile_id, max(1, min(int(limit), 366))))
         return [{**_entry(r), "par": r["par"]} for r in rows]
+
+    # -- fair play -----------------------------------------------------------------------------
+
+    def daily_entry_of(self, game_id: str) -> dict[str, Any] | None:
+        """The daily entry whose game is ``game_id`` (with its profile's id and name and
+        the check's evidence, ``result``), if there is one."""
+        rows = self._rows("SELECT e.*, p.name FROM daily_entries e JOIN profiles p ON "
+                          "p.id = e.profile_id WHERE e.game_id = ?", (game_id,))
+        return _checked(rows[0]) if rows else None
+
+    def check_daily(self, game_id: str, state: str, result: Mapping[str, Any]) -> bool:
+        """Keep the first check of a finished daily game (a second process checking it
+        too changes nothing); False when it was checked already."""
+        return self._change([
+            ("UPDATE daily_entries SET check_state = ?, check_result = ? WHERE game_id = ? "
+             "AND score IS NOT NULL AND check_state IS NULL",
+             (state, json.dumps(dict(result), ensure_ascii=False), game_id))])[0] > 0
+
+    def unchecked_dailies(self, limit: int = 20) -> list[dict[str, Any]]:
+        """Finished daily games not checked yet, the oldest first."""
+        return [_entry(r) for r in self._rows(
+            "SELECT * FROM daily_entries WHERE check_state IS NULL AND score IS NOT NULL "
+            "ORDER BY finished_at LIMIT ?", (max(1, min(int(limit), 500)),))]
+
+    def daily_checks(self, states: Sequence[str], day: str | None = None,
+                     mode: str | None = None) -> list[dict[str, Any]]:
+        """The finished daily games whose check is in ``states`` (``day``, ``mode``: only
+        those), newest first, with their players' names and evidence."""
+        marks = ", ".join("?" for _ in states)
+        sql = ("SELECT e.*, p.name FROM daily_entries e JOIN profiles p ON p.id = "
+               f"e.profile_id WHERE e.check_state IN ({marks})")
+        params: list[Any] = list(states)
+        for column, value in (("day", day), ("mode", mode)):
+            if value is not None:
+                sql += f" AND e.{column} = ?"
+                params.append(value)
+        return [_checked(r) for r in self._rows(sql + " ORDER BY e.finished_at DESC, "
+                                                "e.game_id LIMIT 500", params)]
+
+    def moderate_daily(self, game_id: str, state: str, moderator: str, note: str,
+                       at: float) -> bool:
+        """A moderator's decision on a checked daily game (``cleared``: on the board;
+        ``confirmed``: off it), with its line in the moderators' log, in one transaction;
+        False when the game has no check to decide on."""
+        return self._change([
+            ("UPDATE daily_entries SET check_state = ? WHERE game_id = ? AND check_state "
+             "IN ('flagged', 'cleared', 'confirmed')", (state, game_id)),
+            ("INSERT INTO moderation_log (at, moderator, action, subject, note) SELECT "
+             "?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM daily_entries WHERE game_id = ? "
+             "AND check_state = ?)",
+             (at, moderator, f"daily {state}", game_id, note, game_id, state))])[0] > 0
+
+    def moderation_log(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The moderators' decisions, newest first: when, who, what, on what, and why."""
+        return [dict(r) for r in self._rows(
+            "SELECT at, moderator, action, subject, note FROM moderation_log "
+            "ORDER BY at DESC LIMIT ?", (max(1, min(int(limit), 1000)),))]
+
+
+def _checked(row: Any) -> dict[str, Any]:
+    """A daily entry with its player's name and its check's evidence."""
+    raw = row["check_result"]
+    return {**_entry(row), "profile_id": row["profile_id"], "name": row["name"],
+            "result": json.loads(raw) if raw else None}

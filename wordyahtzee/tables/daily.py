@@ -17,6 +17,7 @@ from ..advisor.coach import coach
 from ..errors import ServiceError
 from ..loop import run_blocking
 from ..modes import get_mode
+from ..store.players import LISTED_CHECKS
 from . import strategies
 from .coaching import Coaching
 from .lobby import Lobby
@@ -161,8 +162,12 @@ class Daily(Coaching, Lobby):
             you["token"] = table.seats[0].token
         if entry["score"] is None:
             return you
-        you["rank"] = self.store.daily_rank(entry["day"], mode, entry["score"],
-                                            entry["finished_at"])
+        # on the board once checked and clear (docs/daily.md, "Fair play"): until then
+        # the player sees the result, and ``check`` says why it has no rank yet
+        you["check"] = entry.get("check")
+        you["rank"] = (self.store.daily_rank(entry["day"], mode, entry["score"],
+                                             entry["finished_at"])
+                       if you["check"] in LISTED_CHECKS else None)
         review = self.review_of(self.tick(table.id))  # caught up with the store
         if review.get("ready"):
             turns = review["turns"]

@@ -12,17 +12,19 @@ One class per job, joined here:
 - :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
 - :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
-- :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page.
+- :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page;
+- :class:`~.fairplay.FairPlay`: the fair-play check of every finished daily game, and the
+  moderators' decisions.
 """
 
 from __future__ import annotations
 
 from .computers import ComputerSeats
-from .daily import Daily
+from .fairplay import FairPlay
 from .hosting import Hosting
 from .lifecycle import Lifecycle
 from .reacting import Reacting
 
 
-class TableService(ComputerSeats, Hosting, Daily, Reacting, Lifecycle):
+class TableService(ComputerSeats, Hosting, FairPlay, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

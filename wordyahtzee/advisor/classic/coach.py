@@ -93,6 +93,13 @@ class ClassicCoach:
         return {"ready": True, "throws": current.throws, "best": options[0],
                 "options": options}
 
+    def foresight(self, game: Any, table: Any, seed: bytes) -> list[Any]:
+        """The choices of a daily game (one game of a match) judged against the best
+        game in hindsight on the day's dice (:mod:`.foresight`)."""
+        from .foresight import ClassicHindsight, choices
+
+        return choices(game.game, table, ClassicHindsight.compute(table, seed))
+
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
         """Replays each game of the table from its events, judging every keep (a throw
         after the first) and every box against the optimal strategy."""

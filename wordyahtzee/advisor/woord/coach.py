@@ -97,6 +97,12 @@ class WoordCoach:
                   "expected_total": round(o.ev, 2)} for o in options[:HINT_OPTIONS]]
         return {"ready": True, "throws": turn.throws, "best": shown[0], "options": shown}
 
+    def foresight(self, game: Any, table: Any, seed: bytes) -> list[Any]:
+        """The choices of a daily game judged against the best game in hindsight on the
+        day's dice (:mod:`.foresight`)."""
+        from .foresight import WoordHindsight, choices
+
+        return choices(game, table, WoordHindsight.compute(table, seed))
 
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
         """Replays the game event by event, judging every keep and claim against the

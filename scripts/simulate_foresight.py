@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""The daily game's foresight statistic (wordyahtzee/advisor/foresight.py), set and checked
+by simulation.
+
+Each simulated day has its own seed; on it every player below plays the daily game of the
+mode through the engine, on the day's fair dice, and every game is judged as the server
+judges a finished daily game:
+
+- honest players, who cannot see the faces: the optimal player, a human-like player and a
+  beginner (classic: also the greedy player; the human-like classic player is the optimal
+  strategy with people's slips, see :func:`classic_human`; Woord Yahtzee's are the
+  computer players of its tables);
+- a player who plays the best game in hindsight on the day's faces (of choices equally
+  good in hindsight, the one the optimal player would make);
+- players who use the faces in only some turns (``k`` of them, drawn at random) and play
+  optimally in the others.
+
+``tune`` plays ``--days`` days (seed label ``tune``) and prints what the constants of
+:mod:`wordyahtzee.advisor.foresight` should be: per regret bucket, the share of honest
+departures that turned out better in hindsight (``PAYOFF``, with its upper 95% bound),
+and the smallest threshold that flags at most half a percent of every honest player's
+games. ``evaluate`` plays ``--days`` fresh days (``--label``, default ``eval``) with the
+constants as committed and prints false alarms and detection rates with their 95%
+(Wilson) intervals; ``--write-docs`` puts that table into docs/daily.md.
+
+    python scripts/simulate_foresight.py tune --days 300
+    python scripts/simulate_foresight.py evaluate --days 300 --label eval-2026-11-28 --write-docs
+
+Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, which
+``--load FILE`` reads instead of playing again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HONEST = {"classic": ("optimal", "greedy", "human", "beginner"),
+          "woord": ("optimal", "greedy", "human", "beginner")}
+PARTIAL = {"classic": (1, 3, 6), "woord": (1, 2, 4)}
+"""How many turns the partial users of the faces use them in."""
+
+
+def day_seed(label: str, mode: str, day: int) -> bytes:
+    """The seed of simulated day ``day``."""
+    return hashlib.sha256(f"foresight/{label}/{mode}/{day}".encode()).digest()
+
+
+# -- classic ----------------------------------------------------------------------------------
+
+def classic_human(strategy: Any, rng: random.Random, slip: float = 1.5
+                  ) -> Callable[[Any], Any]:
+    """A human-like classic player: it weighs the options as the optimal strategy does but
+    slips, choosing each with a chance proportional to ``exp(value / slip)`` (close calls
+    are a coin toss, blunders rare), and keeps whichever of equal dice it happens to pick
+    (a person does not keep the first ones)."""
+    from wordyahtzee.advisor.classic.players import position_of
+
+    def decide(game: Any) -> Any:
+        options = strategy.advise(position_of(game)).options
+        top = options[0].value
+        weights = [math.exp((o.value - top) / slip) for o in options]
+        option = rng.choices(options, weights)[0]
+        if option.kind == "box":
+            return ("box", option.box)
+        free = list(range(len(game.dice)))
+        rng.shuffle(free)
+        kept = []
+        for pip in option.keep:
+            spot = next(p for p in free if game.dice[p] == pip)
+            free.remove(spot)
+            kept.append(spot)
+        return ("keep", tuple(sorted(kept)))
+    return decide
+
+
+def classic_games(label: str, day: int) -> Iterator[dict[str, Any]]:
+    """Every player's game on one simulated classic day, judged."""
+    from wordyahtzee.advisor.classic import foresight as cf
+    from wordyahtzee.advisor.classic.players import (
+        BeginnerPlayer,
+        GreedyPlayer,
+        OptimalPlayer,
+    )
+    from wordyahtzee.advisor.classic.strategy import load_strategy
+    from wordyahtzee.dice import FairDice
+    from wordyahtzee.modes.classic import ClassicGame
+
+    strategy = load_strategy("free", quiet=True)
+    seed = day_seed(label, "classic", day)
+    hindsight = cf.ClassicHindsight.compute(strategy, seed)
+    optimal = OptimalPlayer(strategy)
+    rng = random.Random(f"{label}/classic/{day}")
+
+    def usual(game: Any) -> Any:
+        return cf.option_of(optimal.decide(game))
+
+    def informed(turns: set[int]) -> Callable[[Any], Any]:
+        return lambda game: (hindsight.choose(game, usual(game)) if game.cup.turn in turns
+                             else usual(game))
+
+    players: dict[str, Callable[[Any], Any]] = {
+        "optimal": usual, "greedy": lambda g: cf.option_of(GreedyPlayer().decide(g)),
+        "human": classic_human(strategy, rng),
+        "beginner": lambda g: cf.option_of(BeginnerPlayer().decide(g)),
+        "hindsight": informed(set(range(13)))}
+    for k in PARTIAL["classic"]:
+        players[f"faces in {k}"] = informed(set(rng.sample(range(13), k)))
+    for name, decide in players.items():
+        game = ClassicGame(["player"], rng=FairDice(seed))
+        cf.play(game, decide)
+        yield _record("classic", label, day, name, game.sheet("player").total,
+                      hindsight.best_total, cf.choices(game, strategy, hindsight))
+
+
+# -- Woord Yahtzee ----------------------------------------------------------------------------
+
+def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
+    """Every player's game on one simulated Woord Yahtzee day, judged."""
+    from wordyahtzee.advisor.woord import foresight as wf
+    from wordyahtzee.advisor.woord.simulate import woord_player
+    from wordyahtzee.advisor.woord.strategy import load_woord_strategy
+    from wordyahtzee.dice import DiceSet, FairDice
+    from wordyahtzee.lexicon import load_lexicon
+    from wordyahtzee.modes.woord import WoordGame, WoordRules
+    from wordyahtzee.solver import get_solver
+
+    rules = WoordRules()
+    lexicon, dice = load_lexicon(rules.dictionary), DiceSet.load(rules.dice_set)
+    strategy = load_woord_strategy(rules.dictionary, rules.dice_set,
+                                   rules.upper_bonus_threshold, quiet=True)
+    solver = get_solver(lexicon, dice, rules)
+    seed = day_seed(label, "woord", day)
+    hindsight = wf.WoordHindsight.compute(strategy, seed)
+    rng = random.Random(f"{label}/woord/{day}")
+    optimal = woord_player("optimal", solver, strategy=strategy)
+    turns_of: dict[str, set[int]] = {"hindsight": set(range(8))}
+    for k in PARTIAL["woord"]:
+        turns_of[f"faces in {k}"] = set(rng.sample(range(8), k))
+    for name in (*HONEST["woord"], *turns_of):
+        player = (optimal if name in turns_of else
+                  woord_player(name, solver, strategy=strategy, rng=random.Random(rng.random())))
+        game = WoordGame(["player"], rules, lexicon=lexicon, dice_set=dice,
+                         rng=FairDice(seed), clock=lambda: 0.0)
+        while not game.finished:
+            game.throw()
+            while True:
+                move = player.decide(game)
+                if game.turn.number in turns_of.get(name, ()):
+                    option = hindsight.choose(game, wf.option_of(game, move))
+                    faces = game.turn.faces
+                    move = wf.move_of(game, option,
+                                      lambda box, f=faces: solver.solve(f).boxes[box].words)
+                if move.kind == "claim":
+                    game.claim(move.box, move.words, move.zero_box)
+                    break
+                game.throw(move.keep)
+        yield _record("woord", label, day, name, game.sheets[0].total, hindsight.best_total,
+                      wf.choices(game, strategy, hindsight))
+
+
+def _record(mode: str, label: str, day: int, player: str, score: int, best: float,
+            choices: list[Any]) -> dict[str, Any]:
+    return {"mode": mode, "label": label, "day": day, "player": player, "score": score,
+            "best": best, "choices": [[c.regret, c.worth, c.top] for c in choices]}
+
+
+def play(modes: list[str], label: str, days: int, save: Path | None) -> list[dict[str, Any]]:
+    """Every game of ``days`` simulated days of each mode (progress on stderr)."""
+    out: list[dict[str, Any]] = []
+    sink = save.open("w") if save else None
+    for mode in modes:
+        games = classic_games if mode == "classic" else woord_games
+        start = time.monotonic()
+        for day in range(days):
+            for record in games(label, day):
+                out.append(record)
+                if sink:
+                    sink.write(json.dumps(record) + "\n")
+            if (day + 1) % 10 == 0:
+                print(f"{mode}: {day + 1}/{days} days, {time.monotonic() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+    if sink:
+        sink.close()
+    return out
+
+
+# -- the statistic ------------------------------------------------------------------------------
+
+def choices_of(record: dict[str, Any]) -> list[Any]:
+    """A record's choices as :class:`~wordyahtzee.advisor.foresight.Choice` (only what the
+    statistic reads)."""
+    from wordyahtzee.advisor.foresight import Choice
+
+    return [Choice(0, 0, {}, {}, regret, worth, top)
+            for regret, worth, top in record["choices"]]
+
+
+def wilson(hits: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.959964
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+RATIOS = (5, 10, 20, 30, 50, 100)
+"""The round likelihood ratios a threshold is chosen from."""
+
+
+def tune(records: list[dict[str, Any]]) -> None:
+    """Print what these games suggest for :data:`~wordyahtzee.advisor.foresight.HIT` and
+    :data:`~wordyahtzee.advisor.foresight.THRESHOLD`: per regret bucket and honest player,
+    the departures and hits; the table (each bucket's highest share, each counted with one
+    hit and one miss more, of a player with 30 departures or more, else the pooled share);
+    and, with that table, the share of each player's games every round ratio flags."""
+    from wordyahtzee.advisor import foresight
+
+    for mode in sorted({r["mode"] for r in records}):
+        games = [r for r in records if r["mode"] == mode]
+        edges = [most for most, _ in foresight.HIT[mode]]
+        print(f"\n{mode}: {len({r['day'] for r in games})} days; departures that hit, per "
+              "regret bucket (up to " + ", ".join(f"{e:g}" for e in edges) + ")")
+        counts: dict[str, list[list[int]]] = {}
+        for record in games:
+            slots = counts.setdefault(record["player"], [[0, 0] for _ in edges])
+            for choice in choices_of(record):
+                if choice.departure:
+                    slot = next(i for i, most in enumerate(edges)
+                                if choice.regret <= most + foresight.EPSILON)
+                    slots[slot][0] += 1
+                    slots[slot][1] += choice.hit
+        for player, slots in counts.items():
+            print(f"{player:>12}  " + "  ".join(f"{h:>4}/{n:<5}" for n, h in slots))
+        table = []
+        for i, most in enumerate(edges):
+            honest = [counts[p][i] for p in HONEST[mode] if p in counts]
+            big = [(h + 1) / (n + 2) for n, h in honest if n >= 30]
+            pooled = (sum(h for _, h in honest) + 1) / (sum(n for n, _ in honest) + 2)
+            table.append((most, round(max(big) if big else pooled, 3)))
+        print(f"HIT[{mode!r}] = {tuple(table)}")
+        saved = foresight.HIT
+        foresight.HIT = {**saved, mode: tuple(table)}
+        try:
+            values = {p: [foresight.verdict(mode, choices_of(r)).log_lr
+                          for r in games if r["player"] == p] for p in counts}
+        finally:
+            foresight.HIT = saved
+        for ratio in RATIOS:
+            rates = {p: sum(v >= math.log(ratio) - 1e-9 for v in vs) / len(vs)
+                     for p, vs in values.items()}
+            worst = max(rates[p] for p in HONEST[mode] if p in rates)
+            print(f"  LR >= {ratio:>3}: " + ", ".join(f"{p} {r:.1%}" for p, r in rates.items())
+                  + ("   <- every honest player at most 0.5%" if worst <= 0.005 else ""))
+
+
+def evaluate(records: list[dict[str, Any]]) -> list[str]:
+    """The table of flag rates with 95% intervals: false alarms (honest players) and
+    detection (the others; ``gained``: of their games that scored more than the optimal
+    player's game on the same day, the only ones the faces changed)."""
+    from wordyahtzee.advisor import foresight
+
+    lines = ["mode     player           games  flagged  rate     95% interval    mean score"]
+    for mode in sorted({r["mode"] for r in records}):
+        games = [r for r in records if r["mode"] == mode]
+        par = {r["day"]: r["score"] for r in games if r["player"] == "optimal"}
+        players: list[str] = []
+        for record in games:
+            if record["player"] not in players:
+                players.append(record["player"])
+        for player in players:
+            mine = [r for r in games if r["player"] == player]
+            subsets = [("", mine)]
+            if player not in HONEST[mode]:
+                subsets.append((" gained", [r for r in mine if r["score"] > par[r["day"]]]))
+            for suffix, chosen in subsets:
+                flagged = sum(foresight.verdict(mode, choices_of(r)).flagged for r in chosen)
+                low, high = wilson(flagged, len(chosen))
+                mean = sum(r["score"] for r in chosen) / max(1, len(chosen))
+                lines.append(f"{mode:<8} {player + suffix:<16} {len(chosen):>5}  {flagged:>7}  "
+                             f"{flagged / max(1, len(chosen)):6.1%}  {low:6.1%}-{high:6.1%}  "
+                             f"{mean:10.1f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("step", choices=("tune", "evaluate"))
+    parser.add_argument("--days", type=int, default=300)
+    parser.add_argument("--modes", default="classic,woord")
+    parser.add_argument("--label", default=None,
+                        help="the days' seed label (tune: tune; evaluate: eval)")
+    parser.add_argument("--save", type=Path)
+    parser.add_argument("--load", type=Path)
+    parser.add_argument("--write-docs", action="store_true")
+    args = parser.parse_args(argv)
+    label = args.label or ("tune" if args.step == "tune" else "eval")
+    modes = [m for m in args.modes.split(",") if m]
+    if args.load:
+        records = [json.loads(line) for line in args.load.open()]
+        records = [r for r in records if r["mode"] in modes]
+    else:
+        records = play(modes, label, args.days, args.save)
+    if args.step == "tune":
+        tune(records)
+        return 0
+    lines = evaluate(records)
+    print("\n".join(lines))
+    if args.write_docs:
+        write_docs(ROOT / "docs" / "daily.md", lines,
+                   f"python scripts/simulate_foresight.py evaluate --days {args.days} "
+                   f"--label {label}", args.days)
+    return 0
+
+
+def write_docs(doc: Path, lines: list[str], command: str, days: int) -> None:
+    """Replace the ``bench:simulate_foresight`` block of ``doc`` with ``lines``."""
+    import datetime
+
+    start, end = "<!-- bench:simulate_foresight -->", "<!-- /bench:simulate_foresight -->"
+    text = doc.read_text(encoding="utf-8")
+    if start not in text or end not in text:
+        raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
+    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    block = "\n".join([start, f"`{command}`, {today}: {days} simulated days of each mode, "
+                        "every player on each; the share of games flagged, with its 95% "
+                        "(Wilson) interval:", "", "```", *lines, "```", end])
+    head, rest = text.split(start, 1)
+    doc.write_text(head + block + rest.split(end, 1)[1], encoding="utf-8")
+    print(f"wrote the figures into {doc}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

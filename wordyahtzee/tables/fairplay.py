@@ -1,0 +1,140 @@
+"""Fair play in the daily game: each finished daily game is judged for foresight
+(:mod:`wordyahtzee.advisor.foresight`) before it joins the day's board, in the background;
+a flagged result stays off the board and the histogram until a moderator clears it, and
+its player sees it with a short neutral note (docs/daily.md, "Fair play")."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any, cast
+
+from .. import daily, games
+from ..advisor.coach import DailyCoach, coach
+from ..advisor.foresight import verdict
+from ..errors import ServiceError
+from ..loop import run_blocking
+from . import strategies
+from .daily import Daily
+from .lifecycle import Lifecycle
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+DECISIONS = ("cleared", "confirmed")
+"""What a moderator may decide on a checked result: cleared (it joins the board) or
+confirmed (it stays off)."""
+
+
+class FairPlay(Daily, Lifecycle):
+    """The check of every finished daily game, and the moderators' decisions."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._checking: set[str] = set()  # the games being checked now
+
+    def _finished(self, table: Table) -> None:
+        """A daily game just ended: check it in the background."""
+        super()._finished(table)
+        if table.daily is not None:
+            self._check_later([table.id])
+
+    def _check_later(self, game_ids: list[str]) -> None:
+        with self._lock:
+            todo = [g for g in game_ids if g not in self._checking]
+            self._checking.update(todo)
+        if todo:
+            threading.Thread(target=self._check_all, args=(todo,), name="fair-play",
+                             daemon=True).start()
+
+    def _check_all(self, game_ids: list[str]) -> None:
+        try:
+            for game_id in game_ids:
+                try:
+                    self.check_daily_game(game_id)
+                except Exception:  # pragma: no cover - logged; the next sweep tries again
+                    log.exception("the daily game %s could not be checked", game_id)
+        finally:
+            with self._lock:
+                self._checking.difference_update(game_ids)
+
+    def check_daily_game(self, game_id: str) -> str | None:
+        """Judge a finished daily game once and keep the result (``clear`` or
+        ``flagged``, with the evidence); the check's state (None: not a finished daily
+        game). Loads the strategy table it needs if need be: call it from a background
+        thread, never from a request."""
+        entry = self.store.daily_entry_of(game_id)
+        if entry is None or entry["score"] is None or entry["check"] is not None:
+            return None if entry is None else entry["check"]
+        mode = entry["mode"]
+        helper = cast("DailyCoach", coach(mode))
+        key = helper.table_key(daily.daily_rules(mode))
+        assert key is not None  # every daily mode plays from a strategy table
+        strategy = strategies.get(mode, key)
+        table = self.table(game_id)
+        with table.lock:
+            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
+                                 clock=self.clock)
+        seed = daily.day_seed(self.daily_secret(), daily.parse_day(entry["day"]))
+        choices = run_blocking(helper.foresight, game, strategy, seed)
+        found = verdict(mode, choices)
+        state = "flagged" if found.flagged else "clear"
+        self.store.check_daily(game_id, state, {
+            "verdict": found.to_json(), "choices": [c.to_json() for c in choices]})
+        if found.flagged:
+            log.warning("daily game %s of %s flagged for a moderator (log LR %.1f)",
+                        game_id, entry["day"], found.log_lr)
+        return state
+
+    def sweep(self, every: float = 60.0) -> None:
+        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the daily games that
+        finished unchecked (a process stopped before it checked them, say)."""
+        due = self.clock() - self._last_sweep >= every
+        super().sweep(every)
+        if due:
+            self._check_later([e["game_id"] for e in self.store.unchecked_dailies()])
+
+    def review_of(self, table: Table) -> dict[str, Any]:
+        """The review (:meth:`~.coaching.Coaching.review_of`); a daily game's, once its
+        day is over, with each decision's worth in hindsight from its check (``worth``;
+        ``hindsight``: true when there is one)."""
+        answer = super().review_of(table)
+        if table.daily is None or not answer.get("ready") or not self._day_over(table.daily):
+            return answer
+        entry = self.store.daily_entry_of(table.id)
+        choices = ((entry or {}).get("result") or {}).get("choices") or []
+        worth = {(c["turn"], c["throws"]): c["worth"] for c in choices}
+        for turn in answer["turns"]:
+            for item in turn["decisions"]:
+                if (item["turn"], item["throws"]) in worth:
+                    item["worth"] = worth[item["turn"], item["throws"]]
+        answer["hindsight"] = bool(worth)
+        return answer
+
+    # -- moderators ---------------------------------------------------------------------
+
+    def flagged_results(self, day: Any = None, mode: Any = None,
+                        states: tuple[str, ...] = ("flagged",)) -> list[dict[str, Any]]:
+        """The checked daily games in ``states`` (default: waiting for a moderator), with
+        their players and the evidence."""
+        return self.store.daily_checks(
+            states, None if day is None else daily.parse_day(day).isoformat(),
+            None if mode is None else daily.check_mode(mode))
+
+    def moderate(self, game_id: Any, decision: Any, moderator: Any,
+                 note: Any = "") -> dict[str, Any]:
+        """A moderator's decision on a checked result (:data:`DECISIONS`), logged with
+        who took it and why; the entry as it is now."""
+        if decision not in DECISIONS:
+            raise ServiceError("a decision is cleared or confirmed", "bad_request")
+        if not isinstance(moderator, str) or not moderator.strip():
+            raise ServiceError("a decision names its moderator", "bad_request")
+        entry = self.store.daily_entry_of(str(game_id))
+        if entry is None or entry["check"] in (None, "clear"):
+            raise ServiceError(f"no checked result to decide on for game {game_id!r}",
+                               "not_found")
+        self.store.moderate_daily(entry["game_id"], decision, moderator.strip()[:64],
+                                  " ".join(str(note or "").split())[:500], self.clock())
+        found = self.store.daily_entry_of(entry["game_id"])
+        assert found is not None
+        return found
