@@ -227,3 +227,17 @@ def test_seat_actions_refuse_bad_input_without_changing_anything(client: Any,
                              content_type="application/json", headers=seat(bram)), 400)
     assert_error(back(client, "nope", bram, 1), 404, "not_found")
     assert client.get(f"/api/games/{gid}").json["seq"] == before
+
+
+def test_a_player_cannot_write_a_skip_as_the_hosts(client: Any) -> None:
+    """A player may pass their own turn, but a skip "by the host" or "for a seat that left"
+    is the table's to write: the history never says the host did what a player did."""
+    gid, (host, _) = online(client)
+    for reason in ("host", "left"):
+        r = client.post(f"/api/games/{gid}/act/skip", json={"reason": reason},
+                        headers=seat(host))
+        assert_error(r, 400, "bad_request")
+    assert client.get(f"/api/games/{gid}").json["seq"] == 0
+    r = client.post(f"/api/games/{gid}/act/skip", json={}, headers=seat(host))
+    assert r.status_code == 200 and r.json["skipped"] == "absent"
+    assert r.json["state"]["to_move"] == 1

@@ -421,8 +421,12 @@ class Playing:
 def _checked(table: Table, action: Any) -> Any:
     """``action`` if the table's kind allows it: a score pad's throws give the faces the
     real dice show, and only a score pad's do (elsewhere the server throws); only a score
-    pad notes a box without its throw."""
+    pad notes a box without its throw. A player's own skip passes the turn (reason
+    ``absent``): nobody but the table writes the host's skip or a leaver's."""
     real = getattr(action, "faces", None) is not None
+    if action.name == "skip" and action.reason != "absent":  # those are the table's to write
+        raise BadRequest("a player passes a turn as absent; a skip by the host or for a "
+                         "seat that left is the table's", "bad_request")
     if action.name == "note" and table.kind != "pad":
         raise BadRequest("only a score pad notes a box without its throw; here the "
                          "server throws", "not_a_pad")
