@@ -6,10 +6,10 @@ Each simulated day has its own seed; on it every player below plays the daily ga
 mode through the engine, on the day's fair dice, and every game is judged as the server
 judges a finished daily game:
 
-- honest players, who cannot see the faces: the optimal player, a human-like player and a
-  beginner (classic: also the greedy player; the human-like classic player is the optimal
-  strategy with people's slips, see :func:`classic_human`; Woord Yahtzee's are the
-  computer players of its tables);
+- honest players, who cannot see the faces: the optimal player, a human-like player, a
+  beginner and the greedy player (classic: the human-like player is the optimal strategy
+  with people's slips, :func:`classic_human`; Woord Yahtzee: the computer players of its
+  tables, and a strong player who slips, :func:`woord_slips`);
 - a player who plays the best game in hindsight on the day's faces (of choices equally
   good in hindsight, the one the optimal player would make);
 - players who use the faces in only some turns (``k`` of them, drawn at random) and play
@@ -45,7 +45,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HONEST = {"classic": ("optimal", "greedy", "human", "beginner"),
-          "woord": ("optimal", "greedy", "human", "beginner")}
+          "woord": ("optimal", "slips", "greedy", "human", "beginner")}
 PARTIAL = {"classic": (1, 3, 6), "woord": (1, 2, 4)}
 """How many turns the partial users of the faces use them in."""
 
@@ -97,7 +97,9 @@ def classic_games(label: str, day: int) -> Iterator[dict[str, Any]]:
 
     strategy = load_strategy("free", quiet=True)
     seed = day_seed(label, "classic", day)
+    started = time.perf_counter()
     hindsight = cf.ClassicHindsight.compute(strategy, seed)
+    setup = time.perf_counter() - started
     optimal = OptimalPlayer(strategy)
     rng = random.Random(f"{label}/classic/{day}")
 
@@ -118,11 +120,35 @@ def classic_games(label: str, day: int) -> Iterator[dict[str, Any]]:
     for name, decide in players.items():
         game = ClassicGame(["player"], rng=FairDice(seed))
         cf.play(game, decide)
+        started = time.perf_counter()
+        judged = cf.choices(game, strategy, hindsight)
         yield _record("classic", label, day, name, game.sheet("player").total,
-                      hindsight.best_total, cf.choices(game, strategy, hindsight))
+                      hindsight.best_total, judged, setup + time.perf_counter() - started)
 
 
 # -- Woord Yahtzee ----------------------------------------------------------------------------
+
+class WoordSlips:
+    """A strong Woord Yahtzee player: it weighs the options as the optimal strategy does,
+    with every word, but slips, choosing each option with a chance proportional to
+    ``exp(value / slip)`` (``slip`` in points: close calls are a coin toss)."""
+
+    def __init__(self, strategy: Any, solver: Any, rng: random.Random,
+                 slip: float = 4.0) -> None:
+        self.strategy, self.solver, self.rng, self.slip = strategy, solver, rng, slip
+
+    def decide(self, game: Any) -> Any:
+        """The move a slip of the optimal choice makes."""
+        from wordyahtzee.advisor.woord.players import WoordMove
+
+        options = self.strategy.advise_game(game, self.solver)
+        top = options[0].ev
+        option = self.rng.choices(options, [math.exp((o.ev - top) / self.slip)
+                                            for o in options])[0]
+        if option.kind == "keep":
+            return WoordMove("throw", keep=option.dice)
+        return WoordMove("claim", box=option.box, words=option.words)
+
 
 def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
     """Every player's game on one simulated Woord Yahtzee day, judged."""
@@ -140,15 +166,20 @@ def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
                                    rules.upper_bonus_threshold, quiet=True)
     solver = get_solver(lexicon, dice, rules)
     seed = day_seed(label, "woord", day)
+    started = time.perf_counter()
     hindsight = wf.WoordHindsight.compute(strategy, seed)
+    setup = time.perf_counter() - started
     rng = random.Random(f"{label}/woord/{day}")
     optimal = woord_player("optimal", solver, strategy=strategy)
     turns_of: dict[str, set[int]] = {"hindsight": set(range(8))}
     for k in PARTIAL["woord"]:
         turns_of[f"faces in {k}"] = set(rng.sample(range(8), k))
     for name in (*HONEST["woord"], *turns_of):
-        player = (optimal if name in turns_of else
-                  woord_player(name, solver, strategy=strategy, rng=random.Random(rng.random())))
+        player: Any = (optimal if name in turns_of else
+                       WoordSlips(strategy, solver, random.Random(rng.random()))
+                       if name == "slips" else
+                       woord_player(name, solver, strategy=strategy,
+                                    rng=random.Random(rng.random())))
         game = WoordGame(["player"], rules, lexicon=lexicon, dice_set=dice,
                          rng=FairDice(seed), clock=lambda: 0.0)
         while not game.finished:
@@ -164,14 +195,20 @@ def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
                     game.claim(move.box, move.words, move.zero_box)
                     break
                 game.throw(move.keep)
+        started = time.perf_counter()
+        judged = wf.choices(game, strategy, hindsight)
         yield _record("woord", label, day, name, game.sheets[0].total, hindsight.best_total,
-                      wf.choices(game, strategy, hindsight))
+                      judged, setup + time.perf_counter() - started)
 
 
 def _record(mode: str, label: str, day: int, player: str, score: int, best: float,
-            choices: list[Any]) -> dict[str, Any]:
+            choices: list[Any], seconds: float) -> dict[str, Any]:
+    """A judged game: who played it on which day, its score, the day's best in hindsight,
+    its choices and how long judging it took (the day's hindsight included)."""
     return {"mode": mode, "label": label, "day": day, "player": player, "score": score,
-            "best": best, "choices": [[c.regret, c.worth, c.top] for c in choices]}
+            "seconds": round(seconds, 4),
+            "best": best, "choices": [[c.regret, c.worth, c.top, c.chosen.get("kind"),
+                                      c.best.get("kind")] for c in choices]}
 
 
 def play(modes: list[str], label: str, days: int, save: Path | None) -> list[dict[str, Any]]:
@@ -201,8 +238,9 @@ def choices_of(record: dict[str, Any]) -> list[Any]:
     statistic reads)."""
     from wordyahtzee.advisor.foresight import Choice
 
-    return [Choice(0, 0, {}, {}, regret, worth, top)
-            for regret, worth, top in record["choices"]]
+    return [Choice(0, 0, {"kind": rest[0] if rest else None},
+                   {"kind": rest[1] if rest else None}, regret, worth, top)
+            for regret, worth, top, *rest in record["choices"]]
 
 
 def wilson(hits: int, n: int) -> tuple[float, float]:
@@ -218,44 +256,58 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
 
 RATIOS = (5, 10, 20, 30, 50, 100)
 """The round likelihood ratios a threshold is chosen from."""
+EDGES = {"classic": (0.0, 1.0, 3.0, 8.0, math.inf),
+         "woord": (0.0, 5.0, 15.0, 40.0, math.inf)}
+"""The regret buckets of each mode's table (points; Woord Yahtzee's scores are larger)."""
 
 
 def tune(records: list[dict[str, Any]]) -> None:
     """Print what these games suggest for :data:`~wordyahtzee.advisor.foresight.HIT` and
-    :data:`~wordyahtzee.advisor.foresight.THRESHOLD`: per regret bucket and honest player,
-    the departures and hits; the table (each bucket's highest share, each counted with one
-    hit and one miss more, of a player with 30 departures or more, else the pooled share);
-    and, with that table, the share of each player's games every round ratio flags."""
+    :data:`~wordyahtzee.advisor.foresight.THRESHOLD`: per kind of departure (where the
+    mode's table tells them apart), regret bucket and player, the departures and hits;
+    the table (each bucket's highest share of an honest player with 30 departures or
+    more, each counted with one hit and one miss more, else the pooled share of the
+    honest players); and, with that table, the share of each player's games every round
+    ratio flags."""
     from wordyahtzee.advisor import foresight
 
     for mode in sorted({r["mode"] for r in records}):
         games = [r for r in records if r["mode"] == mode]
-        edges = [most for most, _ in foresight.HIT[mode]]
+        edges = EDGES[mode]
         print(f"\n{mode}: {len({r['day'] for r in games})} days; departures that hit, per "
-              "regret bucket (up to " + ", ".join(f"{e:g}" for e in edges) + ")")
-        counts: dict[str, list[list[int]]] = {}
+              "kind and regret bucket (up to " + ", ".join(f"{e:g}" for e in edges) + ")")
+        counts: dict[tuple[str, str], list[list[int]]] = {}
         for record in games:
-            slots = counts.setdefault(record["player"], [[0, 0] for _ in edges])
             for choice in choices_of(record):
                 if choice.departure:
+                    kind = choice.kind if foresight.BY_KIND[mode] else foresight.ANY
+                    slots = counts.setdefault((kind, record["player"]),
+                                              [[0, 0] for _ in edges])
                     slot = next(i for i, most in enumerate(edges)
                                 if choice.regret <= most + foresight.EPSILON)
                     slots[slot][0] += 1
                     slots[slot][1] += choice.hit
-        for player, slots in counts.items():
-            print(f"{player:>12}  " + "  ".join(f"{h:>4}/{n:<5}" for n, h in slots))
-        table = []
-        for i, most in enumerate(edges):
-            honest = [counts[p][i] for p in HONEST[mode] if p in counts]
-            big = [(h + 1) / (n + 2) for n, h in honest if n >= 30]
-            pooled = (sum(h for _, h in honest) + 1) / (sum(n for n, _ in honest) + 2)
-            table.append((most, round(max(big) if big else pooled, 3)))
-        print(f"HIT[{mode!r}] = {tuple(table)}")
+        table: dict[str, tuple[tuple[float, float], ...]] = {}
+        for kind in foresight.KINDS if foresight.BY_KIND[mode] else (foresight.ANY,):
+            print(f"  {kind}")
+            for (of, player), slots in sorted(counts.items()):
+                if of == kind:
+                    print(f"{player:>14}  " + "  ".join(f"{h:>4}/{n:<5}" for n, h in slots))
+            rows = []
+            for i, most in enumerate(edges):
+                honest = [counts[kind, p][i] for p in HONEST[mode] if (kind, p) in counts]
+                big = [(h + 1) / (n + 2) for n, h in honest if n >= 30]
+                pooled = (sum(h for _, h in honest) + 1) / (sum(n for n, _ in honest) + 2)
+                rows.append((most, round(max(big) if big else pooled, 3)))
+            table[kind] = tuple(rows)
+        print(f"HIT[{mode!r}] = {table}")
         saved = foresight.HIT
-        foresight.HIT = {**saved, mode: tuple(table)}
+        foresight.HIT = {**saved, mode: table}
         try:
-            values = {p: [foresight.verdict(mode, choices_of(r)).log_lr
-                          for r in games if r["player"] == p] for p in counts}
+            values: dict[str, list[float]] = {}
+            for record in games:
+                values.setdefault(record["player"], []).append(
+                    foresight.verdict(mode, choices_of(record)).log_lr)
         finally:
             foresight.HIT = saved
         for ratio in RATIOS:
@@ -292,6 +344,11 @@ def evaluate(records: list[dict[str, Any]]) -> list[str]:
                 lines.append(f"{mode:<8} {player + suffix:<16} {len(chosen):>5}  {flagged:>7}  "
                              f"{flagged / max(1, len(chosen)):6.1%}  {low:6.1%}-{high:6.1%}  "
                              f"{mean:10.1f}")
+        took = sorted(r["seconds"] for r in games if "seconds" in r)
+        if took:
+            lines.append(f"{mode:<8} judging a game (the day's hindsight included): median "
+                         f"{took[len(took) // 2] * 1000:.0f} ms, p99 "
+                         f"{took[int(len(took) * 0.99)] * 1000:.0f} ms")
     return lines
 
 

@@ -161,8 +161,9 @@ def page(mode: str) -> Response:
         width = view["histogram"][0]["to"] - view["histogram"][0]["from"] + 1
         low, high = min(counts), max(counts)
         marks = []
-        if you and you.get("finished"):
+        if you and you.get("finished"):  # in range even when not counted (being checked)
             marks.append((t("daily.you", score=you["score"]), you["score"]))
+            low, high = min(low, you["score"] // width * width), max(high, you["score"])
         if view["par"] is not None:
             marks.append((t("daily.par_mark", par=view["par"]), view["par"]))
             low, high = min(low, view["par"] // width * width), max(high, view["par"])

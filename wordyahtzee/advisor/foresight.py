@@ -24,7 +24,8 @@ expectation); a departure *hits* when it is better in hindsight than that choice
 good as the best option in hindsight:
 
 - *without knowledge*, a departure of regret ``r`` hits with the chance ``q(r)`` that honest
-  play shows (:data:`HIT`, per mode, the highest of the computer players', measured by
+  play shows for its kind (another keep, throwing on, stopping to write, another box:
+  :data:`HIT`, per mode, the highest of the computer players', measured by
   ``scripts/simulate_foresight.py``);
 - *with knowledge*, a share ``pi`` of the departures is informed and hits every time (up to
   :data:`SLIP`), the others as without knowledge.
@@ -47,18 +48,29 @@ EPSILON = 1e-6
 SLIP = 0.02
 """The chance that an informed choice still misses the best in hindsight."""
 
-HIT: Mapping[str, Sequence[tuple[float, float]]] = {
-    "classic": ((0.0, 0.316), (1.0, 0.387), (3.0, 0.339), (8.0, 0.215), (math.inf, 0.154)),
-    "woord": ((0.0, 0.5), (5.0, 0.302), (15.0, 0.233), (40.0, 0.092), (math.inf, 0.007)),
-}
-"""Per mode, the chance ``q(r)`` that an honest departure of regret ``r`` hits: ``(up to r,
-q)`` in rising order of ``r``. Each is the highest of the honest computer players'
-(greedy, human-like, beginner), each counted with one hit and one miss more (so no share
-is 0 or 1), over 300 simulated days (``simulate_foresight.py tune --days 300``; a share
-from fewer than 30 departures counts only in the pooled figure: classic at 0 regret,
-Woord Yahtzee at 0, where the pooled 1 of 2 gives 0.5)."""
+KINDS = ("keep>keep", "keep>write", "write>keep", "write>write")
+"""The kinds of departure: another keep than the best one; throwing on where the best was
+to write a box (or claim); writing where the best was to throw on; another box (claim)."""
+BY_KIND = {"classic": False, "woord": True}
+"""Whether a mode's table tells the kinds of departure apart. Woord Yahtzee's does: an
+honest player's claims almost never hit, their keeps do. Classic's does not: its honest
+departures of every kind hit at much the same rates, and a table per kind made partial use
+of the faces harder to detect without flagging fewer honest games (docs/daily.md)."""
+ANY = "any"
+"""The key of a table that does not tell the kinds apart."""
 
-THRESHOLD: Mapping[str, float] = {"classic": math.log(30.0), "woord": math.log(10.0)}
+HIT: Mapping[str, Mapping[str, Sequence[tuple[float, float]]]] = {
+    "classic": {ANY: ((0.0, 0.346), (1.0, 0.418), (3.0, 0.352), (8.0, 0.271),
+                      (math.inf, 0.178))},
+    "woord": {kind: ((math.inf, 0.5),) for kind in KINDS},
+}
+"""Per mode (and kind of departure, :data:`BY_KIND`), the chance ``q(r)`` that an honest
+departure of regret ``r`` hits: ``(up to r, q)`` in rising order of ``r``. Each is the
+highest of the honest computer players' (greedy, human-like, beginner) with 30 departures
+or more, each counted with one hit and one miss more (so no share is 0 or 1), else the
+pooled share of the honest players (``simulate_foresight.py tune``; docs/daily.md)."""
+
+THRESHOLD: Mapping[str, float] = {"classic": math.log(100.0), "woord": math.log(10.0)}
 """Per mode, the log likelihood ratio at which a game is flagged: the lowest round ratio at
 which every honest player of the tuning days is flagged in at most half a percent of its
 games (docs/daily.md, "Fair play")."""
@@ -80,6 +92,13 @@ class Choice:
     regret: float
     worth: float
     top: float
+
+    @property
+    def kind(self) -> str:
+        """The kind of departure (:data:`KINDS`)."""
+        def side(option: Mapping[str, Any]) -> str:
+            return "keep" if option.get("kind") == "keep" else "write"
+        return f"{side(self.chosen)}>{side(self.best)}"
 
     @property
     def departure(self) -> bool:
@@ -107,9 +126,10 @@ class Choice:
                    float(data["top"]))
 
 
-def hit_chance(mode: str, regret: float) -> float:
-    """``q(r)``: the chance an honest departure of ``regret`` hits."""
-    return next(q for most, q in HIT[mode] if regret <= most + EPSILON)
+def hit_chance(mode: str, kind: str, regret: float) -> float:
+    """``q(r)``: the chance an honest departure of ``kind`` and ``regret`` hits."""
+    table = HIT[mode]
+    return next(q for most, q in table.get(kind) or table[ANY] if regret <= most + EPSILON)
 
 
 @dataclass(frozen=True)
@@ -138,7 +158,7 @@ def log_lr(mode: str, choices: Sequence[Choice], pi: float) -> float:
     for choice in choices:
         if not choice.departure:
             continue
-        q = hit_chance(mode, choice.regret)
+        q = hit_chance(mode, choice.kind, choice.regret)
         if choice.hit:
             total += math.log((pi * (1 - SLIP) + (1 - pi) * q) / q)
         else:
