@@ -182,19 +182,7 @@ def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
                                     rng=random.Random(rng.random())))
         game = WoordGame(["player"], rules, lexicon=lexicon, dice_set=dice,
                          rng=FairDice(seed), clock=lambda: 0.0)
-        while not game.finished:
-            game.throw()
-            while True:
-                move = player.decide(game)
-                if game.turn.number in turns_of.get(name, ()):
-                    option = hindsight.choose(game, wf.option_of(game, move))
-                    faces = game.turn.faces
-                    move = wf.move_of(game, option,
-                                      lambda box, f=faces: solver.solve(f).boxes[box].words)
-                if move.kind == "claim":
-                    game.claim(move.box, move.words, move.zero_box)
-                    break
-                game.throw(move.keep)
+        wf.play(game, player, hindsight, turns_of.get(name, ()), solver)
         started = time.perf_counter()
         judged = wf.choices(game, strategy, hindsight)
         yield _record("woord", label, day, name, game.sheets[0].total, hindsight.best_total,

@@ -163,19 +163,7 @@ def test_woord_hindsight_play_scores_the_best_total_and_is_flagged(
     for informed in (False, True):
         game = WoordGame(["Anna"], rules, lexicon=lexicon, dice_set=dice,
                          rng=FairDice(SEED), clock=lambda: 0.0)
-        while not game.finished:
-            game.throw()
-            while True:
-                move = optimal.decide(game)
-                if informed:
-                    option = hindsight.choose(game, wf.option_of(game, move))
-                    faces = game.turn.faces
-                    move = wf.move_of(game, option,
-                                      lambda box, f=faces: solver.solve(f).boxes[box].words)
-                if move.kind == "claim":
-                    game.claim(move.box, move.words)
-                    break
-                game.throw(move.keep)
+        wf.play(game, optimal, hindsight, range(8) if informed else (), solver)
         found = foresight.verdict("woord", wf.choices(game, strategy, hindsight))
         assert found.flagged == informed and found.hits == found.departures
         totals.append(game.sheets[0].total)

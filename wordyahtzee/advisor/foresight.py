@@ -62,7 +62,16 @@ ANY = "any"
 HIT: Mapping[str, Mapping[str, Sequence[tuple[float, float]]]] = {
     "classic": {ANY: ((0.0, 0.346), (1.0, 0.418), (3.0, 0.352), (8.0, 0.271),
                       (math.inf, 0.178))},
-    "woord": {kind: ((math.inf, 0.5),) for kind in KINDS},
+    "woord": {
+        "keep>keep": ((0.0, 0.333), (5.0, 0.282), (15.0, 0.195), (40.0, 0.138),
+                      (math.inf, 0.037)),
+        "keep>write": ((0.0, 0.5), (5.0, 0.091), (15.0, 0.143), (40.0, 0.014),
+                       (math.inf, 0.004)),
+        "write>keep": ((0.0, 0.5), (5.0, 0.5), (15.0, 0.189), (40.0, 0.025),
+                       (math.inf, 0.002)),
+        "write>write": ((0.0, 0.5), (5.0, 0.002), (15.0, 0.003), (40.0, 0.006),
+                        (math.inf, 0.002)),
+    },
 }
 """Per mode (and kind of departure, :data:`BY_KIND`), the chance ``q(r)`` that an honest
 departure of regret ``r`` hits: ``(up to r, q)`` in rising order of ``r``. Each is the
@@ -70,7 +79,7 @@ highest of the honest computer players' (greedy, human-like, beginner) with 30 d
 or more, each counted with one hit and one miss more (so no share is 0 or 1), else the
 pooled share of the honest players (``simulate_foresight.py tune``; docs/daily.md)."""
 
-THRESHOLD: Mapping[str, float] = {"classic": math.log(100.0), "woord": math.log(10.0)}
+THRESHOLD: Mapping[str, float] = {"classic": math.log(100.0), "woord": math.log(20.0)}
 """Per mode, the log likelihood ratio at which a game is flagged: the lowest round ratio at
 which every honest player of the tuning days is flagged in at most half a percent of its
 games (docs/daily.md, "Fair play")."""
@@ -124,6 +133,15 @@ class Choice:
         return cls(int(data["turn"]), int(data["throws"]), dict(data["chosen"]),
                    dict(data["best"]), float(data["regret"]), float(data["worth"]),
                    float(data["top"]))
+
+
+def top_option(values: Mapping[Any, float], usual: Any = None) -> Any:
+    """The option of highest value (the best game in hindsight's choice); of equally good
+    ones ``usual`` (what the player would choose without the knowledge), else the first."""
+    top = max(values.values())
+    if usual is not None and values.get(usual, -math.inf) >= top - EPSILON:
+        return usual
+    return next(option for option, value in values.items() if value >= top - EPSILON)
 
 
 def hit_chance(mode: str, kind: str, regret: float) -> float:

@@ -31,7 +31,7 @@ from ...modes.classic import (
     YAHTZEE_SCORE,
     ClassicGame,
 )
-from ..foresight import Choice
+from ..foresight import Choice, top_option
 from .strategy import ClassicStrategy, Position, _multisets
 from .tables import ALL_UPPER, NBOX, NMASK, NUPPER, UPPER_CAP, YAHTZEE_BIT, _box_values, _levels
 
@@ -95,12 +95,6 @@ class ClassicHindsight:
         """The table for a day's ``faces`` (:func:`day_faces`), however they are known."""
         return cls(strategy, faces, _hindsight_values(strategy.rules, faces))
 
-    @classmethod
-    def turn_only(cls, strategy: ClassicStrategy, seed: bytes) -> ClassicHindsight:
-        """Hindsight of each turn's own faces only: the turn's best with every face of
-        it known, the turns after it worth what optimal play expects of them."""
-        return cls(strategy, day_faces(FairDice(seed)), strategy.values)
-
     @property
     def best_total(self) -> float:
         """The best final score on the day's dice."""
@@ -138,15 +132,7 @@ class ClassicHindsight:
         """The option of the best game in hindsight; of equally good ones ``usual`` (what
         the player would play without the knowledge), else the first: a box, then the
         fewest dice kept."""
-        return _top(self.values(game), usual)
-
-
-def _top(values: dict[Option, float], usual: Option | None) -> Option:
-    """The option of highest value; of equally good ones ``usual``, else the first."""
-    top = max(values.values())
-    if usual is not None and values.get(usual, -np.inf) >= top - 1e-9:
-        return usual
-    return next(o for o, v in values.items() if v >= top - 1e-9)
+        return top_option(self.values(game), usual)
 
 
 def _reachable(faces: IntArray) -> IntArray:

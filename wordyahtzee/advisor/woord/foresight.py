@@ -34,7 +34,7 @@ from ...modes.woord import (
     WoordGame,
 )
 from ...modes.woord.rules import default_zero_box
-from ..foresight import Choice
+from ..foresight import Choice, top_option
 from .players import WoordMove
 from .score_table import COLUMN
 from .strategy import BIT, NSPECIAL, SheetState, WoordStrategy
@@ -78,13 +78,6 @@ class WoordHindsight:
             early = hindsight._best_claims(k, _rows(strategy, faces[k], 2), early=True)
             hindsight.values[k] = np.maximum(late.max(axis=0), early.max(axis=0))
         return hindsight
-
-    @classmethod
-    def turn_only(cls, strategy: WoordStrategy, seed: bytes) -> WoordHindsight:
-        """Hindsight of each turn's own faces only: the turn's best with every face of
-        it known, the turns after it worth what optimal play expects of them."""
-        faces = day_faces(FairDice(seed), strategy.table.faces, len(strategy.rounds))
-        return cls(strategy, faces, strategy.values)
 
     @property
     def best_total(self) -> float:
@@ -215,11 +208,7 @@ class WoordHindsight:
     def choose(self, game: WoordGame, usual: Option | None = None) -> Option:
         """The option of the best game in hindsight; of equally good ones ``usual``, else
         the first: a claim, then the fewest dice kept."""
-        values = self.values_at(game)
-        top = max(values.values())
-        if usual is not None and values.get(usual, -np.inf) >= top - 1e-9:
-            return usual
-        return next(o for o, v in values.items() if v >= top - 1e-9)
+        return top_option(self.values_at(game), usual)
 
 
 def _outcomes(strategy: WoordStrategy, choices: list[list[int]]) -> IntArray:
@@ -316,14 +305,6 @@ def _check_faces(hindsight: WoordHindsight, game: WoordGame, event: dict[str, An
 # Playing with foresight
 
 
-def move_of(game: WoordGame, option: Option, words: Any) -> WoordMove:
-    """An option as a move; a claim's words from ``words(box)`` (the solver's best)."""
-    if option[0] == "keep":
-        return WoordMove("throw", keep=option[1])
-    box = option[1][0]
-    return WoordMove("claim", box=box, words=tuple(words(box)))
-
-
 def option_of(game: WoordGame, move: WoordMove) -> Option:
     """A computer player's move as an option (a claim with the points it scores)."""
     if move.kind == "throw":
@@ -331,4 +312,28 @@ def option_of(game: WoordGame, move: WoordMove) -> Option:
     return ("claim", (move.box, game.evaluate(Claim(move.box, move.words, move.zero_box))))
 
 
-__all__ = ["WoordHindsight", "choices", "day_faces", "move_of", "option_of"]
+def play(game: WoordGame, player: Any, hindsight: WoordHindsight | None = None,
+         turns: Any = (), solver: Any = None) -> None:
+    """Play a solo ``game`` to its end with ``player`` (a computer player: ``decide``);
+    in the turns numbered in ``turns`` it plays the best game in ``hindsight`` instead
+    (of equally good options, the one ``player`` chose), claiming with ``solver``'s best
+    words."""
+    while not game.finished:
+        game.throw()
+        while True:
+            move = player.decide(game)
+            if hindsight is not None and game.turn.number in turns:
+                option = hindsight.choose(game, option_of(game, move))
+                if option[0] == "keep":
+                    move = WoordMove("throw", keep=option[1])
+                else:
+                    box = option[1][0]
+                    words = solver.solve(game.turn.faces).boxes[box].words
+                    move = WoordMove("claim", box=box, words=tuple(words))
+            if move.kind == "claim":
+                game.claim(move.box, move.words, move.zero_box)
+                break
+            game.throw(move.keep)
+
+
+__all__ = ["WoordHindsight", "choices", "day_faces", "option_of", "play"]
