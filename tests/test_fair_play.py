@@ -281,6 +281,7 @@ def test_a_cheater_with_a_throwaway_profile_is_held_off_the_board(
     # the moderators, on the command line
     code, out, _ = run_cli(capsys, ["daily", "flagged", "--db", str(path)])
     assert code == 0 and cheat_game in out and honest_game not in out and "Ziener" in out
+    assert "flagged" in out and "hits in hindsight" in out
     code, out, _ = run_cli(capsys, ["daily", "evidence", cheat_game, "--db", str(path)])
     assert code == 0 and "worth in hindsight +" in out
     code, _, err = run_cli(capsys, ["daily", "clear", honest_game, "--db", str(path)])
@@ -343,3 +344,28 @@ def test_the_board_lists_checked_results_and_a_moderator_decides(store: Any) -> 
     store.put_daily_par(day, "classic", 250, {}, {})
     assert store.daily_days("classic", "2026-11-29") == [
         {"day": day, "par": 250, "players": 2, "best": 240}]
+
+
+def test_a_game_that_cannot_be_judged_waits_for_a_moderator(
+        tmp_path: Path, strategy_tables: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """A daily game whose throws are not the day's (here: the server's secret changed
+    after it began) is not put on the board unjudged: it waits for a moderator, who sees
+    why."""
+    from .test_api_daily import play_classic, player, start
+
+    path = tmp_path / "daily.sqlite3"
+    app = make_app(path, Clock(), TICK_SECONDS=None)
+    anna = player(app, "Anna")
+    started = start(anna)
+    app.extensions["wordyahtzee.tables"]._daily_secret = b"another secret, another day"
+    play_classic(anna, started, [0, 1])
+    for _ in range(600):
+        entry = app.extensions["wordyahtzee.store"].daily_entry_of(started["game_id"])
+        if entry["check"] is not None:
+            break
+        time.sleep(0.1)
+    assert entry["check"] == "flagged" and "not played on the day's dice" in entry[
+        "result"]["error"]
+    assert anna.get("/api/daily/classic").json["board"] == []
+    code, out, _ = run_cli(capsys, ["daily", "flagged", "--db", str(path)])
+    assert code == 0 and "not judged: this game was not played on the day's dice" in out

@@ -102,11 +102,13 @@ def _service(db: str | None) -> Any:
 
 
 def _verdict_line(entry: dict[str, Any]) -> str:
-    verdict = (entry.get("result") or {}).get("verdict") or {}
+    result = entry.get("result") or {}
+    verdict = result.get("verdict") or {}
+    why = (f"not judged: {result['error']}" if "error" in result else
+           f"LR {verdict.get('lr', '-')}, departures {verdict.get('departures', '-')}, "
+           f"hits in hindsight {verdict.get('hits', '-')}")
     return (f"{entry['day']}  {entry['mode']:<7}  {entry['game_id']}  {entry['score']:>4}  "
-            f"{entry['check']:<9}  LR {verdict.get('lr', '-')}, departures "
-            f"{verdict.get('departures', '-')}, better in hindsight {verdict.get('better', '-')}"
-            f"  {entry['name']}")
+            f"{entry['check']:<9}  {why}  {entry['name']}")
 
 
 def cmd_daily_flagged(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ from typing import Any, cast
 from .. import daily, games
 from ..advisor.coach import DailyCoach, coach
 from ..advisor.foresight import verdict
-from ..errors import ServiceError
+from ..errors import ServiceError, WordyahtzeeError
 from ..loop import run_blocking
 from . import strategies
 from .daily import Daily
@@ -76,7 +76,12 @@ class FairPlay(Daily, Lifecycle):
             game = games.restore(table.game.to_json(), rng=self.rng_factory(),
                                  clock=self.clock)
         seed = daily.day_seed(self.daily_secret(), daily.parse_day(entry["day"]))
-        choices = run_blocking(helper.foresight, game, strategy, seed)
+        try:
+            choices = run_blocking(helper.foresight, game, strategy, seed)
+        except WordyahtzeeError as exc:  # not judged: a moderator looks at it
+            log.warning("daily game %s could not be judged: %s", game_id, exc.message)
+            self.store.check_daily(game_id, "flagged", {"error": exc.message})
+            return "flagged"
         found = verdict(mode, choices)
         state = "flagged" if found.flagged else "clear"
         self.store.check_daily(game_id, state, {
