@@ -34,7 +34,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
           "too_short", "unknown_box", "unknown_player", "wrong_player", "no_computer",
           "computer_to_move", "letter_not_on_dice", "hourglass_running", "no_hourglass",
-          "impossible_points",
+          "impossible_points", "not_daily",
           # Kaartspel
           "bad_step", "board_full", "cannot_stop", "card_placed", "illegal_take",
           "must_move", "must_throw", "not_raisable", "not_shown", "not_started", "own_card",
