@@ -20,11 +20,9 @@ BOARD_SIZE = 100
 """The most entries a day's board lists."""
 LISTED_CHECKS = ("clear", "cleared")
 """The finished daily games the board, the ranks and the histogram count: checked and
-clear, or cleared by a moderator (docs/daily.md, "Fair play")."""
+clear, or cleared by a moderator (docs/daily.md, "Fair play"). A check is None until the
+game is judged, and ``flagged`` or ``confirmed`` keeps a result off the board."""
 LISTED = "check_state IN (" + ", ".join(f"'{state}'" for state in LISTED_CHECKS) + ")"
-CHECK_STATES = ("clear", "flagged", "cleared", "confirmed")
-"""A finished daily game's check: clear; flagged (off the board until a moderator
-decides); cleared or confirmed by a moderator. None while it has not been checked."""
 
 
 def _entry(row: Any) -> dict[str, Any]:
