@@ -354,7 +354,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "serve", "solve")
+COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "serve", "solve",
+            "migrate")
 """The sub-commands, in the order ``--help`` lists them."""
 
 
@@ -441,6 +442,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         _add_serve_parser(sub)
     if wanted("solve"):
         _add_solve_parser(sub)
+    if wanted("migrate"):
+        from .cli_migrate import add_migrate_parser
+
+        add_migrate_parser(sub)
     return parser
 
 

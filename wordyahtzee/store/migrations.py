@@ -403,6 +403,43 @@ def migrate_postgres(conn: Any, *, where: str = "", clock: Callable[[], float] =
     return current
 
 
+def database_version(where: str | None) -> int:
+    """The schema version of the store at ``where`` (a SQLite path, default the user data
+    dir's file, or a ``postgresql://`` URL) without changing it: 0 for a database not yet
+    made. Raises :class:`~wordyahtzee.store.StoreError` (``unavailable``) when it cannot be
+    read."""
+    from . import is_postgres_url, redact
+
+    if is_postgres_url(where):
+        import psycopg
+
+        try:
+            with psycopg.connect(str(where).strip(), connect_timeout=5) as conn:
+                found = conn.execute("SELECT to_regclass('schema_version')").fetchone()
+                if _first(found) is None:
+                    return 0
+                return int(_first(conn.execute(
+                    "SELECT MAX(version) FROM schema_version").fetchone()) or 0)
+        except psycopg.Error as exc:
+            raise StoreError(f"the database {redact(str(where))} cannot be read: "
+                             f"{str(exc).strip().splitlines()[0]}", "unavailable") from None
+    from pathlib import Path
+
+    from .sqlite import default_path
+
+    path = Path(where) if where else default_path()
+    if not path.exists():
+        return 0
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return _sqlite_version(db)
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"the database {path} cannot be read: {exc}", "unavailable") from None
+
+
 def _first(row: Any) -> Any:
     """The first column of a row that may be a tuple or a dict."""
     if row is None:
