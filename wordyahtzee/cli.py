@@ -355,7 +355,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "serve", "solve",
-            "migrate")
+            "migrate", "backup", "restore")
 """The sub-commands, in the order ``--help`` lists them."""
 
 
@@ -446,6 +446,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from .cli_migrate import add_migrate_parser
 
         add_migrate_parser(sub)
+    if wanted("backup") or wanted("restore"):
+        from .cli_backup import add_backup_parsers
+
+        add_backup_parsers(sub)
     return parser
 
 

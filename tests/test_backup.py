@@ -1,0 +1,293 @@
+"""``wordyahtzee backup`` and ``restore`` on real SQLite and PostgreSQL: a backup taken
+while a real server plays holds every move answered before it began, and a restore into
+a fresh store gives back every table, row for row, and the players' own dictionaries, and
+play goes on from it. A damaged or foreign file, a store that is not empty and a clashing
+dictionary are one line and exit 2, and change nothing."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wordyahtzee.store import Seat, is_postgres_url, open_store
+from wordyahtzee.store.backup import NAME_PATTERN
+
+from .pg import BACKENDS
+from .test_web_serve import _call, _free_port, _serve
+
+
+@pytest.fixture(params=BACKENDS)
+def stores(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
+    """Two fresh stores of one backend: the one played on, and the one restored into."""
+    if request.param == "sqlite":
+        return str(tmp_path / "live.sqlite3"), str(tmp_path / "restored.sqlite3")
+    server = request.getfixturevalue("postgres_server")
+    return server.new_database(), server.new_database()
+
+
+def cli(*args: str, data_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``wordyahtzee ARGS`` as the operator runs it."""
+    env = dict(os.environ)
+    if data_dir is not None:
+        env["WORDYAHTZEE_DATA_DIR"] = str(data_dir)
+    return subprocess.run([sys.executable, "-m", "wordyahtzee", *args], capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def rows(where: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table but ``schema_version``'s times, sorted."""
+    if is_postgres_url(where):
+        import psycopg
+
+        with psycopg.connect(where) as conn:
+            names = [r[0] for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+            return {n: sorted((tuple(r) for r in conn.execute(f'SELECT * FROM "{n}"')),
+                              key=repr) for n in names if n != "schema_version"}
+    db = sqlite3.connect(where)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                          "'table' AND name NOT LIKE 'sqlite_%'")]
+        return {n: sorted(db.execute(f'SELECT * FROM "{n}"').fetchall(), key=repr)
+                for n in names if n != "schema_version"}
+    finally:
+        db.close()
+
+
+def execute(where: str, sql: str) -> None:
+    """One statement on the store at ``where`` (what no store method does: a daily game's
+    score without playing it)."""
+    if is_postgres_url(where):
+        import psycopg
+
+        with psycopg.connect(where) as conn:
+            conn.execute(sql)
+        return
+    with sqlite3.connect(where) as db:
+        db.execute(sql)
+
+
+def populate(where: str) -> None:
+    """A little of everything a site keeps: profiles, the daily game's secret, par and
+    entries with a moderator's decision, a lobby table, ratings, a reaction, a report."""
+    store: Any = open_store(where)
+    try:
+        store.secret("daily")
+        for name in "ab":
+            store.create_profile(name, name.upper(), f"hash-{name}", 1.0)
+        store.create_game("g1", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t1")])
+        store.append_events("g1", 0, [{"type": "throw", "faces": list("abcdefg")}])
+        store.put_daily_par("2026-11-27", "woord", 181, {}, {"events": []})
+        store.start_daily("2026-11-27", "woord", "a", "g1", 2.0)
+        execute(where, "UPDATE daily_entries SET score = 181, finished_at = 2.5")
+        store.check_daily("g1", "flagged", {"statistic": 250.0})
+        store.moderate_daily("g1", "confirmed", "mod", "knew the dice", 3.0)
+        store.open_lobby({"id": "l1", "mode": "woord", "rules": {}, "rules_key": "k",
+                          "pace": "live", "idle_seconds": 60, "seats": 2, "rated": True,
+                          "public": True}, "a", 4.0)
+        store.join_lobby("l1", "b", 5.0)
+        store.rate_game("g1", "woord", {"a": (1510.0, 300.0, 0.06),
+                                        "b": (1490.0, 300.0, 0.06)}, 6.0)
+        store.add_reaction("g1", 0, "👍", 7.0)
+        store.add_report("kat", "nl", "wrongly_refused", "a pet")
+    finally:
+        store.close()
+
+
+def test_a_restore_gives_back_every_table_and_the_dictionaries(
+        stores: tuple[str, str], tmp_path: Path) -> None:
+    live, fresh = stores
+    populate(live)
+    data = tmp_path / "data"
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.txt.gz").write_bytes(b"\x1f\x8b words")
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    done = cli("backup", "--db", live, str(backups), data_dir=data)
+    assert done.returncode == 0, done.stderr
+    [archive] = list(backups.iterdir())
+    assert NAME_PATTERN.match(archive.name) and "2 user dictionary files" in done.stdout
+    checked = cli("backup", "--verify", str(archive))
+    assert checked.returncode == 0 and checked.stdout.startswith("good: ")
+    elsewhere = tmp_path / "elsewhere"
+    done = cli("restore", str(archive), "--db", fresh, data_dir=elsewhere)
+    assert done.returncode == 0, done.stderr
+    before, after = rows(live), rows(fresh)
+    assert after == before
+    for table in ("profiles", "secrets", "daily_entries", "daily_days", "ratings", "lobby",
+                  "lobby_players", "word_reports", "moderation_log", "events", "reactions"):
+        assert after[table], table  # each was there to compare
+    for name in ("mine.txt.gz", "mine.json"):
+        assert ((elsewhere / "dictionaries" / name).read_bytes()
+                == (data / "dictionaries" / name).read_bytes())
+    # a second restore into the now full store is refused, and changes nothing
+    again = cli("restore", str(archive), "--db", fresh, data_dir=tmp_path / "third")
+    assert again.returncode == 2 and again.stdout == ""
+    assert len(again.stderr.strip().splitlines()) == 1 and "not empty" in again.stderr
+    assert rows(fresh) == before and not (tmp_path / "third").exists()
+
+
+def test_a_backup_under_load_holds_every_move_answered_before_it(
+        stores: tuple[str, str], tmp_path: Path) -> None:
+    """Eight tables played as fast as they can through a real server; the backup begins
+    mid-play. Every move answered before it began is in the restored store, and a server
+    on the restored store plays on."""
+    live, fresh = stores
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    quiet = {"WORDYAHTZEE_RATE_LIMITS": "off"}
+    proc = (_serve(Path(live), port, env=quiet) if not is_postgres_url(live)
+            else _serve_url(live, port, tmp_path / "live", quiet))
+    answered: list[tuple[float, str, int]] = []  # (answered at, game, seq)
+    tokens: dict[str, str] = {}
+    stop = threading.Event()
+
+    def play() -> None:
+        status, created = _call(base, "POST", "/api/games", {"kind": "solo",
+                                                             "players": ["Anna"]})
+        assert status == 201
+        gid, token = created["id"], created["links"][0]["token"]
+        tokens[gid] = token
+        seq = 0
+        while not stop.is_set():
+            status, thrown = _call(base, "POST", f"/api/games/{gid}/throw", {"seq": seq},
+                                   token)
+            assert status == 200, thrown
+            seq = thrown["state"]["seq"]
+            answered.append((time.monotonic(), gid, seq))
+            status, claimed = _call(base, "POST", f"/api/games/{gid}/claim", {
+                "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []}, token)
+            assert status == 200, claimed
+            seq = claimed["state"]["seq"]
+            answered.append((time.monotonic(), gid, seq))
+            if claimed["state"]["status"] == "finished":
+                return
+
+    players = [threading.Thread(target=play) for _ in range(8)]
+    archive = tmp_path / "mid-play.tar.gz"
+    try:
+        for player in players:
+            player.start()
+        deadline = time.monotonic() + 30
+        while len({gid for _, gid, _ in answered}) < 8 or len(answered) < 40:
+            assert time.monotonic() < deadline, "the tables did not get going"
+            time.sleep(0.05)
+        began = time.monotonic()
+        done = cli("backup", "--db", live, str(archive))
+        assert done.returncode == 0, done.stderr
+        time.sleep(0.3)  # play goes on after it
+    finally:
+        stop.set()
+        for player in players:
+            player.join(30)
+        proc.terminate()
+        proc.wait(10)
+    before = {}
+    for at, gid, seq in answered:
+        if at < began:
+            before[gid] = max(before.get(gid, 0), seq)
+    assert len(before) == 8 and sum(before.values()) >= 40  # they did play before it
+    assert any(at > began for at, _, _ in answered)  # and during it
+    assert cli("backup", "--verify", str(archive)).returncode == 0
+    done = cli("restore", str(archive), "--db", fresh)
+    assert done.returncode == 0, done.stderr
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = (_serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
+            else _serve_url(fresh, port, tmp_path / "fresh", quiet))
+    try:
+        for gid, seq in before.items():
+            status, state = _call(base, "GET", f"/api/games/{gid}")
+            assert status == 200 and state["seq"] >= seq, (gid, seq, state.get("seq"))
+        gid = next(g for g in before)
+        status, state = _call(base, "GET", f"/api/games/{gid}")
+        if state["status"] == "active":
+            action = "throw" if state["turn"]["throws"] == 0 else "claim"
+            body: dict[str, Any] = {"seq": state["seq"]}
+            if action == "claim":
+                body.update(box=state["turn"]["round_box"], words=[])
+            status, _ = _call(base, "POST", f"/api/games/{gid}/{action}", body, tokens[gid])
+            assert status == 200  # play goes on from the restored store
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def _serve_url(url: str, port: int, log: Path, env: dict[str, str]) -> Any:
+    """A server on a PostgreSQL database (its lines in ``log``)."""
+    with log.with_suffix(".log").open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                                 str(port), "--db", url], stdout=out, stderr=subprocess.STDOUT,
+                                env={**os.environ, **env})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _ = _call(f"http://127.0.0.1:{port}", "GET", "/api/meta")
+            if status == 200:
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_damaged_foreign_and_missing_files_are_one_line(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    archive = tmp_path / "good.tar.gz"
+    assert cli("backup", "--db", str(live), str(archive)).returncode == 0
+    data = archive.read_bytes()
+    (tmp_path / "cut.tar.gz").write_bytes(data[: len(data) // 2])
+    (tmp_path / "foreign.tar.gz").write_bytes(b"not a backup at all")
+    for name, says in (("cut.tar.gz", "damaged"), ("foreign.tar.gz", "not a wordyahtzee"),
+                       ("missing.tar.gz", "no backup")):
+        for args in (("backup", "--verify"), ("restore",)):
+            extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
+            done = cli(*args, str(tmp_path / name), *extra)
+            assert done.returncode == 2 and done.stdout == "", (name, args)
+            assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+    assert not (tmp_path / "new.sqlite3").exists()
+    # a restore into the other kind of store is refused before anything changes
+    done = cli("restore", str(archive), "--db", "postgresql://nobody@127.0.0.1:1/x")
+    assert done.returncode == 2 and "restores into a sqlite store only" in done.stderr
+
+
+def test_a_clashing_user_dictionary_refuses_the_restore(tmp_path: Path) -> None:
+    live, data = tmp_path / "live.sqlite3", tmp_path / "data"
+    populate(str(live))
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    archive = tmp_path / "b.tar.gz"
+    assert cli("backup", "--db", str(live), str(archive), data_dir=data).returncode == 0
+    (data / "dictionaries" / "mine.json").write_text('{"name": "other"}')
+    done = cli("restore", str(archive), "--db", str(tmp_path / "new.sqlite3"), data_dir=data)
+    assert done.returncode == 2 and "other contents" in done.stderr
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+def test_keep_removes_only_the_oldest_backups_it_named(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("the operator's own file")
+    names = []
+    for _ in range(3):
+        done = cli("backup", "--db", str(live), "--keep", "2", str(folder))
+        assert done.returncode == 0, done.stderr
+        names.append(sorted(p.name for p in folder.iterdir() if p.name != "notes.txt"))
+        time.sleep(1.05)  # the names carry the second
+    every = sorted(set().union(*names))
+    assert len(every) == 3 and names[-1] == every[-2:]  # the oldest went, the newest stay
+    assert (folder / "notes.txt").exists()
+    done = cli("backup", "--db", str(live), "--keep", "2", str(folder / "one.tar.gz"))
+    assert done.returncode == 2 and "needs a directory" in done.stderr
