@@ -1,0 +1,84 @@
+"""The systemd units in ``deploy/`` as systemd itself reads them (``systemd-analyze
+verify``: no unknown key, no bad value), with the install paths of docs/operations.md
+pointed at this machine's; and the backup unit's command run as the unit runs it."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
+UNITS = sorted(p for p in DEPLOY.iterdir() if p.suffix in (".service", ".timer"))
+
+
+def settings(text: str) -> dict[str, str]:
+    """``KEY=value`` lines of an environment file (deploy/env.example)."""
+    return dict(line.split("=", 1) for line in text.splitlines()
+                if line and not line.startswith("#"))
+
+
+def localised(unit: Path, folder: Path) -> Path:
+    """The unit with the install paths pointed at this machine: the program this test
+    runs, and an environment file made from deploy/env.example."""
+    text = unit.read_text()
+    text = text.replace("/srv/wordyahtzee/venv/bin/wordyahtzee",
+                        str(Path(sys.executable).with_name("wordyahtzee")))
+    text = text.replace("/etc/wordyahtzee/env", str(folder / "env"))
+    target = folder / unit.name
+    target.write_text(text)
+    return target
+
+
+def test_deploy_has_the_units_the_runbook_names() -> None:
+    names = {p.name for p in UNITS}
+    assert {"wordyahtzee@.service", "wordyahtzee-backup.service",
+            "wordyahtzee-backup.timer"} <= names
+    runbook = (DEPLOY.parent / "docs" / "operations.md").read_text()
+    for name in names:
+        assert name.replace("@.service", "@") in runbook or name in runbook, name
+
+
+@pytest.mark.parametrize("unit", UNITS, ids=lambda p: p.name)
+def test_systemd_reads_each_unit_without_a_complaint(unit: Path, tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    assert analyze, "systemd-analyze not found: install Debian's systemd (scripts/test does)"
+    (tmp_path / "env").write_text((DEPLOY / "env.example").read_text())
+    local = [localised(u, tmp_path) for u in UNITS]
+    target = tmp_path / unit.name
+    name = target.name.replace("@.service", "@5001.service")
+    if name != target.name:  # a template is verified as one of its instances
+        target = target.rename(tmp_path / name)
+    done = subprocess.run([analyze, "verify", str(target)], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    complaints = [line for line in done.stderr.splitlines()
+                  if str(tmp_path) in line and "Special user" not in line]
+    assert done.returncode == 0 and not complaints, done.stderr
+    assert local  # every unit was localised beside it (a timer names its service)
+
+
+def test_the_backup_units_command_backs_up(tmp_path: Path) -> None:
+    """The ExecStart line, with the env file's variables, as systemd would run it."""
+    text = (DEPLOY / "wordyahtzee-backup.service").read_text()
+    line = re.search(r"^ExecStart=(.*)$", text, re.M)
+    assert line
+    env = settings((DEPLOY / "env.example").read_text())
+    assert "DATABASE" in env
+    env["DATABASE"] = str(tmp_path / "store.sqlite3")
+    subprocess.run([sys.executable, "-m", "wordyahtzee", "migrate", "--db", env["DATABASE"]],
+                   check=True, capture_output=True)
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    command = [re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], word)
+               for word in shlex.split(line.group(1))]
+    assert command[0] == "/srv/wordyahtzee/venv/bin/wordyahtzee"
+    command = [sys.executable, "-m", "wordyahtzee",
+               *[str(backups) if w == "/var/backups/wordyahtzee" else w for w in command[1:]]]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert len(list(backups.iterdir())) == 1 and "backed up" in done.stdout
