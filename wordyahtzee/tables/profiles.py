@@ -58,10 +58,13 @@ class Profiles(Playing):
         return found
 
     def rename_profile(self, secret: Any, name: Any) -> dict[str, Any]:
-        """Give the profile a new name."""
+        """Give the profile a new name; refused (``name_hidden``) once a moderator hid its
+        name: the profile keeps the placeholder, and plays on."""
         found = self.profile(secret)
         chosen = _profile_name(name)
-        self.store.rename_profile(found["id"], chosen)
+        if not self.store.rename_profile(found["id"], chosen):
+            raise ServiceError("a moderator hid this profile's name; it cannot choose "
+                               "another", "name_hidden")
         return {**found, "name": chosen}
 
     def delete_profile(self, secret: Any) -> None:
