@@ -58,10 +58,10 @@ def test_the_log_and_the_decisions_for_the_editors(
     finally:
         store.close()
     code, out, _ = run_cli(capsys, ["moderator", "decisions", "--dict", "nl", "--db", db])
-    assert code == 0 and out == "blurp\taccept\ta sound, in use\n"
+    assert code == 0 and out == "blurp\tkeep\ta sound, in use\n"
     code, out, _ = run_cli(capsys, ["moderator", "decisions", "--db", db])
-    assert out.splitlines() == ["nl\tblurp\taccept\ta sound, in use",
-                                "nl-basis\thuis\trefuse\ta test"]
+    assert out.splitlines() == ["nl\tblurp\tkeep\ta sound, in use",
+                                "nl-basis\thuis\tdrop\ta test"]
     code, out, _ = run_cli(capsys, ["moderator", "log", "--db", db, "--json"])
     assert code == 0
     assert {(e["action"], e["subject"]) for e in json.loads(out)} == {

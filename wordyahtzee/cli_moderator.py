@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     import argparse
 
 
+WRITTEN = {"accept": "keep", "refuse": "drop"}
+"""A moderator's verdict as the written verdicts say it."""
+
+
 def _store(db: str | None) -> Any:
     from .store import open_store
 
@@ -98,7 +102,8 @@ def cmd_moderator_log(args: argparse.Namespace) -> int:
 
 
 def cmd_moderator_decisions(args: argparse.Namespace) -> int:
-    """``moderator decisions``: the current word verdicts as TSV, word, verdict, reason
+    """``moderator decisions``: the current word verdicts as TSV in the columns of the
+    written verdicts (``dictionaries/nl-verdicts.tsv``): word, keep or drop, reason
     (``--dict``: one dictionary; otherwise the dictionary first)."""
     store = _store(args.db)
     try:
@@ -106,7 +111,7 @@ def cmd_moderator_decisions(args: argparse.Namespace) -> int:
     finally:
         store.close()
     for row in found:
-        cells = [row["word"], row["verdict"], row["reason"]]
+        cells = [row["word"], WRITTEN[row["verdict"]], row["reason"]]
         print("\t".join(cells if args.dict else [row["dictionary"], *cells]))
     return 0
 
@@ -139,8 +144,8 @@ def add_moderator_parser(sub: Any) -> None:
     _db(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_moderator_log)
-    p = commands.add_parser("decisions", help="the word decisions as TSV (word, verdict, "
-                            "reason) for a dictionary build")
+    p = commands.add_parser("decisions", help="the word decisions as TSV (word, keep/drop, "
+                            "reason), the written verdicts' columns, for a dictionary build")
     p.add_argument("--dict", default=None, metavar="NAME", help="only this dictionary "
                    "(otherwise each line starts with the dictionary)")
     _db(p)
