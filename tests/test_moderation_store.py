@@ -149,3 +149,16 @@ def test_a_hidden_name_shows_as_its_placeholder(store: Any, moderation: Moderati
     line = store.moderation_log()[0]
     assert (line["action"], line["subject"]) == ("name hidden", "p1")
     assert "Rotzak" in line["note"]
+
+
+def test_a_hash_with_older_parameters_is_renewed_at_login(
+        store: Any, moderation: Moderation) -> None:
+    from argon2 import PasswordHasher
+
+    old = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1).hash(PASSWORD)
+    store.put_moderator("alice", old, 1.0)
+    assert PasswordHasher().check_needs_rehash(old)
+    moderation.login("alice", PASSWORD)
+    renewed = store.moderator_hash("alice")
+    assert renewed != old and not PasswordHasher().check_needs_rehash(renewed)
+    assert moderation.session(moderation.login("alice", PASSWORD)) == "alice"

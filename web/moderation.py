@@ -28,6 +28,7 @@ from werkzeug.wrappers import Response
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.moderation import ABSOLUTE_SECONDS, Moderation
+from wordyahtzee.tables.fairplay import describe_option
 
 from .pages import render
 from .security import is_cross_site
@@ -239,15 +240,6 @@ def _decided(decide: Callable[[], Any]) -> Response | None:
     return None
 
 
-def option_text(option: dict[str, Any]) -> str:
-    """A choice of the evidence in a few words (``keep ab``, ``chance for 23``)."""
-    if option.get("kind") == "keep":
-        kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return f"keep {kept or '–'}"
-    points = option.get("points")
-    return str(option.get("box")) + ("" if points is None else f" · {points}")
-
-
 def utc(at: float) -> str:
     """A moment as ``YYYY-MM-DD HH:MM UTC``."""
     import time
@@ -255,5 +247,5 @@ def utc(at: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
 
 
-bp.add_app_template_filter(option_text, "option_text")
+bp.add_app_template_filter(describe_option, "option_text")
 bp.add_app_template_filter(utc, "utc")
