@@ -235,8 +235,11 @@ class Lexicon:
             folded = fold(word)
             if not is_plain_word(folded):
                 return False
-        moderated = overlay.verdict(self.info.name, folded)
-        return folded in self._words if moderated is None else moderated[0]
+        if overlay.active:  # one flag to read while no moderator has decided anything
+            moderated = overlay.verdict(self.info.name, folded)
+            if moderated is not None:
+                return moderated[0]
+        return folded in self._words
 
     def zipf(self, word: str) -> float:
         """The word's wordfreq Zipf frequency (0.0 for an unknown or absent word)."""

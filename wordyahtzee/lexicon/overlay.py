@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 _verdicts: dict[str, dict[str, tuple[bool, str]]] = {}
 _mark: object = None
+active = False
+"""Whether any decision is loaded (a word check reads only this flag otherwise)."""
 _lock = threading.Lock()
 
 
@@ -35,13 +37,13 @@ def verdict(dictionary: str, folded: str) -> tuple[bool, str] | None:
 def install(decisions: Iterable[Mapping[str, Any]], mark: object = None) -> None:
     """Make ``decisions`` (rows of ``dictionary``, ``word``, ``verdict``, ``reason``) this
     process's overlay, replacing the one before."""
-    global _verdicts, _mark
+    global _verdicts, _mark, active
     fresh: dict[str, dict[str, tuple[bool, str]]] = {}
     for row in decisions:
         fresh.setdefault(str(row["dictionary"]), {})[str(row["word"])] = (
             row["verdict"] == "accept", str(row["reason"]))
     with _lock:
-        _verdicts, _mark = fresh, mark
+        _verdicts, _mark, active = fresh, mark, bool(fresh)
 
 
 def refresh(store: Any) -> bool:
