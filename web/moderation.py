@@ -72,7 +72,10 @@ def _csrf_token() -> str:
         if "nonce" not in g:
             g.nonce = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(24)
         basis = "pre:" + g.nonce
-    key = current_app.extensions["wordyahtzee.store"].secret("moderation-csrf")
+    key = current_app.extensions.get("wordyahtzee.csrf_key")
+    if key is None:  # the same secret in every process of the database, read once
+        key = current_app.extensions["wordyahtzee.store"].secret("moderation-csrf")
+        current_app.extensions["wordyahtzee.csrf_key"] = key
     return hmac.new(key, basis.encode(), hashlib.sha256).hexdigest()
 
 
