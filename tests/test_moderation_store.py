@@ -4,6 +4,7 @@ each, and a hidden profile name everywhere the store keeps names."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from wordyahtzee.moderation import (
     hidden_name,
     token_hash,
 )
+from wordyahtzee.store import Seat
 
 PASSWORD = "correct horse battery"
 
@@ -138,11 +140,23 @@ def test_a_hidden_name_shows_as_its_placeholder(store: Any, moderation: Moderati
     assert store.check_daily("g1", "clear", {})
     assert [e["name"] for e in store.daily_board(day, "classic")] == ["Rotzak"]
     assert [p["id"] for p in store.profiles_named("rotz")] == ["p1"]
+    # a table where it sits as "Rotzak 2", beside Anna, who claimed the word "rotzak"
+    store.create_game("t1", "woord", "online", {"rules": {}, "players": ["Anna", "Rotzak 2"]},
+                      [Seat(0, "Anna", "a"), Seat(1, "Rotzak 2", "b")])
+    assert store.set_seat_profile("t1", 1, "p1")
+    store._change([("UPDATE games SET record = ? WHERE id = 't1'", (json.dumps(
+        {"players": ["Anna", "Rotzak 2"], "turns": [{"words": ["Rotzak 2"]}]}),))])
     placeholder = moderation.hide_name("alice", "p1", "abusive")
     assert placeholder == hidden_name("p1") and "Rotzak" not in placeholder
     assert [e["name"] for e in store.daily_board(day, "classic")] == [placeholder]
     assert store.profile_by_secret("hash-1")["name"] == placeholder
     assert not store.rename_profile("p1", "Rotzak2")  # the placeholder stays
+    stored = store.load_game("t1")
+    assert stored.setup["players"] == ["Anna", placeholder]
+    assert [s.name for s in stored.seats] == ["Anna", placeholder]
+    record = store._rows("SELECT record FROM games WHERE id = 't1'")[0]["record"]
+    record = json.loads(record) if isinstance(record, str) else record
+    assert record == {"players": ["Anna", placeholder], "turns": [{"words": ["Rotzak 2"]}]}
     assert [p["hidden_name"] for p in store.profiles_named("rotz")] == ["Rotzak"]
     with pytest.raises(ServiceError):
         moderation.hide_name("alice", "p1")  # hidden already

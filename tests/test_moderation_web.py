@@ -256,6 +256,11 @@ def test_a_hidden_name_is_gone_from_the_public_pages(app: Any, clock: Clock) -> 
     assert player.post("/api/profile", json={"name": "Rotzak"}).status_code == 201
     profile = store.profiles_named("Rotzak")[0]["id"]
     _finished_daily(store, clock, profile, "g-clear", 250, "clear")
+    made = player.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                           "players": ["Rotzak"]})
+    assert made.status_code == 201
+    game, seat = made.json["id"], {"X-Seat-Token": made.json["links"][0]["token"]}
+    assert "Rotzak" in player.get(f"/api/games/{game}", headers=seat).get_data(as_text=True)
     viewer = app.test_client()
     assert "Rotzak" in str(viewer.get("/api/daily/classic").json["board"])
     client = app.test_client()
@@ -270,6 +275,12 @@ def test_a_hidden_name_is_gone_from_the_public_pages(app: Any, clock: Clock) -> 
         assert page.status_code == 200 and "Rotzak" not in page.get_data(as_text=True), path
     own = player.get("/api/profile")
     assert own.status_code == 200 and "Rotzak" not in own.get_data(as_text=True)
+    table = player.get(f"/api/games/{game}", headers=seat)
+    assert table.status_code == 200 and "Rotzak" not in table.get_data(as_text=True)
+    assert player.post(f"/api/games/{game}/throw", headers=seat, json={}).status_code == 200
+    stored = store.load_game(game)
+    assert stored.setup["players"] == [f"#{profile[:6]}"]
+    assert [s.name for s in stored.seats] == [f"#{profile[:6]}"]
     assert f"#{profile[:6]}" in str(viewer.get("/api/daily/classic").json["board"])
     renamed = player.patch("/api/profile", json={"name": "Rotzak"})
     assert renamed.status_code == 403 and renamed.json["error"]["code"] == "name_hidden"

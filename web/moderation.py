@@ -217,10 +217,14 @@ def profiles() -> Response:
 
 @bp.post("/profiles/<profile_id>/hide")
 def hide_name(profile_id: str) -> Response:
-    """Show a profile's name as a neutral placeholder from now on."""
+    """Show a profile's name as a neutral placeholder from now on (the tables this process
+    holds where it sits load again with it)."""
     decided = _decided(lambda: moderation().hide_name(require_moderator(), profile_id,
                                                       request.form.get("note", "")))
-    return decided or _after("moderate.profiles", "name", q=request.form.get("q", ""))
+    if decided is not None:
+        return decided
+    current_app.extensions["wordyahtzee.tables"].unload_tables_of(profile_id)
+    return _after("moderate.profiles", "name", q=request.form.get("q", ""))
 
 
 # -- the log ----------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ the same transaction as its line in ``moderation_log``.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Protocol
 
-from .players import Records
+from .players import Records, Statement
 
 LOG = ("INSERT INTO moderation_log (at, moderator, action, subject, note) "
        "VALUES (?, ?, ?, ?, ?)")
@@ -147,22 +148,54 @@ class ModeratorRecords(Records, Protocol):
 
     def hide_profile_name(self, profile_id: str, placeholder: str, moderator: str,
                           note: str, at: float) -> bool:
-        """Show a profile as ``placeholder`` from now on: its name, its seats at tables and
-        its high-score lines (the chosen name kept in ``hidden_name``), with the log's line;
-        False when there is no such profile or it is hidden already."""
+        """Show a profile as ``placeholder`` from now on: its name, and in every game where
+        it holds a seat that seat's name, the players of the game's setup, record and
+        result, and its high-score lines (the chosen name kept in ``hidden_name``), with
+        the log's line, in one transaction; False when there is no such profile or it is
+        hidden already."""
         rows = self._rows("SELECT name FROM profiles WHERE id = ? AND hidden_name IS NULL",
                           (profile_id,))
         if not rows:
             return False
         old = str(rows[0]["name"])
-        seats = "SELECT game_id FROM seat_profiles WHERE profile_id = ?"
+        changes: list[Statement] = []
+        for seat in self._rows(
+                "SELECT s.game_id, s.name, g.setup, g.record, g.result FROM seats s JOIN "
+                "seat_profiles p ON p.game_id = s.game_id AND p.seat = s.seat JOIN games g "
+                "ON g.id = s.game_id WHERE p.profile_id = ?", (profile_id,)):
+            names = {old, str(seat["name"])}
+            documents = [_renamed(_json(seat[column]), names, placeholder)
+                         for column in ("setup", "record", "result")]
+            changes += [
+                ("UPDATE games SET setup = ?, record = ?, result = ? WHERE id = ?",
+                 (*(None if d is None else json.dumps(d, ensure_ascii=False)
+                    for d in documents), seat["game_id"])),
+                ("UPDATE seats SET name = ? WHERE game_id = ? AND name = ?",
+                 (placeholder, seat["game_id"], seat["name"])),
+                ("UPDATE high_scores SET player = ? WHERE game_id = ? AND player = ?",
+                 (placeholder, seat["game_id"], seat["name"]))]
         return self._change([
-            ("UPDATE high_scores SET player = ? WHERE player = ? AND game_id IN "
-             f"({seats})", (placeholder, old, profile_id)),
-            ("UPDATE seats SET name = ? WHERE EXISTS (SELECT 1 FROM seat_profiles p WHERE "
-             "p.game_id = seats.game_id AND p.seat = seats.seat AND p.profile_id = ?)",
-             (placeholder, profile_id)),
-            (LOG, (at, moderator, "name hidden", profile_id,
-                   f"{note} (was: {old})".strip())),
+            *changes,
+            (LOG, (at, moderator, "name hidden", profile_id, f"{note} (was: {old})".strip())),
             ("UPDATE profiles SET hidden_name = name, name = ? WHERE id = ? AND "
              "hidden_name IS NULL", (placeholder, profile_id))])[-1] > 0
+
+
+NAME_KEYS = frozenset({"players", "winners", "name", "player"})
+"""The keys of a game's setup, record and result under which players' names stand."""
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value (SQLite gives text, PostgreSQL the parsed value)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _renamed(document: Any, names: set[str], placeholder: str, named: bool = False) -> Any:
+    """``document`` with every one of ``names`` that stands under :data:`NAME_KEYS` as
+    ``placeholder`` (a word of a claim that happens to equal a name stays)."""
+    if isinstance(document, dict):
+        return {key: _renamed(value, names, placeholder, key in NAME_KEYS)
+                for key, value in document.items()}
+    if isinstance(document, list):
+        return [_renamed(value, names, placeholder, named) for value in document]
+    return placeholder if named and document in names else document

@@ -67,6 +67,18 @@ class Profiles(Playing):
                                "another", "name_hidden")
         return {**found, "name": chosen}
 
+    def unload_tables_of(self, profile_id: str) -> int:
+        """Let this process's memory go of the active tables where the profile sits, so
+        they load again from the store (after a moderator hid its name: its seats show the
+        placeholder); how many."""
+        games = {entry["game_id"] for entry in self.store.profile_games(profile_id, "active")}
+        with self._lock:
+            gone = [self._tables.pop(game_id) for game_id in games if game_id in self._tables]
+        for table in gone:
+            with table.lock:
+                table.changed.notify_all()
+        return len(gone)
+
     def delete_profile(self, secret: Any) -> None:
         """Delete the profile with all its data (its daily games too, from memory as well:
         another process unloads them when idle, and cannot store a move in them)."""
