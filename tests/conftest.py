@@ -129,6 +129,6 @@ def _no_word_decisions() -> Iterator[None]:
     the process's: a test that decides words must not change the next test's dictionary)."""
     from wordyahtzee.lexicon import overlay
 
-    overlay.install([])
+    overlay.forget()
     yield
-    overlay.install([])
+    overlay.forget()

@@ -17,11 +17,12 @@ import threading
 
 TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` imports this module
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
     from typing import Any
 
+_loaded: dict[int, tuple[object, dict[str, dict[str, tuple[bool, str]]]]] = {}
+"""Per store (by identity), the mark of the decisions loaded and the decisions: a server
+process has one store; a process that holds several apps (tests) keeps each one's."""
 _verdicts: dict[str, dict[str, tuple[bool, str]]] = {}
-_mark: object = None
 active = False
 """Whether any decision is loaded (a word check reads only this flag otherwise)."""
 _lock = threading.Lock()
@@ -34,26 +35,38 @@ def verdict(dictionary: str, folded: str) -> tuple[bool, str] | None:
     return None if words is None else words.get(folded)
 
 
-def install(decisions: Iterable[Mapping[str, Any]], mark: object = None) -> None:
-    """Make ``decisions`` (rows of ``dictionary``, ``word``, ``verdict``, ``reason``) this
-    process's overlay, replacing the one before."""
-    global _verdicts, _mark, active
+def refresh(store: Any) -> bool:
+    """Reload the decisions of ``store`` when one is newer than those loaded (one query
+    otherwise); whether it reloaded."""
+    mark = store.word_decisions_mark()
+    known = _loaded.get(id(store))
+    if known is not None and known[0] == mark:
+        return False
     fresh: dict[str, dict[str, tuple[bool, str]]] = {}
-    for row in decisions:
+    for row in store.word_decisions():
         fresh.setdefault(str(row["dictionary"]), {})[str(row["word"])] = (
             row["verdict"] == "accept", str(row["reason"]))
     with _lock:
-        _verdicts, _mark, active = fresh, mark, bool(fresh)
-
-
-def refresh(store: Any) -> bool:
-    """Reload the overlay from ``store`` when a decision is newer than the one loaded
-    (one query otherwise); whether it reloaded."""
-    mark = store.word_decisions_mark()
-    if mark == _mark:
-        return False
-    install(store.word_decisions(), mark)
+        _loaded[id(store)] = (mark, fresh)
+        _merge()
     return True
 
 
-__all__ = ["install", "refresh", "verdict"]
+def forget() -> None:
+    """Drop every decision loaded (the next :func:`refresh` loads them again)."""
+    with _lock:
+        _loaded.clear()
+        _merge()
+
+
+def _merge() -> None:
+    """The decisions every check reads: those of each store loaded (under the lock)."""
+    global _verdicts, active
+    merged: dict[str, dict[str, tuple[bool, str]]] = {}
+    for _, decisions in _loaded.values():
+        for dictionary, words in decisions.items():
+            merged.setdefault(dictionary, {}).update(words)
+    _verdicts, active = merged, bool(merged)
+
+
+__all__ = ["forget", "refresh", "verdict"]
