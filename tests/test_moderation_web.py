@@ -187,6 +187,18 @@ def test_a_word_decision_changes_every_check_at_once(app: Any) -> None:
     player = app.test_client()
     assert player.post("/api/reports", json={"word": "blurp", "dictionary": "nl",
                                               "kind": "wrongly_refused"}).status_code == 201
+    made = player.post("/api/games", json={"mode": "woord", "kind": "solo",
+                                           "players": ["Anna"]}).json
+    game, seat = made["id"], {"X-Seat-Token": made["links"][0]["token"]}
+    assert player.post(f"/api/games/{game}/throw", headers=seat, json={}).status_code == 200
+
+    def in_game(word: str) -> bool:  # what Woord Yahtzee's scoring takes as a word now
+        answer = player.post(f"/api/games/{game}/preview", headers=seat,
+                             json={"words": [word]})
+        assert answer.status_code == 200, answer.json
+        return bool(answer.json["words"][0]["in_dictionary"])
+
+    assert not in_game("blurp") and in_game("huis")
     login(client)
     page = client.get("/moderate/reports", environ_base=FAR).get_data(as_text=True)
     assert "blurp" in page
@@ -198,6 +210,9 @@ def test_a_word_decision_changes_every_check_at_once(app: Any) -> None:
     check = player.post("/api/check", json={"words": ["blurp"], "dictionary": "nl"}).json
     assert check["results"][0]["valid"]
     assert check["results"][0]["why"]["source"] == "moderated"
+    assert in_game("blurp")
+    assert decide(client, "huis", "refuse", "a test of the overlay").status_code == 303
+    assert not in_game("huis")
     solved = player.post("/api/solve", json={"letters": "kusnatl", "dictionary": "nl"}).json
     best = solved["words"][0]["word"]
     assert decide(client, best, "refuse", "not a word here").status_code == 303
