@@ -230,7 +230,7 @@ def _pages(client: Any) -> list[str]:
         client.post(f"/api/games/{game}/claim", headers=token,
                     json={"box": box, "seq": state["seq"]})
     assert client.get(f"/api/games/{game}", headers=token).json["status"] == "finished"
-    return [*paths, f"/games/{game}", f"/games/{game}/review", "/reports", "/dice/nl"]
+    return [*paths, f"/games/{game}", f"/games/{game}/review", "/moderate/login", "/dice/nl"]
 
 
 def test_every_page_speaks_german_without_a_dutch_text_or_a_bare_key(client: Any) -> None:

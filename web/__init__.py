@@ -64,7 +64,7 @@ Configuration keys (``create_app({...})``):
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
 ``RATE_LIMITS``
     per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
-    ``solve``, ``reports``, ``reactions``, ``profiles`` (defaults in
+    ``solve``, ``reports``, ``reactions``, ``profiles``, ``login`` (defaults in
     :data:`web.security.RATE_LIMITS`; a false value lifts one).
 ``RATELIMIT_STORAGE_URI``
     where the rate-limit counters live (default ``memory://``: each process counts its
@@ -100,6 +100,8 @@ from flask import Flask
 from flask_babel import Babel
 
 from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.lexicon import overlay
+from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import Store, open_store
 from wordyahtzee.tables import TableService
 
@@ -189,8 +191,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                            sample_games=app.config["OPTIMAL_SAMPLE_GAMES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
+    app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"])
 
-    from . import api, daily, lobby, pages, seats, security
+    from . import api, daily, lobby, moderation, pages, seats, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
 
     app.url_map.converters["lobby"] = lobby.LobbyId
@@ -199,12 +202,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(daily.bp)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(seats.bp)
+    app.register_blueprint(moderation.bp)
     api.register_error_handlers(app)
     pages.register_error_pages(app)
     # the pages' language: gettext catalogues (i18n.py), chosen per request
     Babel(app, locale_selector=pages.current_language, default_locale=DEFAULT_LANGUAGE,
           default_translation_directories=str(TRANSLATIONS))
     security.init_security(app)
+    overlay.refresh(store)  # the moderators' word decisions; the ticker keeps them current
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
         env = os.environ.get(WARM_ENV)

@@ -76,7 +76,7 @@ from .models_words import (
     SolveRequest,
     UploadForm,
 )
-from .security import from_this_machine
+from .moderation import require_moderator
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -257,13 +257,6 @@ def add_dice_set() -> Any:
     return jsonify({**describe_dice_set(saved.name), "url": f"/dice/{saved.name}"}), 201
 
 
-def _owner_only() -> None:
-    """The reports list is for the server's owner: requests from this machine only."""
-    if not from_this_machine():
-        raise ServiceError("the reports are shown on the server's own machine only",
-                           "not_found")
-
-
 @bp.post("/reports")
 @documented(replies(Report, 201, (*WRITES, 429)), json=ReportRequest)
 def report_word(json: ReportRequest) -> Any:
@@ -276,11 +269,11 @@ def report_word(json: ReportRequest) -> Any:
 
 
 @bp.get("/reports")
-@documented(replies(ReportList, errors=(400, 404)), query=ReportsQuery)
+@documented(replies(ReportList, errors=(400, 401)), query=ReportsQuery)
 def word_reports(query: ReportsQuery) -> Response:
-    """The reported words, most reported first (the server's own machine only; elsewhere
-    404)."""
-    _owner_only()
+    """The reported words, most reported first (for a logged-in moderator: its session
+    cookie; otherwise 401 ``login_required``)."""
+    require_moderator()
     store = current_app.extensions["wordyahtzee.store"]
     return jsonify({"reports": [r.to_json() for r in store.word_reports(query.dictionary)]})
 

@@ -34,6 +34,7 @@ ERROR_TEXTS: dict[int, str] = {
     400: "Malformed request: `bad_json` (not a JSON object, or a lone surrogate), "
          "`bad_request` (a field of the wrong type or out of range), `bad_rules`, "
          "`unknown_mode`, `bad_players` … (web/errors.py lists every code)",
+    401: "`login_required`: a moderator's page; log in at /moderate/login first",
     403: "The seat token cannot act now (watching only, or not your turn), `no_profile`: "
          "this browser has no profile, `daily_hidden`: today's daily game is shown only to "
          "its player until the day is over, or `cross_site`: a state change sent from "

@@ -13,6 +13,7 @@ from flask import (
     current_app,
     jsonify,
     make_response,
+    redirect,
     render_template,
     request,
     send_from_directory,
@@ -32,7 +33,6 @@ from wordyahtzee.lexicon import list_dictionaries
 
 from .cookies import profile_secret
 from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
-from .security import from_this_machine
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static")
@@ -191,13 +191,9 @@ def highscores() -> Response:
 
 
 @bp.get("/reports")
-def reports() -> Response:
-    """The words players reported, for the server's owner (this machine only); fold them
-    into a dictionary with ``wordyahtzee dict build --reports NAME``."""
-    if not from_this_machine():
-        return error_page(404, "")
-    store = current_app.extensions["wordyahtzee.store"]
-    return render("reports.html", reports=store.word_reports())
+def reports() -> Any:
+    """The words players reported: the moderators' page (which asks for a login)."""
+    return redirect(url_for("moderate.reports"))
 
 
 @bp.get("/games/<game_id>/review")

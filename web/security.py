@@ -18,9 +18,10 @@
 - **Security headers** on every response: a strict Content-Security-Policy (no inline
   script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
 - **Rate limits** per client address (Flask-Limiter) on creating games and profiles,
-  uploads, check and solve: ``RATE_LIMITS`` sets them, ``RATELIMIT_STORAGE_URI`` the counter store
-  (``memory://`` by default: each process counts its own; ``redis://HOST:PORT`` shares the
-  counters between every process that names it), ``RATELIMIT_ENABLED`` switches them off.
+  uploads, check and solve, the moderators' login: ``RATE_LIMITS`` sets them,
+  ``RATELIMIT_STORAGE_URI`` the counter store (``memory://`` by default: each process
+  counts its own; ``redis://HOST:PORT`` shares the counters between every process that
+  names it), ``RATELIMIT_ENABLED`` switches them off.
   A refused request gets 429 ``rate_limited`` with ``Retry-After``. A shared store that
   cannot be reached never fails a request: the process counts in its own memory meanwhile
   (Flask-Limiter's in-memory fallback) and goes back to the store once it answers again.
@@ -73,16 +74,19 @@ RATE_LIMITS: Mapping[str, str] = {
     "reports": "20 per minute; 200 per hour",
     "reactions": "20 per minute; 300 per hour",
     "profiles": "6 per hour; 12 per day",
+    "login": "5 per minute; 30 per hour",
 }
 """The default limits per client address, as Flask-Limiter strings. Games, profiles and
 uploads count only when accepted (a refused one costs the server little); a solve with
 more than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
 words). Profiles: each has one attempt a day at the daily game, so an address that made
-them without end would have as many; a family behind one address makes a few, once."""
+them without end would have as many; a family behind one address makes a few, once.
+Login: every attempt at the moderators' login counts, right or wrong (the failures per
+name are counted apart, :data:`wordyahtzee.moderation.NAME_FAILURES`)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
-    "profiles": "daily.make_profile",
+    "profiles": "daily.make_profile", "login": "moderate.login_post",
 }
 COUNTED_WHEN_ACCEPTED = frozenset({"games", "uploads", "profiles"})
 """The limits that count only the requests the server accepted."""

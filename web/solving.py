@@ -9,6 +9,12 @@ costly (400 ``bad_rack``). Under the server
 requests meanwhile, and within ``SOLVE_SECONDS`` (default 1 s): a solve over it is
 stopped and answered 503 ``unavailable``. Elsewhere (the test client, scripts) it runs in
 the calling thread.
+
+The moderators' overlay (:mod:`wordyahtzee.lexicon.overlay`) reaches a solve only on the
+way out, in this process: a word they refused leaves the list of best words, and a box
+whose best words use one shows no words (score 0) rather than a combination the game would
+refuse. A word they accepted is not proposed: the solver's word index is built from the
+dictionary itself, and takes it in at the dictionary's next build.
 """
 
 from __future__ import annotations
@@ -60,6 +66,21 @@ def _in_worker(letters: str, dictionary: str, dice_set: str,
     return result
 
 
+def without_refused(result: dict[str, Any], dictionary: str) -> dict[str, Any]:
+    """A solve's answer without the words the moderators refused in ``dictionary``."""
+    from wordyahtzee.lexicon.overlay import verdict
+
+    def refused(word: str) -> bool:
+        found = verdict(dictionary, word)
+        return found is not None and not found[0]
+
+    boxes = {box: ({**answer, "score": 0, "words": []}
+                   if any(refused(w) for w in answer.get("words", [])) else answer)
+             for box, answer in result.get("boxes", {}).items()}
+    words = [w for w in result.get("words", []) if not refused(w["word"])]
+    return {**result, "boxes": boxes, "words": words}
+
+
 def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BLANKS,
           budget: float = SOLVE_SECONDS) -> dict[str, Any]:
     """Best score and words per box for seven faces (``?`` = blank), and the best words;
@@ -72,9 +93,9 @@ def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BL
         raise RuleError(f"at most {max_blanks} blanks: a throw with {blanks} has too many "
                         "words to search (too costly for the server)", "bad_rack")
     if not event_loop_active():
-        return _solve(letters, dictionary, dice_set)
+        return without_refused(_solve(letters, dictionary, dice_set), dictionary)
     try:
-        return _in_worker(letters, dictionary, dice_set, budget)
+        return without_refused(_in_worker(letters, dictionary, dice_set, budget), dictionary)
     except OverBudget as exc:
         raise WordyahtzeeError(f"this solve is too costly for the server ({exc.message}); "
                                "try fewer blanks", "unavailable") from None

@@ -354,8 +354,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "serve", "solve",
-            "migrate", "backup", "restore")
+COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "moderator", "serve",
+            "solve", "migrate", "backup", "restore")
 """The sub-commands, in the order ``--help`` lists them."""
 
 
@@ -438,6 +438,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from .cli_daily import add_daily_parser
 
         add_daily_parser(sub)
+    if wanted("moderator"):
+        from .cli_moderator import add_moderator_parser
+
+        add_moderator_parser(sub)
     if wanted("serve"):
         _add_serve_parser(sub)
     if wanted("solve"):

@@ -133,6 +133,8 @@ def cmd_daily_flagged(args: argparse.Namespace) -> int:
 def cmd_daily_evidence(args: argparse.Namespace) -> int:
     """``daily evidence GAME``: a checked daily game's choices, each with its regret and
     its worth in hindsight, and the verdict."""
+    from .tables.fairplay import describe_option
+
     service = _service(args.db)
     try:
         entry = service.store.daily_entry_of(args.game)
@@ -148,17 +150,9 @@ def cmd_daily_evidence(args: argparse.Namespace) -> int:
         if choice["chosen"] == choice["best"]:
             continue
         print(f"  turn {choice['turn'] + 1:>2}, after throw {choice['throws']}: chose "
-              f"{_option(choice['chosen'])} over {_option(choice['best'])}; regret "
-              f"{choice['regret']:.2f}, worth in hindsight {choice['worth']:+.2f}")
+              f"{describe_option(choice['chosen'])} over {describe_option(choice['best'])}; "
+              f"regret {choice['regret']:.2f}, worth in hindsight {choice['worth']:+.2f}")
     return 0
-
-
-def _option(option: dict[str, Any]) -> str:
-    if option.get("kind") == "keep":
-        kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return f"keep {kept or 'nothing'}"
-    points = option.get("points")
-    return str(option.get("box")) + ("" if points is None else f" for {points}")
 
 
 def cmd_daily_decide(args: argparse.Namespace) -> int:

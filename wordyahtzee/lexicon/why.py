@@ -23,6 +23,9 @@ X     ``not_a_word``   refused: a letter name, a fragment of a phrase, junk
 O     ``offensive``    refused: kept out of a list for children
 ====  ===============  ===================================================================
 
+A word the moderators decided on the live site (:mod:`~wordyahtzee.lexicon.overlay`) says
+``moderated``, with their reason as *detail*, whatever its list says.
+
 A dictionary built from another one (its sidecar names one source of type ``dictionary``,
 as ``nl-basis`` names ``nl``) explains a word it shares by the other's reason, and a word it
 left out as rarer than it keeps (``rare``). A dictionary without reasons says only
@@ -41,6 +44,7 @@ import marisa_trie
 
 from ..errors import DictionaryError
 from ..letters import fold, is_plain_word
+from . import overlay
 from .lexicon import Lexicon
 from .registry import DictionaryEntry, find_dictionary, load_lexicon
 
@@ -60,6 +64,7 @@ TEXTS = {
     "two_letter": "the two-letter list: {detail}",
     "judged": "an unreviewed entry, judged a word: {detail}",
     "listed": "in the word list",
+    "moderated": "decided by a moderator: {detail}",
     "not_listed": "not in the word list",
     "abbreviation": "an abbreviation or symbol",
     "name": "a name",
@@ -144,6 +149,10 @@ def explain(word: str, dictionary: str | Lexicon = "nl") -> Why:
     ``not_listed``."""
     lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
     valid = lexicon.is_valid(word)
+    moderated = overlay.verdict(lexicon.name, fold(word))
+    if moderated is not None:
+        return Why(word, valid, "moderated", moderated[1],
+                   () if valid else nearby_words(lexicon, word))
     try:
         entry: DictionaryEntry | None = find_dictionary(lexicon.name)
     except DictionaryError:

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
 from .lobby import LobbyRecords
+from .moderators import ModeratorRecords
 from .players import PlayerRecords
 
 
@@ -152,10 +153,11 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
     return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
 
 
-class Store(PlayerRecords, LobbyRecords, Protocol):
+class Store(PlayerRecords, LobbyRecords, ModeratorRecords, Protocol):
     """What the table service needs of a store; every backend implements it (profiles and
     the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`; seats of profiles,
-    the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`)."""
+    the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`; moderators, word
+    decisions and hidden names: :class:`~wordyahtzee.store.moderators.ModeratorRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

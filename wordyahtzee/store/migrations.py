@@ -144,6 +144,43 @@ _FAIR_PLAY = (
 )
 """The fair-play check of each finished daily game (its state and evidence), and the log
 of what moderators decided (the same in both backends)."""
+_MODERATORS = (
+    """CREATE TABLE moderators (
+        name          TEXT PRIMARY KEY,
+        password_hash TEXT NOT NULL,
+        created_at    {real} NOT NULL
+    )""",
+    """CREATE TABLE moderator_sessions (
+        token_hash  TEXT PRIMARY KEY,
+        moderator   TEXT NOT NULL,
+        created_at  {real} NOT NULL,
+        last_seen   {real} NOT NULL,
+        expires_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX moderator_sessions_of ON moderator_sessions (moderator)",
+    """CREATE TABLE login_failures (
+        name  TEXT NOT NULL,
+        at    {real} NOT NULL
+    )""",
+    "CREATE INDEX login_failures_of ON login_failures (name, at)",
+    """CREATE TABLE word_decisions (
+        dictionary  TEXT NOT NULL,
+        word        TEXT NOT NULL,
+        verdict     TEXT NOT NULL CHECK (verdict IN ('accept', 'refuse')),
+        reason      TEXT NOT NULL,
+        moderator   TEXT NOT NULL,
+        at          {real} NOT NULL,
+        seq         INTEGER NOT NULL,
+        PRIMARY KEY (dictionary, word)
+    )""",
+    "CREATE INDEX word_decisions_seq ON word_decisions (seq)",
+    "ALTER TABLE profiles ADD COLUMN hidden_name TEXT",
+)
+"""Moderators who log in (their Argon2 password hashes; sessions kept as hashes of their
+tokens; failed logins per name), the dictionaries' overlay of word decisions (one current
+verdict per word and dictionary; ``seq`` grows with every decision, so a process sees a
+newer one with one cheap query), and a profile's name a moderator hid (the chosen name
+kept in ``hidden_name``; the same in both backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -231,6 +268,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(8, "lobby.public: tables strangers may watch", _PUBLIC),
     Step(9, "the daily game's fair-play check, the moderators' log",
          tuple(sql.format(real="REAL") for sql in _FAIR_PLAY)),
+    Step(10, "moderators, their sessions, word decisions, hidden profile names",
+         tuple(sql.format(real="REAL") for sql in _MODERATORS)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -311,6 +350,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(7, "lobby.public: tables strangers may watch", _PUBLIC),
     Step(8, "the daily game's fair-play check, the moderators' log",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _FAIR_PLAY)),
+    Step(9, "moderators, their sessions, word decisions, hidden profile names",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _MODERATORS)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -71,8 +71,10 @@ class PlayerRecords(Records, Protocol):
         return dict(rows[0]) if rows else None
 
     def rename_profile(self, profile_id: str, name: str) -> bool:
-        """Give a profile a new name; False when there is no such profile."""
-        return self._change([("UPDATE profiles SET name = ? WHERE id = ?",
+        """Give a profile a new name; False when there is no such profile or a moderator
+        hid its name (it keeps the placeholder)."""
+        return self._change([("UPDATE profiles SET name = ? WHERE id = ? AND "
+                              "hidden_name IS NULL",
                               (name, profile_id))])[0] > 0
 
     def delete_profile(self, profile_id: str) -> bool:

@@ -61,6 +61,7 @@ from . import (
 from .fanout import Fanout
 from .lobby import LobbyRecords
 from .migrations import migrate_postgres
+from .moderators import ModeratorRecords
 from .notices import CHANNEL, HeardEvents, notice, read_notice
 from .pg_append import APPEND
 from .players import PlayerRecords
@@ -115,7 +116,7 @@ def _busy(exc: psycopg.Error) -> bool:
     return state.startswith("40") or state in ("55P03", "57014")
 
 
-class PostgresStore(PlayerRecords, LobbyRecords):
+class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,

@@ -47,6 +47,7 @@ from . import (
 from .fanout import Fanout
 from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
+from .moderators import ModeratorRecords
 from .players import PlayerRecords
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class _Write:
         self.error: BaseException | None = None
 
 
-class SQLiteStore(PlayerRecords, LobbyRecords):
+class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 

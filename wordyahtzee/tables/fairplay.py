@@ -21,6 +21,16 @@ from .table import Table
 
 log = logging.getLogger(__name__)
 
+
+def describe_option(option: dict[str, Any]) -> str:
+    """A choice of a check's evidence in a few words, for the moderators (``keep ab``,
+    ``chance for 23``)."""
+    if option.get("kind") == "keep":
+        kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
+        return f"keep {kept or 'nothing'}"
+    points = option.get("points")
+    return str(option.get("box")) + ("" if points is None else f" for {points}")
+
 DECISIONS = ("cleared", "confirmed")
 """What a moderator may decide on a checked result: cleared (it joins the board) or
 confirmed (it stays off)."""

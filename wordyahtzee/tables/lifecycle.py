@@ -8,6 +8,7 @@ import logging
 import threading
 import time
 
+from ..lexicon import overlay
 from ..store import StaleGameError, StoreError
 from .playing import Playing
 from .table import Table
@@ -132,12 +133,18 @@ class Lifecycle(Playing):
     def run_ticker(self, interval: float = 1.0,
                    stop: threading.Event | None = None) -> threading.Thread:
         """Listen to the store's notices of other processes' moves (PostgreSQL: at once),
-        and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread."""
+        and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread, which
+        also keeps the dictionaries' overlay of moderators' word decisions current
+        (:func:`wordyahtzee.lexicon.overlay.refresh`: one query a beat)."""
         halt = stop or threading.Event()
         self.store.subscribe(self._heard)
 
         def beat() -> None:
             while not halt.wait(interval):
+                try:
+                    overlay.refresh(self.store)
+                except Exception:
+                    log.exception("word decisions")
                 try:
                     self.tick_watched()
                 except Exception:

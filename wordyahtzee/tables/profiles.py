@@ -58,11 +58,26 @@ class Profiles(Playing):
         return found
 
     def rename_profile(self, secret: Any, name: Any) -> dict[str, Any]:
-        """Give the profile a new name."""
+        """Give the profile a new name; refused (``name_hidden``) once a moderator hid its
+        name: the profile keeps the placeholder, and plays on."""
         found = self.profile(secret)
         chosen = _profile_name(name)
-        self.store.rename_profile(found["id"], chosen)
+        if not self.store.rename_profile(found["id"], chosen):
+            raise ServiceError("a moderator hid this profile's name; it cannot choose "
+                               "another", "name_hidden")
         return {**found, "name": chosen}
+
+    def unload_tables_of(self, profile_id: str) -> int:
+        """Let this process's memory go of the active tables where the profile sits, so
+        they load again from the store (after a moderator hid its name: its seats show the
+        placeholder); how many."""
+        games = {entry["game_id"] for entry in self.store.profile_games(profile_id, "active")}
+        with self._lock:
+            gone = [self._tables.pop(game_id) for game_id in games if game_id in self._tables]
+        for table in gone:
+            with table.lock:
+                table.changed.notify_all()
+        return len(gone)
 
     def delete_profile(self, secret: Any) -> None:
         """Delete the profile with all its data (its daily games too, from memory as well:

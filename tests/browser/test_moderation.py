@@ -1,0 +1,43 @@
+"""A moderator in real headless Chromium: the reports page asks for a login, the moderator
+logs in, accepts a reported word with a reason, and the site's word check takes it at
+once; the decision is in the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from wordyahtzee.moderation import Moderation
+
+from .conftest import shot
+
+PASSWORD = "correct horse battery"
+
+
+def test_a_moderator_logs_in_and_accepts_a_reported_word(context: Any, live: Any) -> None:
+    Moderation(live.store).add("mira", PASSWORD)
+    live.store.add_report("blurp", "nl", "wrongly_refused", "een klank, veel gebruikt")
+    page = context.new_page()
+    page.goto(f"{live.url}/reports")
+    expect(page).to_have_url(f"{live.url}/moderate/login?next=/moderate/reports")
+    expect(page.locator("h1")).to_have_text("Inloggen voor moderatoren")
+    page.get_by_label("Naam").fill("mira")
+    page.get_by_label("Wachtwoord").fill(PASSWORD)
+    page.get_by_role("button", name="Inloggen").click()
+    expect(page).to_have_url(f"{live.url}/moderate/reports")
+    row = page.locator("tr", has=page.locator("code", has_text="blurp")).first
+    row.get_by_label("Reden").fill("een klank, in elk stripverhaal")
+    shot(page, "moderate-reports")
+    row.get_by_role("button", name="Goedkeuren").click()
+    expect(page.locator(".notice")).to_contain_text("aanvulling")
+    expect(page.locator("table.decisions")).to_contain_text("een klank, in elk stripverhaal")
+    shot(page, "moderate-decided")
+    answer = page.evaluate("fetch('/api/check', {method: 'POST', headers: {'Content-Type': "
+                           "'application/json'}, body: JSON.stringify({words: ['blurp'], "
+                           "dictionary: 'nl'})}).then(r => r.json())")
+    assert answer["results"][0]["valid"]
+    page.get_by_role("link", name="Logboek").click()
+    expect(page.locator("table.log")).to_contain_text("nl:blurp")
+    page.get_by_role("button", name="Uitloggen").click()
+    expect(page).to_have_url(f"{live.url}/moderate/login")
