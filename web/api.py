@@ -76,6 +76,7 @@ from .models_words import (
     SolveRequest,
     UploadForm,
 )
+from .requestlog import log_unexpected
 from .security import from_this_machine
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -131,8 +132,8 @@ def register_error_handlers(app: Flask) -> None:
         return response
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:  # pragma: no cover - a bug, logged
-        app.logger.exception("unexpected error")
+    def unexpected(exc: Exception) -> Any:
+        log_unexpected(exc)
         if not request.path.startswith("/api"):
             from .pages import error_page
 
