@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from wordyahtzee import games
+from wordyahtzee import games, metrics
 from wordyahtzee.dice import (
     describe_dice_set,
     own_dice_sets,
@@ -417,6 +417,7 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
 
     def stream() -> Iterator[str]:
         leave = manager.watching(table, token)
+        metrics.OPEN_STREAMS.inc()
         try:
             yield "retry: 1000\n\n"
             end = time.monotonic() + seconds
@@ -435,6 +436,7 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
                     break
             yield "event: bye\ndata: {}\n\n"
         finally:
+            metrics.OPEN_STREAMS.dec()
             leave()
 
     response = Response(stream(), mimetype="text/event-stream")

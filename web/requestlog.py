@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import secrets
 import sys
@@ -132,7 +133,7 @@ class RequestLog:
                   "path": str(environ.get("PATH_INFO", ""))[:300],
                   "status": int(status) if status.isdigit() else status,
                   "ms": round(seconds * 1000, 1),
-                  "client": environ.get("REMOTE_ADDR")}
+                  "client": environ.get("REMOTE_ADDR"), "pid": os.getpid()}
         if GAME_KEY in environ:
             fields["game_id"] = environ[GAME_KEY]
         log.info("request", extra={"fields": fields})
