@@ -4,12 +4,14 @@ connections held open takes well under the graceful timeout."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import socket
 import time
 from pathlib import Path
 
+from .nginx import Nginx
 from .pg import PostgresServer, start_server
 from .test_cluster import Server, new_online, read_until
 
@@ -153,3 +155,38 @@ def test_a_stop_with_connections_held_open_takes_under_three_seconds(tmp_path: P
             assert again.call("GET", f"/api/games/{game_id}")[0] == 200
     finally:
         again.stop()
+
+
+def test_one_request_is_followed_by_its_id_through_nginx_and_the_process(
+        tmp_path: Path) -> None:
+    """deploy/nginx.conf in front: the id nginx gives a request is in its log line, the
+    process's line and the answer; /metrics is not served through it, /readyz is."""
+    server = Server(str(tmp_path / "front.sqlite3"), tmp_path, "front", "--proxies", "1",
+                    "--allowed-hosts", "yahtzee.example")
+    nginx = Nginx([server.port])
+    try:
+        def through(path: str) -> tuple[int, dict[str, str], bytes]:
+            conn = http.client.HTTPConnection("127.0.0.1", nginx.port, timeout=10)
+            try:
+                conn.request("GET", path, headers={"Host": "yahtzee.example"})
+                response = conn.getresponse()
+                return response.status, dict(response.getheaders()), response.read()
+            finally:
+                conn.close()
+
+        status, headers, body = through("/api/games/nosuchgame")
+        assert status == 404
+        rid = headers["X-Request-Id"]
+        assert re.fullmatch(r"[0-9a-f]{32}", rid) and json.loads(body)["error"]["request_id"] == rid
+        mine = [line for line in _log_lines(server) if line.get("request_id") == rid]
+        assert len(mine) == 1 and mine[0]["client"] == "127.0.0.1"
+        assert mine[0]["game_id"] == "nosuchgame"
+        assert through("/readyz")[0] == 200
+        refused, _, body = through("/metrics")
+        assert refused == 404 and json.loads(body)["error"]["code"] == "not_found"
+        assert "wordyahtzee_request_seconds" in _metrics(server)  # this machine, directly
+    finally:
+        access = (nginx.dir / "wordyahtzee.log").read_text()
+        nginx.stop()
+        server.stop()
+    assert f"rid={rid}" in access

@@ -65,8 +65,8 @@ class Worker(GeventWorker):
     def load_wsgi(self) -> None:
         """The app, its answers closing their connection once the worker stops."""
         super().load_wsgi()
-        self.app_itself = self.wsgi
-        app = self.wsgi
+        app: Callable[..., Iterable[bytes]] = getattr(self, "wsgi")  # noqa: B009 - untyped
+        self.app_itself: Any = app
 
         def closing_when_stopping(environ: dict[str, Any],
                                   start_response: Callable[..., Any]) -> Iterable[bytes]:
@@ -75,7 +75,7 @@ class Worker(GeventWorker):
                     start_response.__self__.force_close()  # type: ignore[attr-defined]
                 return start_response(*args)
 
-            return app(environ, start)  # type: ignore[no-any-return]
+            return app(environ, start)
 
         self.wsgi = closing_when_stopping
 

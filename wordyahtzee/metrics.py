@@ -64,11 +64,11 @@ def exposition() -> tuple[bytes, str]:
     if not multiprocess():
         return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
     registry = CollectorRegistry()
-    _multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+    _multiprocess.MultiProcessCollector(registry)
     return generate_latest(registry), CONTENT_TYPE_LATEST
 
 
 def worker_gone(pid: int) -> None:
     """A worker process has ended: its live gauges stop counting."""
     if multiprocess():
-        _multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
+        _multiprocess.mark_process_dead(pid)
