@@ -1,8 +1,8 @@
 """The JSON API under ``/api``; its document, made from the models that validate the
 requests (:mod:`web.apidoc`, :mod:`web.models`), is served at ``/api/openapi.json``.
 
-Every error is a 4xx JSON body ``{"error": {"code", "message"}}``; bodies are size-limited
-and validated before the engine sees them.
+Every error is a 4xx JSON body ``{"error": {"code", "message", "request_id"}}``; bodies are
+size-limited and validated before the engine sees them.
 """
 
 from __future__ import annotations
