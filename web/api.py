@@ -218,7 +218,7 @@ def check(json: CheckRequest) -> Response:
 
 
 @bp.post("/solve")
-@documented(replies(SolveReply, errors=(*WRITES, 429, 503)), json=SolveRequest)
+@documented(replies(SolveReply, errors=(*WRITES, 422, 429, 503)), json=SolveRequest)
 def solve(json: SolveRequest) -> Response:
     """The best words for seven faces, per box (``?`` = the blank).
 
