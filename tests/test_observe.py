@@ -140,3 +140,12 @@ def test_actions_are_counted_per_mode(tmp_path: Path) -> None:
                          headers={"X-Seat-Token": token})
     assert thrown.status_code == 200, thrown.get_json()
     assert counted._value.get() >= before + 1
+
+
+def test_rate_limit_refusals_are_counted_by_limit(tmp_path: Path) -> None:
+    client = make_app(tmp_path / "r.sqlite3", RATE_LIMITS={"check": "1 per hour"}).test_client()
+    refused = metrics.RATE_LIMITED.labels(limit="check")
+    before = refused._value.get()
+    assert client.post("/api/check", json={"words": ["huis"]}).status_code == 200
+    assert client.post("/api/check", json={"words": ["huis"]}).status_code == 429
+    assert refused._value.get() == before + 1

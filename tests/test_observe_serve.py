@@ -8,8 +8,10 @@ import http.client
 import json
 import re
 import socket
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from .nginx import Nginx
 from .pg import PostgresServer, start_server
@@ -41,12 +43,22 @@ def _metrics(server: Server) -> str:
     return body.decode()
 
 
-def _log_lines(server: Server) -> list[dict[str, object]]:
+def _log_lines(server: Server) -> list[dict[str, Any]]:
     lines = []
     for line in server.log.read_text().splitlines():
         if line.startswith("{"):
             lines.append(json.loads(line))  # every JSON-looking line parses
     return lines
+
+
+def _lines_of(server: Server, request_id: str) -> list[dict[str, Any]]:
+    """The log lines of one request (written once its answer is sent: wait a moment)."""
+    end = time.monotonic() + 5
+    while True:
+        found = [line for line in _log_lines(server) if line.get("request_id") == request_id]
+        if found or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
 
 
 def test_readiness_follows_postgresql_down_and_back(tmp_path: Path) -> None:
@@ -79,9 +91,19 @@ def test_readiness_follows_postgresql_down_and_back(tmp_path: Path) -> None:
 def test_the_metrics_add_up_both_workers(tmp_path: Path) -> None:
     server = Server(str(tmp_path / "two.sqlite3"), tmp_path, "two", "--workers", "2")
     try:
-        sent = 40
-        for _ in range(sent):
-            assert server.call("GET", "/healthz")[0] == 200
+        sent, pids = 0, set()
+        while len(pids) < 2 and sent < 2000:  # until both workers have answered some
+            batch = [threading.Thread(target=server.call, args=("GET", "/healthz"))
+                     for _ in range(20)]
+            for thread in batch:
+                thread.start()
+            for thread in batch:
+                thread.join()
+            sent += len(batch)
+            time.sleep(0.1)  # a line is written once its answer is sent
+            pids = {line["pid"] for line in _log_lines(server)
+                    if line.get("route") == "/healthz"}
+        assert len(pids) == 2, pids  # the requests were answered by both workers
         gid, tokens = new_online(server, players=("Anna", "Bram"))
         moves = 0
         for _ in range(3):
@@ -100,8 +122,6 @@ def test_the_metrics_add_up_both_workers(tmp_path: Path) -> None:
         assert _metric(text, "wordyahtzee_group_commit_writers_count") >= 4
         for sock in streams:
             sock.close()
-        pids = {line["pid"] for line in _log_lines(server) if line.get("route") == "/healthz"}
-        assert len(pids) == 2, pids  # the requests were answered by both workers
     finally:
         server.stop()
     lines = _log_lines(server)
@@ -178,7 +198,7 @@ def test_one_request_is_followed_by_its_id_through_nginx_and_the_process(
         assert status == 404
         rid = headers["X-Request-Id"]
         assert re.fullmatch(r"[0-9a-f]{32}", rid) and json.loads(body)["error"]["request_id"] == rid
-        mine = [line for line in _log_lines(server) if line.get("request_id") == rid]
+        mine = _lines_of(server, rid)
         assert len(mine) == 1 and mine[0]["client"] == "127.0.0.1"
         assert mine[0]["game_id"] == "nosuchgame"
         assert through("/readyz")[0] == 200
