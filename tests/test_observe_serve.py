@@ -139,8 +139,9 @@ def _open(server: Server, request: bytes) -> socket.socket:
 
 def test_a_stop_with_connections_held_open_takes_under_three_seconds(tmp_path: Path) -> None:
     """30 clients hold their connections without reading: 15 with live streams, 15 idle
-    after a move (keep-alive). SIGTERM: the server is gone within 3 s and every move it
-    answered is stored."""
+    after a request (keep-alive), and one request is in flight (its body still coming).
+    SIGTERM: that request is answered with ``Connection: close`` and its connection closed,
+    the server is gone within 3 s, and every game it answered for is stored."""
     db = tmp_path / "stop.sqlite3"
     server = Server(str(db), tmp_path, "stop")
     held = []
@@ -159,8 +160,22 @@ def test_a_stop_with_connections_held_open_takes_under_three_seconds(tmp_path: P
             assert b" 201 " in answer.split(b"\r\n", 1)[0], answer[:200]
             answered.append(re.search(rb'"id":"([0-9a-z]+)"', answer)[1].decode())  # type: ignore[index]
             held.append(sock)  # kept alive, never read again
+        body = json.dumps({"kind": "solo", "players": ["Late"]}).encode()
+        late = _open(server, b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % len(body))  # the body comes later
+        held.append(late)
+        time.sleep(0.3)  # the server reads the request and waits for its body
         stopped = time.monotonic()
         server.proc.terminate()
+        time.sleep(0.3)  # the stop has begun
+        late.sendall(body)  # a request in flight is answered, then its connection closed
+        answer = b""
+        while chunk := late.recv(65536):
+            answer += chunk
+        head = answer.split(b"\r\n\r\n", 1)[0].lower()
+        assert head.startswith(b"http/1.1 201") and b"connection: close" in head, head
+        answered.append(re.search(rb'"id":"([0-9a-z]+)"', answer)[1].decode())  # type: ignore[index]
         assert server.proc.wait(10) == 0
         took = time.monotonic() - stopped
         assert took < 3.0, took
