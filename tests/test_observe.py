@@ -65,7 +65,7 @@ def test_readiness_waits_for_the_strategy_tables_asked_for(tmp_path: Path) -> No
     service._warming = ([("classic", "never-loaded")], [])
     ready = app.test_client().get("/readyz")
     assert ready.status_code == 503
-    assert ready.get_json()["checks"]["strategies"] == "warming classic/never-loaded"
+    assert ready.get_json()["checks"]["strategies"] == "not warm: classic/never-loaded"
 
 
 def test_the_metrics_are_for_this_machine_and_the_addresses_allowed(tmp_path: Path) -> None:
