@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
+import signal
 import socket
 import threading
 import time
@@ -225,3 +227,61 @@ def test_one_request_is_followed_by_its_id_through_nginx_and_the_process(
         nginx.stop()
         server.stop()
     assert f"rid={rid}" in access
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _closed(sock: socket.socket) -> bool:
+    sock.settimeout(0.2)
+    try:
+        while sock.recv(65536):
+            pass
+        return True  # end of file: its worker is gone
+    except ConnectionResetError:
+        return True  # cut off: its worker is gone
+    except TimeoutError:
+        return False
+
+
+def test_a_dead_worker_stops_counting_and_its_replacement_counts(tmp_path: Path) -> None:
+    server = Server(str(tmp_path / "dead.sqlite3"), tmp_path, "dead", "--workers", "2")
+    try:
+        gid, _ = new_online(server, players=("Anna", "Bram"))
+        streams = [server.stream(gid) for _ in range(16)]
+        for sock in streams:
+            read_until(sock, b"event: state", 10)
+        assert _metric(_metrics(server), "wordyahtzee_open_streams") == 16
+        alive = len(streams)
+        for victim in _children(server.proc.pid):  # until one that held streams is killed
+            os.kill(victim, signal.SIGKILL)  # the master starts another in its place
+            time.sleep(1.0)
+            alive = sum(not _closed(sock) for sock in streams)
+            if alive < len(streams):
+                break
+        assert alive < len(streams)
+        for _ in range(40):
+            text = _metrics(server)
+            if _metric(text, "wordyahtzee_open_streams") == alive:
+                break
+            time.sleep(0.25)
+        assert _metric(text, "wordyahtzee_open_streams") == alive
+        before = _metric(text, "wordyahtzee_request_seconds_count", route="/healthz")
+        for _ in range(10):
+            assert server.call("GET", "/healthz")[0] == 200
+        after = _metric(_metrics(server), "wordyahtzee_request_seconds_count", route="/healthz")
+        assert after == before + 10
+        for sock in streams:
+            sock.close()
+    finally:
+        server.stop()

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 from wordyahtzee.errors import WordyahtzeeError
-from wordyahtzee.metrics_dir import remove_metrics_dir
 from wordyahtzee.tables.offload import die_with_parent
 
 from .worker import Worker
@@ -80,7 +78,7 @@ def _worker_gone(server: Any, worker: Any) -> None:
 def serve(host: str, port: int, database: str | None, workers: int = 1,
           allowed_hosts: str | None = None,
           ratelimit_storage: str | None = None, proxies: str | int | None = None,
-          metrics_allow: str | None = None, metrics_dir: Path | None = None) -> None:
+          metrics_allow: str | None = None) -> None:
     """Serve the app until stopped (SIGINT/SIGTERM stop gracefully); a bad option is a
     :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) before anything starts.
     ``allowed_hosts``: the host names it answers to, comma-separated (default:
@@ -91,9 +89,9 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     reverse proxies in front to trust for the client's address (default:
     ``WORDYAHTZEE_PROXIES``, else 0). ``metrics_allow``: addresses besides this machine
     that may read ``/metrics`` (default: ``WORDYAHTZEE_METRICS_ALLOW``, else none).
-    ``metrics_dir``: the directory the workers share their metrics in
-    (:func:`wordyahtzee.metrics_dir.open_metrics_dir`, before anything imported
-    ``prometheus_client``); removed when the server stops."""
+    The workers share their metrics only in the directory
+    :func:`wordyahtzee.metrics_dir.private_metrics_dir` names before anything imports
+    ``prometheus_client`` (``wordyahtzee serve`` does); else each counts its own."""
     from . import environment_config
     from .health import parse_allow
     from .security import (
@@ -155,9 +153,5 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
         "when_ready": when_ready, "post_fork": _die_with_the_master,
         "child_exit": _worker_gone, "proc_name": "wordyahtzee",
     }
-    try:
-        Server(options, make_app).run()
-    finally:
-        if metrics_dir is not None:
-            remove_metrics_dir(metrics_dir)
+    Server(options, make_app).run()
     sys.exit(0)

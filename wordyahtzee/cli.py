@@ -314,13 +314,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
         raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
-    from .metrics_dir import open_metrics_dir
+    from .metrics_dir import private_metrics_dir
 
-    metrics_dir = open_metrics_dir()  # before the metrics are imported: shared by workers
-    from .web.server import serve
+    with private_metrics_dir():  # before the metrics are imported: the workers share it
+        from .web.server import serve
 
-    serve(args.host, args.port, args.db, args.workers, args.allowed_hosts,
-          args.ratelimit_storage, args.proxies, args.metrics_allow, metrics_dir)
+        serve(args.host, args.port, args.db, args.workers, args.allowed_hosts,
+              args.ratelimit_storage, args.proxies, args.metrics_allow)
     return 0
 
 

@@ -7,19 +7,22 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
-def open_metrics_dir() -> Path:
-    """A fresh, empty directory for this server's metrics, named in the environment
-    (the workers inherit it)."""
+@contextmanager
+def private_metrics_dir() -> Iterator[Path]:
+    """A fresh, empty directory for this server's metrics, named in the environment (the
+    workers inherit it); removed by the process that made it, once it is done."""
     path = Path(tempfile.mkdtemp(prefix="wordyahtzee-metrics-"))
     os.environ[ENV] = str(path)
-    return path
-
-
-def remove_metrics_dir(path: Path) -> None:
-    """Remove the directory (the server has stopped)."""
-    shutil.rmtree(path, ignore_errors=True)
+    owner = os.getpid()
+    try:
+        yield path
+    finally:
+        if os.getpid() == owner:  # a forked worker's exit unwinds through here too
+            shutil.rmtree(path, ignore_errors=True)
