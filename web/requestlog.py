@@ -72,10 +72,20 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
+class _Stderr(logging.StreamHandler):
+    """A handler writing to whatever ``sys.stderr`` is when a line is written (a test
+    harness may swap it)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write the line."""
+        self.stream = sys.stderr
+        super().emit(record)
+
+
 def init_logging() -> None:
     """Send the request lines to stderr as JSON (once per process)."""
     if not log.handlers:
-        handler = logging.StreamHandler(sys.stderr)
+        handler = _Stderr()
         handler.setFormatter(JsonFormatter())
         log.addHandler(handler)
         log.setLevel(logging.INFO)
