@@ -54,7 +54,8 @@ class Nginx:
     def __init__(self, upstreams: list[int]) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="wordyahtzee-nginx-"))
         self.port = free_port()
-        (self.dir / "site.conf").write_text(site_config(upstreams, self.port), encoding="utf-8")
+        site = site_config(upstreams, self.port).replace("/var/log/nginx/", f"{self.dir}/")
+        (self.dir / "site.conf").write_text(site, encoding="utf-8")
         temp = " ".join(f"{kind}_temp_path {self.dir / kind};"
                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
         user = "user root root;" if os.geteuid() == 0 else ""

@@ -63,7 +63,7 @@ def seat(token: str) -> dict[str, str]:
 def assert_error(response: Any, status: int, code: str | None = None) -> None:
     assert response.status_code == status, (response.status_code, response.data[:300])
     body = response.get_json()
-    assert set(body["error"]) == {"code", "message"} and body["error"]["message"]
+    assert set(body["error"]) == {"code", "message", "request_id"} and body["error"]["message"]
     if code is not None:
         assert body["error"]["code"] == code
 

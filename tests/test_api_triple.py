@@ -185,7 +185,7 @@ def test_wild_action_bodies_get_json_answers_never_a_500(fuzz_app: Any, action: 
     response = client.post(f"/api/games/{gid}/{action}", json=body, headers=seat(token))
     assert response.status_code < 500, (action, body, response.data[:300])
     if response.status_code >= 400:
-        assert set(response.get_json()["error"]) == {"code", "message"}
+        assert set(response.get_json()["error"]) == {"code", "message", "request_id"}
     assert fuzz_app.extensions["wordyahtzee.tables"].settle(gid, 10)
     if client.get(f"/api/games/{gid}").json["status"] == "finished":
         fuzz_app.config.pop("TRIPLE_GAME")

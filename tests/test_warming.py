@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from wordyahtzee import metrics
+
 from .test_api import make_app
 
 
@@ -53,6 +55,10 @@ def test_start_up_prepares_the_table_and_then_its_sample(tmp_path: Path) -> None
         assert all(i["state"] != "failed" for i in preparing["items"]), preparing
         time.sleep(0.2)
     assert [i["state"] for i in preparing["items"]] == ["ready", "ready"]
+    # the machine sees it too: the table is warm, how long it took, and the server ready
+    assert metrics.WARM.labels(mode="classic", key="free")._value.get() == 1
+    assert metrics.WARM_SECONDS.labels(mode="classic", key="free")._value.get() > 0
+    assert client.get("/readyz").json["checks"]["strategies"] == "ok"
     # a finished game's review now finds the sample ready at once
     r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": ["A"]})
     gid, token = r.json["id"], r.json["links"][0]["token"]

@@ -73,14 +73,19 @@ Configuration keys (``create_app({...})``):
     process counts in its own memory; no request fails for it.
 ``RATELIMIT_ENABLED``
     false switches every rate limit off (default true).
+``METRICS_ALLOW``
+    addresses besides this machine's own that may read ``/metrics`` (default none;
+    ``serve --metrics-allow``, ``$WORDYAHTZEE_METRICS_ALLOW``); anyone else, and any request
+    through a proxy, gets 404.
 ``PROXIES``
     how many reverse proxies in front of the server to trust (default 0): the client's
     address is then the one they put in ``X-Forwarded-For`` (``serve --proxies``,
     ``$WORDYAHTZEE_PROXIES``).
 
-The environment sets six of these for ``wordyahtzee serve``: ``WORDYAHTZEE_RATE_LIMITS=off``
-(load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE`` (a shared counter store; ``serve
---ratelimit-storage`` wins over it), ``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole
+The environment sets seven of these for ``wordyahtzee serve``: ``WORDYAHTZEE_METRICS_ALLOW``
+(addresses), ``WORDYAHTZEE_RATE_LIMITS=off`` (load tests), ``WORDYAHTZEE_RATELIMIT_STORAGE``
+(a shared counter store; ``serve --ratelimit-storage`` wins over it),
+``WORDYAHTZEE_COMPUTER_PACE`` (seconds; tests of whole
 games against computers), ``WORDYAHTZEE_ALLOWED_HOSTS`` (host names, comma-separated),
 ``WORDYAHTZEE_PROXIES`` (trusted proxies; ``serve --proxies`` wins over it) and
 ``WORDYAHTZEE_BUILD_SECONDS`` (the build budget).
@@ -126,6 +131,7 @@ DEFAULTS: dict[str, Any] = {
     "SOLVE_SECONDS": 1.0,
     "BUILD_SECONDS": 30.0,
     "JSON_SORT_KEYS": False,
+    "METRICS_ALLOW": (),
 }
 
 
@@ -162,6 +168,11 @@ def environment_config() -> dict[str, Any]:
         if not 0 < config["BUILD_SECONDS"] <= 3600:
             raise WordyahtzeeError("WORDYAHTZEE_BUILD_SECONDS is a number of seconds, "
                                    "up to 3600", "usage")
+    allow = os.environ.get("WORDYAHTZEE_METRICS_ALLOW")
+    if allow:
+        from .health import parse_allow
+
+        config["METRICS_ALLOW"] = parse_allow(allow, "WORDYAHTZEE_METRICS_ALLOW")
     pace = os.environ.get("WORDYAHTZEE_COMPUTER_PACE")
     if pace:
         try:
@@ -193,8 +204,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.tables"] = service
     app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"])
 
-    from . import api, daily, lobby, moderation, pages, seats, security
+    from . import api, daily, health, lobby, moderation, pages, seats, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
+    from .requestlog import init_request_log
 
     app.url_map.converters["lobby"] = lobby.LobbyId
     app.register_blueprint(api.bp)
@@ -210,6 +222,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
           default_translation_directories=str(TRANSLATIONS))
     security.init_security(app)
     overlay.refresh(store)  # the moderators' word decisions; the ticker keeps them current
+    app.register_blueprint(health.bp)
+    init_request_log(app)
     warm = app.config["WARM_STRATEGIES"]
     if warm is None:
         env = os.environ.get(WARM_ENV)

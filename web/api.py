@@ -1,8 +1,8 @@
 """The JSON API under ``/api``; its document, made from the models that validate the
 requests (:mod:`web.apidoc`, :mod:`web.models`), is served at ``/api/openapi.json``.
 
-Every error is a 4xx JSON body ``{"error": {"code", "message"}}``; bodies are size-limited
-and validated before the engine sees them.
+Every error is a 4xx JSON body ``{"error": {"code", "message", "request_id"}}``; bodies are
+size-limited and validated before the engine sees them.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from wordyahtzee import games
+from wordyahtzee import games, metrics
 from wordyahtzee.dice import (
     describe_dice_set,
     own_dice_sets,
@@ -77,6 +77,7 @@ from .models_words import (
     UploadForm,
 )
 from .moderation import require_moderator
+from .requestlog import log_unexpected
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -131,8 +132,8 @@ def register_error_handlers(app: Flask) -> None:
         return response
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:  # pragma: no cover - a bug, logged
-        app.logger.exception("unexpected error")
+    def unexpected(exc: Exception) -> Any:
+        log_unexpected(exc)
         if not request.path.startswith("/api"):
             from .pages import error_page
 
@@ -217,7 +218,7 @@ def check(json: CheckRequest) -> Response:
 
 
 @bp.post("/solve")
-@documented(replies(SolveReply, errors=(*WRITES, 429, 503)), json=SolveRequest)
+@documented(replies(SolveReply, errors=(*WRITES, 422, 429, 503)), json=SolveRequest)
 def solve(json: SolveRequest) -> Response:
     """The best words for seven faces, per box (``?`` = the blank).
 
@@ -409,6 +410,7 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
 
     def stream() -> Iterator[str]:
         leave = manager.watching(table, token)
+        metrics.OPEN_STREAMS.inc()
         try:
             yield "retry: 1000\n\n"
             end = time.monotonic() + seconds
@@ -427,6 +429,7 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
                     break
             yield "event: bye\ndata: {}\n\n"
         finally:
+            metrics.OPEN_STREAMS.dec()
             leave()
 
     response = Response(stream(), mimetype="text/event-stream")

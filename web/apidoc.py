@@ -5,7 +5,7 @@ JSON body, query, headers and answers (:mod:`web.models` and its parts). spectre
 (``SpecTree("flask")``, pydantic v2) then validates each request against them before the
 view runs, and makes the document served at ``/api/openapi.json`` from the same models and
 the views' docstrings (:func:`openapi_document`). A request the models refuse is answered
-as every error is: 400 ``{"error": {"code", "message"}}``, its code named by the model
+as every error is: 400 ``{"error": {"code", "message", "request_id"}}``, its code named by the model
 (``bad_request`` unless it says otherwise), never spectree's own 422 body.
 """
 
@@ -60,7 +60,8 @@ DESCRIPTION = (
     "computer players in every mode that has them), throw, claim boxes, ask the coach for "
     "a hint, follow a table live (server-sent events), play the daily game, meet others in "
     "the lobby, check words, build dictionaries. Every error is a 4xx JSON body "
-    "`{\"error\": {\"code\", \"message\"}}`. This document is made from the models that "
+    "`{\"error\": {\"code\", \"message\", \"request_id\"}}` (the id also in the "
+    "`X-Request-Id` header and the server's log). This document is made from the models that "
     "also validate the requests (web/models*.py).")
 
 

@@ -10,6 +10,8 @@ from flask import Response, jsonify
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.store import StaleGameError
 
+from .requestlog import request_id
+
 _BY_STATUS: dict[int, tuple[str, ...]] = {
     400: ("error", "bad_request", "bad_json", "bad_input", "bad_kind", "bad_level",
           "bad_name", "bad_option", "bad_players", "bad_rules", "bad_rack", "bad_dice_set",
@@ -73,8 +75,9 @@ so a moment later the request may well succeed (the browser tries again by itsel
 
 def error_response(status: int, code: str, message: str,
                    extra: dict[str, Any] | None = None) -> Response:
-    """A JSON error body with the given status."""
-    payload: dict[str, Any] = {"error": {"code": code, "message": message}}
+    """A JSON error body with the given status, naming the request's id."""
+    payload: dict[str, Any] = {"error": {"code": code, "message": message,
+                                         "request_id": request_id()}}
     if extra:
         payload.update(extra)
     response = jsonify(payload)

@@ -99,11 +99,14 @@ class ErrorDetail(Reply):
     code: str = Field(description="one of the codes of web/errors.py, e.g. bad_json, "
                                   "bad_request, bad_rules, not_found, stale")
     message: str = Field(description="what went wrong, in English")
+    request_id: str | None = Field(None, description="the request's id, as in its "
+                                   "X-Request-Id header and the server's log line")
 
 
 class ErrorBody(Reply):
-    """Every error: ``{"error": {"code", "message"}}``; a 409 of a game action also carries
-    the game's current ``state`` (its model is completed by :mod:`web.models_games`)."""
+    """Every error: ``{"error": {"code", "message", "request_id"}}``; a 409 of a game action
+    also carries the game's current ``state`` (its model is completed by
+    :mod:`web.models_games`)."""
 
     error: ErrorDetail
     state: GameState | None = Field(None, description="a 409 of a game action: the "

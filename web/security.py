@@ -46,12 +46,16 @@ from werkzeug.datastructures import Headers
 from werkzeug.exceptions import MisdirectedRequest
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from wordyahtzee import metrics
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 
 from .errors import error_response
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MULTIPART_ENDPOINTS = frozenset({"api.upload_dictionary"})
+PROBE_ENDPOINTS = frozenset({"health.healthz", "health.readyz", "health.metrics_page"})
+"""The endpoints the host check lets through (:mod:`web.health`): a local probe may
+name any host."""
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
@@ -323,6 +327,8 @@ def _check_request() -> None:
     ``/api``."""
     from flask import current_app
 
+    if request.endpoint in PROBE_ENDPOINTS:  # local probes name any host
+        return
     allowed = tuple(current_app.config["ALLOWED_HOSTS"])
     host = request.headers.get("Host")
     if not host_allowed(request.host if host is None else host, allowed):
@@ -365,6 +371,9 @@ def _accepted(response: Response) -> bool:
 
 
 def _rate_limited(exc: RateLimitExceeded) -> Response:
+    name = next((key for key, endpoint in LIMITED_ENDPOINTS.items()
+                 if endpoint == request.endpoint), "other")
+    metrics.RATE_LIMITED.labels(limit=name).inc()
     return error_response(429, "rate_limited", "too many requests from this address "
                           f"({exc.description}); wait a moment and try again")
 

@@ -10,18 +10,16 @@ PostgreSQL database do the same across machines (``docs/deploy.md``).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from gunicorn import util
 from gunicorn.app.base import BaseApplication
-from gunicorn.http import errors as http_errors
-from gunicorn.workers.ggevent import GeventWorker
 
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.tables.offload import die_with_parent
+
+from .worker import Worker
 
 WORKER_CONNECTIONS = 10_000
 """Connections one worker accepts at once (live streams included)."""
@@ -46,68 +44,10 @@ class Server(BaseApplication):
         return self.make_app()
 
 
-_REQUEST_ERRORS: tuple[tuple[Any, int, str, str], ...] = (
-    (http_errors.LimitRequestLine, 414, "URI Too Long", "too_large"),
-    (http_errors.LimitRequestHeaders, 431, "Request Header Fields Too Large", "too_large"),
-    ((http_errors.InvalidRequestLine, http_errors.InvalidRequestMethod,
-      http_errors.InvalidHTTPVersion, http_errors.InvalidHeader,
-      http_errors.InvalidHeaderName), 400, "Bad Request", "bad_request"),
-)
-
-
-def request_error(exc: BaseException) -> tuple[int, str, bytes] | None:
-    """The answer to a request gunicorn could not read (a request line over 8190 bytes,
-    too many headers, a garbled line): status, reason and the API's JSON error body; None
-    for any other error. The path is unknown then (the line was not read), so pages get
-    the JSON too."""
-    for kinds, status, reason, code in _REQUEST_ERRORS:
-        if isinstance(exc, kinds):
-            message = {414: "the request line (path and query) is too long",
-                       431: "the request's headers are too large"}.get(
-                status, "the request could not be read as HTTP")
-            body = json.dumps({"error": {"code": code, "message": message}}).encode()
-            return status, reason, body
-    return None
-
-
-class JsonErrorWorker(GeventWorker):
-    """The gevent worker, answering the requests gunicorn itself refuses (414, 431, a bad
-    request line) with the API's JSON error instead of gunicorn's HTML page."""
-
-    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
-        """A JSON error for an unreadable request; gunicorn's own handling otherwise."""
-        answer = request_error(exc)
-        if answer is None:
-            super().handle_error(req, client, addr, exc)
-            return
-        status, reason, body = answer
-        self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
-        head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-                "Content-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
-        try:
-            util.write_nonblock(client, head + body)
-        except Exception:  # the client is gone
-            self.log.debug("Failed to send error message.")
-
-
 def _die_with_the_master(server: Any, worker: Any) -> None:
     """A worker ends when its master does, even by SIGKILL, so a killed server never leaves
     a process holding the port or serving old state."""
     die_with_parent()
-
-
-def _end_streams_on_exit(worker: Any) -> None:
-    """Once the worker is told to stop, end its live streams, so a graceful stop takes a
-    second rather than the whole ``graceful_timeout`` while browsers hold streams open."""
-    import gevent
-
-    def watch() -> None:
-        while worker.alive:
-            gevent.sleep(0.2)
-        worker.wsgi.extensions["wordyahtzee.tables"].close_streams()
-
-    gevent.spawn(watch)
 
 
 def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str | None:
@@ -128,9 +68,17 @@ def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str 
             "share them with --ratelimit-storage redis://HOST:6379")
 
 
+def _worker_gone(server: Any, worker: Any) -> None:
+    """A worker has ended: its live gauges (open streams) stop counting."""
+    from wordyahtzee.metrics import worker_gone
+
+    worker_gone(worker.pid)
+
+
 def serve(host: str, port: int, database: str | None, workers: int = 1,
           allowed_hosts: str | None = None,
-          ratelimit_storage: str | None = None, proxies: str | int | None = None) -> None:
+          ratelimit_storage: str | None = None, proxies: str | int | None = None,
+          metrics_allow: str | None = None) -> None:
     """Serve the app until stopped (SIGINT/SIGTERM stop gracefully); a bad option is a
     :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) before anything starts.
     ``allowed_hosts``: the host names it answers to, comma-separated (default:
@@ -139,8 +87,13 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     where the rate-limit counters live (default: ``WORDYAHTZEE_RATELIMIT_STORAGE``, else
     ``memory://``, each process its own; ``redis://…`` shares them). ``proxies``: how many
     reverse proxies in front to trust for the client's address (default:
-    ``WORDYAHTZEE_PROXIES``, else 0)."""
+    ``WORDYAHTZEE_PROXIES``, else 0). ``metrics_allow``: addresses besides this machine
+    that may read ``/metrics`` (default: ``WORDYAHTZEE_METRICS_ALLOW``, else none).
+    The workers share their metrics only in the directory
+    :func:`wordyahtzee.metrics_dir.private_metrics_dir` names before anything imports
+    ``prometheus_client`` (``wordyahtzee serve`` does); else each counts its own."""
     from . import environment_config
+    from .health import parse_allow
     from .security import (
         ALLOWED_HOSTS,
         check_proxies,
@@ -162,12 +115,15 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     limited = bool(env.get("RATELIMIT_ENABLED", True))
     trusted = (check_proxies(proxies, "serve: --proxies") if proxies is not None
                else int(env.get("PROXIES", 0)))
+    allow = (parse_allow(metrics_allow, "serve: --metrics-allow")
+             if metrics_allow is not None else tuple(env.get("METRICS_ALLOW", ())))
 
     def make_app() -> Any:
         from . import create_app
 
         app = create_app({"DATABASE": database, "ALLOWED_HOSTS": hosts,
-                          "RATELIMIT_STORAGE_URI": storage, "PROXIES": trusted})
+                          "RATELIMIT_STORAGE_URI": storage, "PROXIES": trusted,
+                          "METRICS_ALLOW": allow})
         app.extensions["wordyahtzee.tables"].resume_all()
         return app
 
@@ -191,12 +147,11 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
             print(warning, file=sys.stderr, flush=True)
 
     options = {
-        "bind": f"{host}:{port}", "workers": workers, "worker_class": JsonErrorWorker,
+        "bind": f"{host}:{port}", "workers": workers, "worker_class": Worker,
         "worker_connections": WORKER_CONNECTIONS, "timeout": 60, "graceful_timeout": 5,
         "keepalive": 30, "accesslog": None, "errorlog": "-", "loglevel": "warning",
         "when_ready": when_ready, "post_fork": _die_with_the_master,
-        "post_worker_init": _end_streams_on_exit,
-        "proc_name": "wordyahtzee",
+        "child_exit": _worker_gone, "proc_name": "wordyahtzee",
     }
     Server(options, make_app).run()
     sys.exit(0)

@@ -314,10 +314,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
         raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
-    from .web.server import serve
+    from .metrics_dir import private_metrics_dir
 
-    serve(args.host, args.port, args.db, args.workers, args.allowed_hosts,
-          args.ratelimit_storage, args.proxies)
+    with private_metrics_dir():  # before the metrics are imported: the workers share it
+        from .web.server import serve
+
+        serve(args.host, args.port, args.db, args.workers, args.allowed_hosts,
+              args.ratelimit_storage, args.proxies, args.metrics_allow)
     return 0
 
 
@@ -482,6 +485,9 @@ def _add_serve_parser(sub: Any) -> None:
                    help="reverse proxies in front to trust: the client's address (for the "
                         "rate limits) is the one they put in X-Forwarded-For (default: "
                         "$WORDYAHTZEE_PROXIES, else 0: the connection's address)")
+    p.add_argument("--metrics-allow", default=None, metavar="ADDR[,ADDR]",
+                   help="addresses besides this machine that may read /metrics (default: "
+                        "$WORDYAHTZEE_METRICS_ALLOW, else none); never through a proxy")
     p.set_defaults(func=cmd_serve)
 
 

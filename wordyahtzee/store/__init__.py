@@ -29,6 +29,9 @@ from .lobby import LobbyRecords
 from .moderators import ModeratorRecords
 from .players import PlayerRecords
 
+PING_SECONDS = 1.0
+"""How long :meth:`Store.ping` waits for the database to answer."""
+
 
 class StoreError(WordyahtzeeError):
     """A storage problem a caller can act on (unknown game, a bad argument)."""
@@ -275,6 +278,11 @@ class Store(PlayerRecords, LobbyRecords, ModeratorRecords, Protocol):
 
     def close(self) -> None:
         """Release connections and stop background threads."""
+        ...
+
+    def ping(self, timeout: float = PING_SECONDS) -> bool:
+        """Whether the database answers a cheap query within ``timeout`` seconds (never
+        raises): the store's part of the server's readiness (``/readyz``)."""
         ...
 
     @property

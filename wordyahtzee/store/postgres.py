@@ -43,7 +43,9 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Json
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
+from .. import metrics
 from . import (
+    PING_SECONDS,
     Finish,
     HighScore,
     Seat,
@@ -88,6 +90,10 @@ def check_idle(conn: psycopg.Connection[Any]) -> None:
     if poller.poll(0):
         ConnectionPool.check_connection(conn)
 
+
+COUNTED = frozenset({"unavailable", "busy"})
+"""The store errors :data:`~wordyahtzee.metrics.STORE_ERRORS` counts: the database's
+trouble, not a request's."""
 
 PROBE_SECONDS = 0.5
 """While the server is down, calls fail at once; one of them checks this often whether it
@@ -171,6 +177,7 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
             "unavailable")
 
     def _reconnect_failed(self, pool: Any) -> None:
+        metrics.STORE_ERRORS.labels(kind="reconnect").inc()
         log.warning("the database %s is still unreachable; retrying", self._location)
 
     def _probe(self) -> str | None:
@@ -225,12 +232,23 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
         return self._down_error(reason)
 
     @contextmanager
-    def _conn(self) -> Iterator[psycopg.Connection[Any]]:
-        """A pooled connection (autocommit: use ``transaction()`` for several statements);
-        database trouble becomes a :class:`StoreError`."""
+    def _conn(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection (autocommit: use ``transaction()`` for several statements),
+        waited for ``timeout`` seconds (default: the store's); database trouble becomes a
+        :class:`StoreError` (counted in :data:`~wordyahtzee.metrics.STORE_ERRORS`)."""
+        try:
+            with self._pooled(timeout) as conn:
+                yield conn
+        except StoreError as exc:
+            if exc.code in COUNTED:  # not a game's own refusal (not_found, stale …)
+                metrics.STORE_ERRORS.labels(kind=exc.code).inc()
+            raise
+
+    @contextmanager
+    def _pooled(self, timeout: float | None) -> Iterator[psycopg.Connection[Any]]:
         self._gate()
         try:
-            with self._pool.connection() as conn:
+            with self._pool.connection(timeout) as conn:
                 yield conn
         except StoreError:
             raise
@@ -278,10 +296,10 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
         """The database URL without its password."""
         return self._location
 
-    def ping(self) -> bool:
-        """Whether the database answers now (never raises)."""
+    def ping(self, timeout: float = PING_SECONDS) -> bool:
+        """Whether the database answers within ``timeout`` seconds (never raises)."""
         try:
-            with self._conn() as conn:
+            with self._conn(timeout) as conn:
                 conn.execute("SELECT 1")
             return True
         except StoreError:

@@ -30,8 +30,10 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .. import metrics
 from ..loop import run_blocking
 from . import (
+    PING_SECONDS,
     Finish,
     HighScore,
     Seat,
@@ -186,6 +188,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords):
     def _commit(self, batch: list[_Write]) -> None:
         """Run a group's works in one transaction and commit it; every write of the group
         is done afterwards, with its value or an error."""
+        metrics.GROUP_COMMIT.observe(len(batch))
         try:
             with self._db() as db:
                 db.execute("BEGIN IMMEDIATE")
@@ -225,6 +228,20 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords):
                 break
             with self._made_lock:
                 self._made -= 1
+
+    def ping(self, timeout: float = PING_SECONDS) -> bool:
+        """Whether the database answers a query within ``timeout`` seconds (never
+        raises)."""
+        try:
+            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                 check_same_thread=False)
+            try:
+                db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return False
+        return True
 
     @property
     def location(self) -> str:

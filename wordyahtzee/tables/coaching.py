@@ -147,6 +147,13 @@ class Coaching(Playing):
         self._warming = self.warm_plan(keys)
         strategies.warm(*self._warming)
 
+    def cold_tables(self) -> list[str]:
+        """The strategy tables start-up was asked to prepare that are not in memory yet
+        (``mode/key``, ``mode/key (failed)`` for one whose preparation failed: see the log);
+        empty when all are warm (or none was asked for)."""
+        return [f"{mode}/{key}" + (" (failed)" if strategies.failure(mode, key) else "")
+                for mode, key in self._warming[0] if not strategies.is_ready(mode, key)]
+
     def preparing(self) -> dict[str, Any]:
         """How far the start-up preparation is (:func:`.strategies.progress`)."""
         return strategies.progress(*self._warming)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .. import games
+from .. import games, metrics
 from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
@@ -209,9 +209,12 @@ class Playing:
                   for seat in table.seats if seat.computer is None]
         try:
             self.store.append_events(table.id, table.seq, events, finish, scores)
-        except BaseException:
+        except BaseException as exc:
+            if isinstance(exc, StaleGameError):
+                metrics.STORE_ERRORS.labels(kind="stale").inc()
             self._reload(table)
             raise
+        metrics.ACTIONS.labels(mode=table.mode).inc()
         table.seq += len(events)  # the append announced it: other processes' streams wake
         table.follow_seats(events)
         table.last_move_at = self.clock()

@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Iterable
 from typing import Any
 
+from .. import metrics
 from ..advisor.coach import coach
 from ..loop import event_loop_active, run_blocking
 from .offload import run_in_process
@@ -88,6 +90,8 @@ def get(mode: str, key: str) -> Any:
     with _lock((mode, key)):
         found = _ready.get((mode, key))
         if found is None:
+            metrics.WARM.labels(mode=mode, key=key).set(0)
+            started = time.monotonic()
             try:
                 _prepare("_compute_table", (mode, key))
                 found = run_blocking(helper.load_table, key)
@@ -96,6 +100,8 @@ def get(mode: str, key: str) -> Any:
                 raise
             _failed.pop((mode, key), None)
             _ready[(mode, key)] = found
+            metrics.WARM_SECONDS.labels(mode=mode, key=key).set(time.monotonic() - started)
+            metrics.WARM.labels(mode=mode, key=key).set(1)
         return found
 
 
