@@ -70,8 +70,9 @@ def test_the_backup_units_command_backs_up(tmp_path: Path) -> None:
     env = settings((DEPLOY / "env.example").read_text())
     assert "DATABASE" in env
     env["DATABASE"] = str(tmp_path / "store.sqlite3")
-    subprocess.run([sys.executable, "-m", "wordyahtzee", "migrate", "--db", env["DATABASE"]],
-                   check=True, capture_output=True)
+    made = subprocess.run([sys.executable, "-m", "wordyahtzee", "migrate", "--db",
+                           env["DATABASE"]], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
     backups = tmp_path / "backups"
     backups.mkdir()
     command = [re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], word)

@@ -149,3 +149,15 @@ def test_rate_limit_refusals_are_counted_by_limit(tmp_path: Path) -> None:
     assert client.post("/api/check", json={"words": ["huis"]}).status_code == 200
     assert client.post("/api/check", json={"words": ["huis"]}).status_code == 429
     assert refused._value.get() == before + 1
+
+
+def test_a_profile_links_secret_stays_out_of_the_log(tmp_path: Path, lines: Lines) -> None:
+    """``/p/SECRET`` carries a profile to another browser: the line names the route, not
+    the key (nginx's line does the same: deploy/nginx.conf maps it away)."""
+    client = make_app(tmp_path / "p.sqlite3").test_client()
+    secret = "s3cr3t-profile-key-0123456789abcdef"
+    client.get(f"/p/{secret}", buffered=True)
+    line = lines.lines[-1]
+    assert line["route"] == "/p/<secret>" and line["path"] == "/p/<secret>"
+    assert secret not in json.dumps(lines.lines)
+    assert '"/p/<secret>"' in (Path(__file__).parents[1] / "deploy" / "nginx.conf").read_text()

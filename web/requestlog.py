@@ -30,6 +30,8 @@ ID_HEADER = "X-Request-Id"
 ID_KEY = "wordyahtzee.request_id"
 ROUTE_KEY = "wordyahtzee.route"
 GAME_KEY = "wordyahtzee.game_id"
+PATH_KEY = "wordyahtzee.logged_path"
+"""The path the line shows when the real one carries a secret (a profile's link)."""
 SANE_ID = re.compile(r"[A-Za-z0-9._-]{8,64}")
 """What an incoming request id may look like (nginx's ``$request_id``: 32 hex digits)."""
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -98,6 +100,8 @@ def _note_route() -> None:
     rule = request.url_rule
     if rule is not None:
         request.environ[ROUTE_KEY] = rule.rule
+        if "secret" in (request.view_args or {}):  # a profile's link: its key stays out
+            request.environ[PATH_KEY] = rule.rule
     game = (request.view_args or {}).get("game_id")
     if isinstance(game, str):
         request.environ[GAME_KEY] = game[:64]
@@ -107,7 +111,8 @@ def log_unexpected(exc: BaseException) -> None:
     """An error the app did not expect (its 500): the traceback, once, with the request's
     id."""
     log.error("unexpected error", exc_info=exc,
-              extra={"fields": {"request_id": request_id(), "path": request.path}})
+              extra={"fields": {"request_id": request_id(),
+                                "path": request.environ.get(PATH_KEY, request.path)}})
 
 
 class RequestLog:
@@ -140,7 +145,7 @@ class RequestLog:
         method = method if method in METHODS else "OTHER"
         metrics.REQUESTS.labels(route=route, method=method, status=status).observe(seconds)
         fields = {"request_id": environ[ID_KEY], "method": method, "route": route,
-                  "path": str(environ.get("PATH_INFO", ""))[:300],
+                  "path": str(environ.get(PATH_KEY, environ.get("PATH_INFO", "")))[:300],
                   "status": int(status) if status.isdigit() else status,
                   "ms": round(seconds * 1000, 1),
                   "client": environ.get("REMOTE_ADDR"), "pid": os.getpid()}

@@ -19,6 +19,7 @@ def private_metrics_dir() -> Iterator[Path]:
     """A fresh, empty directory for this server's metrics, named in the environment (the
     workers inherit it); removed by the process that made it, once it is done."""
     path = Path(tempfile.mkdtemp(prefix="wordyahtzee-metrics-"))
+    before = os.environ.get(ENV)
     os.environ[ENV] = str(path)
     owner = os.getpid()
     try:
@@ -26,3 +27,7 @@ def private_metrics_dir() -> Iterator[Path]:
     finally:
         if os.getpid() == owner:  # a forked worker's exit unwinds through here too
             shutil.rmtree(path, ignore_errors=True)
+            if before is None:  # a program started after this one must not inherit it
+                os.environ.pop(ENV, None)
+            else:
+                os.environ[ENV] = before
