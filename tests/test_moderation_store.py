@@ -13,6 +13,7 @@ from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.lexicon import load_lexicon, overlay
 from wordyahtzee.moderation import (
     ABSOLUTE_SECONDS,
+    ADDRESS_FAILURES,
     IDLE_SECONDS,
     NAME_FAILURES,
     Moderation,
@@ -176,3 +177,20 @@ def test_a_hash_with_older_parameters_is_renewed_at_login(
     renewed = store.moderator_hash("alice")
     assert renewed != old and not PasswordHasher().check_needs_rehash(renewed)
     assert moderation.session(moderation.login("alice", PASSWORD)) == "alice"
+
+
+def test_failed_logins_lock_the_address_whatever_the_name(
+        store: Any, moderation: Moderation, clock: Clock) -> None:
+    """Failures per client address are counted in the store, so every process and worker
+    refuses the sixth try together, right password or not; another address logs in."""
+    moderation.add("alice", PASSWORD)
+    for name in ("alice", "bob", "carol", "dave", "erin")[:ADDRESS_FAILURES]:
+        with pytest.raises(ServiceError) as failed:
+            moderation.login(name, "wrong password!", client="203.0.113.9")
+        assert failed.value.code == "bad_login"
+    with pytest.raises(ServiceError) as locked:
+        moderation.login("alice", PASSWORD, client="203.0.113.9")
+    assert locked.value.code == "rate_limited"
+    assert moderation.session(moderation.login("alice", PASSWORD, client="198.51.100.7"))
+    clock.now += 15 * 60 + 1
+    assert moderation.session(moderation.login("alice", PASSWORD, client="203.0.113.9"))

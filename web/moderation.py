@@ -9,8 +9,9 @@ hide a profile's name, read the log; from any address, with a login.
 - **CSRF**: every POST here carries a form token, an HMAC of the session's token (before the
   login: of the ``wy_csrf`` cookie's nonce) under a server secret; a POST without it, with
   a wrong one or with a foreign ``Origin`` changes nothing (403).
-- **Rate limits**: the login counts per client address (``RATE_LIMITS["login"]``) and the
-  failures per name (:data:`wordyahtzee.moderation.NAME_FAILURES`).
+- **Rate limits**: the login counts per client address (``RATE_LIMITS["login"]``), and the
+  failures per name and per address in the store, shared by every process
+  (:data:`wordyahtzee.moderation.NAME_FAILURES`, ``ADDRESS_FAILURES``).
 - **Nobody else**: without a session a page redirects to the login (GET) and a POST is
   refused (401); ``/api/reports`` answers 401 ``login_required``.
 """
@@ -138,7 +139,8 @@ def login_post() -> Response:
     """Check the name and password; on success a session cookie and the reports."""
     name = str(request.form.get("name", "")).strip()[:64]
     try:
-        token = moderation().login(name, str(request.form.get("password", ""))[:1024])
+        token = moderation().login(name, str(request.form.get("password", ""))[:1024],
+                                   client=str(request.remote_addr or ""))
     except WordyahtzeeError as exc:
         status = 429 if exc.code == "rate_limited" else 401
         return page("login.html", status, error=f"err.{exc.code}", name=name)

@@ -15,9 +15,10 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     ``--check``, apply the missing steps (one transaction) and name each."""
     from .store import is_postgres_url, open_store
     from .store.migrations import POSTGRES_STEPS, SQLITE_STEPS, database_version, latest
+    from .store.sqlite import default_path
 
     steps = POSTGRES_STEPS if is_postgres_url(args.db) else SQLITE_STEPS
-    before = database_version(args.db)
+    before = database_version(str(args.db or default_path()))
     newest = latest(steps)
     if args.check or before == newest:
         state = ("up to date" if before == newest

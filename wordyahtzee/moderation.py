@@ -5,9 +5,11 @@ The rules live here once, for the CLI (``wordyahtzee moderator``) and the web pa
 default parameters; a hash made with older ones is renewed at the next login), sessions
 that end after :data:`IDLE_SECONDS` without use or :data:`ABSOLUTE_SECONDS` after the login,
 failed logins counted per name (:data:`NAME_FAILURES` within :data:`FAILURE_WINDOW`
-seconds, whatever the address), word verdicts and hidden profile names. Decisions on
-flagged daily results are the table service's (:meth:`~wordyahtzee.tables.fairplay.
-FairPlay.moderate`), shared with ``wordyahtzee daily clear|confirm``.
+seconds, whatever the address) and per client address (:data:`ADDRESS_FAILURES`, whatever
+the name), in the store, so every process counts them together; word verdicts and hidden
+profile names. Decisions on flagged daily results are the table service's
+(:meth:`~wordyahtzee.tables.fairplay.FairPlay.moderate`), shared with ``wordyahtzee daily
+clear|confirm``.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ ABSOLUTE_SECONDS = 12 * 3600.0
 NAME_FAILURES = 10
 """Failed logins for one name within :data:`FAILURE_WINDOW` after which that name cannot
 log in (from any address) until the window has passed."""
+ADDRESS_FAILURES = 5
+"""Failed logins from one client address within :data:`FAILURE_WINDOW` after which that
+address cannot log in (as anyone) until the window has passed."""
 FAILURE_WINDOW = 15 * 60.0
 MIN_PASSWORD = 12
 """The shortest password accepted."""
@@ -112,14 +117,21 @@ class Moderation:
         since = self.clock() - FAILURE_WINDOW
         return self.store.login_failures(name[:64], since) >= NAME_FAILURES
 
-    def login(self, name: str, password: str) -> str:
+    def address_locked(self, client: str) -> bool:
+        """Whether too many logins from ``client`` failed lately (:data:`ADDRESS_FAILURES`).
+        The failures of an address are counted under ``@ADDRESS``, which no name can be."""
+        since = self.clock() - FAILURE_WINDOW
+        return self.store.login_failures(f"@{client}"[:64], since) >= ADDRESS_FAILURES
+
+    def login(self, name: str, password: str, client: str = "") -> str:
         """A new session token for ``name`` when ``password`` is its password; else
         :class:`ServiceError` ``bad_login`` (the failure counted and logged), or
-        ``rate_limited`` while the name is locked (:meth:`name_locked`)."""
+        ``rate_limited`` while the name (:meth:`name_locked`) or the client's address
+        (:meth:`address_locked`) is locked, right password or not."""
         now = self.clock()
-        if self.name_locked(name):
-            raise ServiceError("too many failed logins for this name; wait a quarter of an "
-                               "hour", "rate_limited")
+        if self.name_locked(name) or (client and self.address_locked(client)):
+            raise ServiceError("too many failed logins; wait a quarter of an hour",
+                               "rate_limited")
         stored = self.store.moderator_hash(name) if NAME.fullmatch(name) else None
         try:
             # an unknown name costs the same time as a known one: no telling them apart;
@@ -129,6 +141,8 @@ class Moderation:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
             self.store.note_login_failure(name[:64], now, now - FAILURE_WINDOW)
+            if client:
+                self.store.note_login_failure(f"@{client}"[:64], now, now - FAILURE_WINDOW)
             self.store.log_moderation(name[:64], "login failed", name[:64], "", now)
             raise ServiceError("wrong name or password", "bad_login") from None
         if _hasher.check_needs_rehash(stored):

@@ -444,11 +444,10 @@ def migrate_postgres(conn: Any, *, where: str = "", clock: Callable[[], float] =
     return current
 
 
-def database_version(where: str | None) -> int:
-    """The schema version of the store at ``where`` (a SQLite path, default the user data
-    dir's file, or a ``postgresql://`` URL) without changing it: 0 for a database not yet
-    made. Raises :class:`~wordyahtzee.store.StoreError` (``unavailable``) when it cannot be
-    read."""
+def database_version(where: str) -> int:
+    """The schema version of the store at ``where`` (a SQLite path or a ``postgresql://``
+    URL) without changing it: 0 for a database not yet made. Raises
+    :class:`~wordyahtzee.store.StoreError` (``unavailable``) when it cannot be read."""
     from . import is_postgres_url, redact
 
     if is_postgres_url(where):
@@ -466,9 +465,7 @@ def database_version(where: str | None) -> int:
                              f"{str(exc).strip().splitlines()[0]}", "unavailable") from None
     from pathlib import Path
 
-    from .sqlite import default_path
-
-    path = Path(where) if where else default_path()
+    path = Path(where)
     if not path.exists():
         return 0
     try:
