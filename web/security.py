@@ -86,7 +86,8 @@ more than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches fa
 words). Profiles: each has one attempt a day at the daily game, so an address that made
 them without end would have as many; a family behind one address makes a few, once.
 Login: every attempt at the moderators' login counts, right or wrong (the failures per
-name are counted apart, :data:`wordyahtzee.moderation.NAME_FAILURES`)."""
+name and per address are counted apart, in the store: :data:`wordyahtzee.moderation.
+NAME_FAILURES`, ``ADDRESS_FAILURES``)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
