@@ -17,10 +17,13 @@ from typing import Any
 
 import pytest
 
-from wordyahtzee.store import Seat, is_postgres_url, open_store
-from wordyahtzee.store.backup import NAME_PATTERN
+from wordyahtzee import games
+from wordyahtzee.store import Seat, StoreError, is_postgres_url, open_store
+from wordyahtzee.store.backup import NAME_PATTERN, backup
+from wordyahtzee.store.migrations import SQLITE_STEPS, database_version, latest
 
 from .pg import BACKENDS
+from .test_store_migrations import _legacy
 from .test_web_serve import _call, _free_port, _serve
 
 
@@ -200,6 +203,14 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
     assert cli("backup", "--verify", str(archive)).returncode == 0
     done = cli("restore", str(archive), "--db", fresh)
     assert done.returncode == 0, done.stderr
+    restored: Any = open_store(fresh)
+    try:
+        for gid, seq in before.items():
+            stored = restored.load_game(gid)
+            game = games.restore(stored.to_json())  # every event applied by the rules again
+            assert len(game.events) == len(stored.events) >= seq
+    finally:
+        restored.close()
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = (_serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
@@ -291,3 +302,50 @@ def test_keep_removes_only_the_oldest_backups_it_named(tmp_path: Path) -> None:
     assert (folder / "notes.txt").exists()
     done = cli("backup", "--db", str(live), "--keep", "2", str(folder / "one.tar.gz"))
     assert done.returncode == 2 and "needs a directory" in done.stderr
+
+
+def test_an_older_schema_restores_and_is_migrated(tmp_path: Path) -> None:
+    live, fresh = tmp_path / "v1.sqlite3", tmp_path / "new.sqlite3"
+    _legacy(live, 1, computer=False)  # as the first server wrote it
+    archive = tmp_path / "v1.tar.gz"
+    done = cli("backup", "--db", str(live), str(archive))
+    assert done.returncode == 0 and "schema 1," in done.stdout, done.stdout + done.stderr
+    done = cli("restore", str(archive), "--db", str(fresh))
+    assert done.returncode == 0, done.stderr
+    assert database_version(str(fresh)) == latest(SQLITE_STEPS) > 1
+    store: Any = open_store(str(fresh))
+    try:
+        stored = store.load_game("old")
+        assert stored.seats[0].name == "Anna" and stored.events == [{"type": "throw"}]
+    finally:
+        store.close()
+
+
+def test_a_backup_newer_than_the_program_is_refused(stores: tuple[str, str],
+                                                     tmp_path: Path) -> None:
+    live, fresh = stores
+    populate(live)
+    execute(live, "INSERT INTO schema_version VALUES (99, 'the future', 0)")
+    archive = tmp_path / "future.tar.gz"
+    done = cli("backup", "--db", live, str(archive))
+    assert done.returncode == 0 and "schema 99," in done.stdout, done.stderr
+    untouched = rows(fresh) if is_postgres_url(fresh) else None
+    done = cli("restore", str(archive), "--db", fresh)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "schema version 99" in done.stderr
+    if untouched is None:
+        assert not Path(fresh).exists()
+    else:
+        assert rows(fresh) == untouched
+
+
+def test_a_missing_pg_dump_is_said_before_anything_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import glob
+
+    monkeypatch.setattr(glob, "glob", lambda pattern: [])  # no /usr/lib/postgresql/*/bin
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(StoreError) as exc:
+        backup("postgresql://nobody:s3cret@127.0.0.1:1/x", tmp_path / "b.tar.gz")
+    assert "pg_dump is not installed" in str(exc.value) and "\n" not in str(exc.value)
+    assert "s3cret" not in str(exc.value) and list(tmp_path.iterdir()) == []

@@ -171,6 +171,7 @@ def _postgres_image(url: str, image: Path) -> tuple[dict[str, int], int]:
     version."""
     import psycopg
 
+    pg_dump = _pg_tool("pg_dump")  # a missing tool is said before the database is touched
     dsn, env = _pg_target(url)
     try:
         with psycopg.connect(url, connect_timeout=10) as conn:
@@ -182,7 +183,7 @@ def _postgres_image(url: str, image: Path) -> tuple[dict[str, int], int]:
             counts = {n: int(_scalar(conn, f'SELECT COUNT(*) FROM "{n}"')) for n in names}
             schema = (int(_scalar(conn, "SELECT MAX(version) FROM schema_version") or 0)
                       if "schema_version" in counts else 0)
-            _run([_pg_tool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges",
+            _run([pg_dump, "--format=custom", "--no-owner", "--no-privileges",
                   f"--snapshot={snapshot}", f"--file={image}", f"--dbname={dsn}"],
                  env, "pg_dump")
             conn.execute("COMMIT")
