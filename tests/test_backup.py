@@ -6,10 +6,12 @@ dictionary are one line and exit 2, and change nothing."""
 
 from __future__ import annotations
 
+import io
 import os
 import sqlite3
 import subprocess
 import sys
+import tarfile
 import threading
 import time
 from pathlib import Path
@@ -194,7 +196,7 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
             player.join(30)
         proc.terminate()
         proc.wait(10)
-    before = {}
+    before: dict[str, int] = {}
     for at, gid, seq in answered:
         if at < began:
             before[gid] = max(before.get(gid, 0), seq)
@@ -349,3 +351,37 @@ def test_a_missing_pg_dump_is_said_before_anything_is_written(
         backup("postgresql://nobody:s3cret@127.0.0.1:1/x", tmp_path / "b.tar.gz")
     assert "pg_dump is not installed" in str(exc.value) and "\n" not in str(exc.value)
     assert "s3cret" not in str(exc.value) and list(tmp_path.iterdir()) == []
+
+
+def _repacked(source: Path, target: Path, change: dict[str, bytes]) -> None:
+    """A copy of the backup ``source`` with the members in ``change`` replaced or added,
+    its manifest left as it was."""
+    with tarfile.open(source, "r:gz") as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar.getmembers()}  # type: ignore[union-attr]
+    members.update(change)
+    with tarfile.open(target, "w:gz") as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+
+
+def test_a_member_that_differs_from_the_manifest_is_refused(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    good = tmp_path / "good.tar.gz"
+    assert cli("backup", "--db", str(live), str(good)).returncode == 0
+    with tarfile.open(good, "r:gz") as tar:
+        image = tar.extractfile("database.sqlite3").read()  # type: ignore[union-attr]
+    flipped = image[:5000] + bytes([image[5000] ^ 0xFF]) + image[5001:]
+    _repacked(good, tmp_path / "flipped.tar.gz", {"database.sqlite3": flipped})
+    _repacked(good, tmp_path / "extra.tar.gz", {"dictionaries/sneaked.json": b"{}"})
+    for name, says in (("flipped.tar.gz", "sha256 differs"),
+                       ("extra.tar.gz", "manifest does not name")):
+        for args in (("backup", "--verify"), ("restore",)):
+            extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
+            done = cli(*args, str(tmp_path / name), *extra)
+            assert done.returncode == 2 and done.stdout == "", (name, args)
+            assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+    assert not (tmp_path / "new.sqlite3").exists()
+    assert cli("backup", "--verify", str(good)).returncode == 0  # the original is fine
