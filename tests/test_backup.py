@@ -121,6 +121,7 @@ def test_a_restore_gives_back_every_table_and_the_dictionaries(
     assert done.returncode == 0, done.stderr
     [archive] = list(backups.iterdir())
     assert NAME_PATTERN.match(archive.name) and "2 user dictionary files" in done.stdout
+    assert archive.stat().st_mode & 0o077 == 0  # the daily secret is in it: the owner's only
     checked = cli("backup", "--verify", str(archive))
     assert checked.returncode == 0 and checked.stdout.startswith("good: ")
     elsewhere = tmp_path / "elsewhere"

@@ -202,6 +202,15 @@ def _user_dictionaries() -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
 
 
+def _sync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (the new name survives a power cut)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def target_file(where: str | Path, now: float | None = None) -> Path:
     """The backup's file: ``where`` itself, or in a directory a new name with the time
     (UTC) in it."""
@@ -248,9 +257,11 @@ def backup(database: str | None, where: str | Path) -> Summary:
             tar.add(work / member, arcname=member)
             for file in dictionaries:
                 tar.add(file, arcname=DICTIONARIES + file.name)
+        os.chmod(partial, 0o600)  # it holds the daily game's secret: the owner's alone
         with partial.open("rb") as f:
             os.fsync(f.fileno())
         os.replace(partial, path)
+        _sync_directory(path.parent)
     return Summary(path, store, schema, taken, counts, path.stat().st_size,
                    len(dictionaries))
 
