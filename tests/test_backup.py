@@ -386,3 +386,44 @@ def test_a_member_that_differs_from_the_manifest_is_refused(tmp_path: Path) -> N
             assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
     assert not (tmp_path / "new.sqlite3").exists()
     assert cli("backup", "--verify", str(good)).returncode == 0  # the original is fine
+
+
+def test_a_target_that_cannot_take_the_restore_is_one_line_and_unchanged(
+        tmp_path: Path) -> None:
+    live, data = tmp_path / "live.sqlite3", tmp_path / "data"
+    populate(str(live))
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    archive = tmp_path / "b.tar.gz"
+    assert cli("backup", "--db", str(live), str(archive), data_dir=data).returncode == 0
+    text = tmp_path / "notes.sqlite3"
+    text.write_text("not a database")
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    (blocked / "dictionaries").write_text("a file where the folder would be")
+    for target, says, data_dir in (
+            (text, "not a database", tmp_path / "d1"),
+            (tmp_path / "missing" / "new.sqlite3", "does not exist", tmp_path / "d2"),
+            (tmp_path / "new.sqlite3", "cannot be written", blocked)):
+        done = cli("restore", str(archive), "--db", str(target), data_dir=data_dir)
+        assert done.returncode == 2 and done.stdout == "", (target, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+        assert not data_dir.exists() or data_dir == blocked
+    assert text.read_text() == "not a database"
+    assert not (tmp_path / "missing").exists() and not (tmp_path / "new.sqlite3").exists()
+    assert (blocked / "dictionaries").read_text() == "a file where the folder would be"
+    # the same backup restores where it can, the dictionary under its own name only
+    done = cli("restore", str(archive), "--db", str(tmp_path / "new.sqlite3"),
+               data_dir=tmp_path / "d3")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "d3" / "dictionaries").iterdir()) == ["mine.json"]
+
+
+def test_keep_below_one_is_refused_before_a_backup_is_taken(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    done = cli("backup", "--db", str(live), "--keep", "0", str(folder))
+    assert done.returncode == 2 and "--keep is at least 1" in done.stderr
+    assert list(folder.iterdir()) == []

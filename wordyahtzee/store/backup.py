@@ -266,11 +266,16 @@ def backup(database: str | None, where: str | Path) -> Summary:
                    len(dictionaries))
 
 
+def check_keep(keep: int) -> None:
+    """Refuse a number of backups to keep below one (before any backup is taken)."""
+    if keep < 1:
+        raise StoreError("--keep is at least 1", "usage")
+
+
 def prune(directory: Path, keep: int) -> list[Path]:
     """Remove all but the newest ``keep`` backups that ``backup DIR`` named in
     ``directory`` (no other file is touched); the files removed."""
-    if keep < 1:
-        raise StoreError("--keep is at least 1", "usage")
+    check_keep(keep)
     ours = sorted(p for p in directory.iterdir() if NAME_PATTERN.match(p.name))
     gone = ours[:-keep]
     for path in gone:
@@ -399,12 +404,82 @@ def _dictionary_clashes(work: Path, files: dict[str, str]) -> list[Path]:
     return new
 
 
+def _check_empty_sqlite(target: Path) -> None:
+    """Refuse a SQLite file with rows in it, or one that is no SQLite database; a file not
+    there yet needs its directory."""
+    if not target.exists():
+        if not target.parent.is_dir():
+            raise StoreError(f"the directory {target.parent} does not exist", "no_file")
+        return
+    try:
+        rows = _rows_in_sqlite(target)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{target} cannot be restored into: {exc}", "bad_input") from None
+    if rows:
+        raise StoreError(f"the database {target} is not empty: restore into a new file",
+                         "exists")
+
+
+def _restore_sqlite(image: Path, target: Path) -> None:
+    """Copy the image into ``target`` (one transaction: a failure leaves it as it was)."""
+    try:
+        src = sqlite3.connect(f"file:{image}?mode=ro", uri=True)
+        try:
+            dest = sqlite3.connect(target)
+            try:
+                src.backup(dest)
+            finally:
+                dest.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"the backup cannot be restored into {target}: {exc}",
+                         "unavailable") from None
+
+
+def _check_empty_postgres(url: str) -> None:
+    if _rows_in_postgres(url):
+        raise StoreError(f"the database {redact(url)} is not empty: restore into a new "
+                         "database", "exists")
+
+
+def _restore_postgres(image: Path, url: str) -> None:
+    """``pg_restore`` the image into ``url`` in one transaction."""
+    dsn, env = _pg_target(url)
+    _run([_pg_tool("pg_restore"), "--clean", "--if-exists", "--no-owner", "--no-privileges",
+          "--single-transaction", "--exit-on-error", f"--dbname={dsn}", str(image)],
+         env, "pg_restore")
+
+
+def _stage_dictionaries(files: list[Path]) -> list[tuple[Path, Path]]:
+    """Copy the user dictionaries a restore brings into the user data dir under temporary
+    names, before the store changes (a folder that cannot be written, or a full disk, is
+    said first); the (temporary, final) names."""
+    from ..lexicon.registry import user_dictionary_dir
+
+    folder = user_dictionary_dir()
+    staged: list[tuple[Path, Path]] = []
+    try:
+        if files:
+            folder.mkdir(parents=True, exist_ok=True)
+        for file in files:
+            staged.append((folder / f".{file.name}.restoring", folder / file.name))
+            shutil.copy2(file, staged[-1][0])
+    except OSError as exc:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+        raise StoreError(f"the user dictionaries cannot be written into {folder}: "
+                         f"{exc.strerror}", "unavailable") from None
+    return staged
+
+
 def restore(path: str | Path, database: str) -> Summary:
     """Restore the backup at ``path`` into the EMPTY store at ``database`` (a SQLite path
     or a ``postgresql://`` URL, of the backup's kind), and its user dictionaries into the
     user data dir; the store is then migrated to this program's schema. A store with rows,
-    another kind of store, a newer schema or a damaged backup is refused before anything
-    changes."""
+    another kind of store, a newer schema, a damaged backup or a clashing user dictionary
+    is refused before anything changes; the dictionaries take their names only once the
+    store is restored."""
     from . import open_store
     from .migrations import POSTGRES_STEPS, SQLITE_STEPS, latest
 
@@ -420,34 +495,20 @@ def restore(path: str | Path, database: str) -> Summary:
                              f"knows up to {newest} (upgrade it)", "schema_too_new")
         new_dictionaries = _dictionary_clashes(work, manifest["files"])
         if kind == "sqlite":
-            target = Path(database)
-            if target.exists() and _rows_in_sqlite(target):
-                raise StoreError(f"the database {target} is not empty: restore into a new "
-                                 "file", "exists")
-            src = sqlite3.connect(f"file:{work / SQLITE_IMAGE}?mode=ro", uri=True)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            dest = sqlite3.connect(target)
-            try:
-                src.backup(dest)
-            finally:
-                dest.close()
-                src.close()
+            _check_empty_sqlite(Path(database))
         else:
-            url = database.strip()
-            if _rows_in_postgres(url):
-                raise StoreError(f"the database {redact(url)} is not empty: restore into "
-                                 "a new database", "exists")
-            dsn, env = _pg_target(url)
-            _run([_pg_tool("pg_restore"), "--clean", "--if-exists", "--no-owner",
-                  "--no-privileges", "--single-transaction", "--exit-on-error",
-                  f"--dbname={dsn}", str(work / POSTGRES_IMAGE)], env, "pg_restore")
-        store: Any = open_store(database)  # migrates an older schema
-        store.close()
-        if new_dictionaries:
-            from ..lexicon.registry import user_dictionary_dir
-
-            folder = user_dictionary_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            for file in new_dictionaries:
-                shutil.copy2(file, folder / file.name)
+            _check_empty_postgres(database.strip())
+        staged = _stage_dictionaries(new_dictionaries)
+        try:
+            if kind == "sqlite":
+                _restore_sqlite(work / SQLITE_IMAGE, Path(database))
+            else:
+                _restore_postgres(work / POSTGRES_IMAGE, database.strip())
+            store: Any = open_store(database)  # migrates an older schema
+            store.close()
+            for temporary, final in staged:
+                os.replace(temporary, final)
+        finally:
+            for temporary, _ in staged:
+                temporary.unlink(missing_ok=True)
         return _summary(path, manifest)
