@@ -427,3 +427,12 @@ def test_keep_below_one_is_refused_before_a_backup_is_taken(tmp_path: Path) -> N
     done = cli("backup", "--db", str(live), "--keep", "0", str(folder))
     assert done.returncode == 2 and "--keep is at least 1" in done.stderr
     assert list(folder.iterdir()) == []
+
+
+def test_a_database_that_cannot_be_reached_is_one_line_without_its_password(
+        tmp_path: Path) -> None:
+    url = "postgresql://wordyahtzee:s3cret-pw@127.0.0.1:1/site"
+    done = cli("backup", "--db", url, str(tmp_path / "b.tar.gz"))
+    assert done.returncode == 2 and done.stdout == "" and "127.0.0.1" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "s3cret-pw" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
