@@ -124,6 +124,7 @@ def test_a_restore_gives_back_every_table_and_the_dictionaries(
     assert archive.stat().st_mode & 0o077 == 0  # the daily secret is in it: the owner's only
     checked = cli("backup", "--verify", str(archive))
     assert checked.returncode == 0 and checked.stdout.startswith("good: ")
+    assert " (image " in checked.stdout and "2 user dictionary files" in checked.stdout
     elsewhere = tmp_path / "elsewhere"
     done = cli("restore", str(archive), "--db", fresh, data_dir=elsewhere)
     assert done.returncode == 0, done.stderr

@@ -4,7 +4,8 @@
 A backup is one file, a gzipped tar archive holding:
 
 - ``manifest.json``: the format, the program's version, the kind of store, its schema
-  version, when it was taken, the rows of each table, and the sha256 of every other member;
+  version, when it was taken and how long its database image took, the rows of each table,
+  and the sha256 of every other member;
 - the database's image: ``database.sqlite3`` (SQLite's online backup API) or
   ``database.pgdump`` (``pg_dump`` in its custom format);
 - ``dictionaries/…``: the players' own dictionaries (the user data dir's files).
@@ -65,12 +66,15 @@ class Summary:
     counts: dict[str, int]
     size: int
     dictionaries: int
+    image_seconds: float | None
+    """How long the database's image took (its snapshot was held that long)."""
 
     def line(self) -> str:
         """One line: the file, its size and what it holds."""
         counts = self.counts
+        took = "" if self.image_seconds is None else f" (image {self.image_seconds:.2f} s)"
         return (f"{self.path}: {self.size / 1e6:.1f} MB, {self.store} schema {self.schema}, "
-                f"taken {self.taken_at}; {counts.get('games', 0)} games, "
+                f"taken {self.taken_at}{took}; {counts.get('games', 0)} games, "
                 f"{counts.get('events', 0)} events, {counts.get('profiles', 0)} profiles, "
                 f"{self.dictionaries} user dictionary files")
 
@@ -234,6 +238,7 @@ def backup(database: str | None, where: str | Path) -> Summary:
     taken = datetime.now(UTC).isoformat(timespec="seconds")
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".wordyahtzee-backup-") as tmp:
         work = Path(tmp)
+        began = time.monotonic()
         if is_postgres_url(database):
             store, member = "postgresql", POSTGRES_IMAGE
             counts, schema = _postgres_image(str(database).strip(), work / member)
@@ -242,12 +247,14 @@ def backup(database: str | None, where: str | Path) -> Summary:
             source = Path(database) if database else default_path()
             counts = _sqlite_image(source, work / member)
             schema = database_version(str(work / member))
+        image_seconds = round(time.monotonic() - began, 3)
         files = {member: _sha256(work / member)}
         dictionaries = _user_dictionaries()
         for file in dictionaries:
             files[DICTIONARIES + file.name] = _sha256(file)
         manifest = {"format": FORMAT, "program": _program_version(), "store": store,
-                    "schema": schema, "taken_at": taken, "counts": counts, "files": files}
+                    "schema": schema, "taken_at": taken, "image_seconds": image_seconds,
+                    "counts": counts, "files": files}
         partial = work / "archive.tar.gz"
         with tarfile.open(partial, "w:gz", compresslevel=6) as tar:
             data = json.dumps(manifest, indent=2).encode()
@@ -263,7 +270,7 @@ def backup(database: str | None, where: str | Path) -> Summary:
         os.replace(partial, path)
         _sync_directory(path.parent)
     return Summary(path, store, schema, taken, counts, path.stat().st_size,
-                   len(dictionaries))
+                   len(dictionaries), image_seconds)
 
 
 def check_keep(keep: int) -> None:
@@ -329,7 +336,13 @@ def _summary(path: Path, manifest: dict[str, Any]) -> Summary:
     return Summary(path, manifest["store"], int(manifest.get("schema", 0)),
                    str(manifest.get("taken_at", "?")), dict(manifest.get("counts", {})),
                    path.stat().st_size,
-                   sum(1 for n in manifest["files"] if n.startswith(DICTIONARIES)))
+                   sum(1 for n in manifest["files"] if n.startswith(DICTIONARIES)),
+                   _seconds(manifest.get("image_seconds")))
+
+
+def _seconds(value: Any) -> float | None:
+    """A manifest's duration, when it has one."""
+    return float(value) if isinstance(value, (int, float)) else None
 
 
 def verify(path: str | Path) -> Summary:
