@@ -6,7 +6,9 @@ dictionary are one line and exit 2, and change nothing."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 import sqlite3
 import subprocess
@@ -437,3 +439,32 @@ def test_a_database_that_cannot_be_reached_is_one_line_without_its_password(
     assert done.returncode == 2 and done.stdout == "" and "127.0.0.1" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "s3cret-pw" not in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_manifest_naming_a_file_outside_the_backup_is_refused(tmp_path: Path) -> None:
+    """A crafted manifest that names a file beside the unpacked backup (with its right
+    sha256) brings nothing in."""
+    live, data = tmp_path / "live.sqlite3", tmp_path / "data"
+    populate(str(live))
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    good = tmp_path / "good.tar.gz"
+    assert cli("backup", "--db", str(live), str(good), data_dir=data).returncode == 0
+    scratch = tmp_path / "scratch"  # where restore unpacks: scratch/<its dir>/dictionaries
+    scratch.mkdir()
+    planted = scratch / "planted.json"
+    planted.write_text('{"name": "planted"}')
+    with tarfile.open(good, "r:gz") as tar:
+        manifest = json.loads(tar.extractfile("manifest.json").read())  # type: ignore[union-attr]
+    manifest["files"]["dictionaries/../../planted.json"] = hashlib.sha256(
+        planted.read_bytes()).hexdigest()
+    crafted = tmp_path / "crafted.tar.gz"
+    _repacked(good, crafted, {"manifest.json": json.dumps(manifest).encode()})
+    env = {**os.environ, "TMPDIR": str(scratch), "WORDYAHTZEE_DATA_DIR": str(tmp_path / "d")}
+    for args in (("backup", "--verify", str(crafted)),
+                 ("restore", str(crafted), "--db", str(tmp_path / "new.sqlite3"))):
+        done = subprocess.run([sys.executable, "-m", "wordyahtzee", *args],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 2 and "unexpected file" in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists() and not (tmp_path / "new.sqlite3").exists()

@@ -53,6 +53,8 @@ POSTGRES_IMAGE = "database.pgdump"
 DICTIONARIES = "dictionaries/"
 NAME_PATTERN = re.compile(r"^wordyahtzee-\d{8}-\d{6}Z\.tar\.gz$")
 """The names ``backup DIR`` gives its files, and the only ones ``--keep`` removes."""
+MEMBER_PATTERN = re.compile(r"^dictionaries/(?!\.\.?$)[^/\\]+$")
+"""A user dictionary's member: one file name under ``dictionaries/``, nothing above it."""
 
 
 @dataclass(frozen=True)
@@ -325,9 +327,13 @@ def _opened(path: Path) -> Iterator[tuple[dict[str, Any], Path]]:
         extra = set(names) - set(files) - {MANIFEST}
         if extra:
             raise _fail(f"{path} holds files its manifest does not name: {sorted(extra)[0]}")
+        image = SQLITE_IMAGE if store == "sqlite" else POSTGRES_IMAGE
+        for name in files:
+            if name != image and not MEMBER_PATTERN.match(name):
+                raise _fail(f"{path}: its manifest names an unexpected file {name!r}")
         for name, digest in files.items():
             member = work / name
-            if not member.is_file() or _sha256(member) != digest:
+            if name not in names or not member.is_file() or _sha256(member) != digest:
                 raise _fail(f"{path}: {name} is missing or damaged (its sha256 differs)")
         yield manifest, work
 
