@@ -6,10 +6,14 @@ dictionary are one line and exit 2, and change nothing."""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import os
 import sqlite3
 import subprocess
 import sys
+import tarfile
 import threading
 import time
 from pathlib import Path
@@ -17,10 +21,13 @@ from typing import Any
 
 import pytest
 
-from wordyahtzee.store import Seat, is_postgres_url, open_store
-from wordyahtzee.store.backup import NAME_PATTERN
+from wordyahtzee import games
+from wordyahtzee.store import Seat, StoreError, is_postgres_url, open_store
+from wordyahtzee.store.backup import NAME_PATTERN, backup
+from wordyahtzee.store.migrations import SQLITE_STEPS, database_version, latest
 
 from .pg import BACKENDS
+from .test_store_migrations import _legacy
 from .test_web_serve import _call, _free_port, _serve
 
 
@@ -116,8 +123,10 @@ def test_a_restore_gives_back_every_table_and_the_dictionaries(
     assert done.returncode == 0, done.stderr
     [archive] = list(backups.iterdir())
     assert NAME_PATTERN.match(archive.name) and "2 user dictionary files" in done.stdout
+    assert archive.stat().st_mode & 0o077 == 0  # the daily secret is in it: the owner's only
     checked = cli("backup", "--verify", str(archive))
     assert checked.returncode == 0 and checked.stdout.startswith("good: ")
+    assert " (image " in checked.stdout and "2 user dictionary files" in checked.stdout
     elsewhere = tmp_path / "elsewhere"
     done = cli("restore", str(archive), "--db", fresh, data_dir=elsewhere)
     assert done.returncode == 0, done.stderr
@@ -191,7 +200,7 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
             player.join(30)
         proc.terminate()
         proc.wait(10)
-    before = {}
+    before: dict[str, int] = {}
     for at, gid, seq in answered:
         if at < began:
             before[gid] = max(before.get(gid, 0), seq)
@@ -200,6 +209,14 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
     assert cli("backup", "--verify", str(archive)).returncode == 0
     done = cli("restore", str(archive), "--db", fresh)
     assert done.returncode == 0, done.stderr
+    restored: Any = open_store(fresh)
+    try:
+        for gid, seq in before.items():
+            stored = restored.load_game(gid)
+            game = games.restore(stored.to_json())  # every event applied by the rules again
+            assert len(game.events) == len(stored.events) >= seq
+    finally:
+        restored.close()
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = (_serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
@@ -291,3 +308,163 @@ def test_keep_removes_only_the_oldest_backups_it_named(tmp_path: Path) -> None:
     assert (folder / "notes.txt").exists()
     done = cli("backup", "--db", str(live), "--keep", "2", str(folder / "one.tar.gz"))
     assert done.returncode == 2 and "needs a directory" in done.stderr
+
+
+def test_an_older_schema_restores_and_is_migrated(tmp_path: Path) -> None:
+    live, fresh = tmp_path / "v1.sqlite3", tmp_path / "new.sqlite3"
+    _legacy(live, 1, computer=False)  # as the first server wrote it
+    archive = tmp_path / "v1.tar.gz"
+    done = cli("backup", "--db", str(live), str(archive))
+    assert done.returncode == 0 and "schema 1," in done.stdout, done.stdout + done.stderr
+    done = cli("restore", str(archive), "--db", str(fresh))
+    assert done.returncode == 0, done.stderr
+    assert database_version(str(fresh)) == latest(SQLITE_STEPS) > 1
+    store: Any = open_store(str(fresh))
+    try:
+        stored = store.load_game("old")
+        assert stored.seats[0].name == "Anna" and stored.events == [{"type": "throw"}]
+    finally:
+        store.close()
+
+
+def test_a_backup_newer_than_the_program_is_refused(stores: tuple[str, str],
+                                                     tmp_path: Path) -> None:
+    live, fresh = stores
+    populate(live)
+    execute(live, "INSERT INTO schema_version VALUES (99, 'the future', 0)")
+    archive = tmp_path / "future.tar.gz"
+    done = cli("backup", "--db", live, str(archive))
+    assert done.returncode == 0 and "schema 99," in done.stdout, done.stderr
+    untouched = rows(fresh) if is_postgres_url(fresh) else None
+    done = cli("restore", str(archive), "--db", fresh)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "schema version 99" in done.stderr
+    if untouched is None:
+        assert not Path(fresh).exists()
+    else:
+        assert rows(fresh) == untouched
+
+
+def test_a_missing_pg_dump_is_said_before_anything_is_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import glob
+
+    monkeypatch.setattr(glob, "glob", lambda pattern: [])  # no /usr/lib/postgresql/*/bin
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(StoreError) as exc:
+        backup("postgresql://nobody:s3cret@127.0.0.1:1/x", tmp_path / "b.tar.gz")
+    assert "pg_dump is not installed" in str(exc.value) and "\n" not in str(exc.value)
+    assert "s3cret" not in str(exc.value) and list(tmp_path.iterdir()) == []
+
+
+def _repacked(source: Path, target: Path, change: dict[str, bytes]) -> None:
+    """A copy of the backup ``source`` with the members in ``change`` replaced or added,
+    its manifest left as it was."""
+    with tarfile.open(source, "r:gz") as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar.getmembers()}  # type: ignore[union-attr]
+    members.update(change)
+    with tarfile.open(target, "w:gz") as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+
+
+def test_a_member_that_differs_from_the_manifest_is_refused(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    good = tmp_path / "good.tar.gz"
+    assert cli("backup", "--db", str(live), str(good)).returncode == 0
+    with tarfile.open(good, "r:gz") as tar:
+        image = tar.extractfile("database.sqlite3").read()  # type: ignore[union-attr]
+    flipped = image[:5000] + bytes([image[5000] ^ 0xFF]) + image[5001:]
+    _repacked(good, tmp_path / "flipped.tar.gz", {"database.sqlite3": flipped})
+    _repacked(good, tmp_path / "extra.tar.gz", {"dictionaries/sneaked.json": b"{}"})
+    for name, says in (("flipped.tar.gz", "sha256 differs"),
+                       ("extra.tar.gz", "manifest does not name")):
+        for args in (("backup", "--verify"), ("restore",)):
+            extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
+            done = cli(*args, str(tmp_path / name), *extra)
+            assert done.returncode == 2 and done.stdout == "", (name, args)
+            assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+    assert not (tmp_path / "new.sqlite3").exists()
+    assert cli("backup", "--verify", str(good)).returncode == 0  # the original is fine
+
+
+def test_a_target_that_cannot_take_the_restore_is_one_line_and_unchanged(
+        tmp_path: Path) -> None:
+    live, data = tmp_path / "live.sqlite3", tmp_path / "data"
+    populate(str(live))
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    archive = tmp_path / "b.tar.gz"
+    assert cli("backup", "--db", str(live), str(archive), data_dir=data).returncode == 0
+    text = tmp_path / "notes.sqlite3"
+    text.write_text("not a database")
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    (blocked / "dictionaries").write_text("a file where the folder would be")
+    for target, says, data_dir in (
+            (text, "not a database", tmp_path / "d1"),
+            (tmp_path / "missing" / "new.sqlite3", "does not exist", tmp_path / "d2"),
+            (tmp_path / "new.sqlite3", "cannot be written", blocked)):
+        done = cli("restore", str(archive), "--db", str(target), data_dir=data_dir)
+        assert done.returncode == 2 and done.stdout == "", (target, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+        assert not data_dir.exists() or data_dir == blocked
+    assert text.read_text() == "not a database"
+    assert not (tmp_path / "missing").exists() and not (tmp_path / "new.sqlite3").exists()
+    assert (blocked / "dictionaries").read_text() == "a file where the folder would be"
+    # the same backup restores where it can, the dictionary under its own name only
+    done = cli("restore", str(archive), "--db", str(tmp_path / "new.sqlite3"),
+               data_dir=tmp_path / "d3")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "d3" / "dictionaries").iterdir()) == ["mine.json"]
+
+
+def test_keep_below_one_is_refused_before_a_backup_is_taken(tmp_path: Path) -> None:
+    live = tmp_path / "live.sqlite3"
+    populate(str(live))
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    done = cli("backup", "--db", str(live), "--keep", "0", str(folder))
+    assert done.returncode == 2 and "--keep is at least 1" in done.stderr
+    assert list(folder.iterdir()) == []
+
+
+def test_a_database_that_cannot_be_reached_is_one_line_without_its_password(
+        tmp_path: Path) -> None:
+    url = "postgresql://wordyahtzee:s3cret-pw@127.0.0.1:1/site"
+    done = cli("backup", "--db", url, str(tmp_path / "b.tar.gz"))
+    assert done.returncode == 2 and done.stdout == "" and "127.0.0.1" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "s3cret-pw" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_manifest_naming_a_file_outside_the_backup_is_refused(tmp_path: Path) -> None:
+    """A crafted manifest that names a file beside the unpacked backup (with its right
+    sha256) brings nothing in."""
+    live, data = tmp_path / "live.sqlite3", tmp_path / "data"
+    populate(str(live))
+    (data / "dictionaries").mkdir(parents=True)
+    (data / "dictionaries" / "mine.json").write_text('{"name": "mine"}')
+    good = tmp_path / "good.tar.gz"
+    assert cli("backup", "--db", str(live), str(good), data_dir=data).returncode == 0
+    scratch = tmp_path / "scratch"  # where restore unpacks: scratch/<its dir>/dictionaries
+    scratch.mkdir()
+    planted = scratch / "planted.json"
+    planted.write_text('{"name": "planted"}')
+    with tarfile.open(good, "r:gz") as tar:
+        manifest = json.loads(tar.extractfile("manifest.json").read())  # type: ignore[union-attr]
+    manifest["files"]["dictionaries/../../planted.json"] = hashlib.sha256(
+        planted.read_bytes()).hexdigest()
+    crafted = tmp_path / "crafted.tar.gz"
+    _repacked(good, crafted, {"manifest.json": json.dumps(manifest).encode()})
+    env = {**os.environ, "TMPDIR": str(scratch), "WORDYAHTZEE_DATA_DIR": str(tmp_path / "d")}
+    for args in (("backup", "--verify", str(crafted)),
+                 ("restore", str(crafted), "--db", str(tmp_path / "new.sqlite3"))):
+        done = subprocess.run([sys.executable, "-m", "wordyahtzee", *args],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 2 and "unexpected file" in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "d").exists() and not (tmp_path / "new.sqlite3").exists()

@@ -18,7 +18,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     the newest N); ``backup --verify FILE``: check one."""
     import time
 
-    from .store.backup import backup, prune, verify
+    from .store.backup import backup, check_keep, prune, verify
 
     if args.verify:
         if args.keep is not None:
@@ -27,9 +27,11 @@ def cmd_backup(args: argparse.Namespace) -> int:
         summary = verify(args.file)
         print(f"good: {summary.line()}")
         return 0
-    if args.keep is not None and not Path(args.file).is_dir():
-        raise WordyahtzeeError("backup: --keep needs a directory to name the backups in",
-                               "usage")
+    if args.keep is not None:
+        if not Path(args.file).is_dir():
+            raise WordyahtzeeError("backup: --keep needs a directory to name the backups in",
+                                   "usage")
+        check_keep(args.keep)
     began = time.monotonic()
     summary = backup(args.db, args.file)
     print(f"backed up in {time.monotonic() - began:.1f} s: {summary.line()}")

@@ -4,7 +4,8 @@
 A backup is one file, a gzipped tar archive holding:
 
 - ``manifest.json``: the format, the program's version, the kind of store, its schema
-  version, when it was taken, the rows of each table, and the sha256 of every other member;
+  version, when it was taken and how long its database image took, the rows of each table,
+  and the sha256 of every other member;
 - the database's image: ``database.sqlite3`` (SQLite's online backup API) or
   ``database.pgdump`` (``pg_dump`` in its custom format);
 - ``dictionaries/…``: the players' own dictionaries (the user data dir's files).
@@ -52,6 +53,8 @@ POSTGRES_IMAGE = "database.pgdump"
 DICTIONARIES = "dictionaries/"
 NAME_PATTERN = re.compile(r"^wordyahtzee-\d{8}-\d{6}Z\.tar\.gz$")
 """The names ``backup DIR`` gives its files, and the only ones ``--keep`` removes."""
+MEMBER_PATTERN = re.compile(r"^dictionaries/(?!\.\.?$)[^/\\]+$")
+"""A user dictionary's member: one file name under ``dictionaries/``, nothing above it."""
 
 
 @dataclass(frozen=True)
@@ -65,12 +68,15 @@ class Summary:
     counts: dict[str, int]
     size: int
     dictionaries: int
+    image_seconds: float | None
+    """How long the database's image took (its snapshot was held that long)."""
 
     def line(self) -> str:
         """One line: the file, its size and what it holds."""
         counts = self.counts
+        took = "" if self.image_seconds is None else f" (image {self.image_seconds:.2f} s)"
         return (f"{self.path}: {self.size / 1e6:.1f} MB, {self.store} schema {self.schema}, "
-                f"taken {self.taken_at}; {counts.get('games', 0)} games, "
+                f"taken {self.taken_at}{took}; {counts.get('games', 0)} games, "
                 f"{counts.get('events', 0)} events, {counts.get('profiles', 0)} profiles, "
                 f"{self.dictionaries} user dictionary files")
 
@@ -171,6 +177,7 @@ def _postgres_image(url: str, image: Path) -> tuple[dict[str, int], int]:
     version."""
     import psycopg
 
+    pg_dump = _pg_tool("pg_dump")  # a missing tool is said before the database is touched
     dsn, env = _pg_target(url)
     try:
         with psycopg.connect(url, connect_timeout=10) as conn:
@@ -182,7 +189,7 @@ def _postgres_image(url: str, image: Path) -> tuple[dict[str, int], int]:
             counts = {n: int(_scalar(conn, f'SELECT COUNT(*) FROM "{n}"')) for n in names}
             schema = (int(_scalar(conn, "SELECT MAX(version) FROM schema_version") or 0)
                       if "schema_version" in counts else 0)
-            _run([_pg_tool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges",
+            _run([pg_dump, "--format=custom", "--no-owner", "--no-privileges",
                   f"--snapshot={snapshot}", f"--file={image}", f"--dbname={dsn}"],
                  env, "pg_dump")
             conn.execute("COMMIT")
@@ -199,6 +206,15 @@ def _user_dictionaries() -> list[Path]:
 
     folder = user_dictionary_dir()
     return sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+
+
+def _sync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (the new name survives a power cut)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def target_file(where: str | Path, now: float | None = None) -> Path:
@@ -224,6 +240,7 @@ def backup(database: str | None, where: str | Path) -> Summary:
     taken = datetime.now(UTC).isoformat(timespec="seconds")
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".wordyahtzee-backup-") as tmp:
         work = Path(tmp)
+        began = time.monotonic()
         if is_postgres_url(database):
             store, member = "postgresql", POSTGRES_IMAGE
             counts, schema = _postgres_image(str(database).strip(), work / member)
@@ -232,12 +249,14 @@ def backup(database: str | None, where: str | Path) -> Summary:
             source = Path(database) if database else default_path()
             counts = _sqlite_image(source, work / member)
             schema = database_version(str(work / member))
+        image_seconds = round(time.monotonic() - began, 3)
         files = {member: _sha256(work / member)}
         dictionaries = _user_dictionaries()
         for file in dictionaries:
             files[DICTIONARIES + file.name] = _sha256(file)
         manifest = {"format": FORMAT, "program": _program_version(), "store": store,
-                    "schema": schema, "taken_at": taken, "counts": counts, "files": files}
+                    "schema": schema, "taken_at": taken, "image_seconds": image_seconds,
+                    "counts": counts, "files": files}
         partial = work / "archive.tar.gz"
         with tarfile.open(partial, "w:gz", compresslevel=6) as tar:
             data = json.dumps(manifest, indent=2).encode()
@@ -247,18 +266,25 @@ def backup(database: str | None, where: str | Path) -> Summary:
             tar.add(work / member, arcname=member)
             for file in dictionaries:
                 tar.add(file, arcname=DICTIONARIES + file.name)
+        os.chmod(partial, 0o600)  # it holds the daily game's secret: the owner's alone
         with partial.open("rb") as f:
             os.fsync(f.fileno())
         os.replace(partial, path)
+        _sync_directory(path.parent)
     return Summary(path, store, schema, taken, counts, path.stat().st_size,
-                   len(dictionaries))
+                   len(dictionaries), image_seconds)
+
+
+def check_keep(keep: int) -> None:
+    """Refuse a number of backups to keep below one (before any backup is taken)."""
+    if keep < 1:
+        raise StoreError("--keep is at least 1", "usage")
 
 
 def prune(directory: Path, keep: int) -> list[Path]:
     """Remove all but the newest ``keep`` backups that ``backup DIR`` named in
     ``directory`` (no other file is touched); the files removed."""
-    if keep < 1:
-        raise StoreError("--keep is at least 1", "usage")
+    check_keep(keep)
     ours = sorted(p for p in directory.iterdir() if NAME_PATTERN.match(p.name))
     gone = ours[:-keep]
     for path in gone:
@@ -301,9 +327,13 @@ def _opened(path: Path) -> Iterator[tuple[dict[str, Any], Path]]:
         extra = set(names) - set(files) - {MANIFEST}
         if extra:
             raise _fail(f"{path} holds files its manifest does not name: {sorted(extra)[0]}")
+        image = SQLITE_IMAGE if store == "sqlite" else POSTGRES_IMAGE
+        for name in files:
+            if name != image and not MEMBER_PATTERN.match(name):
+                raise _fail(f"{path}: its manifest names an unexpected file {name!r}")
         for name, digest in files.items():
             member = work / name
-            if not member.is_file() or _sha256(member) != digest:
+            if name not in names or not member.is_file() or _sha256(member) != digest:
                 raise _fail(f"{path}: {name} is missing or damaged (its sha256 differs)")
         yield manifest, work
 
@@ -312,7 +342,13 @@ def _summary(path: Path, manifest: dict[str, Any]) -> Summary:
     return Summary(path, manifest["store"], int(manifest.get("schema", 0)),
                    str(manifest.get("taken_at", "?")), dict(manifest.get("counts", {})),
                    path.stat().st_size,
-                   sum(1 for n in manifest["files"] if n.startswith(DICTIONARIES)))
+                   sum(1 for n in manifest["files"] if n.startswith(DICTIONARIES)),
+                   _seconds(manifest.get("image_seconds")))
+
+
+def _seconds(value: Any) -> float | None:
+    """A manifest's duration, when it has one."""
+    return float(value) if isinstance(value, (int, float)) else None
 
 
 def verify(path: str | Path) -> Summary:
@@ -387,12 +423,82 @@ def _dictionary_clashes(work: Path, files: dict[str, str]) -> list[Path]:
     return new
 
 
+def _check_empty_sqlite(target: Path) -> None:
+    """Refuse a SQLite file with rows in it, or one that is no SQLite database; a file not
+    there yet needs its directory."""
+    if not target.exists():
+        if not target.parent.is_dir():
+            raise StoreError(f"the directory {target.parent} does not exist", "no_file")
+        return
+    try:
+        rows = _rows_in_sqlite(target)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{target} cannot be restored into: {exc}", "bad_input") from None
+    if rows:
+        raise StoreError(f"the database {target} is not empty: restore into a new file",
+                         "exists")
+
+
+def _restore_sqlite(image: Path, target: Path) -> None:
+    """Copy the image into ``target`` (one transaction: a failure leaves it as it was)."""
+    try:
+        src = sqlite3.connect(f"file:{image}?mode=ro", uri=True)
+        try:
+            dest = sqlite3.connect(target)
+            try:
+                src.backup(dest)
+            finally:
+                dest.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"the backup cannot be restored into {target}: {exc}",
+                         "unavailable") from None
+
+
+def _check_empty_postgres(url: str) -> None:
+    if _rows_in_postgres(url):
+        raise StoreError(f"the database {redact(url)} is not empty: restore into a new "
+                         "database", "exists")
+
+
+def _restore_postgres(image: Path, url: str) -> None:
+    """``pg_restore`` the image into ``url`` in one transaction."""
+    dsn, env = _pg_target(url)
+    _run([_pg_tool("pg_restore"), "--clean", "--if-exists", "--no-owner", "--no-privileges",
+          "--single-transaction", "--exit-on-error", f"--dbname={dsn}", str(image)],
+         env, "pg_restore")
+
+
+def _stage_dictionaries(files: list[Path]) -> list[tuple[Path, Path]]:
+    """Copy the user dictionaries a restore brings into the user data dir under temporary
+    names, before the store changes (a folder that cannot be written, or a full disk, is
+    said first); the (temporary, final) names."""
+    from ..lexicon.registry import user_dictionary_dir
+
+    folder = user_dictionary_dir()
+    staged: list[tuple[Path, Path]] = []
+    try:
+        if files:
+            folder.mkdir(parents=True, exist_ok=True)
+        for file in files:
+            staged.append((folder / f".{file.name}.restoring", folder / file.name))
+            shutil.copy2(file, staged[-1][0])
+    except OSError as exc:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+        raise StoreError(f"the user dictionaries cannot be written into {folder}: "
+                         f"{exc.strerror}", "unavailable") from None
+    return staged
+
+
 def restore(path: str | Path, database: str) -> Summary:
     """Restore the backup at ``path`` into the EMPTY store at ``database`` (a SQLite path
     or a ``postgresql://`` URL, of the backup's kind), and its user dictionaries into the
     user data dir; the store is then migrated to this program's schema. A store with rows,
-    another kind of store, a newer schema or a damaged backup is refused before anything
-    changes."""
+    another kind of store, a newer schema, a damaged backup or a clashing user dictionary
+    is refused before anything changes; the dictionaries take their names only once the
+    store is restored."""
     from . import open_store
     from .migrations import POSTGRES_STEPS, SQLITE_STEPS, latest
 
@@ -408,34 +514,20 @@ def restore(path: str | Path, database: str) -> Summary:
                              f"knows up to {newest} (upgrade it)", "schema_too_new")
         new_dictionaries = _dictionary_clashes(work, manifest["files"])
         if kind == "sqlite":
-            target = Path(database)
-            if target.exists() and _rows_in_sqlite(target):
-                raise StoreError(f"the database {target} is not empty: restore into a new "
-                                 "file", "exists")
-            src = sqlite3.connect(f"file:{work / SQLITE_IMAGE}?mode=ro", uri=True)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            dest = sqlite3.connect(target)
-            try:
-                src.backup(dest)
-            finally:
-                dest.close()
-                src.close()
+            _check_empty_sqlite(Path(database))
         else:
-            url = database.strip()
-            if _rows_in_postgres(url):
-                raise StoreError(f"the database {redact(url)} is not empty: restore into "
-                                 "a new database", "exists")
-            dsn, env = _pg_target(url)
-            _run([_pg_tool("pg_restore"), "--clean", "--if-exists", "--no-owner",
-                  "--no-privileges", "--single-transaction", "--exit-on-error",
-                  f"--dbname={dsn}", str(work / POSTGRES_IMAGE)], env, "pg_restore")
-        store: Any = open_store(database)  # migrates an older schema
-        store.close()
-        if new_dictionaries:
-            from ..lexicon.registry import user_dictionary_dir
-
-            folder = user_dictionary_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            for file in new_dictionaries:
-                shutil.copy2(file, folder / file.name)
+            _check_empty_postgres(database.strip())
+        staged = _stage_dictionaries(new_dictionaries)
+        try:
+            if kind == "sqlite":
+                _restore_sqlite(work / SQLITE_IMAGE, Path(database))
+            else:
+                _restore_postgres(work / POSTGRES_IMAGE, database.strip())
+            store: Any = open_store(database)  # migrates an older schema
+            store.close()
+            for temporary, final in staged:
+                os.replace(temporary, final)
+        finally:
+            for temporary, _ in staged:
+                temporary.unlink(missing_ok=True)
         return _summary(path, manifest)
