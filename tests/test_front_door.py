@@ -120,7 +120,8 @@ class Load:
 
     def __init__(self, front: Front) -> None:
         self.front = front
-        self.stop = threading.Event()
+        self.stop = threading.Event()  # the players
+        self.stop_watching = threading.Event()  # the viewers, once they caught up
         self.lanes = [Lane(source=f"127.1.0.{n + 1}") for n in range(LANES)]
         for lane in self.lanes:
             self._new_game(lane)
@@ -188,7 +189,7 @@ class Load:
         """A browser's EventSource: follow the lane's game; when a stream ends, reconnect
         through nginx with the last event's id."""
         gid = ""
-        while not self.stop.is_set():
+        while not self.stop_watching.is_set():
             if lane.gid != gid:
                 gid = lane.gid
             headers = {}
@@ -202,7 +203,7 @@ class Load:
                     self._answer(lane, response.status, dict(response.getheaders()),
                                  json.loads(response.read() or b"null"))
                     continue
-                while not self.stop.is_set():
+                while not self.stop_watching.is_set():
                     line = response.readline()
                     if not line:
                         lane.dropped += 1
@@ -230,7 +231,12 @@ class Load:
     def finish(self) -> None:
         """Stop the players, let the viewers catch up with the last moves, stop them."""
         self.stop.set()
-        time.sleep(3)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and any(
+                lane.seen.get(lane.gid, 0) < lane.acknowledged.get(lane.gid, 0)
+                for lane in self.lanes):
+            time.sleep(0.1)
+        self.stop_watching.set()
         for thread in self.threads:
             thread.join(20)
 
