@@ -39,6 +39,24 @@ def test_wal_mode_and_schema(sqlite_store: SQLiteStore) -> None:
     assert sqlite_store.location == str(sqlite_store.path)
 
 
+def test_ping_answers_on_every_backend(store: Store) -> None:
+    assert store.ping() is True
+
+
+def test_ping_of_a_database_file_that_has_gone_fails_and_creates_nothing(
+        tmp_path: Path) -> None:
+    where = tmp_path / "data #1 ?"  # the probe's URI must quote such a path
+    opened = SQLiteStore(where / "games.sqlite3")
+    try:
+        assert opened.ping() is True
+        for made in list(where.iterdir()):
+            made.unlink()  # the data directory emptied under a running process
+        assert opened.ping() is False
+        assert list(where.iterdir()) == []
+    finally:
+        opened.close()
+
+
 def test_create_load_and_append(store: Store) -> None:
     game = new_game("woord", ["Anna"], {"turn_seconds": None}, rng=random.Random(1))
     store.create_game("g1", "woord", "solo", _setup(game), [Seat(0, "Anna", "tok")])

@@ -6,6 +6,9 @@ between two calls costs the second nothing (the pool notices its dead connection
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -174,3 +177,32 @@ def test_a_notice_carries_the_events_so_catching_up_needs_no_query(
     finally:
         writer.close()
         reader.close()
+
+
+def _server_pids(server: PostgresServer) -> list[int]:
+    """The server's processes: the postmaster and every backend it started."""
+    postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True,
+                              text=True, check=False).stdout.split()
+    return [postmaster, *map(int, children)]
+
+
+def test_ping_of_a_server_that_stopped_answering_fails_within_its_timeout(
+        postgres_server: PostgresServer) -> None:
+    store = PostgresStore(postgres_server.new_database(), timeout=1.0)
+    assert store.ping()  # a pooled connection, idle and healthy
+    frozen = _server_pids(postgres_server)
+    for pid in frozen:  # accepts the query on its socket, never answers
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        assert store.ping(timeout=1.0) is False
+        assert time.monotonic() - started < 3
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+    end = time.monotonic() + 30
+    while not store.ping() and time.monotonic() < end:
+        time.sleep(0.2)
+    assert store.ping()  # answering again, the same store
+    store.close()

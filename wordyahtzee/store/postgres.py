@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import select
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -108,6 +110,16 @@ def _dumps(value: Any) -> str:
 
 def _json(value: Any) -> Json:
     return Json(value, dumps=_dumps)
+
+
+def _cut(conn: psycopg.Connection[Any]) -> None:
+    """Shut down ``conn``'s socket, so a query waiting on it ends at once with an error
+    (and the pool drops the connection); nothing if it is closed already."""
+    try:
+        with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+    except (OSError, psycopg.Error):
+        pass
 
 
 def _first_line(exc: BaseException) -> str:
@@ -297,10 +309,20 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
         return self._location
 
     def ping(self, timeout: float = PING_SECONDS) -> bool:
-        """Whether the database answers within ``timeout`` seconds (never raises)."""
+        """Whether the database answers within ``timeout`` seconds (never raises): the
+        wait for a connection and the query's answer each take at most ``timeout``. A
+        server that accepted the query but does not answer (stopped, or cut off without a
+        reset) would keep the query waiting for ever: its connection is cut at the
+        deadline, which ends the query with an error and drops the connection."""
         try:
             with self._conn(timeout) as conn:
-                conn.execute("SELECT 1")
+                watchdog = threading.Timer(timeout, _cut, (conn,))
+                watchdog.daemon = True
+                watchdog.start()
+                try:
+                    conn.execute("SELECT 1")
+                finally:
+                    watchdog.cancel()
             return True
         except StoreError:
             return False

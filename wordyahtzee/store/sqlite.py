@@ -231,9 +231,12 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords):
 
     def ping(self, timeout: float = PING_SECONDS) -> bool:
         """Whether the database answers a query within ``timeout`` seconds (never
-        raises)."""
+        raises). It opens the file read-write without creating it: a database file that
+        has gone (a data directory unmounted or moved) is not answering, and the probe
+        must not leave an empty database in its place."""
         try:
-            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True,
+                                 timeout=timeout, isolation_level=None,
                                  check_same_thread=False)
             try:
                 db.execute("SELECT count(*) FROM sqlite_master").fetchone()
