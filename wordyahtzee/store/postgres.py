@@ -31,9 +31,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import select
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -68,6 +65,7 @@ from .migrations import migrate_postgres
 from .moderators import ModeratorRecords
 from .notices import CHANNEL, HeardEvents, notice, read_notice
 from .pg_append import APPEND
+from .pg_connections import check_idle, cut
 from .players import PlayerRecords
 
 MIN_SIZE = 2
@@ -77,20 +75,6 @@ TIMEOUT = 5.0
 RECONNECT_SECONDS = 10.0
 """How long the pool keeps retrying one connection (with backoff) before starting over
 with a fresh attempt; caps how long recovery waits after the server is back."""
-
-
-def check_idle(conn: psycopg.Connection[Any]) -> None:
-    """The pool's check of a connection it lends: raise if it is dead, without a round trip
-    when it is healthy. An idle connection has nothing to read; one the server ended (a
-    restart, an administrator) has its goodbye or end-of-file waiting, and only then is it
-    asked (psycopg's own check, an empty query). A check by round trip on every loan cost an
-    eighth of a worker's time under load."""
-    if conn.closed or conn.broken:
-        raise psycopg.OperationalError("the connection is closed")
-    poller = select.poll()
-    poller.register(conn.fileno(), select.POLLIN)
-    if poller.poll(0):
-        ConnectionPool.check_connection(conn)
 
 
 COUNTED = frozenset({"unavailable", "busy"})
@@ -110,16 +94,6 @@ def _dumps(value: Any) -> str:
 
 def _json(value: Any) -> Json:
     return Json(value, dumps=_dumps)
-
-
-def _cut(conn: psycopg.Connection[Any]) -> None:
-    """Shut down ``conn``'s socket, so a query waiting on it ends at once with an error
-    (and the pool drops the connection); nothing if it is closed already."""
-    try:
-        with socket.socket(fileno=os.dup(conn.pgconn.socket)) as sock:
-            sock.shutdown(socket.SHUT_RDWR)
-    except (OSError, psycopg.Error):
-        pass
 
 
 def _first_line(exc: BaseException) -> str:
@@ -316,7 +290,7 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
         deadline, which ends the query with an error and drops the connection."""
         try:
             with self._conn(timeout) as conn:
-                watchdog = threading.Timer(timeout, _cut, (conn,))
+                watchdog = threading.Timer(timeout, cut, (conn,))
                 watchdog.daemon = True
                 watchdog.start()
                 try:
