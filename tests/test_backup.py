@@ -257,6 +257,16 @@ def _serve_url(url: str, port: int, log: Path, env: dict[str, str]) -> Any:
     raise AssertionError("the server did not start")
 
 
+def refused_by_verify_and_restore(tmp_path: Path, name: str, says: str) -> None:
+    """``backup --verify`` and ``restore`` of ``tmp_path/name`` are one line saying
+    ``says``, and exit 2."""
+    for args in (("backup", "--verify"), ("restore",)):
+        extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
+        done = cli(*args, str(tmp_path / name), *extra)
+        assert done.returncode == 2 and done.stdout == "", (name, args)
+        assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+
+
 def test_damaged_foreign_and_missing_files_are_one_line(tmp_path: Path) -> None:
     live = tmp_path / "live.sqlite3"
     populate(str(live))
@@ -267,11 +277,7 @@ def test_damaged_foreign_and_missing_files_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "foreign.tar.gz").write_bytes(b"not a backup at all")
     for name, says in (("cut.tar.gz", "damaged"), ("foreign.tar.gz", "not a wordyahtzee"),
                        ("missing.tar.gz", "no backup")):
-        for args in (("backup", "--verify"), ("restore",)):
-            extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
-            done = cli(*args, str(tmp_path / name), *extra)
-            assert done.returncode == 2 and done.stdout == "", (name, args)
-            assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+        refused_by_verify_and_restore(tmp_path, name, says)
     assert not (tmp_path / "new.sqlite3").exists()
     # a restore into the other kind of store is refused before anything changes
     done = cli("restore", str(archive), "--db", "postgresql://nobody@127.0.0.1:1/x")
@@ -382,11 +388,7 @@ def test_a_member_that_differs_from_the_manifest_is_refused(tmp_path: Path) -> N
     _repacked(good, tmp_path / "extra.tar.gz", {"dictionaries/sneaked.json": b"{}"})
     for name, says in (("flipped.tar.gz", "sha256 differs"),
                        ("extra.tar.gz", "manifest does not name")):
-        for args in (("backup", "--verify"), ("restore",)):
-            extra = ("--db", str(tmp_path / "new.sqlite3")) if args == ("restore",) else ()
-            done = cli(*args, str(tmp_path / name), *extra)
-            assert done.returncode == 2 and done.stdout == "", (name, args)
-            assert len(done.stderr.strip().splitlines()) == 1 and says in done.stderr
+        refused_by_verify_and_restore(tmp_path, name, says)
     assert not (tmp_path / "new.sqlite3").exists()
     assert cli("backup", "--verify", str(good)).returncode == 0  # the original is fine
 
