@@ -16,7 +16,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from flask_babel import get_locale
@@ -33,6 +32,7 @@ from wordyahtzee.lexicon import list_dictionaries
 
 from .cookies import profile_secret
 from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
+from .offline import worker_source
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static")
@@ -146,9 +146,9 @@ def game(game_id: str) -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, served from the root so its scope covers every page."""
-    response = send_from_directory(bp.static_folder or "static", "sw.js",
-                                   mimetype="text/javascript", max_age=0)
+    """The service worker, served from the root so its scope covers every page, with the
+    list of static files it keeps (web/offline.py)."""
+    response = Response(worker_source(str(bp.static_folder)), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -1,32 +1,31 @@
 // The service worker (served at /sw.js so its scope is the whole site): keeps the static
 // files (scripts, style, icons) for offline starts and fast loads. The API and the pages
 // always go to the network: a game's state must be the server's.
-const CACHE = "wy-static-v1";
-const PRECACHE = [
-  "/static/css/app.css", "/static/js/common.js", "/static/js/table.js", "/static/js/seats.js",
-  "/static/js/start.js",
-  "/static/js/dice.js", "/static/js/woord.js", "/static/js/classic.js", "/static/js/kaartspel.js",
-  "/static/css/kaartspel.css", "/static/js/words.js",
-  "/static/js/highscores.js", "/static/favicon.svg", "/static/icons/icon.svg",
-  "/static/icons/icon-192.png", "/static/icons/icon-512.png",
-];
+//
+// The server fills in the two values below as it serves this file (web/offline.py): every
+// file under web/static, and a cache named after a digest of their contents, so that a
+// deploy that changes any of them installs a fresh cache and drops the old one.
+const CACHE = /* CACHE */ "wy-static";
+const PRECACHE = /* PRECACHE */ [];
 
-self.addEventListener("install", (event) => {
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+worker.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE)
     .then((cache) => Promise.all(PRECACHE.map((url) => cache.add(url).catch(() => null))))
-    .then(() => self.skipWaiting()));
+    .then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-    .then(() => self.clients.claim()));
+    .then(() => worker.clients.claim()));
 });
 
 // Static files: the network first (a new version shows at once), the cache when offline.
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin
+  if (event.request.method !== "GET" || url.origin !== worker.location.origin
       || !url.pathname.startsWith("/static/")) return;
   event.respondWith(fetch(event.request).then((response) => {
     if (response.ok) {

@@ -1,12 +1,11 @@
 // The classic Yahtzee screen. It renders the state the server sends and posts the player's
 // intent; every score, legal box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, number, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t, tn } from "./common.js";
+import { $, $$, announce, api, boxName, el, errorText, number, renderEnd, renderHintPanel, renderScoreSheet, showMessage, t, tn } from "./common.js";
 import { diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
-const root = document.getElementById("game");
+const root = $("game");
 const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
 
 let state = null;
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
@@ -152,7 +151,7 @@ function syncDisabled() {
   dice.syncDisabled();
   // the coach advises people; while a computer plays the server answers 422 anyway
   $("hint-button").disabled = !state?.turn || computerToMove();
-  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
+  $$("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
 }
 
 /** A difference with its sign: +3, −5, 0. */

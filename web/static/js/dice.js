@@ -1,6 +1,6 @@
 // Pip dice, drawn the same way by every dice game that has them (classic Yahtzee's five,
 // Kaartspel's five black dice and its red die).
-import { announce, boxName, el, t } from "./common.js";
+import { $, $$, announce, boxName, el, t } from "./common.js";
 import { noteForm, pipEntry } from "./pad.js";
 import { turnMemory } from "./table.js";
 
@@ -76,8 +76,8 @@ export function fiveDice(page) {
 
   function draw() {
     const state = page.state();
-    const box = document.getElementById("dice");
-    document.getElementById("play").hidden = !state.turn;
+    const box = $("dice");
+    $("play").hidden = !state.turn;
     if (!state.turn) { box.replaceChildren(); return; }
     const turn = state.turn;
     const rolled = roll && performance.now() < roll.until ? roll.dice : null;
@@ -85,18 +85,18 @@ export function fiveDice(page) {
     if (pad()) document.querySelector("p.keys").textContent = t("pad.keys_pips");
     const shown = entered.length || (pad() && !turn.dice)
       ? [0, 1, 2, 3, 4].map((i) => entered[i] ?? null) : turn.dice || [null, null, null, null, null];
-    document.getElementById("throw").hidden = pad() || page.table.watching();
-    document.getElementById("pad-entry").hidden = !(pad() && mine() && turn.throws_left > 0);
+    $("throw").hidden = pad() || page.table.watching();
+    $("pad-entry").hidden = !(pad() && mine() && turn.throws_left > 0);
     box.replaceChildren(...shown.map((pips, i) => pipDieButton({
       pips, index: i, label: page.label(i, pips), kept: kept.has(i), suggested: page.suggested(i),
       rolling: Boolean(rolled?.has(i)), onclick: () => toggle(i),
     })));
-    document.getElementById("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
-    document.getElementById("throw-count").textContent = turn.throws_left > 0
+    $("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
+    $("throw-count").textContent = turn.throws_left > 0
       ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
       : t("game.no_throws_left");
-    document.getElementById("keep-hint").hidden = pad() || !(mine() && turn.throws > 0 && turn.throws_left > 0);
-    document.getElementById("claim-help").hidden = !(mine() && turn.throws > 0);
+    $("keep-hint").hidden = pad() || !(mine() && turn.throws > 0 && turn.throws_left > 0);
+    $("claim-help").hidden = !(mine() && turn.throws > 0);
   }
 
   function toggle(i) {
@@ -107,7 +107,7 @@ export function fiveDice(page) {
     draw();
     page.changed();
     announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-    document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+    $$(`#dice [data-die="${i}"]`)[0]?.focus();
   }
 
   async function throwDice() {
@@ -146,16 +146,16 @@ export function fiveDice(page) {
     const state = page.state();
     const turn = state?.turn;
     const idle = !page.table.busy && mine();
-    document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
+    $("throw").disabled = !idle || !turn || turn.throws_left <= 0;
     // a spectator sees the game, not buttons it cannot use
-    document.getElementById("throw").hidden = pad() || page.table.watching();
+    $("throw").hidden = pad() || page.table.watching();
     // the daily game is played unaided
-    document.getElementById("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
+    $("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
     if (pad()) {
       entry?.sync();
       note?.sync();
     }
-    document.querySelectorAll("#dice .die").forEach((die) => {
+    $$("#dice .die").forEach((die) => {
       die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
     });
   }
@@ -176,7 +176,7 @@ export function fiveDice(page) {
       el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: name(turn.player) }) })),
       el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
       el("p", {}, `${t("game.you_played")}: ${played(turn)}`)));
-    document.getElementById("review-list").replaceChildren(...items);
+    $("review-list").replaceChildren(...items);
   }
 
   /** The turn's keys (1–5, G, H) and buttons (throw, hint, follow the hint);
@@ -199,9 +199,9 @@ export function fiveDice(page) {
       send: async (box, points) => Boolean(await page.table.act("act/note", { box, points: Number(points) })),
     });
     diceKeys({ ready: () => page.state() !== null && !pad(), keep: toggle, throwDice, hint: askHint });
-    document.getElementById("throw").addEventListener("click", throwDice);
-    document.getElementById("hint-button").addEventListener("click", askHint);
-    document.getElementById("hint-apply").addEventListener("click", () => follow(advice(), claim));
+    $("throw").addEventListener("click", throwDice);
+    $("hint-button").addEventListener("click", askHint);
+    $("hint-apply").addEventListener("click", () => follow(advice(), claim));
   }
 
   return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow, renderReview, wire };

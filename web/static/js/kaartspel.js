@@ -1,14 +1,13 @@
 // The Kaartspel screen: the board (SVG), the red die and the five black dice, the actions
 // the view's options allow, the scoreboard and the keep hint. Every rule, score and computer
 // move comes from the server; this page draws the state and posts the player's intent.
-import { announce, api, el, errorText, number, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
+import { $, $$, announce, api, el, errorText, number, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { PIPS, diceKeys, diceText, pipDieButton } from "./dice.js";
 import { drawEntered, pipEntry } from "./pad.js";
 import { connectTable } from "./table.js";
 
-const root = document.getElementById("game");
+const root = $("game");
 const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 // The seats' colours (a seat's JOKER corner, chips and pawn).
 const COLORS = ["#c8322b", "#2456b8", "#23803f", "#d99a00"];
@@ -396,7 +395,7 @@ function toggleKeep(i) {
   renderDice();
   syncDisabled();
   announce(`${state.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-  document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  $$(`#dice [data-die="${i}"]`)[0]?.focus();
 }
 
 function takeLabel(card, option) {
@@ -542,8 +541,8 @@ function syncDisabled() {
   }
   root.dataset.busy = busy ? "yes" : "no";
   ["roll", "throw", "stop"].forEach((id) => { $(id).disabled = busy || !mine(); });
-  document.querySelectorAll("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
-  document.querySelectorAll("#dice .die").forEach((die) => { die.disabled = busy || !canKeep(); });
+  $$("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
+  $$("#dice .die").forEach((die) => { die.disabled = busy || !canKeep(); });
   $("hint-button").disabled = state.status === "finished";
   $("hint-button").hidden = table.watching();
 }

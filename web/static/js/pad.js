@@ -2,7 +2,7 @@
 // show, faster than writing it down. Pips are tapped on six keys (or typed 1–6); Woord
 // Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
 // die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
-import { announce, el, t, tn } from "./common.js";
+import { $, announce, el, t, tn } from "./common.js";
 import { pipDieButton } from "./dice.js";
 
 /**
@@ -13,13 +13,13 @@ import { pipDieButton } from "./dice.js";
  */
 export function pipEntry({ count = 5, active, changed, record }) {
   let pips = [];
-  const keys = document.getElementById("pad-keys");
-  const recordButton = document.getElementById("pad-record");
+  const keys = $("pad-keys");
+  const recordButton = $("pad-record");
 
   function sync() {
     recordButton.disabled = pips.length !== count || !active();
     keys.querySelectorAll("button").forEach((b) => { b.disabled = pips.length >= count || !active(); });
-    document.getElementById("pad-back").disabled = pips.length === 0;
+    $("pad-back").disabled = pips.length === 0;
     changed(pips);
   }
   function add(p) {
@@ -45,7 +45,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
     key.setAttribute("aria-label", tn("pad.add_pips", p, { p }));
     return key;
   }));
-  document.getElementById("pad-back").addEventListener("click", back);
+  $("pad-back").addEventListener("click", back);
   recordButton.addEventListener("click", send);
   document.addEventListener("keydown", (event) => {
     if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -99,9 +99,9 @@ export function assignLetters(letters, faces) {
  * `changed(letters, dieOf)` redraws, `record(letters)` sends seven letters.
  */
 export function letterEntry({ faces, field, active, changed, record }) {
-  const keys = document.getElementById("pad-keys");
-  const recordButton = document.getElementById("pad-record");
-  const alphabet = [...new Set(faces.flat())].sort((a, b) => (a === "?") - (b === "?") || a.localeCompare(b));
+  const keys = $("pad-keys");
+  const recordButton = $("pad-record");
+  const alphabet = [...new Set(faces.flat())].sort((a, b) => Number(a === "?") - Number(b === "?") || a.localeCompare(b));
   const letters = () => [...field.value.toLowerCase().replace(/[^a-z?]/g, "")];
 
   function sync() {
@@ -112,7 +112,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
       b.disabled = !active() || full || !dieOf || !assignLetters([...now, b.dataset.letter], faces);
     });
     recordButton.disabled = !active() || now.length !== faces.length || !dieOf;
-    document.getElementById("pad-back").disabled = now.length === 0;
+    $("pad-back").disabled = now.length === 0;
     field.setAttribute("aria-invalid", String(!dieOf));
     changed(now, dieOf);
   }
@@ -126,7 +126,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
       sync();
     },
   })));
-  document.getElementById("pad-back").addEventListener("click", () => {
+  $("pad-back").addEventListener("click", () => {
     field.value = letters().slice(0, -1).join("");
     sync();
   });
@@ -163,23 +163,6 @@ export async function stayAwake(on) {
   }
 }
 
-/** A short bell: the hourglass has run out (Web Audio, no file to load). */
-export function bell() {
-  const Audio = window.AudioContext || window.webkitAudioContext;
-  if (!Audio) return;
-  const audio = new Audio();
-  [0, 0.35].forEach((start) => {
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 880;
-    gain.gain.setValueAtTime(0.3, audio.currentTime + start);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + start + 0.3);
-    tone.connect(gain).connect(audio.destination);
-    tone.start(audio.currentTime + start);
-    tone.stop(audio.currentTime + start + 0.3);
-  });
-}
-
 /** Draw the dice a score pad's entry has so far (`pips`, the rest empty), in `box`. */
 export function drawEntered(box, pips, count, label) {
   box.replaceChildren(...Array.from({ length: count }, (_, i) => pipDieButton({
@@ -193,10 +176,10 @@ export function drawEntered(box, pips, count, label) {
  * whether it was taken. Shown only while `active()` (the turn's first throw not entered).
  */
 export function noteForm({ boxes, active, send }) {
-  const details = document.getElementById("pad-note");
+  const details = $("pad-note");
   if (!details) return { sync: () => {} };
-  const select = document.getElementById("note-box");
-  const value = document.getElementById("note-value");
+  const select = $("note-box");
+  const value = $("note-value");
   function sync() {
     details.hidden = !active();
     if (details.hidden) return;
@@ -204,7 +187,7 @@ export function noteForm({ boxes, active, send }) {
     select.replaceChildren(...boxes().map(([id, name]) => el("option", { value: id, text: name })));
     if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
   }
-  document.getElementById("note-save").addEventListener("click", async () => {
+  $("note-save").addEventListener("click", async () => {
     if (!active() || !select.value) return;
     if (await send(select.value, value.value)) {
       value.value = "";

@@ -5,10 +5,10 @@
 // state back instead of acting on an old one). It also draws what every table has: who is
 // at the table and the host's controls (seats.js), the idle countdown, the invite links,
 // the rematch, the hot-seat hand-over, the tab title and the optional turn sound.
-import { ApiError, announce, api, el, errorText, moment, t } from "./common.js";
+import { $, announce, api, ApiError, el, errorText, moment, t } from "./common.js";
 import { seatsView } from "./seats.js";
+import { beep } from "./sound.js";
 
-const $ = (id) => document.getElementById(id);
 const SOUND_KEY = "wy-sound";
 
 /**
@@ -216,7 +216,7 @@ export function connectTable(gameId, view) {
     drawHandover(previous, state);
     drawTitle(state);
     drawSound();
-    if (previous && !myTurn(previous) && myTurn(state) && state.kind === "online") beep();
+    if (previous && !myTurn(previous) && myTurn(state) && state.kind === "online") turnBeep();
   }
 
   function isHost(state) {
@@ -307,7 +307,7 @@ export function connectTable(gameId, view) {
           type: "button", class: "secondary small copy", text: t("game.copy"),
           "aria-label": `${t("game.copy")}: ${label}`,
           onclick: async (event) => {
-            try { await navigator.clipboard.writeText(url); } catch (err) { input.select(); document.execCommand?.("copy"); }
+            try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
             event.target.textContent = t("game.copied");
             announce(t("game.copied"));
           },
@@ -394,7 +394,7 @@ export function connectTable(gameId, view) {
       const mark = t("game.your_turn_title");
       if (!document.title.startsWith(mark)) document.title = `${mark} · ${document.title}`;
     }
-    const icon = document.querySelector("link[rel=icon]");  // a dot on the icon: your turn
+    const icon = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel=icon]"));  // a dot on the icon: your turn
     if (icon?.dataset.turn) icon.href = mine ? icon.dataset.turn : icon.dataset.plain;
   }
 
@@ -406,30 +406,13 @@ export function connectTable(gameId, view) {
   }
   $("sound")?.addEventListener("change", (event) => {
     localStorage.setItem(SOUND_KEY, event.target.checked ? "on" : "off");
-    if (event.target.checked) beep();
+    if (event.target.checked) turnBeep();
   });
 
-  let audio = null;
-  function beep() {
+  function turnBeep() {
     if (localStorage.getItem(SOUND_KEY) !== "on") return;
     document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
-    try {
-      const Context = window.AudioContext || window.webkitAudioContext;
-      if (!Context) return;
-      audio = audio || new Context();
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = "sine";
-      osc.frequency.value = 880;
-      gain.gain.setValueAtTime(0.0001, audio.currentTime);
-      gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
-      osc.connect(gain).connect(audio.destination);
-      osc.start();
-      osc.stop(audio.currentTime + 0.3);
-    } catch (err) {
-      // no sound on this device
-    }
+    beep();
   }
 
   return table;
@@ -439,13 +422,13 @@ export function connectTable(gameId, view) {
  * mid-turn gets it back; `key` names the game, turn and throw. */
 export const turnMemory = {
   save(gameId, key, data) {
-    try { sessionStorage.setItem(`wy-turn-${gameId}`, JSON.stringify({ key, ...data })); } catch (err) { /* full */ }
+    try { sessionStorage.setItem(`wy-turn-${gameId}`, JSON.stringify({ key, ...data })); } catch { /* full */ }
   },
   load(gameId, key) {
     try {
       const stored = JSON.parse(sessionStorage.getItem(`wy-turn-${gameId}`) || "null");
       return stored && stored.key === key ? stored : null;
-    } catch (err) {
+    } catch {
       return null;
     }
   },

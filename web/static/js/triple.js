@@ -1,13 +1,12 @@
 // The Triple Yahtzee screen: classic's dice on a score card of three columns (×1, ×2, ×3)
 // per player. It renders the state the server sends and posts the player's intent; every
 // score, open box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
+import { $, $$, announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { diceText, fiveDice } from "./dice.js";
 import { connectTable } from "./table.js";
 
-const root = document.getElementById("game");
+const root = $("game");
 const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
 
 let state = null;
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
@@ -126,7 +125,7 @@ function renderHint() {
 function syncDisabled() {
   dice.syncDisabled();
   $("hint-button").disabled = !state?.turn || computerToMove();
-  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
+  $$("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
 }
 
 // -- the score card: per player three columns ----------------------------------------------

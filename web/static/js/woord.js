@@ -1,12 +1,12 @@
 // The game screen. It renders the state the server sends and posts the player's intent;
 // every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
-import { bell, letterEntry, noteForm, stayAwake } from "./pad.js";
+import { $, $$, announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { letterEntry, noteForm, stayAwake } from "./pad.js";
+import { bell } from "./sound.js";
 import { connectTable, turnMemory } from "./table.js";
 
-const root = document.getElementById("game");
+const root = $("game");
 const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
 
 let state = null;          // the last state from the server
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
@@ -15,7 +15,7 @@ let keptFor = "";          // turn/throw the keep selection belongs to
 let preview = null;        // the last preview answer
 let previewSeq = 0;
 let roll = null;           // the dice a throw just rolled, drawn rolling until roll.until
-let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
+const timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
 const bestCache = new Map();
 let hint = null;           // { seq, answer } of the hint shown
 let letters = null;        // a score pad's letter keys (pad.js)
@@ -204,11 +204,11 @@ function renderDice() {
 
   const keys = $("letter-keys");
   keys.replaceChildren();
-  (turn.dice || []).forEach((die, i) => {
+  (turn.dice || []).forEach((die) => {
     keys.append(el("button", {
       type: "button", class: "letter-key",
       "aria-label": die.blank ? t("game.blank_hint") : t("game.add_letter", { letter: die.letter.toUpperCase() }),
-      onclick: () => addLetter(die, i),
+      onclick: () => addLetter(die),
     }, die.blank ? "◆" : die.letter.toUpperCase()));
   });
   $("words-area").hidden = !(myTurn() && turn.faces);
@@ -224,7 +224,7 @@ function toggleKeep(i) {
   const letter = die.blank ? t("game.blank") : die.letter.toUpperCase();
   announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   // typing digits in the word field keeps dice without leaving it
-  if (document.activeElement?.id !== "word-input") document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  if (document.activeElement?.id !== "word-input") $$(`#dice [data-die="${i}"]`)[0]?.focus();
 }
 
 function addLetter(die) {
@@ -342,10 +342,10 @@ function syncDisabled() {
     note?.sync();
   }
   $("hint-button").hidden = table.watching() || Boolean(state?.daily);  // the daily game: unaided
-  document.querySelectorAll("#dice .tile").forEach((tile) => {
+  $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
-  document.querySelectorAll("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = table.busy; });
+  $$("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = table.busy; });
 }
 
 function renderSheet() {
