@@ -1,9 +1,11 @@
 """The shape of the code (docs/architecture.md): no import cycles, each layer imports only
-the layers below it, and no module grows past 600 lines."""
+the layers below it, and no module grows past 600 lines; the same limit and no cycles for
+the browser scripts under web/static."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -139,5 +141,45 @@ def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
 
 def test_no_module_is_over_600_lines() -> None:
     long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+# -- the browser scripts (web/static): ES modules that import each other by relative path --
+
+STATIC = ROOT / "web" / "static"
+SCRIPTS = {path.relative_to(STATIC).as_posix(): path for path in sorted(STATIC.rglob("*.js"))}
+# `import {a, b} from "./x.js"` (over several lines too), `import "./x.js"`, `import("./x.js")`
+JS_IMPORT = re.compile(r"""\bimport\b(?:[^;"'`]*?\bfrom)?\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
+
+
+def script_imports(name: str, path: Path) -> set[str]:
+    """The scripts ``name`` imports, by their path under web/static."""
+    here = Path(name).parent
+    found = set()
+    for target in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
+        resolved = (STATIC / here / target).resolve().relative_to(STATIC.resolve()).as_posix()
+        assert resolved in SCRIPTS, f"{name} imports {target}, which is not there"
+        found.add(resolved)
+    return found
+
+
+SCRIPT_GRAPH = {name: script_imports(name, path) for name, path in SCRIPTS.items()}
+
+
+def test_the_script_graph_sees_every_form_of_import() -> None:
+    assert "js/common.js" in SCRIPT_GRAPH["js/table.js"]
+    assert "js/table.js" in SCRIPT_GRAPH["js/woord.js"]
+    assert SCRIPT_GRAPH["sw.js"] == set()
+    sample = 'import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\nconst z = import("../z.js");'
+    assert JS_IMPORT.findall(sample) == ["./x.js", "./y.js", "../z.js"]
+
+
+def test_no_script_import_cycles() -> None:
+    assert cycles(SCRIPT_GRAPH) == []
+
+
+def test_no_script_is_over_600_lines() -> None:
+    long = {name: n for name, path in SCRIPTS.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}

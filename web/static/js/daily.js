@@ -1,6 +1,7 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
 import { $, $$, api, errorText, profileErrorText, t } from "./common.js";
+import { rememberSeat } from "./seat-store.js";
 
 
 /** Show an API error in the page's error line. */
@@ -12,7 +13,7 @@ function fail(line, err) {
 async function start(mode, line) {
   try {
     const answer = await api("POST", `/api/daily/${mode}`, {});
-    localStorage.setItem(`wy-seat-${answer.game_id}`, answer.token);
+    rememberSeat(answer.game_id, answer.token);
     window.location.assign(answer.url);
   } catch (err) {
     if (err.error?.code === "daily_played") window.location.reload();

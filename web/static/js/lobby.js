@@ -1,6 +1,7 @@
 // The lobby: make a profile, find an opponent (quick match), open a table or join one, and
 // wait until its seats are taken; then go to the table with this player's seat.
 import { $, $$, api, errorText, profileErrorText, tn } from "./common.js";
+import { rememberLink } from "./seat-store.js";
 
 let waiting = null;  // the lobby entry this page waits on
 
@@ -11,7 +12,7 @@ function fail(err) {
 /** Show the entry's state; go to the game once it has started. */
 function show(entry) {
   if (entry.url) {
-    localStorage.setItem(`wy-seat-${entry.game_id}`, new URLSearchParams(entry.url.split("#")[1]).get("seat"));
+    rememberLink(entry.game_id, entry.url);
     window.location.assign(entry.url);
     return;
   }

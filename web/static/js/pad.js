@@ -3,7 +3,7 @@
 // Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
 // die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
 import { $, announce, el, t, tn } from "./common.js";
-import { pipDieButton } from "./dice.js";
+import { pipDieButton } from "./pips.js";
 
 /**
  * The pip keys of a score pad: `count` dice of 1–6 entered by tapping six keys, typing 1–6,

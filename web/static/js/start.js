@@ -1,5 +1,6 @@
 // The start screen: kind of game, player names, dictionary and rules; POST /api/games.
 import { $, $$, api, ApiError, el, errorText, t } from "./common.js";
+import { rememberSeat, seatedGames, seatToken } from "./seat-store.js";
 
 const form = $("start-form");
 const list = $("players");
@@ -215,7 +216,7 @@ form.addEventListener("submit", async (event) => {
     if (created.kind === "online") {
       sessionStorage.setItem(`wy-links-${created.id}`, JSON.stringify(created.links));
     }
-    localStorage.setItem(`wy-seat-${created.id}`, mine.token);
+    rememberSeat(created.id, mine.token);
     window.location.assign(mine.url);
   } catch (err) {
     errorBox.textContent = errorText(err.error);
@@ -268,15 +269,10 @@ async function listOwnTables() {
   if (!section || !list) return;
   const ended = endedTables();
   const shown = new Set([...list.querySelectorAll("li[data-game]")].map((item) => item.dataset.game));
-  const ids = [];
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i) || "";
-    const id = key.startsWith("wy-seat-") ? key.slice("wy-seat-".length) : "";
-    if (/^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id)) ids.push(id);
-  }
+  const ids = seatedGames().filter((id) => /^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id));
   const states = await Promise.all(ids.slice(0, MOST_ASKED).map(async (id) => {
     try {
-      return await api("GET", `/api/games/${id}`, undefined, localStorage.getItem(`wy-seat-${id}`));
+      return await api("GET", `/api/games/${id}`, undefined, seatToken(id));
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) ended.push(id);
       return null;
