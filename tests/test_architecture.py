@@ -171,7 +171,8 @@ def test_the_script_graph_sees_every_form_of_import() -> None:
     assert "js/common.js" in SCRIPT_GRAPH["js/table.js"]
     assert "js/table.js" in SCRIPT_GRAPH["js/woord.js"]
     assert SCRIPT_GRAPH["sw.js"] == set()
-    sample = 'import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\nconst z = import("../z.js");'
+    sample = ('import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\n'
+              'const z = import("../z.js");')
     assert JS_IMPORT.findall(sample) == ["./x.js", "./y.js", "../z.js"]
 
 
@@ -183,3 +184,26 @@ def test_no_script_is_over_600_lines() -> None:
     long = {name: n for name, path in SCRIPTS.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def repeated_blocks(texts: dict[str, str], size: int = 8) -> dict[tuple[str, ...], list[str]]:
+    """Every run of ``size`` non-blank lines (stripped) found in more than one place."""
+    seen: dict[tuple[str, ...], list[str]] = {}
+    for name, text in texts.items():
+        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for k in range(len(lines) - size + 1):
+            block = tuple(line for _, line in lines[k:k + size])
+            seen.setdefault(block, []).append(f"{name}:{lines[k][0]}")
+    return {block: where for block, where in seen.items() if len(where) > 1}
+
+
+def test_the_block_finder_finds_a_copy() -> None:
+    copied = "\n".join(f"line {n}" for n in range(8))
+    assert list(repeated_blocks({"a.js": copied, "b.js": "x\n\n" + copied}).values()) == [
+        ["a.js:1", "b.js:3"]]
+
+
+def test_no_script_repeats_a_block_of_eight_lines() -> None:
+    """A helper two scripts need lives in one module they both import, never copied."""
+    texts = {name: path.read_text(encoding="utf-8") for name, path in SCRIPTS.items()}
+    assert list(repeated_blocks(texts).values()) == []
