@@ -246,7 +246,7 @@ export function renderHintPanel(hint, pending, show) {
 
 /** The public dictionary entry of `word`: Wiktionary in the dictionary's language (English
  * for `en` dictionaries, Dutch for every other). */
-export function wordUrl(word, dictionary) {
+function wordUrl(word, dictionary) {
   const lang = /^en(\b|-|$)/.test(dictionary || "") ? "en" : "nl";
   return `https://${lang}.wiktionary.org/wiki/${encodeURIComponent(word.toLowerCase())}`;
 }

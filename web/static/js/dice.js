@@ -54,7 +54,7 @@ export function fiveDicePage(gameId, page) {
  * (redraw what shows the hint, `hint()`). Call `update(previous, state)` with every new
  * state, then `draw()`.
  */
-export function fiveDice(page) {
+function fiveDice(page) {
   let kept = new Set();
   let keptFor = "";
   let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until

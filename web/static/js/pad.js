@@ -72,7 +72,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
  * Match `letters` to distinct dice that can show them (`faces[d]`: die d's letters, "?" the
  * blank): the die of each letter, or null when the dice cannot show them all at once.
  */
-export function assignLetters(letters, faces) {
+function assignLetters(letters, faces) {
   const owner = new Array(faces.length).fill(-1);
   function place(i, seen) {
     for (let d = 0; d < faces.length; d += 1) {

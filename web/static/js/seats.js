@@ -24,7 +24,7 @@ function when(at) {
 }
 
 /** What the host did to your seat, who and why, in one sentence. */
-export function hostActionText(done) {
+function hostActionText(done) {
   const params = { host: done.host, time: when(done.at ?? 0),
     level: done.level ? t(`level.short.${done.level}`) : "" };
   const what = done.action === "skip" ? t("seats.host_skipped", params)
