@@ -58,7 +58,7 @@ def test_cross_site_state_changes_are_refused(client: Any) -> None:
         "name": "bom", "file": (io.BytesIO(b"huis\n"), "w.txt")},
         content_type="multipart/form-data", headers={"Origin": EVIL}), 403, "cross_site")
     gid, links = new_game(client)
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers={
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers={
         "Origin": EVIL, **seat(links[0]["token"])}), 403, "cross_site")
     # reading is allowed from anywhere (no CORS headers are sent, so pages cannot read it)
     assert client.get("/api/meta", headers={"Origin": EVIL}).status_code == 200
@@ -93,13 +93,13 @@ def test_json_endpoints_require_a_json_content_type(client: Any) -> None:
 def test_non_ascii_seat_tokens_are_refused_not_crashed(client: Any) -> None:
     gid, links = new_game(client, "online", ["Ann", "Bob"])
     for token in ("tökén", "\xff" * 30, "é" + links[0]["token"][1:]):
-        assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)),
+        assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)),
                      403, "not_a_player")
         assert client.get(f"/api/games/{gid}", headers=seat(token)).json["you"] == []
     for token in ("tökén", "€🎲", "\u0000\ud7ff", "é" + links[0]["token"][1:]):
-        assert_error(client.post(f"/api/games/{gid}/throw", json={"token": token}), 403,
+        assert_error(client.post(f"/api/games/{gid}/act/throw", json={"token": token}), 403,
                      "not_a_player")
-    assert client.post(f"/api/games/{gid}/throw", json={},
+    assert client.post(f"/api/games/{gid}/act/throw", json={},
                        headers=seat(links[0]["token"])).status_code == 200
 
 
@@ -125,7 +125,7 @@ def test_rate_limits_answer_429_and_spare_other_clients(tmp_path: Path) -> None:
     assert client.post("/api/games", json=GAME, environ_base=bob).status_code == 201
     # playing is never limited
     gid, links = new_game(client)
-    assert client.post(f"/api/games/{gid}/throw", json={},
+    assert client.post(f"/api/games/{gid}/act/throw", json={},
                        headers=seat(links[0]["token"])).status_code == 200
 
 

@@ -224,10 +224,10 @@ def _pages(client: Any) -> list[str]:
                                             "players": ["Anna"]}).json
     game, token = made["id"], {"X-Seat-Token": made["links"][0]["token"]}
     for _ in range(13):
-        client.post(f"/api/games/{game}/throw", headers=token, json={})
+        client.post(f"/api/games/{game}/act/throw", headers=token, json={})
         state = client.get(f"/api/games/{game}", headers=token).json
         box = next(b for b, v in state["players"][0]["boxes"].items() if v is None)
-        client.post(f"/api/games/{game}/claim", headers=token,
+        client.post(f"/api/games/{game}/act/claim", headers=token,
                     json={"box": box, "seq": state["seq"]})
     assert client.get(f"/api/games/{game}", headers=token).json["status"] == "finished"
     return [*paths, f"/games/{game}", f"/games/{game}/review", "/moderate/login", "/dice/nl"]

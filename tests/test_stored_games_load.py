@@ -50,12 +50,12 @@ def test_old_games_load_with_the_same_state_and_play_on(tmp_path: Path) -> None:
         seq = state["seq"]
         box = state["turn"]["round_box"] if state["mode"] == "woord" else None
         if box is not None:
-            r = client.post(f"/api/games/{game_id}/claim", json={"box": box, "words": []},
+            r = client.post(f"/api/games/{game_id}/act/claim", json={"box": box, "words": []},
                             headers={"X-Seat-Token": tokens[game_id]})
         else:
-            client.post(f"/api/games/{game_id}/throw", json={},
+            client.post(f"/api/games/{game_id}/act/throw", json={},
                         headers={"X-Seat-Token": tokens[game_id]})
-            r = client.post(f"/api/games/{game_id}/claim",
+            r = client.post(f"/api/games/{game_id}/act/claim",
                             json={"box": next(iter(client.get(f"/api/games/{game_id}")
                                                    .get_json()["options"]))},
                             headers={"X-Seat-Token": tokens[game_id]})
