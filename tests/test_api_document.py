@@ -85,6 +85,8 @@ def test_who_sees_what_is_documented(document: dict[str, Any]) -> None:
         assert "403" in paths[path]["get"]["responses"], path
     for action in ("preview", "act/{action}", "react", "rematch"):
         assert "403" in paths[f"/api/games/{{game_id}}/{action}"]["post"]["responses"]
+    # one route per move: no route of its own for a throw or a claim beside act/{action}
+    assert not any(path.endswith(("/throw", "/claim")) for path in paths)
     assert "daily_hidden" in paths["/api/games/{game_id}"]["get"]["responses"]["403"][
         "description"]
     assert "daily_closes_at" in schemas["GameState"]["required"]
