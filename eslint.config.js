@@ -23,7 +23,7 @@ const bugs = {
 };
 
 export default [
-  { ignores: ["node_modules/", "build/", "dist/", ".venv/"] },
+  { ignores: ["node_modules/", "build/", "dist/", "artifacts/", ".venv/"] },
   js.configs.recommended,
   {
     files: ["web/static/js/**/*.js"],
