@@ -19,7 +19,7 @@ from wordyahtzee.modes.classic import BOXES, UPPER_BOXES, ScoreSheet, legal_scor
 from wordyahtzee.modes.contract import Skip, Throw
 from wordyahtzee.modes.seating import Leave
 from wordyahtzee.modes.triple import (
-    Score,
+    Claim,
     ScoreCard,
     TripleGame,
     describe,
@@ -143,21 +143,21 @@ def test_a_turn_throws_then_writes_and_passes_on() -> None:
     assert second.summary["dice"][:2] == list(dice[:2]) and second.events[0]["keep"] == [0, 1]
     options = game.options()
     points = options[3]["chance"]
-    outcome = game.act(Score("chance", 3))
+    outcome = game.act(Claim("chance", 3))
     assert outcome.summary == {"points": points, "box": "chance", "column": 3,
                                "weighted": 3 * points}
-    assert outcome.events == [{"type": "score", "player": "Anna", "column": 3,
+    assert outcome.events == [{"type": "claim", "player": "Anna", "column": 3,
                                "box": "chance"}]
     assert game.current_player == "Bram" and game.dice is None and game.totals()[0] == 3 * points
 
 
 @pytest.mark.parametrize(("setup", "action", "code"), [
-    ([], Score("chance", 1), "no_throw"),
+    ([], Claim("chance", 1), "no_throw"),
     ([Throw()], Throw((0, 1, 2, 3, 4)), "bad_keep"),
     ([], Throw((0,)), "keep_before_throw"),
     ([Throw(), Throw(), Throw()], Throw(()), "no_throws_left"),
-    ([Throw()], Score("sevens", 1), "unknown_box"),
-    ([Throw(), Score("ones", 2), Throw()], Score("ones", 2), "box_filled"),
+    ([Throw()], Claim("sevens", 1), "unknown_box"),
+    ([Throw(), Claim("ones", 2), Throw()], Claim("ones", 2), "box_filled"),
 ])
 def test_illegal_actions_have_their_codes_and_change_nothing(
         setup: list[Any], action: Any, code: str) -> None:
@@ -188,7 +188,7 @@ def test_malformed_claims(body: dict[str, Any], code: str) -> None:
     ({"type": "roll", "player": "Anna"}, "bad_event"),
     ({"type": "skip", "player": "Anna", "reason": "bored"}, "bad_event"),
     ({"type": "leave", "seat": 2}, "bad_event"),
-    ({"type": "score", "player": "Anna", "column": 1, "box": "ones"}, "no_throw"),
+    ({"type": "claim", "player": "Anna", "column": 1, "box": "ones"}, "no_throw"),
     (["throw"], "bad_event"),
 ])
 def test_bad_events_are_refused(event: Any, code: str) -> None:
@@ -211,7 +211,7 @@ def test_skips_leave_and_seat_status() -> None:
     assert game.cards[0].sheet(1).scores == {"ones": 0} and game.current_player == "Bram"
     assert game.turns[-1]["throws"] and game.turns[-1]["skipped"] == "host"
     game.act(Throw())
-    game.act(Score("chance", 1))
+    game.act(Claim("chance", 1))
     game.act(Leave(0))
     game.act(Skip("left"))
     assert game.seat_status(0) == (2, True) and game.seat_status(1) == (0, False)
@@ -260,7 +260,7 @@ def test_the_view() -> None:
     view = game.view()
     assert set(view["options"]) == {"1", "2", "3"}
     assert view["options"]["3"]["yahtzee"] == 50 and view["turn"]["dice"] == [6] * 5
-    game.score(3, "yahtzee")
+    game.claim(3, "yahtzee")
     view = game.view()
     anna = view["players"][0]
     assert anna["columns"][2]["boxes"]["yahtzee"] == 50 and anna["total"] == 150
@@ -374,8 +374,8 @@ def test_to_json_and_from_json_replay_to_the_same_state(seed: int, players: int,
             again.record_throw(game.throw())
         else:
             column, box = next((c, b) for c, boxes in game.options().items() for b in boxes)
-            game.act(Score(box, column))
-            again.act(Score(box, column))
+            game.act(Claim(box, column))
+            again.act(Claim(box, column))
         assert again.view() == game.view()
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..classic import BOXES
 from ..contract import JSON, Resources
-from .actions import Score, TripleAction
+from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
 from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, parse_rules
@@ -40,7 +40,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MODE",
     "TURNS",
-    "Score",
+    "Claim",
     "ScoreCard",
     "TripleAction",
     "TripleGame",
