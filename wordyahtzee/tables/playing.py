@@ -305,13 +305,6 @@ class Playing:
             self._kick(table)
         return table
 
-    def tick_all(self) -> None:
-        """Apply due timeouts on every loaded table (tests call this after moving the clock)."""
-        with self._lock:
-            ids = list(self._tables)
-        for game_id in ids:
-            self.tick(game_id)
-
     def act(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
             secret: Any = None) -> dict[str, Any]:
         """Perform an action (``throw``, ``claim`` …) for the seat whose token this is
