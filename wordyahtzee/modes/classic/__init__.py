@@ -26,6 +26,7 @@ from typing import Any
 
 from ...errors import RuleError
 from ..contract import Resources
+from ..contract import no_preview as preview
 from .game import ClassicGame
 from .match import Claim, ClassicMatch
 from .record import replay_record
@@ -53,6 +54,7 @@ from .rules import (
     yahtzee_bonus,
     yahtzees_made,
 )
+from .view import match_view as view
 
 __all__ = [
     "BOXES",
@@ -81,8 +83,10 @@ __all__ = [
     "new_game",
     "parse_dice",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
     "yahtzee_bonus",
     "yahtzees_made",
 ]

@@ -211,11 +211,6 @@ class ClassicMatch(Acting):
         """No hourglass: never."""
         return None
 
-    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Nothing to preview: the view's ``options`` already give every box's score."""
-        raise RuleError("classic Yahtzee has no words to preview; the state's options give "
-                        "what each box would score", "no_preview")
-
     def totals(self) -> list[int]:
         """Each seat's total over the games played so far (the current one included)."""
         totals = self.match_totals()
@@ -279,9 +274,3 @@ class ClassicMatch(Acting):
             raise RecordError(f"game: {exc.message}") from None
         replay_events(match, data.get("events") or [])
         return match
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Everything a screen renders (:func:`.view.match_view`)."""
-        from .view import match_view
-
-        return match_view(self, seat)

@@ -141,11 +141,6 @@ class TripleGame(PipDice, Acting):
         """No hourglass: never."""
         return None
 
-    def preview(self, body: Mapping[str, Any]) -> JSON:
-        """Nothing to preview: the view's ``options`` give every box's points."""
-        raise RuleError("Triple Yahtzee has no words to preview; the state's options give "
-                        "what each box would score", "no_preview")
-
     # -- actions -----------------------------------------------------------------------
 
     def _require_turn(self) -> int:
@@ -261,12 +256,6 @@ class TripleGame(PipDice, Acting):
         self._throws = []
 
     # -- views, records and storage ----------------------------------------------------
-
-    def view(self, seat: int | None = None) -> JSON:
-        """Everything a screen renders (:func:`.view.game_view`)."""
-        from .view import game_view
-
-        return game_view(self, seat)
 
     def result(self) -> JSON:
         """Each player's card (three columns, each a classic sheet with its weighted total)
