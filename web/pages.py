@@ -356,7 +356,7 @@ def blank_sheet(mode: str) -> Response:
 
 
 @bp.get("/favicon.ico")
-def favicon() -> Response:
+def favicon() -> Any:
     """The site's icon where a browser or tool looks for it without reading a page (every
     page names ``favicon.svg``): a redirect, instead of a 404 in the console."""
     return redirect(url_for("pages.static", filename="favicon.svg"), 301)
