@@ -51,6 +51,8 @@ from .rules import (
     words_score,
     yahtzees_made,
 )
+from .view import game_view as view
+from .view import preview
 
 __all__ = [
     "BOXES",
@@ -90,8 +92,10 @@ __all__ = [
     "new_game",
     "optional_box",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
     "word_list",
     "words_score",
     "yahtzees_made",
