@@ -20,7 +20,8 @@ WRAPS = """[...document.querySelectorAll('.table-wrap')].filter(w => w.offsetPar
               shadow: getComputedStyle(w).backgroundImage.includes('gradient'),
               right: w.getBoundingClientRect().right}))"""
 
-FIELDS = """[...document.querySelectorAll('input:not([type]), input[type=text], input[type=password]')]
+FIELDS = """[...document.querySelectorAll(
+    'input:not([type]), input[type=text], input[type=password]')]
   .filter(i => i.offsetParent).map(i => ({id: i.id || i.name, height: i.offsetHeight,
     radius: getComputedStyle(i).borderRadius, font: parseFloat(getComputedStyle(i).fontSize)}))"""
 
