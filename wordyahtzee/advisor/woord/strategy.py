@@ -46,16 +46,12 @@ from ...dice import DiceSet
 from ...errors import RuleError
 from ...lexicon import Lexicon
 from ...modes.woord import (
-    CONSONANTS_SCORE,
-    EARLY_ONLY,
+    BOX,
     MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
     UPPER_BONUS,
     UPPER_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
     ScoreSheet,
     WoordRules,
 )
@@ -97,6 +93,22 @@ STRATEGY_VERSION = 2
 NSPECIAL = len(SPECIAL_BOXES)
 BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
 """Bit of each special box in a state's special mask."""
+LATE_SPECIALS = tuple(b for b in SPECIAL_BOXES if not BOX[b].early_only)
+"""The special boxes that may be claimed after the last throw too."""
+EARLY_SPECIALS = tuple(b for b in SPECIAL_BOXES if BOX[b].early_only)
+"""The special boxes that may only be claimed before the last throw."""
+
+
+def special_points(row: npt.NDArray[np.int16], used: int, throws_done: int) -> dict[str, int]:
+    """The special boxes a throw may be claimed in now and their points, from its row of
+    the score table (a box qualifies when its best score is above 0): the declaration's
+    points, or its repeat bonus when the box is in the ``used`` mask (:data:`BIT`)."""
+    out: dict[str, int] = {}
+    for name in SPECIAL_BOXES:
+        spec, score, filled = BOX[name], int(row[COLUMN[name]]), bool(used & BIT[name])
+        if score > 0 and spec.open_to_claim(throws_done, filled):
+            out[name] = spec.claim_points(score, filled)
+    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -191,10 +203,9 @@ class _Consts:
     """A batch of states' claim values (relative to each state's baseline)."""
 
     round_box: FloatArray   # (max score + 1, B): value of writing x in the round box
-    consonants: FloatArray  # (B,), -inf when used
-    vowels: FloatArray
-    woord_yahtzee: FloatArray  # (B,): 50 + future, or the 100 bonus once it holds 50
-    chance: FloatArray      # (B,): future without the points of the words
+    special: dict[str, FloatArray]
+    """Per special box, (B,): its fixed points (none for a box scoring its words) plus the
+    future; the repeat bonus once it is used (50 + future, then the 100 bonus), or -inf."""
     base: FloatArray        # (B,) float64 baseline
 
 
@@ -311,7 +322,8 @@ class WoordStrategy:
         xs = np.arange(self._max_score(box) + 1)
         b = len(states)
         rb = np.empty((len(xs), b))
-        cons, vow, wy, ch, base = (np.empty(b) for _ in range(5))
+        base = np.empty(b)
+        special: dict[str, FloatArray] = {name: np.empty(b) for name in SPECIAL_BOXES}
         for j, (s, u) in enumerate(states):
             c = nxt[s, u]
             base[j] = c
@@ -322,23 +334,19 @@ class WoordStrategy:
                 rb[:, j] = xs + bonus + nxt[s, after] - c
             else:
                 rb[:, j] = xs
-            inf = -np.inf
-            cons[j] = (CONSONANTS_SCORE + nxt[s | BIT["consonants"], u] - c
-                       if not s & BIT["consonants"] else inf)
-            vow[j] = (VOWELS_SCORE + nxt[s | BIT["vowels"], u] - c
-                      if not s & BIT["vowels"] else inf)
-            wy[j] = (WOORD_YAHTZEE_SCORE + nxt[s | BIT["woord_yahtzee"], u] - c
-                     if not s & BIT["woord_yahtzee"] else WOORD_YAHTZEE_BONUS)
-            ch[j] = nxt[s | BIT["chance"], u] - c if not s & BIT["chance"] else inf
-        return _Consts(rb, cons, vow, wy, ch, base)
+            for name, values in special.items():
+                spec, bit = BOX[name], BIT[name]
+                values[j] = ((spec.points or 0) + nxt[s | bit, u] - c if not s & bit
+                             else spec.repeat_bonus or -np.inf)
+        return _Consts(rb, special, base)
 
     def _outcome_masks(self) -> dict[str, FloatArray]:
-        """Per outcome: 0 where a special box qualifies, -inf where not (chance: its
-        points, -inf without a word)."""
+        """Per outcome: 0 where a special box qualifies, -inf where not (a box scoring its
+        words: their points, -inf without a word)."""
         if not self._masks:
-            for name in ("consonants", "vowels", "woord_yahtzee", "chance"):
+            for name in SPECIAL_BOXES:
                 col = self.table.column(name)
-                keep = col.astype(self.dtype) if name == "chance" else np.zeros(
+                keep = col.astype(self.dtype) if BOX[name].points is None else np.zeros(
                     len(col), dtype=self.dtype)
                 self._masks[name] = np.where(col > 0, keep, -np.inf).astype(self.dtype)
         return self._masks
@@ -354,15 +362,15 @@ class WoordStrategy:
         late = lat.buffer("late", (n,), dt)
         np.take(consts.round_box[:, j].astype(dt), self.table.column(self.rounds[k]), out=late)
         scratch = lat.buffer("scratch", (n,), dt)
-        np.add(masks["woord_yahtzee"], dt.type(consts.woord_yahtzee[j]), out=scratch)
-        np.maximum(late, scratch, out=late)
         early = lat.buffer("early", (n,), dt)
-        early[...] = late
-        for name, const in (("consonants", consts.consonants), ("vowels", consts.vowels),
-                            ("chance", consts.chance)):
-            if np.isfinite(const[j]):
-                np.add(masks[name], dt.type(const[j]), out=scratch)
-                np.maximum(early, scratch, out=early)
+        for out, names in ((late, LATE_SPECIALS), (early, EARLY_SPECIALS)):
+            if out is early:
+                early[...] = late
+            for name in names:
+                const = consts.special[name][j]
+                if np.isfinite(const):
+                    np.add(masks[name], dt.type(const), out=scratch)
+                    np.maximum(out, scratch, out=out)
         return late, early
 
     def _turn(self, k: int, state: tuple[int, int]) -> tuple[float, float]:
@@ -436,17 +444,7 @@ class WoordStrategy:
         k = self._round_index(round)
         row = self.table.scores[int(np.ravel_multi_index(faces, self.table.faces))]
         box = self.rounds[k]
-        out = {box: int(row[COLUMN[box]])}
-        for name in SPECIAL_BOXES:
-            score = int(row[COLUMN[name]])
-            if score <= 0 or (name in EARLY_ONLY and throws_done >= MAX_THROWS):
-                continue
-            if name in state.specials_used:
-                if name == "woord_yahtzee":
-                    out[name] = WOORD_YAHTZEE_BONUS
-                continue
-            out[name] = score
-        return out
+        return {box: int(row[COLUMN[box]]), **special_points(row, state.mask, throws_done)}
 
     def claim_ev(self, state: SheetState, round: int, box: str, points: int) -> float:
         """Expected final score after writing ``points`` in ``box`` in ``round``."""
