@@ -22,13 +22,23 @@ from ...modes.woord import (
     BOXES,
     WoordRules,
 )
-from ..cache import load_arrays, load_or_build, save_arrays
+from ..cache import code_version, load_arrays, load_or_build, save_arrays
 
 if TYPE_CHECKING:
     from ...solver import Solver
 
-#: Bumped when the score table's layout changes (old cache files are then rebuilt).
-SCORE_TABLE_VERSION = 1
+SCORE_TABLE_CODE = ("wordyahtzee.letters", "wordyahtzee.modes.woord.rules",
+                    "wordyahtzee.solver.rack", "wordyahtzee.solver.index",
+                    "wordyahtzee.solver.search", "wordyahtzee.solver.results",
+                    "wordyahtzee.advisor.woord.score_table")
+"""The modules whose code computes the score table: the boxes' declaration and the solver."""
+
+
+def score_table_version() -> str:
+    """The score table's version: a digest of :data:`SCORE_TABLE_CODE`
+    (:func:`~wordyahtzee.advisor.cache.code_version`)."""
+    return code_version(*SCORE_TABLE_CODE)
+
 
 COLUMN = {b: i for i, b in enumerate(BOXES)}
 """Column of each box in :attr:`ScoreTable.scores`."""
@@ -82,12 +92,13 @@ class ScoreTable:
     def save(self, path: Path) -> None:
         """Write atomically, with a checksum."""
         save_arrays(path, {"scores": self.scores},
-                    {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
+                    {"version": score_table_version(), "key": self.key,
+                     "faces": list(self.faces)})
 
     @classmethod
     def load(cls, path: Path, key: str) -> ScoreTable:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with the file."""
-        arrays, meta = load_arrays(path, SCORE_TABLE_VERSION, key=key)
+        arrays, meta = load_arrays(path, score_table_version(), key=key)
         scores = arrays["scores"]
         faces = tuple(meta.get("faces") or ())
         if (scores.dtype != np.int16 or scores.ndim != 2 or scores.shape[1] != len(BOXES)
@@ -131,7 +142,7 @@ def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet =
     key = score_table_key(solver)
     if use_cache and key in _TABLES:
         return _TABLES[key]
-    path = _cache_folder() / f"scores-{key}-v{SCORE_TABLE_VERSION}.npz"
+    path = _cache_folder() / f"scores-{key}-v{score_table_version()}.npz"
     table: ScoreTable = load_or_build(
         path, "scoring every throw", lambda: ScoreTable.load(path, key),
         lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),

@@ -23,7 +23,8 @@ index ``F`` = "this die is re-thrown"):
 
 What each box scores on each outcome comes from the solver, once per distinct multiset of
 letters (:class:`ScoreTable`). Both tables are cached on disk, keyed by the dictionary's
-checksum, the dice set and the rules; a corrupt file is reported and rebuilt.
+checksum, the dice set and the rules, under a version derived from the code that computes
+them (:func:`strategy_version`); a corrupt file is reported and rebuilt.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from ...modes.woord import (
     ScoreSheet,
     WoordRules,
 )
-from ..cache import load_arrays, load_or_build, save_arrays
+from ..cache import code_version, load_arrays, load_or_build, save_arrays
 from .lattice import (
     FloatArray,
     Lattice,
@@ -63,7 +64,7 @@ from .lattice import (
 )
 from .score_table import (
     COLUMN,
-    SCORE_TABLE_VERSION,
+    SCORE_TABLE_CODE,
     ScoreTable,
     _cache_folder,
     load_score_table,
@@ -75,8 +76,7 @@ if TYPE_CHECKING:
 
 
 __all__ = [
-    "SCORE_TABLE_VERSION",
-    "STRATEGY_VERSION",
+    "STRATEGY_CODE",
     "Lattice",
     "ScoreTable",
     "SheetState",
@@ -84,11 +84,19 @@ __all__ = [
     "WoordStrategy",
     "load_score_table",
     "load_woord_strategy",
+    "strategy_version",
 ]
 
-#: Bumped when the strategy table's layout, the rules model or its arithmetic changes
-#: (2: the table in float64).
-STRATEGY_VERSION = 2
+STRATEGY_CODE = (*SCORE_TABLE_CODE, "wordyahtzee.advisor.woord.lattice",
+                 "wordyahtzee.advisor.woord.strategy")
+"""The modules whose code computes the strategy table: its score table's and the DP's."""
+
+
+def strategy_version() -> str:
+    """The strategy table's version: a digest of :data:`STRATEGY_CODE`
+    (:func:`~wordyahtzee.advisor.cache.code_version`)."""
+    return code_version(*STRATEGY_CODE)
+
 
 NSPECIAL = len(SPECIAL_BOXES)
 BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
@@ -530,13 +538,13 @@ class WoordStrategy:
     def save(self, path: Path, key: str) -> None:
         """Write the table atomically."""
         save_arrays(path, {"values": self.values},
-                    {"version": STRATEGY_VERSION, "key": key, "threshold": self.threshold,
+                    {"version": strategy_version(), "key": key, "threshold": self.threshold,
                      "rounds": list(self.rounds)})
 
     @classmethod
     def load(cls, path: Path, key: str, table: ScoreTable) -> WoordStrategy:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        arrays, meta = load_arrays(path, STRATEGY_VERSION, key=key)
+        arrays, meta = load_arrays(path, strategy_version(), key=key)
         values = arrays["values"]
         rounds = tuple(meta.get("rounds") or ())
         threshold = meta.get("threshold")
@@ -579,7 +587,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
     key = strategy_key(table.key, threshold, rounds)
     if use_cache and key in _STRATEGIES:
         return _STRATEGIES[key]
-    path = _cache_folder() / f"strategy-{key}-v{STRATEGY_VERSION}.npz"
+    path = _cache_folder() / f"strategy-{key}-v{strategy_version()}.npz"
 
     def build(progress: Callable[[int, int], None] | None) -> WoordStrategy:
         return WoordStrategy.compute(table, threshold, rounds, progress=progress)
