@@ -24,7 +24,8 @@ import numpy.typing as npt
 
 from ...modes.woord import BOX, BOXES, UPPER_BONUS, UPPER_BOXES
 from .lattice import Lattice
-from .strategy import BIT, EARLY_SPECIALS, LATE_SPECIALS, WoordStrategy
+from .score_table import BIT, EARLY_SPECIALS, LATE_SPECIALS
+from .strategy import WoordStrategy
 
 __all__ = ["Breakdown", "exact_breakdown"]
 

@@ -33,15 +33,8 @@ from ...modes.woord import (
 from ...modes.woord.rules import default_zero_box
 from ..foresight import Choice, top_option
 from .players import WoordMove
-from .score_table import COLUMN
-from .strategy import (
-    BIT,
-    EARLY_SPECIALS,
-    LATE_SPECIALS,
-    NSPECIAL,
-    SheetState,
-    WoordStrategy,
-)
+from .score_table import BIT, COLUMN, EARLY_SPECIALS, LATE_SPECIALS, NSPECIAL
+from .strategy import SheetState, WoordStrategy
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

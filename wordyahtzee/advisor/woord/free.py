@@ -36,15 +36,8 @@ from ...modes.woord import (
 from ...solver import Solver
 from .lattice import keep_masks
 from .players import WoordMove, WoordPlayer
-from .strategy import (
-    BIT,
-    COLUMN,
-    EARLY_SPECIALS,
-    LATE_SPECIALS,
-    SheetState,
-    WoordStrategy,
-    special_points,
-)
+from .score_table import BIT, COLUMN, EARLY_SPECIALS, LATE_SPECIALS, special_points
+from .strategy import SheetState, WoordStrategy
 
 __all__ = ["FreeOrderPlayer"]
 

@@ -1,5 +1,7 @@
 """Every outcome's score per box: the table a Woord Yahtzee strategy is computed from,
-built once per dictionary, dice set and word rules and cached on disk."""
+built once per dictionary, dice set and word rules and cached on disk; and what a row of it
+lets a player claim in the special boxes (:func:`special_points`, from the boxes'
+declaration)."""
 
 
 from __future__ import annotations
@@ -18,10 +20,7 @@ import numpy.typing as npt
 from ...dice import DiceSet
 from ...lexicon import Lexicon, cache_dir, load_lexicon
 from ...lexicon.lexicon import word_checksum
-from ...modes.woord import (
-    BOXES,
-    WoordRules,
-)
+from ...modes.woord import BOX, BOXES, SPECIAL_BOXES, WoordRules
 from ..cache import code_version, load_arrays, load_or_build, save_arrays
 
 if TYPE_CHECKING:
@@ -42,6 +41,25 @@ def score_table_version() -> str:
 
 COLUMN = {b: i for i, b in enumerate(BOXES)}
 """Column of each box in :attr:`ScoreTable.scores`."""
+NSPECIAL = len(SPECIAL_BOXES)
+BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
+"""Bit of each special box in a state's special mask."""
+LATE_SPECIALS = tuple(b for b in SPECIAL_BOXES if not BOX[b].early_only)
+"""The special boxes that may be claimed after the last throw too."""
+EARLY_SPECIALS = tuple(b for b in SPECIAL_BOXES if BOX[b].early_only)
+"""The special boxes that may only be claimed before the last throw."""
+
+
+def special_points(row: npt.NDArray[np.int16], used: int, throws_done: int) -> dict[str, int]:
+    """The special boxes a throw may be claimed in now and their points, from its row of
+    the score table (a box qualifies when its best score is above 0): the declaration's
+    points, or its repeat bonus when the box is in the ``used`` mask (:data:`BIT`)."""
+    out: dict[str, int] = {}
+    for name in SPECIAL_BOXES:
+        spec, score, filled = BOX[name], int(row[COLUMN[name]]), bool(used & BIT[name])
+        if score > 0 and spec.open_to_claim(throws_done, filled):
+            out[name] = spec.claim_points(score, filled)
+    return out
 
 
 def dice_key(dice_set: DiceSet) -> str:

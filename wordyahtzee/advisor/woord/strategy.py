@@ -63,11 +63,16 @@ from .lattice import (
     keep_masks,
 )
 from .score_table import (
+    BIT,
     COLUMN,
+    EARLY_SPECIALS,
+    LATE_SPECIALS,
+    NSPECIAL,
     SCORE_TABLE_CODE,
     ScoreTable,
     _cache_folder,
     load_score_table,
+    special_points,
 )
 
 if TYPE_CHECKING:
@@ -96,27 +101,6 @@ def strategy_version() -> str:
     """The strategy table's version: a digest of :data:`STRATEGY_CODE`
     (:func:`~wordyahtzee.advisor.cache.code_version`)."""
     return code_version(*STRATEGY_CODE)
-
-
-NSPECIAL = len(SPECIAL_BOXES)
-BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
-"""Bit of each special box in a state's special mask."""
-LATE_SPECIALS = tuple(b for b in SPECIAL_BOXES if not BOX[b].early_only)
-"""The special boxes that may be claimed after the last throw too."""
-EARLY_SPECIALS = tuple(b for b in SPECIAL_BOXES if BOX[b].early_only)
-"""The special boxes that may only be claimed before the last throw."""
-
-
-def special_points(row: npt.NDArray[np.int16], used: int, throws_done: int) -> dict[str, int]:
-    """The special boxes a throw may be claimed in now and their points, from its row of
-    the score table (a box qualifies when its best score is above 0): the declaration's
-    points, or its repeat bonus when the box is in the ``used`` mask (:data:`BIT`)."""
-    out: dict[str, int] = {}
-    for name in SPECIAL_BOXES:
-        spec, score, filled = BOX[name], int(row[COLUMN[name]]), bool(used & BIT[name])
-        if score > 0 and spec.open_to_claim(throws_done, filled):
-            out[name] = spec.claim_points(score, filled)
-    return out
 
 
 # ------------------------------------------------------------------------------------------
