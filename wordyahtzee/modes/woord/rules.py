@@ -8,13 +8,16 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Literal
 
 from ...dice import DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, is_consonant, is_vowel
 
 MAX_THROWS = 3
+
+BoxKind = Literal["letters", "words", "all_consonants", "all_vowels", "all_dice", "chance"]
+"""What a box takes (:class:`Box`)."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class Box:
     """
 
     id: str
-    kind: str
+    kind: BoxKind
     round: int | None = None
     """Its round in strict order (1..8), or None for a special box: claimable in any round,
     the round's box then taking the 0. Only a round box takes that 0."""
