@@ -148,7 +148,7 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
         table.game.act(coach("classic").decide(table.game, "greedy", None))
         tables._commit(table)
     stored = first.extensions["wordyahtzee.store"].load_game(gid)
-    assert [e["type"] for e in stored.events] == ["throw", "score", "throw"]
+    assert [e["type"] for e in stored.events] == ["throw", "claim", "throw"]
     second = make_app(db)  # a new process on the same database
     resumed = second.extensions["wordyahtzee.tables"].resume_all()
     assert resumed == 1
@@ -156,7 +156,7 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
     state = second.test_client().get(f"/api/games/{gid}").json
     assert state["turn"]["player"] == 0 and state["turn"]["round"] == 2
     events = second.extensions["wordyahtzee.store"].load_game(gid).events
-    assert events[:3] == stored.events and events[-1]["type"] == "score"
+    assert events[:3] == stored.events and events[-1]["type"] == "claim"
     assert events[-1]["player"] == "Gert"
 
 

@@ -175,6 +175,47 @@ def test_daily_results_from_before_the_fair_play_check_stand(
         store.close()
 
 
+SCORE_EVENTS = (
+    "INSERT INTO games (id, mode, kind, setup, created_at, updated_at) VALUES "
+    "('old', 'classic', 'live', '{\"players\": [\"Anna\"], \"rules\": {}}', 1, 1)",
+    "INSERT INTO events (game_id, seq, event, at) VALUES "
+    "('old', 0, '{\"type\": \"throw\", \"player\": \"Anna\", \"dice\": \"66666\"}', 1), "
+    "('old', 1, '{\"type\": \"score\", \"player\": \"Anna\", \"box\": \"yahtzee\"}', 2)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_score_events_stored_before_one_name_per_move_become_claims(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A classic game stored when its move's event was ``score`` (SQLite 10, PostgreSQL 9)
+    reads back with ``claim`` events, as new games write them, and replays."""
+    from wordyahtzee.modes.classic import ClassicGame
+    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
+
+    if backend == "sqlite":
+        where = str(tmp_path / "v10.sqlite3")
+        db = sqlite3.connect(where, isolation_level=None)
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:10]) == 10
+        for row in SCORE_EVENTS:
+            db.execute(row)
+        db.close()
+    else:
+        import psycopg
+
+        where = str(request.getfixturevalue("postgres_url"))
+        with psycopg.connect(where, autocommit=True) as conn:
+            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:9]) == 9
+            for row in SCORE_EVENTS:
+                conn.execute(row)
+    store = open_store(where)
+    try:
+        events = store.load_game("old").events
+        assert [e["type"] for e in events] == ["throw", "claim"]
+        game = ClassicGame.from_json({"players": ["Anna"], "events": events})
+        assert game.sheet("Anna").scores["yahtzee"] == 50
+    finally:
+        store.close()
+
+
 def test_too_new_sqlite_refuses(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
     SQLiteStore(path).close()

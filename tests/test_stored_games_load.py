@@ -14,12 +14,17 @@ from typing import Any
 
 from wordyahtzee.web import create_app
 
+from wordyahtzee.store.migrations import SQLITE_STEPS, migrate_sqlite
+
 FIXTURE = Path(__file__).with_name("fixtures") / "stored-before-the-game-contract.json"
 
 
 def _database(path: Path, rows: dict[str, Any]) -> None:
-    create_app({"DATABASE": path, "WARM_STRATEGIES": ()})  # makes the schema
-    db = sqlite3.connect(path)
+    """The old rows in a schema of their time (before classic's ``score`` events became
+    ``claim`` events); opening it with the app migrates it as an upgrade would."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate_sqlite(db, steps=SQLITE_STEPS[:10])
+    db.isolation_level = ""
     for table in ("games", "seats", "events"):
         for row in rows[table]:
             columns = ", ".join(row)

@@ -21,7 +21,7 @@ from .models import (
     Body,
     BoxId,
     ComputerLevel,
-    ErrorBody,
+    ErrorDetail,
     ModeName,
     ReactionName,
     Reply,
@@ -157,7 +157,13 @@ class GameState(Reply):
                                                     "those a computer plays now included")
 
 
-ErrorBody.model_rebuild(_types_namespace={"GameState": GameState})
+class ErrorBody(Reply):
+    """Every error: ``{"error": {"code", "message", "request_id"}}``; a 409 of a game action
+    also carries the game's current ``state``."""
+
+    error: ErrorDetail
+    state: GameState | None = Field(None, description="a 409 of a game action: the "
+                                                     "current state")
 
 
 class NewGameReply(Reply):

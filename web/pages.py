@@ -353,3 +353,10 @@ def blank_sheet(mode: str) -> Response:
     rows = [(t(key, **params), kind) for key, params, kind in layout["rows"]]
     return render("sheet.html", mode=mode, rows=rows, players=min(8, max(1, players)),
                   factors=layout["columns"], modes=MODES)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """The site's icon where a browser or tool looks for it without reading a page (every
+    page names ``favicon.svg``): a redirect, instead of a 404 in the console."""
+    return redirect(url_for("pages.static", filename="favicon.svg"), 301)

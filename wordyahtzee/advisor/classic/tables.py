@@ -121,10 +121,6 @@ def _multisets() -> _Multisets:
 # Rule tables, built from the engine's scoring functions
 
 
-def _mask_boxes(mask: int) -> list[str]:
-    return [b for i, b in enumerate(BOXES) if mask >> i & 1]
-
-
 @dataclass(frozen=True)
 class _RuleTables:
     base: FloatArray        # (13, 252): ordinary score of each roll in each box

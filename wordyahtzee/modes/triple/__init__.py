@@ -28,10 +28,12 @@ from typing import Any
 
 from ..classic import BOXES
 from ..contract import JSON, Resources
-from .actions import Score, TripleAction
+from ..contract import no_preview as preview
+from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
 from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, parse_rules
+from .view import game_view as view
 
 __all__ = [
     "BOXES",
@@ -40,15 +42,17 @@ __all__ = [
     "MAX_PLAYERS",
     "MODE",
     "TURNS",
-    "Score",
+    "Claim",
     "ScoreCard",
     "TripleAction",
     "TripleGame",
     "describe",
     "new_game",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
 ]
 
 

@@ -47,6 +47,8 @@ from .rules import (
     words_score,
     yahtzees_made,
 )
+from .view import game_view as view
+from .view import preview
 
 __all__ = [
     "BOX",
@@ -82,8 +84,10 @@ __all__ = [
     "new_game",
     "optional_box",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
     "word_list",
     "words_score",
     "yahtzees_made",
