@@ -1,6 +1,7 @@
-"""Woord Yahtzee's rules (docs/rules.md §1): the boxes and their points, the rules options,
-the score sheet, forming words from the faces, and which box a claim may go in (the one
-place for round order and the zero box)."""
+"""Woord Yahtzee's rules (docs/rules.md §1): the boxes, each declared once (:data:`SHEET`:
+what it takes, its points, its round, whether it is special), the rules options, the score
+sheet, forming words from the faces, what each box scores (:func:`box_score`) and which box
+a claim may go in (the one place for round order and the zero box)."""
 
 from __future__ import annotations
 
