@@ -267,3 +267,31 @@ def test_the_installable_apps_manifest_speaks_the_pages_language(client: Any) ->
     assert manifest.json["description"] == catalogue("de")["app.description"]
     assert "im Browser" in manifest.json["description"]
     assert client.get("/manifest.webmanifest?lang=en").json["lang"] == "en"
+
+
+@pytest.mark.parametrize(("lang", "text"), [("nl", "gooi alle stenen opnieuw"),
+                                             ("en", "throw all the dice again"),
+                                             ("de", "alle Würfel neu werfen")])
+def test_a_keep_of_nothing_says_every_die_is_thrown_again(lang: str, text: str) -> None:
+    from wordyahtzee.web.i18n import translator
+    from wordyahtzee.web.pages import describe_option
+
+    t = translator(lang)
+    assert describe_option({"kind": "keep", "keep": []}, t) == text
+    assert describe_option({"kind": "keep", "letters": ""}, t) == text
+    assert "EGS" in describe_option({"kind": "keep", "letters": "egs"}, t)
+
+
+def test_a_woord_page_in_another_language_says_which_words_count(client: Any) -> None:
+    gid = client.post("/api/games", json={"mode": "woord", "kind": "solo",
+                                          "players": ["Anna"]}).json["id"]
+    german = client.get(f"/games/{gid}?lang=de").get_data(as_text=True)
+    assert 'id="words-language"' in german and "niederländischen Wörtern" in german
+    english = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "played with Dutch words" in english
+    assert 'id="words-language"' not in client.get(f"/games/{gid}?lang=nl").get_data(
+        as_text=True)
+    classic = client.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                              "players": ["Anna"]}).json["id"]
+    assert 'id="words-language"' not in client.get(f"/games/{classic}?lang=de").get_data(
+        as_text=True)

@@ -140,8 +140,10 @@ def game(game_id: str) -> Response:
         return error_page(404, key="error.game_404")
     from wordyahtzee.tables.table import REACTIONS
 
+    lexicon = getattr(table.game, "lexicon", None)  # Woord Yahtzee's words
     return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode,
-                  reactions=REACTIONS)
+                  reactions=REACTIONS,
+                  words_language=lexicon.info.language if lexicon is not None else None)
 
 
 @bp.get("/sw.js")
@@ -255,7 +257,7 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
     the hourglass ended (with the best claim it left)."""
     if option["kind"] == "keep":
         kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return str(t("review.keep", dice=kept.upper() or "—"))
+        return str(t("review.keep", dice=kept.upper()) if kept else t("review.keep_none"))
     box = option.get("box") or ""
     if option["kind"] == "timeout":
         text = str(t("review.timeout", box=t(f"box.{box}")))

@@ -29,10 +29,6 @@ from ...modes.classic import (
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-#: Environment variable that overrides the cache folder.
-#: Bumped whenever the table layout or the rules model changes; old cache files are ignored.
-TABLE_VERSION = 1
-
 NBOX = len(BOXES)
 NMASK = 1 << NBOX
 UPPER_CAP = UPPER_BONUS_THRESHOLD  # upper totals are stored capped at 63

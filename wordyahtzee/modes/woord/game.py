@@ -17,8 +17,8 @@ from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
 from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Claim, Hourglass, Note
 from .rules import (
+    BOX,
     BOXES,
-    EARLY_ONLY,
     MAX_THROWS,
     ROUND_BOXES,
     ROUNDS,
@@ -285,7 +285,7 @@ class WoordGame(Acting):
             raise RuleError(f"unknown box {box!r}", "unknown_box")
         self._zero_box(claim, sheet)  # validates round order and the zero box
         if box in SPECIAL_BOXES and box not in self.claimable():
-            if box in EARLY_ONLY and turn.throws >= MAX_THROWS and sheet.is_open(box):
+            if BOX[box].early_only and turn.throws >= MAX_THROWS and sheet.is_open(box):
                 raise RuleError(f"{box!r} may only be claimed before the third throw",
                                 "too_late_for_special")
             raise RuleError(f"box {box!r} is already filled", "box_filled")
@@ -304,7 +304,7 @@ class WoordGame(Acting):
         sheet = self.sheets[self.turn.player]
         result: dict[str, dict[str, Any]] = {}
         for box, zero in self.claimable().items():
-            needs = "nothing" if box in ("consonants", "vowels") else "words"
+            needs = "nothing" if BOX[box].words == 0 else "words"
             score = None
             if needs == "nothing":
                 try:
@@ -313,7 +313,7 @@ class WoordGame(Acting):
                 except RuleError:
                     continue
             result[box] = {"needs": needs, "score": score, "zero_box": zero,
-                           "bonus": box == "woord_yahtzee" and not sheet.is_open(box)}
+                           "bonus": sheet.bonus_due(box)}
         return result
 
     # -- events ---------------------------------------------------------------------------
