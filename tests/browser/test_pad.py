@@ -267,6 +267,28 @@ def test_an_entry_made_offline_waits_and_goes_through(browser: Any, live: Any) -
         ctx.close()
 
 
+def test_an_entry_queued_by_an_older_page_still_goes_through(browser: Any, live: Any) -> None:
+    """Pages before one route per action queued a note as ``act/note``: the page of today
+    sends it as the action ``note``, so an update loses no entry waiting offline."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        entry = {"action": "act/note", "body": {"box": "chance", "points": 20, "seq": 0}}
+        page.evaluate("([key, entry]) => localStorage.setItem(key, JSON.stringify(entry))",
+                      [f"wy-queue-{gid}", entry])
+        page.reload()
+        for _ in range(100):
+            if server_state(live, gid)["seq"]:
+                break
+            page.wait_for_timeout(100)
+        state = server_state(live, gid)
+        assert state["players"][0]["boxes"]["chance"] == 20, state  # the note was written
+        assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')") is None
+    finally:
+        ctx.close()
+
+
 def test_a_box_noted_without_its_throw(browser: Any, live: Any) -> None:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:

@@ -89,7 +89,9 @@ export function acting(gameId, table, { show, message, setBusy }) {
     if (!entry) return;
     setBusy(true);
     try {
-      const answer = await api("POST", `/api/games/${gameId}/act/${entry.action}`, entry.body, table.token);
+      // an entry queued by an older page named its action "act/note": the same action
+      const action = String(entry.action).replace(/^act\//, "");
+      const answer = await api("POST", `/api/games/${gameId}/act/${action}`, entry.body, table.token);
       localStorage.removeItem(queueKey);
       show(answer.state);
       message(t("pad.sent"));
