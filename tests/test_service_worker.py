@@ -33,6 +33,14 @@ def filled(source: str) -> tuple[str, list[str]]:
     return json.loads(cache.group(1)), json.loads(files.group(1))
 
 
+def test_the_pages_that_work_offline_are_kept_at_install(worker: str) -> None:
+    pages = re.search(r"^const PAGES_AT_INSTALL = (.*);$", worker, re.M)
+    assert pages, worker[:600]
+    kept = json.loads(pages.group(1))
+    assert {"/", "/rules", "/offline", "/sheets/woord", "/sheets/classic", "/sheets/kaartspel",
+            "/sheets/triple"} == set(kept)
+
+
 def test_every_script_and_style_sheet_is_precached(worker: str) -> None:
     cache, files = filled(worker)
     assert re.fullmatch(r"wy-static-[0-9a-f]{16}", cache)

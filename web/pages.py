@@ -362,3 +362,13 @@ def favicon() -> Any:
     """The site's icon where a browser or tool looks for it without reading a page (every
     page names ``favicon.svg``): a redirect, instead of a 404 in the console."""
     return redirect(url_for("pages.static", filename="favicon.svg"), 301)
+
+
+@bp.get("/offline")
+def offline() -> Response:
+    """What a page this browser never visited shows without a connection (the service
+    worker keeps this one, web/offline.py): that it needs the server, and what works
+    offline."""
+    from wordyahtzee.modes import MODES
+
+    return render("offline.html", modes=MODES)
