@@ -3,9 +3,9 @@
 Each mode module implements the game contract (:mod:`wordyahtzee.modes.contract`) and
 offers the same module-level functions (:class:`ModeModule`): ``parse_rules``,
 ``new_game``, ``restore``, ``replay_record``, ``describe``, ``view``, ``preview`` and
-``paper_sheet``; a mode whose games need a
-dictionary or a dice set also has ``needs``. Modes are imported on first use, so a
-command that plays one mode never pays for the others. The modules do no I/O:
+``paper_sheet``; a mode whose games need a dictionary or a dice set also has ``needs``.
+Modes are imported on first use, so a command that plays one mode never pays for the
+others. The modules do no I/O:
 :mod:`wordyahtzee.games` loads what a game needs and hands it over.
 """
 

@@ -406,4 +406,3 @@ def no_preview(game: Game, body: Mapping[str, Any]) -> JSON:
     each move would score."""
     raise RuleError("this game has nothing to preview: the state's options give what each "
                     "move would score", "no_preview")
-
