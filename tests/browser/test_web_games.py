@@ -150,6 +150,7 @@ def test_keyboard_only_turn(context: Any, live: Any) -> None:
     page.keyboard.press("3")
     expect(page.locator("#dice .tile").nth(0)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#dice .tile").nth(2)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#dice .tile.kept")).to_have_count(2)  # and they look kept
     faces = server_state(live, gid)["turn"]["faces"]
     # the throw put the focus in the word field; Esc leaves it, then G throws again
     expect(page.locator("#word-input")).to_be_focused()

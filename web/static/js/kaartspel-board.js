@@ -69,7 +69,7 @@ export function kaartBoard(playerName) {
     const tray = svg("g", { class: "tray" },
       svg("rect", { class: "tray-felt", x: 168, y: 168, width: 164, height: 164, rx: 12 }),
       svg("text", { class: "tray-player", x: 250, y: 192, "text-anchor": "middle" }),
-      svg("g", { class: "red-die", transform: "translate(222 206)" }),
+      svg("g", { class: "red-die", role: "img", transform: "translate(222 206)" }),
       svg("text", { class: "casino-banner", x: 250, y: 312, "text-anchor": "middle" }));
     board.append(spaces, track, tray, svg("g", { class: "pawns" }));
   }

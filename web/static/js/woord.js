@@ -195,15 +195,17 @@ function renderDice() {
     const isKept = page.kept.has(i);
     const button = el("button", {
       type: "button",
-      class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " page.kept" : ""}${rolled?.has(i) ? " rolling" : ""}`,
+      class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " kept" : ""}${rolled?.has(i) ? " rolling" : ""}`,
       "aria-pressed": die === null ? null : String(isKept),
       "aria-label": die === null ? label : `${label}, ${isKept ? t("game.kept") : t("game.not_kept")}`,
       "data-die": String(i),
       onclick: () => toggleKeep(i),
     },
     el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? "◆" : die.letter.toUpperCase()) }),
-    el("span", { class: "value", "aria-hidden": "true", text: die === null ? "" : String(die.value) }),
-    el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+    // the value and the key are drawn by the style sheet from data-text: the button's name
+    // (its aria-label) says them, and its visible text is the letter alone
+    el("span", { class: "value", "aria-hidden": "true", "data-text": die === null ? "" : String(die.value) }),
+    el("span", { class: "key", "aria-hidden": "true", "data-text": String(i + 1) }));
     box.append(button);
   });
   const throwButton = $("throw");
