@@ -94,6 +94,23 @@ function assignLetters(letters, faces) {
 }
 
 /**
+ * Why the dice cannot show `letters` all at once: a letter asked for more often than dice
+ * can show it ("only 1 die shows a W"), else that they do not fit together.
+ */
+function impossible(letters, faces) {
+  for (const letter of new Set(letters)) {
+    const asked = letters.filter((l) => l === letter).length;
+    const dice = faces.filter((f) => f.includes(letter)).length;
+    if (asked > dice) {
+      const shown = letter === "?" ? t("game.blank") : letter.toUpperCase();
+      return dice === 0 ? t("pad.no_die_shows", { letter: shown })
+        : tn("pad.only_dice_show", dice, { n: dice, letter: shown });
+    }
+  }
+  return t("pad.letters_clash");
+}
+
+/**
  * The letter keys of a Woord Yahtzee score pad: a key per letter on the dice (`faces`, one
  * list per die), greyed when no free die can show it; `field` takes typed letters too.
  * `changed(letters, dieOf)` redraws, `record(letters)` sends seven letters.
@@ -114,6 +131,9 @@ export function letterEntry({ faces, field, active, changed, record }) {
     recordButton.disabled = !active() || now.length !== faces.length || !dieOf;
     $("pad-back").disabled = now.length === 0;
     field.setAttribute("aria-invalid", String(!dieOf));
+    const why = $("pad-why");
+    why.textContent = dieOf ? "" : impossible(now, faces);
+    why.hidden = Boolean(dieOf);
     changed(now, dieOf);
   }
   keys.replaceChildren(...alphabet.map((letter) => el("button", {
