@@ -427,15 +427,26 @@ table.start();
 
 // -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
 
-function hintText(option, throws) {
+/** A hint line; `which`: name the dice too, as another keep reads the same (dice that
+ * share a letter: "Houd EGSLE (stenen 1 2 3 5 6)"). */
+function hintText(option, throws, which = false) {
   const total = number(option.expected_total, 1);
   if (option.kind === "claim") {
     const words = option.words.length ? option.words.join(" ") : "—";
     return tn("woord.hint_claim", option.points, { box: boxName(option.box), words, points: option.points, total });
   }
   if (throws === 0) return t("woord.hint_throw", { total });
-  const letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  let letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((d) => d + 1).join(" ") })})`;
   return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
+}
+
+/** Every line of a hint, best first; keeps that read alike name their dice. */
+function hintTexts(answer) {
+  const shown = [answer.best, ...answer.options.slice(1)];
+  const alike = new Map();
+  shown.filter((o) => o.kind === "keep").forEach((o) => alike.set(o.letters, (alike.get(o.letters) || 0) + 1));
+  return shown.map((o) => hintText(o, answer.throws, o.kind === "keep" && alike.get(o.letters) > 1));
 }
 
 /** Draw the hint panel: the best option and the others, each with its words linked; while
@@ -451,9 +462,10 @@ function renderHint() {
   const { answer } = hint;
   const dictionary = page.state.rules.dictionary;
   $("hint").hidden = false;
-  $("hint-best").replaceChildren(...withWordLinks(hintText(answer.best, answer.throws), answer.best.words, dictionary));
-  $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", {},
-    ...withWordLinks(hintText(o, answer.throws), o.words, dictionary))));
+  const [best, ...rest] = hintTexts(answer);
+  $("hint-best").replaceChildren(...withWordLinks(best, answer.best.words, dictionary));
+  $("hint-list").replaceChildren(...answer.options.slice(1).map((o, i) => el("li", {},
+    ...withWordLinks(rest[i], o.words, dictionary))));
   $("hint-apply").hidden = !myTurn();
 }
 
