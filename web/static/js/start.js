@@ -148,9 +148,19 @@ function syncKind() {
 function syncDice() {
   const own = $("dictionary").selectedOptions[0]?.dataset.diceSet;
   if (own) $("dice-set").value = own;
+  syncDiceHint();
+}
+
+// The note under the dice set speaks of the set chosen, and of no other.
+function syncDiceHint() {
+  const chosen = $("dice-set")?.value;
+  document.querySelectorAll("#dice-set-hint [data-dice-set]").forEach((note) => {
+    /** @type {HTMLElement} */ (note).hidden = note.getAttribute("data-dice-set") !== chosen;
+  });
 }
 
 $("dictionary")?.addEventListener("change", syncDice);
+$("dice-set")?.addEventListener("change", syncDiceHint);
 form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
   syncKind();
   syncMode();
@@ -174,6 +184,7 @@ const diceChoice = $("dice-set");
 if (diceChoice && [...diceChoice.options].some((o) => o.value === wanted.get("dice_set"))) {
   diceChoice.value = wanted.get("dice_set");
 }
+syncDiceHint();
 
 /** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
  * its state, a radio the checked one, a number its value; a `data-value` is JSON). */
