@@ -7,6 +7,8 @@ import { $, announce, api, el, t } from "./common.js";
  * `{ draw(state) }`, called with every state. */
 export function inviteCard(gameId, table) {
   let invites = null;  // the host's invite links, fetched once
+  let shown = "";      // the links on screen: a new state that changes none redraws nothing
+  let copied = null;   // the link copied last: it says so through every redraw
 
   function draw(state) {
     const section = $("invite");
@@ -26,10 +28,14 @@ export function inviteCard(gameId, table) {
     if (!invites.links) return;
     const links = invites.links.filter((link) => !link.seats.some((s) => table.you.includes(s)));
     const origin = window.location.origin;
+    const watch = origin + (invites.watch_url || `/games/${gameId}`);
+    const now = JSON.stringify([links.map((link) => [link.name, link.url]), watch]);
+    section.hidden = false;
+    if (now === shown) return;  // a presence update: keep the rows, their focus and "copied"
+    shown = now;
     $("invite-list").replaceChildren(
       ...links.map((link) => row(link.name, origin + link.url, "seat")),
-      row(t("game.watch_link"), origin + (invites.watch_url || `/games/${gameId}`), "watch"));
-    section.hidden = false;
+      row(t("game.watch_link"), watch, "watch"));
   }
 
   function row(label, url, kind) {
@@ -42,10 +48,11 @@ export function inviteCard(gameId, table) {
     }) : null;
     return el("li", { "data-kind": kind }, el("span", { class: "invite-name", text: label }), input,
       el("button", {
-        type: "button", class: "secondary small copy", text: t("game.copy"),
+        type: "button", class: "secondary small copy", text: copied === url ? t("game.copied") : t("game.copy"),
         "aria-label": `${t("game.copy")}: ${label}`,
         onclick: async (event) => {
           try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
+          copied = url;
           event.target.textContent = t("game.copied");
           announce(t("game.copied"));
         },
