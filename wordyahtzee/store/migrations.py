@@ -237,6 +237,16 @@ def _sqlite_add_computer(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
 
 
+_CANONICAL_RULES = tuple(
+    f"UPDATE {table} SET {column} = '{new}' WHERE mode = 'classic' AND {column} = '{old}'"
+    for table, column, sep in (("games", "rules_key", ":"), ("high_scores", "rules_key", ":"),
+                               ("lobby", "rules_key", ":"), ("lobby", "rules", ": "))
+    for old, new in ((f'{{"joker"{sep}"free"}}', "{}"),
+                     (f'{{"joker"{sep}"free",{sep[1:]}"match"{sep}true}}',
+                      f'{{"match"{sep}true}}')))
+"""Classic rules keys in their canonical form, defaults left out (``joker: free`` was
+written before): an old game and a new one with the same rules share a high-score list."""
+
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
     Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
@@ -270,6 +280,7 @@ SQLITE_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="REAL") for sql in _FAIR_PLAY)),
     Step(10, "moderators, their sessions, word decisions, hidden profile names",
          tuple(sql.format(real="REAL") for sql in _MODERATORS)),
+    Step(11, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -352,6 +363,7 @@ POSTGRES_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _FAIR_PLAY)),
     Step(9, "moderators, their sessions, word decisions, hidden profile names",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _MODERATORS)),
+    Step(10, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 
