@@ -22,9 +22,8 @@ of events; :meth:`ClassicGame.from_json` rebuilds any game from that list.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
 from dataclasses import dataclass
+from typing import Any
 
 from .. import options
 from ..contract import Resources
