@@ -93,7 +93,7 @@ def test_match_of_five_games(client: Any, app: Any) -> None:
     match = state["match"]
     assert [g["number"] for g in match["games"]] == [1, 2, 3, 4, 5]
     assert match["totals"] == [sum(g["totals"][i] for g in match["games"]) for i in (0, 1)]
-    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "", '{"joker":"free"}',
+    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "", "{}",
                                                             100)
     assert sorted(e.score for e in scores) == sorted(g["totals"][0] for g in match["games"])
     record = client.get(f"/api/games/{gid}/record").json
@@ -226,3 +226,25 @@ def test_classic_errors(client: Any, app: Any) -> None:
     assert r.status_code in (200, 202) and "ready" in r.json
     page = client.get(f"/games/{gid}")
     assert page.status_code == 200 and b"classic.js" in page.data
+
+
+def test_a_game_with_the_upper_bonus_at_fifty(client: Any, app: Any) -> None:
+    """The house rule through the API: the table keeps it, the sheet counts towards it, the
+    bonus comes at 50, the game lands in a high-score list of its own; bad values are 400."""
+    assert_error(client.post("/api/games", json={"mode": "classic", "players": ["Anna"],
+                                                "rules": {"upper_bonus_at": 0}}),
+                 400, "bad_rules")
+    gid, links, state = new_classic(client, ["Anna"], upper_bonus_at=50)
+    assert state["rules"] == {"upper_bonus_at": 50}
+    assert state["players"][0]["bonus_needed"] == 50
+    for _ in range(13):
+        state = play_turn(client, app, gid, links[0]["token"])
+    assert state["status"] == "finished"
+    anna = state["players"][0]
+    assert anna["upper_bonus"] == (35 if anna["upper_total"] >= 50 else 0)
+    assert anna["bonus_needed"] == max(0, 50 - anna["upper_total"])
+    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "",
+                                                            '{"upper_bonus_at":50}', 100)
+    assert [e.game_id for e in scores] == [gid]
+    record = client.get(f"/api/games/{gid}/record").json
+    assert record["record"]["rules"] == {"upper_bonus_at": 50}
