@@ -248,3 +248,29 @@ def test_a_game_with_the_upper_bonus_at_fifty(client: Any, app: Any) -> None:
     assert [e.game_id for e in scores] == [gid]
     record = client.get(f"/api/games/{gid}/record").json
     assert record["record"]["rules"] == {"upper_bonus_at": 50}
+
+
+@pytest.mark.usefixtures("strategy_tables")
+def test_the_advisor_reckons_with_the_house_threshold(client: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table with the upper bonus at 50 is advised from a strategy table of its own, whose
+    expected score is its own (the easier bonus is worth more than the standard game's)."""
+    standard = load_strategy("free", quiet=True)
+    house = load_strategy("free", cap=50, quiet=True)
+    asked: list[str] = []
+
+    def peek(mode: str, key: str) -> Any:
+        asked.append(key)
+        return {"free": standard, "free/50": house}[key]
+
+    monkeypatch.setattr(strategies, "peek", peek)
+    expected = []
+    for rules in ({}, {"upper_bonus_at": 50}):
+        gid, _, _ = new_classic(client, ["Anna"], **rules)
+        r = client.get(f"/api/games/{gid}/hint")
+        assert r.status_code == 200
+        expected.append(r.json["best"]["expected_total"])
+    assert asked == ["free", "free/50"]
+    assert expected == [pytest.approx(standard.expected_score, abs=0.01),
+                        pytest.approx(house.expected_score, abs=0.01)]
+    assert expected[1] > expected[0] + 5
