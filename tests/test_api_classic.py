@@ -235,7 +235,7 @@ def test_a_game_with_the_upper_bonus_at_fifty(client: Any, app: Any) -> None:
                                                 "rules": {"upper_bonus_at": 0}}),
                  400, "bad_rules")
     gid, links, state = new_classic(client, ["Anna"], upper_bonus_at=50)
-    assert state["rules"] == {"upper_bonus_at": 50}
+    assert state["rules"] == {"upper_bonus_at": 50} and state["upper_bonus_at"] == 50
     assert state["players"][0]["bonus_needed"] == 50
     for _ in range(13):
         state = play_turn(client, app, gid, links[0]["token"])
@@ -274,3 +274,21 @@ def test_the_advisor_reckons_with_the_house_threshold(client: Any,
     assert expected == [pytest.approx(standard.expected_score, abs=0.01),
                         pytest.approx(house.expected_score, abs=0.01)]
     assert expected[1] > expected[0] + 5
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("nl", "samen 63 of meer halen. Als huisregel kan een tafel een ander getal kiezen, "
+           "van 1 tot 105."),
+    ("en", "total 63 or more. As a house rule a table may choose another number, from 1 "
+           "to 105."),
+    ("de", "zusammen 63 oder mehr ergeben. Als Hausregel kann ein Tisch eine andere Zahl "
+           "wählen, von 1 bis 105.")])
+def test_the_rules_page_and_the_start_page_read_the_threshold(client: Any, lang: str,
+                                                              text: str) -> None:
+    """The rules page writes the threshold and the house rule's range from the rules'
+    declaration; the start page offers the house rule in classic's panel."""
+    page = client.get(f"/rules?lang={lang}").get_data(as_text=True)
+    assert text in page
+    start = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert ('id="classic-bonus" name="upper_bonus_at" type="number" min="1" max="105" '
+            'step="1" value="63"') in start

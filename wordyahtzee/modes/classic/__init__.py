@@ -129,6 +129,6 @@ def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
     return {"columns": list(columns),
             "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
                      ["game.upper_total", {}, "total"], ["classic.par_total", {}, "total"],
-                     ["classic.upper_bonus", {}, "total"],
+                     ["classic.upper_bonus", {"n": UPPER_BONUS_THRESHOLD}, "total"],
                      *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
                      ["classic.yahtzee_bonus", {}, "total"], ["game.total", {}, "grand"]]}

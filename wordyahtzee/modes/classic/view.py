@@ -55,6 +55,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
                 "kept": list(last.get("keep", []))}
     state: dict[str, Any] = {
         "mode": match.mode, "rules": match.rules.to_json(), "players": players,
+        "upper_bonus_at": match.rules.upper_bonus_at,
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": len(BOXES), "max_throws": MAX_THROWS,
         "finished": match.is_over, "history": history, "turn": turn,
