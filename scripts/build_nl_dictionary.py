@@ -63,6 +63,9 @@ WORDFREQ_VERSION = "3.1.1"
 TWO_LETTER_FILE = DICT_DIR / "nl-two-letter.tsv"
 VERDICTS_FILE = DICT_DIR / "nl-verdicts.tsv"
 SUPPLEMENT_FILE = DICT_DIR / "nl-supplement.tsv"
+FREQUENT_FILE = DICT_DIR / "nl-frequent.tsv"
+FREQUENT_SOURCE = "frequent in Dutch text, judged"
+"""The source a kept word of ``nl-frequent.tsv`` names (beside its verdict's reason)."""
 OPENTAAL_FILE = DICT_DIR / "nl-opentaal.tsv.gz"
 OPENTAAL_COMMIT = "b250510dda431785f962019167d1415198ff3905"
 """The OpenTaal/opentaal-wordlist commit that ``nl-opentaal.tsv.gz`` was derived from."""
@@ -442,7 +445,8 @@ def reason_code(reason: str) -> str:
 
 
 def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
-              supplement: Mapping[str, str]) -> list[str]:
+              supplement: Mapping[str, str],
+              frequent: Mapping[str, Verdict] | None = None) -> list[str]:
     """``folded<TAB>code<TAB>detail`` for every folded word that is not simply a kept
     reviewed entry: kept ones say where they come from (an unreviewed one names the kept
     word it is a form of, when it is one), refused ones why (a form of a refused word says
@@ -475,6 +479,9 @@ def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
         offer(folded, 3, code, f"a form of {base}" + (f": {detail}" if detail else ""))
     for word, source in supplement.items():
         offer(fold(word), 1, "S", source)
+    for word, verdict in (frequent or {}).items():  # a judged drop says its reason
+        if not verdict.keep:
+            offer(fold(word), 2, reason_code(verdict.reason), f"judged: {verdict.reason}")
     return [f"{w}\t{code}\t{detail}" for w, (rank, code, detail) in sorted(why.items())
             if code != "R"]
 
@@ -564,10 +571,18 @@ def main(argv: list[str] | None = None) -> int:
     supplement = load_supplement()
     two_letter = load_two_letter()
     verdicts = load_verdicts()
+    frequent = load_verdicts(FREQUENT_FILE)
     clash = sorted(w for w in verdicts if len(fold(w)) == 2 or w in supplement)
+    clash += sorted(w for w in frequent
+                    if len(fold(w)) == 2 or w in supplement or w in verdicts)
     if clash:  # one written decision per word
-        raise ValueError(f"{VERDICTS_FILE.name} names words that {TWO_LETTER_FILE.name} or "
-                         f"{SUPPLEMENT_FILE.name} decide: {', '.join(clash)}")
+        raise ValueError(f"{VERDICTS_FILE.name} or {FREQUENT_FILE.name} names words that "
+                         f"another list decides: {', '.join(clash)}")
+    # the judged frequent words: a keep joins the list as the supplement's words do, a drop
+    # stays out whatever a rule says (a rule never overrules a written verdict)
+    supplement.update({w: f"{FREQUENT_SOURCE}: {v.reason}" for w, v in frequent.items()
+                       if v.keep})
+    judged_out = {w for w, v in frequent.items() if not v.keep}
     unknown = sorted(set(verdicts) - {NFC(e) for e in entries})
     if unknown:  # a verdict must name the source's spelling (diacritics kept), or it is idle
         raise ValueError(f"{VERDICTS_FILE.name} names words the source does not have: "
@@ -578,11 +593,11 @@ def main(argv: list[str] | None = None) -> int:
     for word in sorted(added):  # the supplement goes through the same word checks
         if len(fold(word)) == 2 and not (two_letter.get(fold(word)) or Verdict(False, "")).keep:
             raise ValueError(f"supplement word {word!r} is a two-letter drop")
-    kept = sorted(kept_set | added)
+    kept = sorted((kept_set | added) - judged_out)
     assert all(is_plain_word(fold(w)) for w in kept)
     write_gzip(kept, args.out)
     why_out = args.out.with_name(args.out.name.replace(".txt.gz", ".why.tsv.gz"))
-    write_gzip(why_lines(decisions, classifier, supplement), why_out)
+    write_gzip(why_lines(decisions, classifier, supplement, frequent), why_out)
     report(decisions, classifier, len(added), len(kept))
     print(f"-> {args.out} and {why_out}")
     if args.out == DEFAULT_OUT:

@@ -153,18 +153,18 @@ def play_tables(ports: list[int], fast: bool, deadline: float) -> None:
                 client, token = clients[seat], tokens[seat]
                 pause = 0.0 if fast else rng.uniform(1.0, 3.0)
                 gevent.sleep(pause)
-                status, thrown = client.call("throw", "POST", f"/api/games/{gid}/throw",
+                status, thrown = client.call("throw", "POST", f"/api/games/{gid}/act/throw",
                                              {"seq": seq}, token)
                 if status == 409 and thrown and "state" in thrown:  # the other process
                     seq = thrown["state"]["seq"]           # had not caught up: retry once
-                    status, thrown = client.call("throw", "POST", f"/api/games/{gid}/throw",
+                    status, thrown = client.call("throw", "POST", f"/api/games/{gid}/act/throw",
                                                  {"seq": seq}, token)
                 if status != 200:
                     break
                 actions += 1
                 state = thrown["state"]
                 gevent.sleep(pause / 2)
-                status, claimed = client.call("claim", "POST", f"/api/games/{gid}/claim", {
+                status, claimed = client.call("claim", "POST", f"/api/games/{gid}/act/claim", {
                     "seq": state["seq"], "box": state["turn"]["round_box"], "words": []},
                     token)
                 if status != 200:
@@ -220,10 +220,10 @@ def play_popular(port: int, gid: str, tokens: list[str], deadline: float) -> Non
     while time.monotonic() < deadline:
         seat = (seq // 2) % 2
         if state is None or state["turn"]["throws"] == 0:
-            status, answer = client.call("popular throw", "POST", f"/api/games/{gid}/throw",
+            status, answer = client.call("popular throw", "POST", f"/api/games/{gid}/act/throw",
                                          {"seq": seq}, tokens[seat])
         else:
-            status, answer = client.call("popular claim", "POST", f"/api/games/{gid}/claim",
+            status, answer = client.call("popular claim", "POST", f"/api/games/{gid}/act/claim",
                                          {"seq": seq, "box": state["turn"]["round_box"],
                                           "words": []}, tokens[seat])
         if status != 200:

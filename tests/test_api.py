@@ -107,12 +107,12 @@ def test_solo_game_to_the_end(client: Any, app: Any) -> None:
     state = client.get(f"/api/games/{gid}", headers=seat(token)).json
     assert state["you"] == [0] and state["turn"]["faces"] is None and state["seq"] == 0
     for n in range(8):
-        r = client.post(f"/api/games/{gid}/throw", json={"seq": 2 * n}, headers=seat(token))
+        r = client.post(f"/api/games/{gid}/act/throw", json={"seq": 2 * n}, headers=seat(token))
         assert r.status_code == 200, r.json
         faces = r.json["faces"]
         assert len(faces) == 7 and r.json["state"]["turn"]["dice"][0]["letter"] == faces[0]
         box = r.json["state"]["turn"]["round_box"]
-        r = client.post(f"/api/games/{gid}/claim", json={"seq": 2 * n + 1, "box": box,
+        r = client.post(f"/api/games/{gid}/act/claim", json={"seq": 2 * n + 1, "box": box,
                                                          "words": []}, headers=seat(token))
         assert r.status_code == 200 and r.json["points"] == 0
     state = client.get(f"/api/games/{gid}").json
@@ -126,7 +126,7 @@ def test_solo_game_to_the_end(client: Any, app: Any) -> None:
                                                       "rules": "{}"}).json["lists"]
     assert one[0]["entries"][0]["player"] == "Anna"
     assert any(g["id"] == gid for g in client.get("/api/games?status=finished").json["games"])
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     assert_error(r, 409, "game_over")
     assert_error(client.post(f"/api/games/{gid}/preview", json={}), 422, "game_over")
 
@@ -136,7 +136,7 @@ def test_words_score_and_preview(client: Any) -> None:
     token = links[0]["token"]
     assert_error(client.post(f"/api/games/{gid}/preview", json={"words": ["en"]}), 422,
                  "no_throw")
-    state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
+    state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["state"]
     faces = state["turn"]["faces"]
     from wordyahtzee.solver import solve
 
@@ -147,7 +147,7 @@ def test_words_score_and_preview(client: Any) -> None:
     if best.words:
         assert preview["boxes"]["letters_2"]["score"] == best.score
         assert preview["words"][0]["in_dictionary"] and preview["words"][0]["formable"]
-        r = client.post(f"/api/games/{gid}/claim", json={"box": "letters_2",
+        r = client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2",
                                                          "words": list(best.words)},
                         headers=seat(token))
         assert r.json["points"] == best.score
@@ -157,32 +157,32 @@ def test_action_errors(client: Any) -> None:
     gid, links = new_game(client)
     token = links[0]["token"]
     url = f"/api/games/{gid}"
-    assert_error(client.post(f"{url}/throw", json={}), 403, "not_a_player")
-    assert_error(client.post(f"{url}/throw", json={}, headers=seat("wrong")), 403)
-    assert_error(client.post(f"{url}/claim", json={"box": "letters_2"}, headers=seat(token)),
+    assert_error(client.post(f"{url}/act/throw", json={}), 403, "not_a_player")
+    assert_error(client.post(f"{url}/act/throw", json={}, headers=seat("wrong")), 403)
+    assert_error(client.post(f"{url}/act/claim", json={"box": "letters_2"}, headers=seat(token)),
                  422, "no_throw")
-    assert_error(client.post(f"{url}/throw", json={"keep": [0]}, headers=seat(token)), 422,
+    assert_error(client.post(f"{url}/act/throw", json={"keep": [0]}, headers=seat(token)), 422,
                  "keep_before_throw")
-    assert_error(client.post(f"{url}/throw", json={"keep": "x"}, headers=seat(token)), 400)
-    assert_error(client.post(f"{url}/throw", json={"seq": 3}, headers=seat(token)), 409,
+    assert_error(client.post(f"{url}/act/throw", json={"keep": "x"}, headers=seat(token)), 400)
+    assert_error(client.post(f"{url}/act/throw", json={"seq": 3}, headers=seat(token)), 409,
                  "stale")
-    assert_error(client.post(f"{url}/throw", json={"seq": -1}, headers=seat(token)), 400)
-    assert client.post(f"{url}/throw", json={"token": token}).status_code == 200
-    assert_error(client.post(f"{url}/throw", json={"keep": [9]}, headers=seat(token)), 422,
+    assert_error(client.post(f"{url}/act/throw", json={"seq": -1}, headers=seat(token)), 400)
+    assert client.post(f"{url}/act/throw", json={"token": token}).status_code == 200
+    assert_error(client.post(f"{url}/act/throw", json={"keep": [9]}, headers=seat(token)), 422,
                  "bad_keep")
-    assert_error(client.post(f"{url}/claim", json={"box": "letters_3"}, headers=seat(token)),
+    assert_error(client.post(f"{url}/act/claim", json={"box": "letters_3"}, headers=seat(token)),
                  422, "out_of_turn")
-    assert_error(client.post(f"{url}/claim", json={"box": "nope"}, headers=seat(token)), 422)
-    assert_error(client.post(f"{url}/claim", json={}, headers=seat(token)), 400)
-    assert_error(client.post(f"{url}/claim", json={"box": "letters_2", "words": [1]},
+    assert_error(client.post(f"{url}/act/claim", json={"box": "nope"}, headers=seat(token)), 422)
+    assert_error(client.post(f"{url}/act/claim", json={}, headers=seat(token)), 400)
+    assert_error(client.post(f"{url}/act/claim", json={"box": "letters_2", "words": [1]},
                              headers=seat(token)), 400)
-    assert_error(client.post(f"{url}/claim", json={"box": "letters_2", "words": ["zzzzq"]},
+    assert_error(client.post(f"{url}/act/claim", json={"box": "letters_2", "words": ["zzzzq"]},
                              headers=seat(token)), 422, "not_a_word")
-    assert_error(client.post(f"{url}/claim", json={"box": "vowels"}, headers=seat(token)), 422)
-    r = client.post(f"{url}/claim", json={"box": "letters_2", "seq": 1}, headers=seat(token))
+    assert_error(client.post(f"{url}/act/claim", json={"box": "vowels"}, headers=seat(token)), 422)
+    r = client.post(f"{url}/act/claim", json={"box": "letters_2", "seq": 1}, headers=seat(token))
     assert r.status_code == 200
     assert_error(client.get("/api/games/nope"), 404, "not_found")
-    assert_error(client.post("/api/games/nope/throw", json={}), 404, "not_found")
+    assert_error(client.post("/api/games/nope/act/throw", json={}), 404, "not_found")
     assert_error(client.get(f"/api/games/{'x' * 100}"), 404)
 
 
@@ -233,15 +233,16 @@ def test_hotseat_and_online_seats(client: Any) -> None:
     token = links[0]["token"]
     for seq in range(4):  # one token plays both seats
         action = "throw" if seq % 2 == 0 else "claim"
-        r = client.post(f"/api/games/{gid}/{action}",
+        r = client.post(f"/api/games/{gid}/act/{action}",
                         json={"seq": seq, "box": "letters_2"}, headers=seat(token))
         assert r.status_code == 200
     gid, links = new_game(client, "online", ["Dirk", "Eva", "Fien"])
     assert [link["seats"] for link in links] == [[0], [1], [2]]
     dirk, eva = links[0]["token"], links[1]["token"]
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(eva)), 403,
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(eva)), 403,
                  "not_your_turn")
-    assert client.post(f"/api/games/{gid}/throw", json={}, headers=seat(dirk)).status_code == 200
+    thrown = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(dirk))
+    assert thrown.status_code == 200
     assert client.get(f"/api/games/{gid}", headers=seat(eva)).json["you"] == [1]
 
 
@@ -250,14 +251,14 @@ def test_restart_resumes_every_table(tmp_path: Path, clock: Clock) -> None:
     first = make_app(path, clock).test_client()
     gid, links = new_game(first, "online", ["Anna", "Bram"])
     token = links[0]["token"]
-    faces = first.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["faces"]
+    faces = first.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["faces"]
     before = first.get(f"/api/games/{gid}").json
     app2 = make_app(path, clock)  # a new process: nothing in memory
     assert app2.extensions["wordyahtzee.tables"].resume_all() == 1
     second = app2.test_client()
     after = second.get(f"/api/games/{gid}").json
     assert after["turn"] == before["turn"] and after["turn"]["faces"] == faces
-    r = second.post(f"/api/games/{gid}/claim", json={"box": "letters_2", "seq": 1},
+    r = second.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2", "seq": 1},
                     headers=seat(token))
     assert r.status_code == 200 and r.json["state"]["turn"]["player"] == 1
 
@@ -265,12 +266,12 @@ def test_restart_resumes_every_table(tmp_path: Path, clock: Clock) -> None:
 def test_hourglass_runs_out_on_the_server(client: Any, clock: Clock) -> None:
     gid, links = new_game(client)
     token = links[0]["token"]
-    state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
+    state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["state"]
     assert state["turn"]["seconds_left"] == 60 and state["turn"]["deadline"] == clock.now + 60
     clock.now += 30
     assert client.get(f"/api/games/{gid}").json["turn"]["seconds_left"] == 30
     clock.now += 31
-    r = client.post(f"/api/games/{gid}/claim", json={"box": "letters_2", "seq": 1},
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2", "seq": 1},
                     headers=seat(token))
     assert_error(r, 409, "time_up")
     state = r.json["state"]
@@ -280,7 +281,7 @@ def test_hourglass_runs_out_on_the_server(client: Any, clock: Clock) -> None:
 
 def test_timeout_seen_without_any_action(client: Any, clock: Clock) -> None:
     gid, links = new_game(client)
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(links[0]["token"]))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(links[0]["token"]))
     clock.now += 120
     state = client.get(f"/api/games/{gid}").json
     assert state["turn"]["round"] == 2 and state["seq"] == 2
@@ -304,7 +305,7 @@ def test_event_stream(client: Any, app: Any, clock: Clock) -> None:
     waiter = threading.Thread(target=lambda: woke.append(manager.wait(table, 0, 5.0)))
     waiter.start()
     time.sleep(0.1)
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     waiter.join(5)
     assert woke == [True]
 
@@ -316,7 +317,7 @@ def test_a_resumed_stream_sends_only_what_the_browser_lacks(client: Any, app: An
     gid, links = new_game(client, "online")
     fresh = client.get(f"/api/games/{gid}/events", headers={"Last-Event-ID": "0"})
     assert "event: state" not in fresh.get_data(as_text=True)  # a bare seq: as before
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(links[0]["token"]))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(links[0]["token"]))
     for last in ("0", "x", "99999999999999", "0.000000000000"):
         text = client.get(f"/api/games/{gid}/events",
                           headers={"Last-Event-ID": last}).get_data(as_text=True)
@@ -343,7 +344,7 @@ def test_simultaneous_actions_do_not_corrupt(client: Any, app: Any) -> None:
 
     def go() -> None:
         c = app.test_client()
-        results.append(c.post(f"/api/games/{gid}/throw", json={"seq": 0},
+        results.append(c.post(f"/api/games/{gid}/act/throw", json={"seq": 0},
                               headers=seat(token)).status_code)
 
     threads = [threading.Thread(target=go) for _ in range(6)]

@@ -38,9 +38,9 @@ def online(client: Any, mode: str = "woord", players: Any = ("Anna", "Bram", "Ce
 
 def play_zero(client: Any, gid: str, token: str) -> dict[str, Any]:
     """Throw once and write a 0 in the round box (Woord Yahtzee)."""
-    state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
+    state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["state"]
     box = state["turn"]["round_box"]
-    r = client.post(f"/api/games/{gid}/claim", json={"box": box, "words": []},
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box, "words": []},
                     headers=seat(token))
     assert r.status_code == 200, r.json
     return r.json["state"]
@@ -150,7 +150,7 @@ def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
     assert client.application.extensions["wordyahtzee.tables"].settle(gid)
     state = client.get(f"/api/games/{gid}").json
     assert state["turn"]["player"] == 0 and state["history"][-1]["player"] == 1
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(tokens["Bram"]))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(tokens["Bram"]))
     assert r.status_code == 403  # the handed-over seat's link no longer acts (but see
     # tests/test_api_seats.py: it brings the seat back)
 
@@ -162,8 +162,8 @@ def test_no_hint_while_a_computer_is_to_move(app: Any) -> None:
     r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": [
         "Anna", {"name": "Gert", "computer": "greedy"}]})
     gid, token = r.json["id"], r.json["links"][0]["token"]
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
-    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/claim", json={"box": "chance"}, headers=seat(token))
     r = client.get(f"/api/games/{gid}/hint")
     assert r.status_code == 422 and r.json["error"]["code"] == "computer_to_move"
 
@@ -189,7 +189,7 @@ def test_a_rematch_gives_every_seat_its_new_link(client: Any) -> None:
     assert [s["name"] for s in state["seats"]] == ["Anna", "Bram"]
     assert state["rules"]["turn_seconds"] is None and state["seq"] == 0
     bram = again.json["url"].split("#seat=")[1]
-    assert client.post(f"/api/games/{new_id}/throw", json={},
+    assert client.post(f"/api/games/{new_id}/act/throw", json={},
                        headers=seat(bram)).status_code == 403  # Anna moves first
 
 
@@ -206,7 +206,7 @@ def test_idle_tables_are_abandoned_and_unloaded(client: Any, clock: Clock) -> No
     assert service.resume_all() == 0
     state = client.get(f"/api/games/{gid}").json
     assert state["status"] == "abandoned"
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(tokens["Bram"]))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(tokens["Bram"]))
     assert r.status_code == 409 and r.json["error"]["code"] == "game_over"
     listed = client.get("/api/games?status=active").json["games"]
     assert gid not in [g["id"] for g in listed]

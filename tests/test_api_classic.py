@@ -36,12 +36,12 @@ def new_classic(client: Any, players: list[Any], kind: str = "solo",
 
 def play_turn(client: Any, app: Any, gid: str, token: str) -> dict[str, Any]:
     """Throw once and write the first box the state offers; wait for the computers."""
-    r = client.post(f"/api/games/{gid}/throw", json={"keep": []}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"keep": []}, headers=seat(token))
     assert r.status_code == 200, r.json
     assert len(r.json["dice"]) == 5 and r.json["state"]["turn"]["dice"] == r.json["dice"]
     options = r.json["state"]["options"]
     box = next(b for b in BOXES if b in options)
-    r = client.post(f"/api/games/{gid}/claim", json={"box": box, "seq": r.json["state"]["seq"]},
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box, "seq": r.json["state"]["seq"]},
                     headers=seat(token))
     assert r.status_code == 200, r.json
     assert r.json["points"] == options[box]
@@ -72,7 +72,7 @@ def test_solo_against_two_computers_to_the_end(client: Any, app: Any) -> None:
     assert lists[0]["rules"] == {"joker": "forced"}
     everything = client.get("/api/highscores").json["lists"]
     assert {item["mode"] for item in everything} == {"classic"}
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)), 409,
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)), 409,
                  "game_over")
     assert_error(client.get(f"/api/games/{gid}/hint"), 422, "game_over")
 
@@ -112,7 +112,7 @@ def test_hotseat_and_online_tables_with_a_computer(client: Any, app: Any) -> Non
                                          "Bram"], kind="online")
     assert [link["seats"] for link in links] == [[0], [2]]
     anna, bram = links[0]["token"], links[1]["token"]
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(bram)), 403,
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(bram)), 403,
                  "not_your_turn")
     state = play_turn(client, app, gid, anna)  # Robo plays on the server meanwhile
     assert state["turn"]["player"] == 2 and [h["player"] for h in state["history"]] == [0, 1]
@@ -125,12 +125,12 @@ def test_computer_turn_is_played_in_the_background(tmp_path: Path) -> None:
     client = app.test_client()
     gid, links, _ = new_classic(client, ["Anna", {"name": "Bert", "computer": "beginner"}])
     token = links[0]["token"]
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     box = next(iter(r.json["state"]["options"]))
-    r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
     assert r.status_code == 200  # answered at once: the computer's pace does not block
     assert r.json["state"]["turn"]["player"] == 1
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)), 403,
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)), 403,
                  "not_your_turn")
 
 
@@ -140,15 +140,15 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
     client = first.test_client()
     gid, links, _ = new_classic(client, ["Anna", {"name": "Gert", "computer": "greedy"}])
     token = links[0]["token"]
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
-    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/claim", json={"box": "chance"}, headers=seat(token))
     tables = first.extensions["wordyahtzee.tables"]
     table = tables.table(gid)
     with table.lock:  # one computer move (its first throw) reached the disk
         table.game.act(coach("classic").decide(table.game, "greedy", None))
         tables._commit(table)
     stored = first.extensions["wordyahtzee.store"].load_game(gid)
-    assert [e["type"] for e in stored.events] == ["throw", "score", "throw"]
+    assert [e["type"] for e in stored.events] == ["throw", "claim", "throw"]
     second = make_app(db)  # a new process on the same database
     resumed = second.extensions["wordyahtzee.tables"].resume_all()
     assert resumed == 1
@@ -156,7 +156,7 @@ def test_restart_resumes_mid_computer_turn(tmp_path: Path) -> None:
     state = second.test_client().get(f"/api/games/{gid}").json
     assert state["turn"]["player"] == 0 and state["turn"]["round"] == 2
     events = second.extensions["wordyahtzee.store"].load_game(gid).events
-    assert events[:3] == stored.events and events[-1]["type"] == "score"
+    assert events[:3] == stored.events and events[-1]["type"] == "claim"
     assert events[-1]["player"] == "Gert"
 
 
@@ -172,7 +172,7 @@ def test_hint(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     r = client.get(f"/api/games/{gid}/hint")
     assert r.status_code == 200 and r.json["throws"] == 0
     assert r.json["best"]["expected_total"] == pytest.approx(strategy.expected_score, abs=0.01)
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     hint = client.get(f"/api/games/{gid}/hint").json
     assert hint["ready"] and hint["seq"] == 1 and hint["player"] == 0
     assert 2 <= len(hint["options"]) <= 6
@@ -205,17 +205,17 @@ def test_classic_errors(client: Any, app: Any) -> None:
     assert_error(create(["A"], rules=[1]), 400, "bad_rules")
     gid, links, _ = new_classic(client, ["Anna"])
     token = links[0]["token"]
-    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": "chance"},
+    assert_error(client.post(f"/api/games/{gid}/act/claim", json={"box": "chance"},
                              headers=seat(token)), 422, "no_throw")
-    assert_error(client.post(f"/api/games/{gid}/throw", json={"keep": "all"},
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={"keep": "all"},
                              headers=seat(token)), 400)
-    assert client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).status_code \
+    assert client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).status_code \
         == 200
-    assert_error(client.post(f"/api/games/{gid}/throw", json={"keep": [7]},
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={"keep": [7]},
                              headers=seat(token)), 422, "bad_keep")
-    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": "letters_2"},
+    assert_error(client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2"},
                              headers=seat(token)), 422, "unknown_box")
-    assert_error(client.post(f"/api/games/{gid}/claim", json={"box": 5},
+    assert_error(client.post(f"/api/games/{gid}/act/claim", json={"box": 5},
                              headers=seat(token)), 400)
     assert_error(client.post(f"/api/games/{gid}/preview", json={}), 422, "no_preview")
     assert_error(client.get("/api/highscores?mode=chess"), 400, "unknown_mode")

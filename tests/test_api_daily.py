@@ -55,14 +55,14 @@ def play_classic(client: Any, started: dict[str, Any], keep: list[int],
     thrown = []
     for turn in range(13):
         for body in ({}, {"keep": keep}):
-            r = client.post(f"/api/games/{gid}/throw", json=body, headers=seat(token))
+            r = client.post(f"/api/games/{gid}/act/throw", json=body, headers=seat(token))
             assert r.status_code == 200, r.json
             thrown.append(r.json["dice"])
         state = r.json["state"]
         box = (box_order or list(BOXES))[turn]
         if box_order is None:
             box = next(b for b in BOXES if b in state["options"])
-        r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+        r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
         assert r.status_code == 200, r.json
     assert r.json["state"]["status"] == "finished"
     return thrown
@@ -158,9 +158,9 @@ def test_a_day_closes_an_hour_after_midnight(app: Any, clock: Clock) -> None:
     anna = player(app, "Anna")
     started = start(anna)
     gid, token = started["game_id"], started["token"]
-    assert anna.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).status_code == 200
+    assert anna.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).status_code == 200
     clock.now = daily.closes_at(daily.parse_day(started["day"]))
-    assert_error(anna.post(f"/api/games/{gid}/throw", json={"keep": [0]},
+    assert_error(anna.post(f"/api/games/{gid}/act/throw", json={"keep": [0]},
                            headers=seat(token)), 409, "daily_closed")
     # a new day: a new game, the old one stays as it was
     assert start(anna)["day"] != started["day"]

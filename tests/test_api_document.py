@@ -38,7 +38,7 @@ def test_the_enumerations_come_from_the_registry(document: dict[str, Any]) -> No
     assert schemas["NewGame"]["properties"]["mode"]["enum"] == list(MODES)
     assert _parameter(document, "/api/highscores", "mode")["schema"]["enum"] == list(MODES)
     boxes = {b for info in modes.values() for b in info["boxes"]}
-    assert set(schemas["ClaimRequest"]["properties"]["box"]["enum"]) == boxes
+    assert set(schemas["ActRequest"]["properties"]["box"]["enum"]) == boxes
     levels = {lv for info in modes.values() for lv in info["computer_levels"]}
     assert set(schemas["SeatRequest"]["properties"]["level"]["enum"]) == levels
     assert "claim" in schemas["HintOption"]["properties"]["kind"]["enum"]
@@ -83,8 +83,10 @@ def test_who_sees_what_is_documented(document: dict[str, Any]) -> None:
                  "/api/games/{game_id}/review", "/api/games/{game_id}/record",
                  "/api/games/{game_id}/hint", "/api/games/{game_id}/invites"):
         assert "403" in paths[path]["get"]["responses"], path
-    for action in ("preview", "throw", "claim", "act/{action}", "react", "rematch"):
+    for action in ("preview", "act/{action}", "react", "rematch"):
         assert "403" in paths[f"/api/games/{{game_id}}/{action}"]["post"]["responses"]
+    # one route per move: no route of its own for a throw or a claim beside act/{action}
+    assert not any(path.endswith(("/throw", "/claim")) for path in paths)
     assert "daily_hidden" in paths["/api/games/{game_id}"]["get"]["responses"]["403"][
         "description"]
     assert "daily_closes_at" in schemas["GameState"]["required"]

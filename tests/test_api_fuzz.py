@@ -130,7 +130,8 @@ def test_no_500_on_game_actions(fuzz_app: Any, action: str, body: dict[str, Any]
     else:
         gid, token = fuzz_app.config["FUZZ_GAME"], fuzz_app.config["FUZZ_TOKEN"]
     body.pop("seq", None)
-    response = client.post(f"/api/games/{gid}/{action}", data=json.dumps(body),
+    route = action if action == "preview" else f"act/{action}"
+    response = client.post(f"/api/games/{gid}/{route}", data=json.dumps(body),
                            content_type="application/json",
                            headers={"X-Seat-Token": token})
     assert response.status_code < 500, (action, body, response.data[:300])

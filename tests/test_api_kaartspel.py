@@ -143,7 +143,7 @@ def test_illegal_actions_are_4xx_with_the_engines_codes(client: Any, app: Any) -
                                               "wrong_card", "steal_too_low"}
     assert_error(act(client, gid, token, "take", card="joker"), 422, "unknown_card")
     # the older routes still answer
-    assert client.post(f"/api/games/{gid}/throw", json={"keep": [9]},
+    assert client.post(f"/api/games/{gid}/act/throw", json={"keep": [9]},
                        headers=seat(token)).status_code in (400, 422)
 
 

@@ -34,10 +34,10 @@ def link(url: str) -> tuple[str, str]:
 
 
 def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     assert r.status_code == 200, r.json
     box = next(b for b in BOXES if b in r.json["state"]["options"])
-    r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
     assert r.status_code == 200, r.json
     return dict(r.json["state"])
 
@@ -193,10 +193,10 @@ def _solo_classic(client: Any, name: str, tip: bool) -> str:
     gid, token = r.json["id"], r.json["links"][0]["token"]
     for turn in range(13):
         if tip and turn == 3:
-            r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+            r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
             assert client.get(f"/api/games/{gid}/hint").status_code == 200
             box = next(b for b in BOXES if b in r.json["state"]["options"])
-            client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+            client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
             continue
         play_turn(client, gid, token)
     return gid
@@ -227,7 +227,7 @@ def test_games_with_a_tip_are_marked_and_left_out_by_default(app: Any,
                                       "players": ["Anna", "Bram"]})
     gid = r.json["id"]
     ta, tb = (entry["token"] for entry in r.json["links"])
-    anna.post(f"/api/games/{gid}/throw", json={}, headers=seat(ta))
+    anna.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(ta))
     assert_error(anna.get(f"/api/games/{gid}/hint"), 403, "not_your_turn")
     assert_error(anna.get(f"/api/games/{gid}/hint", headers=seat(tb)), 403, "not_your_turn")
     assert anna.get(f"/api/games/{gid}/hint", headers=seat(ta)).status_code == 200

@@ -45,17 +45,17 @@ def test_an_own_box_is_kept_shared_and_played_with(tmp_path: Path) -> None:
     assert r.status_code == 201, r.json
     gid, token = r.json["id"], r.json["links"][0]["token"]
     # q shows only on this box's first die, worth 10; the shipped set has no q
-    r = client.post(f"/api/games/{gid}/throw", json={"faces": "qaksdhe"}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": "qaksdhe"}, headers=seat(token))
     assert r.status_code == 200, r.json
     assert r.json["state"]["turn"]["dice"][0] == {"letter": "q", "value": 10, "blank": False}
-    r = client.post(f"/api/games/{gid}/claim", json={"box": "letters_2", "words": ["ah"]},
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2", "words": ["ah"]},
                     headers=seat(token))
     assert r.status_code == 200, r.json
     assert r.json["points"] == 1 + 4
     # the same faces at a pad with the shipped set: no die shows a q
     r = client.post("/api/games", json={"mode": "woord", "kind": "pad", "players": ["Bea"]})
     gid, token = r.json["id"], r.json["links"][0]["token"]
-    r = client.post(f"/api/games/{gid}/throw", json={"faces": "qaksdhe"}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": "qaksdhe"}, headers=seat(token))
     assert r.status_code == 422 and r.json["error"]["code"] == "impossible_throw"
 
 

@@ -47,7 +47,7 @@ def play_record(client: Any, gid: str, token: str, record: dict[str, Any]) -> di
             continue
         for faces in turn["throws"]:
             body = {"faces": faces if mode == "woord" else [int(d) for d in faces]}
-            r = client.post(f"/api/games/{gid}/throw", json=body, headers=seat(token))
+            r = client.post(f"/api/games/{gid}/act/throw", json=body, headers=seat(token))
             assert r.status_code == 200, (turn, r.json)
         if mode == "woord":
             body = dict(turn["claim"])
@@ -55,7 +55,7 @@ def play_record(client: Any, gid: str, token: str, record: dict[str, Any]) -> di
             body = {"box": turn["box"], "column": turn["column"]}
         else:
             body = {"box": turn["box"]}
-        r = client.post(f"/api/games/{gid}/claim", json=body, headers=seat(token))
+        r = client.post(f"/api/games/{gid}/act/claim", json=body, headers=seat(token))
         assert r.status_code == 200, (turn, r.json)
     return dict(client.get(f"/api/games/{gid}").json)
 
@@ -83,22 +83,22 @@ def test_faces_the_dice_cannot_show_are_refused_and_change_nothing(tmp_path: Pat
     client = app.test_client()
     gid, token = pad_table(client, "woord", ["Anna", "Bram"], {"turn_seconds": None})
     for faces in ("kusnat", "kusnatll", "xxxxxxx", "kkkkkkk", "kusnat1", 7, ["k"] * 7):
-        r = client.post(f"/api/games/{gid}/throw", json={"faces": faces}, headers=seat(token))
+        r = client.post(f"/api/games/{gid}/act/throw", json={"faces": faces}, headers=seat(token))
         assert 400 <= r.status_code < 500 and "error" in r.json, (faces, r.json)
     assert client.get(f"/api/games/{gid}").json["seq"] == 0
     # a throw the server would make is no pad's: the faces are needed
-    r = client.post(f"/api/games/{gid}/throw", json={"keep": []}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"keep": []}, headers=seat(token))
     assert r.status_code == 400 and r.json["error"]["code"] == "faces_needed"
     # three throws at most
     for _ in range(3):
-        ok = client.post(f"/api/games/{gid}/throw", json={"faces": "kusnatl"},
+        ok = client.post(f"/api/games/{gid}/act/throw", json={"faces": "kusnatl"},
                          headers=seat(token))
         assert ok.status_code == 200, ok.json
-    r = client.post(f"/api/games/{gid}/throw", json={"faces": "kusnatl"}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": "kusnatl"}, headers=seat(token))
     assert r.status_code == 422 and r.json["error"]["code"] == "no_throws_left"
     gid, token = pad_table(client, "classic", ["Anna"], {})
     for faces in ([1, 2, 3, 4], [1, 2, 3, 4, 7], [0, 1, 1, 1, 1], "1234x", [1.5, 2, 3, 4, 5]):
-        r = client.post(f"/api/games/{gid}/throw", json={"faces": faces}, headers=seat(token))
+        r = client.post(f"/api/games/{gid}/act/throw", json={"faces": faces}, headers=seat(token))
         assert 400 <= r.status_code < 500, (faces, r.json)
     assert client.get(f"/api/games/{gid}").json["seq"] == 0
 
@@ -108,7 +108,7 @@ def test_only_a_pad_takes_faces_and_a_pad_has_no_computers(tmp_path: Path) -> No
     client = app.test_client()
     r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": ["A"]})
     gid, token = r.json["id"], r.json["links"][0]["token"]
-    r = client.post(f"/api/games/{gid}/throw", json={"faces": [6, 6, 6, 6, 6]},
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": [6, 6, 6, 6, 6]},
                     headers=seat(token))
     assert r.status_code == 400 and r.json["error"]["code"] == "not_a_pad"
     assert client.get(f"/api/games/{gid}").json["seq"] == 0
@@ -158,7 +158,7 @@ def test_a_woord_pad_hourglass_is_turned_by_a_tap(tmp_path: Path) -> None:
     r = client.post(f"/api/games/{gid}/act/hourglass", json={}, headers=seat(token))
     assert r.status_code == 422 and r.json["error"]["code"] == "hourglass_running"
     clock.now += 30   # entering the letters takes time; the minute runs from the tap
-    client.post(f"/api/games/{gid}/throw", json={"faces": "eiaedln"}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={"faces": "eiaedln"}, headers=seat(token))
     clock.now += 31
     state = client.get(f"/api/games/{gid}").json
     assert state["history"][0]["timeout"] and state["players"][0]["total"] == 0
@@ -170,7 +170,7 @@ def test_any_real_classic_throw_is_taken_as_shown(tmp_path_factory: Any, pips: l
     app = make_app(tmp_path_factory.mktemp("prop") / "p.sqlite3")
     client = app.test_client()
     gid, token = pad_table(client, "classic", ["Anna"], {})
-    r = client.post(f"/api/games/{gid}/throw", json={"faces": pips}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": pips}, headers=seat(token))
     assert r.status_code == 200 and r.json["state"]["turn"]["dice"] == pips
     points = r.json["state"]["options"]["chance"]
     assert points == sum(pips)

@@ -33,7 +33,7 @@ class Day:
         self.app.extensions["wordyahtzee.store"].check_daily(self.finished["game_id"],
                                                              "clear", {})
         self.playing = start(self.anna, "woord")
-        r = self.anna.post(f"/api/games/{self.playing['game_id']}/throw", json={},
+        r = self.anna.post(f"/api/games/{self.playing['game_id']}/act/throw", json={},
                            headers=seat(self.playing["token"]))
         assert r.status_code == 200
         self.faces = r.json["faces"]
@@ -59,8 +59,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/api/games/{gid}/preview", {"words": ["en"]}),
     ("POST", "/api/games/{gid}/react", {"emote": "like"}),
     ("POST", "/api/games/{gid}/rematch", {}),
-    ("POST", "/api/games/{gid}/throw", {"seq": 999}),
-    ("POST", "/api/games/{gid}/claim", {"box": "chance", "seq": 999}),
+    ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
+    ("POST", "/api/games/{gid}/act/claim", {"box": "chance", "seq": 999}),
     ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
 ]
 PAGES = ["/games/{gid}", "/games/{gid}/review"]
@@ -181,7 +181,7 @@ def test_after_the_day_anyone_with_the_link_may_watch_and_review(tmp_path: Path)
             assert stranger.get(path).status_code == 200, path
         assert stranger.get(f"/api/games/{gid}/review").status_code in (200, 202)
         # watching is not playing
-        assert_error(stranger.post(f"/api/games/{gid}/throw", json={}), 409, "daily_closed")
+        assert_error(stranger.post(f"/api/games/{gid}/act/throw", json={}), 409, "daily_closed")
     board = stranger.get(f"/api/daily/classic?date={later.finished['day']}").json
     assert board["board"][0]["game_id"] == later.finished["game_id"]
     assert later.thrown  # the dice she threw are everyone's to check now
@@ -220,13 +220,13 @@ def test_a_browser_lists_only_its_own_tables(app: Any) -> None:
     # a seat taken through its invite link becomes the profile's table once it acts
     cees = player(app, "Cees")
     token = theirs["links"][1]["token"]
-    r = bram.post(f"/api/games/{theirs['id']}/throw", json={},
+    r = bram.post(f"/api/games/{theirs['id']}/act/throw", json={},
                   headers=seat(theirs["links"][0]["token"]))
     assert r.status_code == 200
-    r = bram.post(f"/api/games/{theirs['id']}/claim", json={"box": "chance"},
+    r = bram.post(f"/api/games/{theirs['id']}/act/claim", json={"box": "chance"},
                   headers=seat(theirs["links"][0]["token"]))
     assert r.status_code == 200
-    assert cees.post(f"/api/games/{theirs['id']}/throw", json={},
+    assert cees.post(f"/api/games/{theirs['id']}/act/throw", json={},
                      headers=seat(token)).status_code == 200
     assert {g["id"] for g in cees.get("/api/games").json["games"]} == {theirs["id"]}
     assert {g["id"] for g in anna.get("/api/games?status=finished").json["games"]} == set()

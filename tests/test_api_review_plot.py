@@ -25,8 +25,9 @@ def finished_woord_game(client: Any, tables: Any) -> str:
         "Anna", {"name": "Gert", "computer": "greedy"}], "rules": {"turn_seconds": None}})
     gid, token = r.json["id"], r.json["links"][0]["token"]
     for _ in range(8):
-        state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
-        r = client.post(f"/api/games/{gid}/claim", json={"box": state["turn"]["round_box"],
+        thrown = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+        state = thrown.json["state"]
+        r = client.post(f"/api/games/{gid}/act/claim", json={"box": state["turn"]["round_box"],
                                                         "words": []}, headers=seat(token))
         assert r.status_code == 200, r.json
         assert tables.settle(gid, 60)
@@ -86,10 +87,10 @@ def test_classic_review_plots_the_final_score(tmp_path: Path) -> None:
     gid, token = r.json["id"], r.json["links"][0]["token"]
     strategies.get("classic", "free")
     for turn in range(13):
-        options = client.post(f"/api/games/{gid}/throw", json={},
+        options = client.post(f"/api/games/{gid}/act/throw", json={},
                               headers=seat(token)).json["state"]["options"]
         box = next(b for b in BOXES if b in options)
-        assert client.post(f"/api/games/{gid}/claim", json={"box": box},
+        assert client.post(f"/api/games/{gid}/act/claim", json={"box": box},
                            headers=seat(token)).status_code == 200
         if turn == 5:  # mid-game: a review, but no final score to plot (and no sample)
             answer = client.get(f"/api/games/{gid}/review").json

@@ -49,10 +49,10 @@ def _finish_classic(client: Any) -> dict[str, str]:
     gid, token = made["id"], made["links"][0]["token"]
     state = made["state"]
     while state["status"] == "active":
-        state = client.post(f"/api/games/{gid}/throw", json={},
+        state = client.post(f"/api/games/{gid}/act/throw", json={},
                             headers={"X-Seat-Token": token}).json["state"]
         box = next(iter(state["options"]))
-        answer = client.post(f"/api/games/{gid}/claim", json={"box": box},
+        answer = client.post(f"/api/games/{gid}/act/claim", json={"box": box},
                              headers={"X-Seat-Token": token})
         assert answer.status_code == 200, answer.json
         state = answer.json["state"]
@@ -74,7 +74,7 @@ def _tables(app: Any) -> list[dict[str, str]]:
         answer = client.post("/api/games", json=body)
         assert answer.status_code == 201, answer.json
         made.append({"id": answer.json["id"], "token": answer.json["links"][0]["token"]})
-        client.post(f"/api/games/{made[-1]['id']}/throw", json={},
+        client.post(f"/api/games/{made[-1]['id']}/act/throw", json={},
                     headers={"X-Seat-Token": made[-1]["token"]})
     made.append(_finish_classic(client))
     return made

@@ -55,10 +55,10 @@ def online(client: Any, mode: str = "classic", players: Any = ("Anna", "Bram"),
 
 def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
     """A classic turn: one throw, the first open box."""
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     assert r.status_code == 200, r.json
     box = next(b for b in BOXES if b in r.json["state"]["options"])
-    r = client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
     assert r.status_code == 200, r.json
     return dict(r.json["state"])
 
@@ -200,7 +200,7 @@ def test_a_seat_handed_to_a_computer_comes_back_and_plays(tmp_path: Path,
     state = client.get(f"/api/games/{gid}", headers=seat(bram)).json
     assert state["history"][-1]["player"] == 1 and state["to_move"] == 0
     assert state["you"] == [] and state["own"] == [1]  # his link moves nothing now ...
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(bram)), 403)
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(bram)), 403)
     assert_error(back(client, gid, host, 1), 403, "not_your_seat")
     r = back(client, gid, bram, 1)  # ... but brings him back
     assert r.status_code == 200, r.json

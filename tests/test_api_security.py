@@ -58,7 +58,7 @@ def test_cross_site_state_changes_are_refused(client: Any) -> None:
         "name": "bom", "file": (io.BytesIO(b"huis\n"), "w.txt")},
         content_type="multipart/form-data", headers={"Origin": EVIL}), 403, "cross_site")
     gid, links = new_game(client)
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers={
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers={
         "Origin": EVIL, **seat(links[0]["token"])}), 403, "cross_site")
     # reading is allowed from anywhere (no CORS headers are sent, so pages cannot read it)
     assert client.get("/api/meta", headers={"Origin": EVIL}).status_code == 200
@@ -90,16 +90,44 @@ def test_json_endpoints_require_a_json_content_type(client: Any) -> None:
     assert_error(client.post("/api/nothing", data="x", content_type="text/plain"), 404)
 
 
+def test_a_request_without_body_or_type_is_not_asked_for_a_type(client: Any) -> None:
+    """A route whose body is optional takes a request that sends none and names no type
+    (schemathesis sends these); a cross-site one is still refused by its Origin."""
+    for method, path in (("DELETE", "/api/profile"), ("POST", "/api/daily/classic"),
+                         ("POST", "/api/lobby/quick")):
+        r = client.open(path, method=method)
+        assert r.status_code != 415, (method, path, r.json)
+        assert r.status_code < 500 and "error" in (r.json or {"error": 0}), (path, r.json)
+        assert_error(client.open(path, method=method, headers={"Origin": EVIL}), 403,
+                     "cross_site")
+    assert client.post("/api/profile", json={"name": "Anna"}).status_code == 201
+    assert client.post("/api/daily/classic").status_code == 201  # the day's game, no body
+    assert client.delete("/api/profile").status_code == 200
+    # a body still needs its type, and a type needs to be JSON
+    assert_error(client.post("/api/lobby/quick", data=b"{}"), 415, "unsupported_media_type")
+    assert_error(client.post("/api/lobby/quick", data=b"", content_type="text/plain"), 415)
+
+
+def test_an_upload_that_repeats_a_field_is_refused(client: Any) -> None:
+    r = client.post("/api/dictionaries", data={
+        "name": "twee", "title": ["Een", "Twee"],
+        "file": (io.BytesIO(b"huis\n"), "w.txt")}, content_type="multipart/form-data")
+    assert_error(r, 400, "bad_request")
+    assert "title" in r.json["error"]["message"]
+    assert "twee" not in [d["name"] for d in client.get("/api/dictionaries").json[
+        "dictionaries"]]
+
+
 def test_non_ascii_seat_tokens_are_refused_not_crashed(client: Any) -> None:
     gid, links = new_game(client, "online", ["Ann", "Bob"])
     for token in ("tökén", "\xff" * 30, "é" + links[0]["token"][1:]):
-        assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)),
+        assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)),
                      403, "not_a_player")
         assert client.get(f"/api/games/{gid}", headers=seat(token)).json["you"] == []
     for token in ("tökén", "€🎲", "\u0000\ud7ff", "é" + links[0]["token"][1:]):
-        assert_error(client.post(f"/api/games/{gid}/throw", json={"token": token}), 403,
+        assert_error(client.post(f"/api/games/{gid}/act/throw", json={"token": token}), 403,
                      "not_a_player")
-    assert client.post(f"/api/games/{gid}/throw", json={},
+    assert client.post(f"/api/games/{gid}/act/throw", json={},
                        headers=seat(links[0]["token"])).status_code == 200
 
 
@@ -125,7 +153,7 @@ def test_rate_limits_answer_429_and_spare_other_clients(tmp_path: Path) -> None:
     assert client.post("/api/games", json=GAME, environ_base=bob).status_code == 201
     # playing is never limited
     gid, links = new_game(client)
-    assert client.post(f"/api/games/{gid}/throw", json={},
+    assert client.post(f"/api/games/{gid}/act/throw", json={},
                        headers=seat(links[0]["token"])).status_code == 200
 
 

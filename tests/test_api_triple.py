@@ -45,11 +45,11 @@ def first_option(state: dict[str, Any]) -> tuple[int, str, int]:
 
 def play_turn(client: Any, app: Any, gid: str, token: str) -> dict[str, Any]:
     """Throw once, write the first box offered, and wait for the computers."""
-    r = client.post(f"/api/games/{gid}/throw", json={"keep": []}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={"keep": []}, headers=seat(token))
     assert r.status_code == 200, r.json
     assert len(r.json["dice"]) == 5 and r.json["state"]["turn"]["dice"] == r.json["dice"]
     column, box, points = first_option(r.json["state"])
-    r = client.post(f"/api/games/{gid}/claim",
+    r = client.post(f"/api/games/{gid}/act/claim",
                     json={"box": box, "column": column, "seq": r.json["state"]["seq"]},
                     headers=seat(token))
     assert r.status_code == 200, r.json
@@ -87,7 +87,7 @@ def test_solo_with_computers_a_few_turns_and_a_hint(client: Any, app: Any) -> No
     assert {h["player"] for h in state["history"]} == {0, 1, 2}
     anna = state["players"][0]
     assert anna["total"] == sum(c["weighted"] for c in anna["columns"])
-    r = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     hint = client.get(f"/api/games/{gid}/hint").json
     assert hint["ready"] and hint["throws"] == 1 and hint["player"] == 0
     boxes = [o for o in hint["options"] if o["kind"] == "box"]
@@ -104,10 +104,10 @@ def test_errors_are_4xx_json(client: Any) -> None:
                  "bad_rules")
     assert_error(client.post("/api/games", json={"mode": "triple", "players": list("ABCDEFGHI"),
                                                  "kind": "hotseat"}), 400, "bad_players")
-    claim = f"/api/games/{gid}/claim"
+    claim = f"/api/games/{gid}/act/claim"
     assert_error(client.post(claim, json={"box": "chance", "column": 1}, headers=seat(token)),
                  422, "no_throw")
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     for body, status, code in (({"box": "chance"}, 400, "bad_request"),
                                ({"box": "chance", "column": 4}, 400, "bad_request"),
                                ({"box": "chance", "column": "2"}, 400, "bad_request"),
@@ -115,10 +115,10 @@ def test_errors_are_4xx_json(client: Any) -> None:
         assert_error(client.post(claim, json=body, headers=seat(token)), status, code)
     assert client.post(claim, json={"box": "chance", "column": 2},
                        headers=seat(token)).status_code == 200
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     assert_error(client.post(claim, json={"box": "chance", "column": 2}, headers=seat(token)),
                  422, "box_filled")
-    assert_error(client.post(f"/api/games/{gid}/throw", json={"keep": [0, 1, 2, 3, 4]},
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={"keep": [0, 1, 2, 3, 4]},
                              headers=seat(token)), 422, "bad_keep")
     assert_error(client.post(f"/api/games/{gid}/preview", json={}), 422, "no_preview")
     assert_error(client.post(f"/api/games/{gid}/act/take", json={}, headers=seat(token)),
@@ -143,7 +143,7 @@ def test_a_whole_game_ends_with_a_high_score_and_a_record(client: Any, app: Any)
                        ).json["lists"]
     assert [e["player"] for e in lists[0]["entries"]] == ["Anna"]
     assert lists[0]["entries"][0]["score"] == state["players"][0]["total"]
-    assert_error(client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)), 409,
+    assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)), 409,
                  "game_over")
 
 
@@ -176,7 +176,7 @@ def live_game(app: Any) -> tuple[str, str]:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
-@given(action=st.sampled_from(["throw", "claim", "act/claim", "act/skip", "preview"]),
+@given(action=st.sampled_from(["act/throw", "act/claim", "act/skip", "preview"]),
        body=bodies)
 def test_wild_action_bodies_get_json_answers_never_a_500(fuzz_app: Any, action: str,
                                                          body: dict[str, Any]) -> None:

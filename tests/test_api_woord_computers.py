@@ -24,8 +24,9 @@ def test_computer_seats_play_woord_yahtzee(tmp_path: Path) -> None:
     gid, token = r.json["id"], r.json["links"][0]["token"]
     tables = app.extensions["wordyahtzee.tables"]
     for _ in range(2):
-        state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json["state"]
-        client.post(f"/api/games/{gid}/claim", json={"box": state["turn"]["round_box"],
+        thrown = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+        state = thrown.json["state"]
+        client.post(f"/api/games/{gid}/act/claim", json={"box": state["turn"]["round_box"],
                                                     "words": []}, headers=seat(token))
         assert tables.settle(gid, 60)
     state = client.get(f"/api/games/{gid}").json
@@ -44,7 +45,7 @@ def test_the_woord_hint_follows_the_optimal_strategy(tmp_path: Path) -> None:
     hint = client.get(f"/api/games/{gid}/hint")
     assert hint.status_code == 200
     assert hint.json["best"]["expected_total"] == round(strategy.expected_score, 2)
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     hint = client.get(f"/api/games/{gid}/hint").json
     options = hint["options"]
     assert hint["throws"] == 1 and options
@@ -52,12 +53,12 @@ def test_the_woord_hint_follows_the_optimal_strategy(tmp_path: Path) -> None:
         (o["expected_total"] for o in options), reverse=True)
     best = hint["best"]
     if best["kind"] == "claim":
-        r = client.post(f"/api/games/{gid}/claim", json={"box": best["box"],
+        r = client.post(f"/api/games/{gid}/act/claim", json={"box": best["box"],
                                                         "words": best["words"]},
                         headers=seat(token))
         assert r.status_code == 200 and r.json["points"] == best["points"]
     else:
-        r = client.post(f"/api/games/{gid}/throw", json={"keep": best["dice"]},
+        r = client.post(f"/api/games/{gid}/act/throw", json={"keep": best["dice"]},
                         headers=seat(token))
         assert r.status_code == 200
 
@@ -71,10 +72,10 @@ def test_a_review_weighs_every_decision_against_optimal_play(tmp_path: Path) -> 
     gid, token = r.json["id"], r.json["links"][0]["token"]
     strategies.get("woord", "nl/nl/40")
     for _ in range(2):  # a throw, a re-throw keeping nothing, then a zero
-        client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
-        state = client.post(f"/api/games/{gid}/throw", json={"keep": []},
+        client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+        state = client.post(f"/api/games/{gid}/act/throw", json={"keep": []},
                             headers=seat(token)).json["state"]
-        client.post(f"/api/games/{gid}/claim", json={"box": state["turn"]["round_box"],
+        client.post(f"/api/games/{gid}/act/claim", json={"box": state["turn"]["round_box"],
                                                     "words": []}, headers=seat(token))
     review = client.get(f"/api/games/{gid}/review").json
     assert review["ready"] and [t["turn"] for t in review["turns"]] == [0, 1]
@@ -99,13 +100,13 @@ def test_a_turn_the_hourglass_ended_is_reviewed_as_a_costly_decision(tmp_path: P
     gid, token = r.json["id"], r.json["links"][0]["token"]
     strategy: Any = strategies.get("woord", "nl/nl/40")
     # turn 0: one throw, then the hourglass runs out
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
     clock.now += 61
     state = client.get(f"/api/games/{gid}").json
     assert state["history"][0]["timeout"] and state["turn"]["number"] == 1
     # turn 1: a throw, a re-throw keeping nothing, then time runs out again
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
-    client.post(f"/api/games/{gid}/throw", json={"keep": []}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={"keep": []}, headers=seat(token))
     clock.now += 61
     client.get(f"/api/games/{gid}")
     review = client.get(f"/api/games/{gid}/review").json
@@ -147,9 +148,9 @@ def test_a_classic_review(tmp_path: Path) -> None:
     r = client.post("/api/games", json={"mode": "classic", "kind": "solo", "players": ["Anna"]})
     gid, token = r.json["id"], r.json["links"][0]["token"]
     strategies._ready[("classic", "free")] = load_strategy("free", quiet=True)
-    client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token))
-    client.post(f"/api/games/{gid}/throw", json={"keep": [0]}, headers=seat(token))
-    client.post(f"/api/games/{gid}/claim", json={"box": "chance"}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/throw", json={"keep": [0]}, headers=seat(token))
+    client.post(f"/api/games/{gid}/act/claim", json={"box": "chance"}, headers=seat(token))
     review = client.get(f"/api/games/{gid}/review").json
     decisions = review["turns"][0]["decisions"]
     assert [d["chosen"]["kind"] for d in decisions] == ["keep", "box"]
@@ -168,10 +169,10 @@ def test_a_hotseat_review_numbers_each_players_turns(tmp_path: Path) -> None:
     gid, token = r.json["id"], r.json["links"][0]["token"]
     strategies._ready[("classic", "free")] = load_strategy("free", quiet=True)
     for _ in range(4):  # two turns each, each written at once in the chance box or ones
-        state = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json
+        state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json
         box = "chance" if state["state"]["players"][state["state"]["to_move"]]["boxes"][
             "chance"] is None else "ones"
-        client.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+        client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
     review = client.get(f"/api/games/{gid}/review").json
     assert [(t["seat"], t["round"]) for t in review["turns"]] == [(0, 0), (1, 0), (0, 1),
                                                                   (1, 1)]

@@ -1,9 +1,11 @@
 """The shape of the code (docs/architecture.md): no import cycles, each layer imports only
-the layers below it, and no module grows past 600 lines."""
+the layers below it, and no module grows past 600 lines; the same limit and no cycles for
+the browser scripts under web/static."""
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,15 +46,12 @@ MODULES = modules()
 
 
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import that runs: at module level or inside functions (a late import still
-    ties two modules together), but not under ``if TYPE_CHECKING``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            continue
+    """Every import: at module level, inside functions (a late import still ties two
+    modules together) and under ``if TYPE_CHECKING`` (a module typed against another
+    depends on it: a game and its view must not know each other both ways)."""
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
-        else:
-            yield from _imports(node)
 
 
 def imported(name: str, path: Path) -> set[str]:
@@ -122,6 +121,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_the_graph_sees_relative_and_late_imports() -> None:
     assert "wordyahtzee.modes.contract" in GRAPH["wordyahtzee.modes.woord.game"]
     assert "wordyahtzee.solver" in GRAPH["wordyahtzee.advisor.woord.score_table"]  # late
+    assert "wordyahtzee.modes.woord.game" in GRAPH["wordyahtzee.modes.woord.view"]  # typing
 
 
 def test_no_import_cycles() -> None:
@@ -141,3 +141,67 @@ def test_no_module_is_over_600_lines() -> None:
     long = {name: n for name, path in MODULES.items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+# -- the browser scripts (web/static): ES modules that import each other by relative path --
+
+STATIC = ROOT / "web" / "static"
+SCRIPTS = {path.relative_to(STATIC).as_posix(): path for path in sorted(STATIC.rglob("*.js"))}
+# `import {a, b} from "./x.js"` (over several lines too), `import "./x.js"`, `import("./x.js")`
+JS_IMPORT = re.compile(r"""\bimport\b(?:[^;"'`]*?\bfrom)?\s*\(?\s*["'](\.{1,2}/[^"']+)["']""")
+
+
+def script_imports(name: str, path: Path) -> set[str]:
+    """The scripts ``name`` imports, by their path under web/static."""
+    here = Path(name).parent
+    found = set()
+    for target in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
+        resolved = (STATIC / here / target).resolve().relative_to(STATIC.resolve()).as_posix()
+        assert resolved in SCRIPTS, f"{name} imports {target}, which is not there"
+        found.add(resolved)
+    return found
+
+
+SCRIPT_GRAPH = {name: script_imports(name, path) for name, path in SCRIPTS.items()}
+
+
+def test_the_script_graph_sees_every_form_of_import() -> None:
+    assert "js/common.js" in SCRIPT_GRAPH["js/table.js"]
+    assert "js/table.js" in SCRIPT_GRAPH["js/woord.js"]
+    assert SCRIPT_GRAPH["sw.js"] == set()
+    sample = ('import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\n'
+              'const z = import("../z.js");')
+    assert JS_IMPORT.findall(sample) == ["./x.js", "./y.js", "../z.js"]
+
+
+def test_no_script_import_cycles() -> None:
+    assert cycles(SCRIPT_GRAPH) == []
+
+
+def test_no_script_is_over_600_lines() -> None:
+    long = {name: n for name, path in SCRIPTS.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def repeated_blocks(texts: dict[str, str], size: int = 8) -> dict[tuple[str, ...], list[str]]:
+    """Every run of ``size`` non-blank lines (stripped) found in more than one place."""
+    seen: dict[tuple[str, ...], list[str]] = {}
+    for name, text in texts.items():
+        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        for k in range(len(lines) - size + 1):
+            block = tuple(line for _, line in lines[k:k + size])
+            seen.setdefault(block, []).append(f"{name}:{lines[k][0]}")
+    return {block: where for block, where in seen.items() if len(where) > 1}
+
+
+def test_the_block_finder_finds_a_copy() -> None:
+    copied = "\n".join(f"line {n}" for n in range(8))
+    assert list(repeated_blocks({"a.js": copied, "b.js": "x\n\n" + copied}).values()) == [
+        ["a.js:1", "b.js:3"]]
+
+
+def test_no_script_repeats_a_block_of_eight_lines() -> None:
+    """A helper two scripts need lives in one module they both import, never copied."""
+    texts = {name: path.read_text(encoding="utf-8") for name, path in SCRIPTS.items()}
+    assert list(repeated_blocks(texts).values()) == []

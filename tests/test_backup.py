@@ -168,12 +168,12 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
         tokens[gid] = token
         seq = 0
         while not stop.is_set():
-            status, thrown = _call(base, "POST", f"/api/games/{gid}/throw", {"seq": seq},
+            status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
                                    token)
             assert status == 200, thrown
             seq = thrown["state"]["seq"]
             answered.append((time.monotonic(), gid, seq))
-            status, claimed = _call(base, "POST", f"/api/games/{gid}/claim", {
+            status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim", {
                 "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []}, token)
             assert status == 200, claimed
             seq = claimed["state"]["seq"]
@@ -232,7 +232,7 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
             body: dict[str, Any] = {"seq": state["seq"]}
             if action == "claim":
                 body.update(box=state["turn"]["round_box"], words=[])
-            status, _ = _call(base, "POST", f"/api/games/{gid}/{action}", body, tokens[gid])
+            status, _ = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, tokens[gid])
             assert status == 200  # play goes on from the restored store
     finally:
         proc.terminate()

@@ -196,7 +196,7 @@ def test_house_threshold_games_replay(seed: int, threshold: int) -> None:
     game = ClassicGame(["Anna"], rules, rng)
     while not game.is_over:
         game.throw()
-        game.score(rng.choice(sorted(game.options())))
+        game.claim(rng.choice(sorted(game.options())))
     sheet = game.sheet("Anna")
     assert sheet.upper_bonus == (35 if sheet.upper_total >= threshold else 0)
     assert game.to_json()["rules"] == ({} if threshold == 63 else {"upper_bonus_at": threshold})
@@ -253,7 +253,7 @@ def test_random_games_are_consistent(seed: int, joker: str, players: int) -> Non
         for _ in range(rng.randint(1, 3)):
             game.throw([i for i in range(5) if rng.random() < 0.5][:4]
                        if game.dice is not None else ())
-        game.score(rng.choice(sorted(game.options())))
+        game.claim(rng.choice(sorted(game.options())))
     for name in names:
         sheet = game.sheet(name)
         assert sheet.is_complete
@@ -276,7 +276,7 @@ def test_turn_flow_and_illegal_moves() -> None:
     game = ClassicGame(["Anna", "Bram"], rng=random.Random(7))
     assert game.current_player == "Anna"
     with pytest.raises(RuleError, match="throw the dice first"):
-        game.score("chance")
+        game.claim("chance")
     with pytest.raises(RuleError, match="first throw"):
         game.throw([0])
     first = game.throw()
@@ -292,20 +292,20 @@ def test_turn_flow_and_illegal_moves() -> None:
         game.throw()
     assert game.current_player == "Anna" and game.throws == 3
     assert set(game.options()) == set(BOXES)
-    points = game.score("chance")
+    points = game.claim("chance")
     assert points == sum(game.sheet("Anna").scores.values())
     assert game.current_player == "Bram" and game.dice is None
     game.record_throw("11111")
-    game.score("yahtzee")
+    game.claim("yahtzee")
     game.record_throw("11111")
     with pytest.raises(RuleError, match="already filled"):
-        game.score("chance")
+        game.claim("chance")
 
 
 def test_record_throw_and_options_include_bonus() -> None:
     game = ClassicGame(["Solo"], rng=random.Random(1))
     game.record_throw("22222")
-    game.score("yahtzee")
+    game.claim("yahtzee")
     game.record_throw("12345")
     game.record_throw("22222")
     opts = game.options()
@@ -329,7 +329,7 @@ def test_match_of_five_games() -> None:
         game = match.game
         while not game.is_over:
             game.throw()
-            game.score(game.sheet().open_boxes[0])
+            game.claim(game.sheet().open_boxes[0])
         if n < 4:
             match.next_game()
     assert match.is_over and len(match.games) == 5

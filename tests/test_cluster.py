@@ -134,7 +134,7 @@ def test_a_move_through_one_process_reaches_a_stream_on_the_other(
     try:
         assert b'"seq":0' in read_until(stream, b'"seq":0', 5)
         started = time.monotonic()
-        status, _ = first.call("POST", f"/api/games/{gid}/throw", {"seq": 0}, tokens[0])
+        status, _ = first.call("POST", f"/api/games/{gid}/act/throw", {"seq": 0}, tokens[0])
         assert status == 200
         assert b'"seq":1' in read_until(stream, b'"seq":1', 5)
         assert time.monotonic() - started < 3
@@ -143,7 +143,7 @@ def test_a_move_through_one_process_reaches_a_stream_on_the_other(
     # and the second process takes the next move at once
     status, answer = second.call("GET", f"/api/games/{gid}")
     box = answer["turn"]["round_box"]
-    status, answer = second.call("POST", f"/api/games/{gid}/claim",
+    status, answer = second.call("POST", f"/api/games/{gid}/act/claim",
                                  {"seq": 1, "box": box, "words": []}, tokens[0])
     assert status == 200 and answer["state"]["seq"] == 2
 
@@ -153,7 +153,7 @@ def test_a_timeout_is_written_once_by_two_processes(two: tuple[Server, Server]) 
     gid, tokens = new_online(first, idle_seconds=600, turn_seconds=1)
     streams = [first.stream(gid), second.stream(gid)]  # both processes watch the table
     try:
-        status, _ = first.call("POST", f"/api/games/{gid}/throw", {"seq": 0}, tokens[0])
+        status, _ = first.call("POST", f"/api/games/{gid}/act/throw", {"seq": 0}, tokens[0])
         assert status == 200
         time.sleep(3.5)  # both tickers see the hourglass run out
         status, state = second.call("GET", f"/api/games/{gid}")
@@ -182,10 +182,10 @@ def test_computer_moves_happen_once_across_processes(two: tuple[Server, Server])
                 break
             time.sleep(0.3)
         assert state["turn"]["player"] == 0
-        status, answer = server.call("POST", f"/api/games/{gid}/throw", {}, token)
+        status, answer = server.call("POST", f"/api/games/{gid}/act/throw", {}, token)
         assert status == 200, answer
         box = next(iter(answer["state"]["options"]))
-        status, answer = server.call("POST", f"/api/games/{gid}/claim", {"box": box}, token)
+        status, answer = server.call("POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
         assert status == 200, answer
     for _ in range(100):
         status, result = first.call("GET", f"/api/games/{gid}/record")
@@ -241,11 +241,11 @@ def test_sigkill_of_one_process_loses_no_acknowledged_move(
                 seq = state["seq"]
                 token = tokens[state["turn"]["player"]]
                 if state["turn"]["faces"] is None:
-                    status, answer = server.call("POST", f"/api/games/{gid}/throw",
+                    status, answer = server.call("POST", f"/api/games/{gid}/act/throw",
                                                  {"seq": seq}, token)
                 else:
                     status, answer = server.call(
-                        "POST", f"/api/games/{gid}/claim",
+                        "POST", f"/api/games/{gid}/act/claim",
                         {"seq": seq, "box": state["turn"]["round_box"], "words": []}, token)
             except (OSError, http.client.HTTPException, TypeError, KeyError):
                 time.sleep(0.05)
@@ -290,7 +290,7 @@ def test_a_postgresql_restart_gives_503_then_recovers(tmp_path: Path) -> None:
             assert 503 in statuses and body["error"]["code"] == "unavailable"
             pg.start()
             for _ in range(40):
-                status, answer = server.call("POST", f"/api/games/{gid}/throw",
+                status, answer = server.call("POST", f"/api/games/{gid}/act/throw",
                                              {"seq": 0}, tokens[0])
                 if status == 200:
                     break
@@ -309,10 +309,10 @@ def test_a_rematch_and_a_dictionary_build_answer_on_either_process(
                                                      "players": ["Anna"]})
     gid, token = made["id"], made["links"][0]["token"]
     for _ in range(13):
-        status, thrown = first.call("POST", f"/api/games/{gid}/throw", {}, token)
+        status, thrown = first.call("POST", f"/api/games/{gid}/act/throw", {}, token)
         assert status == 200, thrown
         box = next(iter(thrown["state"]["options"]))
-        status, _ = first.call("POST", f"/api/games/{gid}/claim", {"box": box}, token)
+        status, _ = first.call("POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
         assert status == 200
     # the rematch pointer is in the store: asked of either process, one new table
     status, one = second.call("POST", f"/api/games/{gid}/rematch", {}, token)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from wordyahtzee import daily, games
 from wordyahtzee.advisor.woord.simulate import simulate_woord
 from wordyahtzee.dice import FairDice
-from wordyahtzee.modes.classic import BOXES
+from wordyahtzee.modes.classic import BOXES, view
 from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.store.players import LISTED
 from wordyahtzee.store.sqlite import SQLiteStore
@@ -41,9 +41,9 @@ def _play(seed: bytes, keeps: list[list[int]], boxes: list[str]) -> list[tuple[i
     shown = []
     for turn, box in enumerate(boxes):
         game.act(game.parse_action("throw", {}))
-        shown.append(tuple(game.view()["turn"]["dice"]))
+        shown.append(tuple(view(game)["turn"]["dice"]))
         game.act(game.parse_action("throw", {"keep": keeps[turn]}))
-        shown.append(tuple(game.view()["turn"]["dice"]))
+        shown.append(tuple(view(game)["turn"]["dice"]))
         game.act(game.parse_action("claim", {"box": box}))
     return shown
 

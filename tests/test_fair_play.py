@@ -191,13 +191,13 @@ def _play(client: Any, moves: list[tuple[str, Any]]) -> dict[str, Any]:
     fresh = True
     for kind, what in moves:
         if fresh:
-            answer = client.post(f"/api/games/{gid}/throw", json={}, headers=seat(token)).json
+            answer = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json
             fresh = False
         if kind == "keep":
-            answer = client.post(f"/api/games/{gid}/throw", json={"keep": list(what)},
+            answer = client.post(f"/api/games/{gid}/act/throw", json={"keep": list(what)},
                                  headers=seat(token)).json
         else:
-            answer = client.post(f"/api/games/{gid}/claim", json={"box": what},
+            answer = client.post(f"/api/games/{gid}/act/claim", json={"box": what},
                                  headers=seat(token)).json
             fresh = True
         assert "state" in answer, answer
@@ -249,11 +249,11 @@ def test_a_cheater_with_a_throwaway_profile_is_held_off_the_board(
     gid, token = started["game_id"], started["token"]
     for turn in range(13):
         for throw, body in enumerate(({}, {"keep": []}, {"keep": []})):
-            answer = throwaway.post(f"/api/games/{gid}/throw", json=body,
+            answer = throwaway.post(f"/api/games/{gid}/act/throw", json=body,
                                     headers=seat(token)).json
             seen[turn, throw] = [int(d) for d in answer["dice"]]
         box = next(iter(answer["state"]["options"]))
-        throwaway.post(f"/api/games/{gid}/claim", json={"box": box}, headers=seat(token))
+        throwaway.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
     assert np.array_equal(seen, cf.day_faces(FairDice(seed)))
 
     # the second profile plays the best game in hindsight on those faces

@@ -13,12 +13,12 @@ import pytest
 from wordyahtzee.web.plots import HIST_SIDE, HIST_WIDTH, histogram_chart, histogram_x
 
 from wordyahtzee.advisor.final_scores import (
-    SAMPLE_VERSION,
     SEED,
     ScoreSample,
     classic_path,
     classic_sample,
     nice_width,
+    sample_version,
     woord_sample,
 )
 from wordyahtzee.advisor.woord.simulate import simulate_woord
@@ -83,7 +83,7 @@ def test_classic_sample_is_seeded_cached_and_rebuilt_when_corrupt(cache: Path) -
     assert np.array_equal(sample.scores, expect)
     path = classic_path("free", 400)
     assert path.parent == cache and path.exists()
-    assert f"-g400-s{SEED}-d{SAMPLE_VERSION}" in path.name
+    assert f"-g400-s{SEED}-d{sample_version()}" in path.name
     hist = sample.histogram()
     assert hist.total == 400 and 20 <= len(hist.counts) <= 31
     # loaded, not played again: the file stays as it was

@@ -173,7 +173,7 @@ class Load:
                 else:
                     action, body = "claim", {"seq": seq, "box": turn["round_box"], "words": []}
                 status, headers, answer = self.front.call(
-                    "POST", f"/api/games/{lane.gid}/{action}", body,
+                    "POST", f"/api/games/{lane.gid}/act/{action}", body,
                     lane.tokens[turn["player"]], source=lane.source)
             except (OSError, http.client.HTTPException):
                 time.sleep(0.05)  # a connection nginx dropped: the move was not acknowledged

@@ -224,10 +224,10 @@ def _pages(client: Any) -> list[str]:
                                             "players": ["Anna"]}).json
     game, token = made["id"], {"X-Seat-Token": made["links"][0]["token"]}
     for _ in range(13):
-        client.post(f"/api/games/{game}/throw", headers=token, json={})
+        client.post(f"/api/games/{game}/act/throw", headers=token, json={})
         state = client.get(f"/api/games/{game}", headers=token).json
         box = next(b for b, v in state["players"][0]["boxes"].items() if v is None)
-        client.post(f"/api/games/{game}/claim", headers=token,
+        client.post(f"/api/games/{game}/act/claim", headers=token,
                     json={"box": box, "seq": state["seq"]})
     assert client.get(f"/api/games/{game}", headers=token).json["status"] == "finished"
     return [*paths, f"/games/{game}", f"/games/{game}/review", "/moderate/login", "/dice/nl"]
@@ -267,3 +267,31 @@ def test_the_installable_apps_manifest_speaks_the_pages_language(client: Any) ->
     assert manifest.json["description"] == catalogue("de")["app.description"]
     assert "im Browser" in manifest.json["description"]
     assert client.get("/manifest.webmanifest?lang=en").json["lang"] == "en"
+
+
+@pytest.mark.parametrize(("lang", "text"), [("nl", "gooi alle stenen opnieuw"),
+                                             ("en", "throw all the dice again"),
+                                             ("de", "alle Würfel neu werfen")])
+def test_a_keep_of_nothing_says_every_die_is_thrown_again(lang: str, text: str) -> None:
+    from wordyahtzee.web.i18n import translator
+    from wordyahtzee.web.pages import describe_option
+
+    t = translator(lang)
+    assert describe_option({"kind": "keep", "keep": []}, t) == text
+    assert describe_option({"kind": "keep", "letters": ""}, t) == text
+    assert "EGS" in describe_option({"kind": "keep", "letters": "egs"}, t)
+
+
+def test_a_woord_page_in_another_language_says_which_words_count(client: Any) -> None:
+    gid = client.post("/api/games", json={"mode": "woord", "kind": "solo",
+                                          "players": ["Anna"]}).json["id"]
+    german = client.get(f"/games/{gid}?lang=de").get_data(as_text=True)
+    assert 'id="words-language"' in german and "niederländischen Wörtern" in german
+    english = client.get(f"/games/{gid}?lang=en").get_data(as_text=True)
+    assert "played with Dutch words" in english
+    assert 'id="words-language"' not in client.get(f"/games/{gid}?lang=nl").get_data(
+        as_text=True)
+    classic = client.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                              "players": ["Anna"]}).json["id"]
+    assert 'id="words-language"' not in client.get(f"/games/{classic}?lang=de").get_data(
+        as_text=True)

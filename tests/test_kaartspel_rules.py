@@ -32,8 +32,10 @@ from wordyahtzee.modes.kaartspel import (
     Throw,
     card_value,
     parse_dice,
+    preview,
     shown_cards,
     start_squares,
+    view,
 )
 
 
@@ -588,7 +590,7 @@ def test_actions_parse_and_act():
     assert game.current_seat is not None
     assert not game.expire() and game.deadline() is None
     with pytest.raises(RuleError) as info:
-        game.preview({})
+        preview(game, {})
     assert info.value.code == "no_preview"
 
 
@@ -597,17 +599,17 @@ def test_view_board():
     step(game, 2, "55555", "large_straight")
     red(game, 1)
     throws(game, "22456")
-    view = game.view(1)
-    assert view["mode"] == "kaartspel" and view["phase"] == "throw"
-    assert view["current_player"] == "Bram" and view["dice"] == [2, 2, 4, 5, 6]
-    space = view["spaces"][2]
+    shown = view(game, 1)
+    assert shown["mode"] == "kaartspel" and shown["phase"] == "throw"
+    assert shown["current_player"] == "Bram" and shown["dice"] == [2, 2, 4, 5, 6]
+    space = shown["spaces"][2]
     assert space == {"space": 2, "kind": "card", "corner_of": None, "card": "large_straight",
                      "owner": 0, "score": 70, "token": True, "pawns": [0]}
-    assert view["spaces"][8]["corner_of"] == 1 and view["spaces"][4]["corner_of"] is None
-    take_opt = next(o for o in view["options"] if o["action"] == "take")
+    assert shown["spaces"][8]["corner_of"] == 1 and shown["spaces"][4]["corner_of"] is None
+    take_opt = next(o for o in shown["options"] if o["action"] == "take")
     assert take_opt["cards"]["twos"]["score"] == 20
-    assert view["history"][0]["points"] == 70 and view["history"][0]["player"] == "Anna"
-    assert game.view(0)["options"] == []
+    assert shown["history"][0]["points"] == 70 and shown["history"][0]["player"] == "Anna"
+    assert view(game, 0)["options"] == []
 
 
 def test_game_and_players_follow_the_contract():
@@ -622,15 +624,15 @@ def test_game_and_players_follow_the_contract():
 
 def test_view_options_next_to_own_card_and_take_summary():
     game = anna_back_at_twos()
-    options = game.view()["options"]
+    options = view(game)["options"]
     assert options == [{"action": "roll"}, {"action": "throw", "throws_left": 3, "raise": "twos"},
                        {"action": "stop"}]
     throws(game, "22236")
-    assert game.view()["target"] == "raise"
+    assert view(game)["target"] == "raise"
     out = game.act(Take("twos"))
     assert out.summary == {"card": "twos", "kind": "raise", "score": 30, "space": 1,
                            "token": False, "yahtzee": False}
-    assert game.view()["history"][-1]["points"] == 10
+    assert view(game)["history"][-1]["points"] == 10
 
 
 def _roll_to(game: KaartspelGame, want) -> int | None:

@@ -190,7 +190,7 @@ def test_a_word_decision_changes_every_check_at_once(app: Any) -> None:
     made = player.post("/api/games", json={"mode": "woord", "kind": "solo",
                                            "players": ["Anna"]}).json
     game, seat = made["id"], {"X-Seat-Token": made["links"][0]["token"]}
-    assert player.post(f"/api/games/{game}/throw", headers=seat, json={}).status_code == 200
+    assert player.post(f"/api/games/{game}/act/throw", headers=seat, json={}).status_code == 200
 
     def in_game(word: str) -> bool:  # what Woord Yahtzee's scoring takes as a word now
         answer = player.post(f"/api/games/{game}/preview", headers=seat,
@@ -292,7 +292,7 @@ def test_a_hidden_name_is_gone_from_the_public_pages(app: Any, clock: Clock) -> 
     assert own.status_code == 200 and "Rotzak" not in own.get_data(as_text=True)
     table = player.get(f"/api/games/{game}", headers=seat)
     assert table.status_code == 200 and "Rotzak" not in table.get_data(as_text=True)
-    assert player.post(f"/api/games/{game}/throw", headers=seat, json={}).status_code == 200
+    assert player.post(f"/api/games/{game}/act/throw", headers=seat, json={}).status_code == 200
     stored = store.load_game(game)
     assert stored.setup["players"] == [f"#{profile[:6]}"]
     assert [s.name for s in stored.seats] == [f"#{profile[:6]}"]

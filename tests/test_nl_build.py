@@ -101,6 +101,20 @@ def test_the_latest_audit_is_fully_judged_and_meets_its_goals() -> None:
         recall, precision, offensive)
 
 
+def test_the_latest_frequency_weighted_audit_is_judged_and_meets_its_goals() -> None:
+    """Recall and precision per word typed (scripts/audit_frequent.py): at least 99.5% each,
+    on at least 1,000 words judged blind."""
+    audit = _script("audit_frequent")
+    latest = sorted((DICT / "audit" / "frequent").glob("*.tsv"))[-1]
+    rows = audit.read_audit(latest)  # ValueError on any unjudged row
+    assert len(rows) >= 1000
+    nl = {fold(w) for w in nl_words()}
+    dutch = sum(n for w, n, d, _ in rows if d)
+    both = sum(n for w, n, d, _ in rows if d and fold(w) in nl)
+    accepted = sum(n for w, n, _, _ in rows if fold(w) in nl)
+    assert both / dutch >= 0.995 and both / accepted >= 0.995, (both / dutch, both / accepted)
+
+
 @pytest.mark.slow
 def test_the_audit_samples_are_seeded_and_drawn_from_the_shipped_lists(tmp_path: Path) -> None:
     audit = _script("audit_dictionary")

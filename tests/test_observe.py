@@ -136,7 +136,7 @@ def test_actions_are_counted_per_mode(tmp_path: Path) -> None:
     before = counted._value.get()
     game_id, links = new_game(client)
     token = links[0]["token"]
-    thrown = client.post(f"/api/games/{game_id}/throw", json={"keep": []},
+    thrown = client.post(f"/api/games/{game_id}/act/throw", json={"keep": []},
                          headers={"X-Seat-Token": token})
     assert thrown.status_code == 200, thrown.get_json()
     assert counted._value.get() >= before + 1

@@ -109,7 +109,7 @@ def test_the_metrics_add_up_both_workers(tmp_path: Path) -> None:
         gid, tokens = new_online(server, players=("Anna", "Bram"))
         moves = 0
         for _ in range(3):
-            status, answer = server.call("POST", f"/api/games/{gid}/throw",
+            status, answer = server.call("POST", f"/api/games/{gid}/act/throw",
                                          {"seq": moves}, tokens[0])
             assert status == 200, answer
             moves = answer["state"]["seq"]

@@ -100,26 +100,37 @@ LOBBY_ROW = ("INSERT INTO lobby (id, mode, rules, rules_key, pace, idle_seconds,
              "rated, created_at) VALUES ('waits', 'classic', '{}', '{}', 'live', 0, 2, 1, 1)")
 
 
+def _older(backend: str, tmp_path: Path, request: pytest.FixtureRequest, sqlite_version: int,
+           rows: tuple[str, ...]) -> str:
+    """A database at an older schema (SQLite ``sqlite_version``; PostgreSQL's matching
+    step, one lower) holding ``rows``, its address; opening it migrates it."""
+    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
+
+    if backend == "sqlite":
+        where = str(tmp_path / f"v{sqlite_version}.sqlite3")
+        db = sqlite3.connect(where, isolation_level=None)
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:sqlite_version]) == sqlite_version
+        for row in rows:
+            db.execute(row)
+        db.close()
+        return where
+    import psycopg
+
+    where = str(request.getfixturevalue("postgres_url"))
+    with psycopg.connect(where, autocommit=True) as conn:
+        pg_version = sqlite_version - 1
+        assert migrate_postgres(conn, steps=POSTGRES_STEPS[:pg_version]) == pg_version
+        for row in rows:
+            conn.execute(row)
+    return where
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_lobby_tables_made_before_public_ones_stay_private(
         backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """A database from before ``lobby.public`` (SQLite 7, PostgreSQL 6) keeps its open
     tables, none of them public, and takes public ones from then on."""
-    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
-
-    if backend == "sqlite":
-        where = str(tmp_path / "v7.sqlite3")
-        db = sqlite3.connect(where, isolation_level=None)
-        assert migrate_sqlite(db, steps=SQLITE_STEPS[:7]) == 7
-        db.execute(LOBBY_ROW)
-        db.close()
-    else:
-        import psycopg
-
-        where = str(request.getfixturevalue("postgres_url"))
-        with psycopg.connect(where, autocommit=True) as conn:
-            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:6]) == 6
-            conn.execute(LOBBY_ROW)
+    where = _older(backend, tmp_path, request, 7, (LOBBY_ROW,))
     store = open_store(where)
     try:
         entry = store.lobby_entry("waits")
@@ -147,23 +158,7 @@ def test_daily_results_from_before_the_fair_play_check_stand(
     """A database from before the fair-play check (SQLite 8, PostgreSQL 7) keeps its
     finished daily results on the board (clear) and judges the games still in play when
     they finish."""
-    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
-
-    if backend == "sqlite":
-        where = str(tmp_path / "v8.sqlite3")
-        db = sqlite3.connect(where, isolation_level=None)
-        assert migrate_sqlite(db, steps=SQLITE_STEPS[:8]) == 8
-        for row in DAILY_ROWS:
-            db.execute(row)
-        db.close()
-    else:
-        import psycopg
-
-        where = str(request.getfixturevalue("postgres_url"))
-        with psycopg.connect(where, autocommit=True) as conn:
-            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:7]) == 7
-            for row in DAILY_ROWS:
-                conn.execute(row)
+    where = _older(backend, tmp_path, request, 8, DAILY_ROWS)
     store = open_store(where)
     try:
         assert [e["game_id"] for e in store.daily_board("2026-11-27", "classic")] == ["done"]
@@ -171,6 +166,32 @@ def test_daily_results_from_before_the_fair_play_check_stand(
         assert store.daily_entry_of("playing")["check"] is None  # type: ignore[index]
         assert store.unchecked_dailies() == []  # unfinished: nothing to judge yet
         assert store.moderation_log() == []
+    finally:
+        store.close()
+
+
+SCORE_EVENTS = (
+    "INSERT INTO games (id, mode, kind, setup, created_at, updated_at) VALUES "
+    "('old', 'classic', 'live', '{\"players\": [\"Anna\"], \"rules\": {}}', 1, 1)",
+    "INSERT INTO events (game_id, seq, event, at) VALUES "
+    "('old', 0, '{\"type\": \"throw\", \"player\": \"Anna\", \"dice\": \"66666\"}', 1), "
+    "('old', 1, '{\"type\": \"score\", \"player\": \"Anna\", \"box\": \"yahtzee\"}', 2)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_score_events_stored_before_one_name_per_move_become_claims(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A classic game stored when its move's event was ``score`` (SQLite 10, PostgreSQL 9)
+    reads back with ``claim`` events, as new games write them, and replays."""
+    from wordyahtzee.modes.classic import ClassicGame
+
+    where = _older(backend, tmp_path, request, 10, SCORE_EVENTS)
+    store = open_store(where)
+    try:
+        events = store.load_game("old").events
+        assert [e["type"] for e in events] == ["throw", "claim"]
+        game = ClassicGame.from_json({"players": ["Anna"], "events": events})
+        assert game.sheet("Anna").scores["yahtzee"] == 50
     finally:
         store.close()
 
@@ -282,7 +303,7 @@ def test_old_classic_rules_keys_join_the_lists_of_new_games(
     if backend == "sqlite":
         where = str(tmp_path / "v10.sqlite3")
         db = sqlite3.connect(where, isolation_level=None)
-        assert migrate_sqlite(db, steps=SQLITE_STEPS[:10]) == 10
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:11]) == 11
         for row in OLD_CLASSIC_ROWS:
             db.execute(row)
         db.close()
@@ -291,7 +312,7 @@ def test_old_classic_rules_keys_join_the_lists_of_new_games(
 
         where = str(request.getfixturevalue("postgres_url"))
         with psycopg.connect(where, autocommit=True) as conn:
-            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:9]) == 9
+            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:10]) == 10
             for row in OLD_CLASSIC_ROWS:
                 conn.execute(row)
     open_store(where).close()

@@ -14,12 +14,17 @@ from typing import Any
 
 from wordyahtzee.web import create_app
 
+from wordyahtzee.store.migrations import SQLITE_STEPS, migrate_sqlite
+
 FIXTURE = Path(__file__).with_name("fixtures") / "stored-before-the-game-contract.json"
 
 
 def _database(path: Path, rows: dict[str, Any]) -> None:
-    create_app({"DATABASE": path, "WARM_STRATEGIES": ()})  # makes the schema
-    db = sqlite3.connect(path)
+    """The old rows in a schema of their time (before classic's ``score`` events became
+    ``claim`` events); opening it with the app migrates it as an upgrade would."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate_sqlite(db, steps=SQLITE_STEPS[:10])
+    db.isolation_level = ""
     for table in ("games", "seats", "events"):
         for row in rows[table]:
             columns = ", ".join(row)
@@ -50,12 +55,12 @@ def test_old_games_load_with_the_same_state_and_play_on(tmp_path: Path) -> None:
         seq = state["seq"]
         box = state["turn"]["round_box"] if state["mode"] == "woord" else None
         if box is not None:
-            r = client.post(f"/api/games/{game_id}/claim", json={"box": box, "words": []},
+            r = client.post(f"/api/games/{game_id}/act/claim", json={"box": box, "words": []},
                             headers={"X-Seat-Token": tokens[game_id]})
         else:
-            client.post(f"/api/games/{game_id}/throw", json={},
+            client.post(f"/api/games/{game_id}/act/throw", json={},
                         headers={"X-Seat-Token": tokens[game_id]})
-            r = client.post(f"/api/games/{game_id}/claim",
+            r = client.post(f"/api/games/{game_id}/act/claim",
                             json={"box": next(iter(client.get(f"/api/games/{game_id}")
                                                    .get_json()["options"]))},
                             headers={"X-Seat-Token": tokens[game_id]})

@@ -20,7 +20,7 @@ from wordyahtzee.advisor.triple.players import (
 )
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.contract import Throw
-from wordyahtzee.modes.triple import Score, TripleGame, replay_record
+from wordyahtzee.modes.triple import Claim, TripleGame, replay_record
 
 
 def play(game: TripleGame, robots: list[object]) -> TripleGame:
@@ -54,7 +54,7 @@ def test_greedy_writes_good_scores_high_and_poor_ones_low() -> None:
         for _ in range(3):
             game.record_throw(dice)
         action = greedy.decide(game)
-        assert isinstance(action, Score) and action.column == column, (dice, action)
+        assert isinstance(action, Claim) and action.column == column, (dice, action)
     game = TripleGame(["Robot"])
     game.record_throw("66661")
     action = greedy.decide(game)
@@ -121,7 +121,7 @@ def test_the_coach() -> None:
             assert sorted(dice[i] for i in option["keep_indices"]) == option["keep"]
     action = COACH.decide(game, "greedy", None)
     if hint["best"]["kind"] == "box":
-        assert action == Score(hint["best"]["box"], hint["best"]["column"])
+        assert action == Claim(hint["best"]["box"], hint["best"]["column"])
     else:
         assert action == Throw(tuple(hint["best"]["keep_indices"]))
     while not game.finished:

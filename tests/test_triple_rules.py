@@ -19,12 +19,14 @@ from wordyahtzee.modes.classic import BOXES, UPPER_BOXES, ScoreSheet, legal_scor
 from wordyahtzee.modes.contract import Skip, Throw
 from wordyahtzee.modes.seating import Leave
 from wordyahtzee.modes.triple import (
-    Score,
+    Claim,
     ScoreCard,
     TripleGame,
     describe,
     parse_rules,
+    preview,
     replay_record,
+    view,
 )
 
 
@@ -143,21 +145,21 @@ def test_a_turn_throws_then_writes_and_passes_on() -> None:
     assert second.summary["dice"][:2] == list(dice[:2]) and second.events[0]["keep"] == [0, 1]
     options = game.options()
     points = options[3]["chance"]
-    outcome = game.act(Score("chance", 3))
+    outcome = game.act(Claim("chance", 3))
     assert outcome.summary == {"points": points, "box": "chance", "column": 3,
                                "weighted": 3 * points}
-    assert outcome.events == [{"type": "score", "player": "Anna", "column": 3,
+    assert outcome.events == [{"type": "claim", "player": "Anna", "column": 3,
                                "box": "chance"}]
     assert game.current_player == "Bram" and game.dice is None and game.totals()[0] == 3 * points
 
 
 @pytest.mark.parametrize(("setup", "action", "code"), [
-    ([], Score("chance", 1), "no_throw"),
+    ([], Claim("chance", 1), "no_throw"),
     ([Throw()], Throw((0, 1, 2, 3, 4)), "bad_keep"),
     ([], Throw((0,)), "keep_before_throw"),
     ([Throw(), Throw(), Throw()], Throw(()), "no_throws_left"),
-    ([Throw()], Score("sevens", 1), "unknown_box"),
-    ([Throw(), Score("ones", 2), Throw()], Score("ones", 2), "box_filled"),
+    ([Throw()], Claim("sevens", 1), "unknown_box"),
+    ([Throw(), Claim("ones", 2), Throw()], Claim("ones", 2), "box_filled"),
 ])
 def test_illegal_actions_have_their_codes_and_change_nothing(
         setup: list[Any], action: Any, code: str) -> None:
@@ -178,7 +180,7 @@ def test_malformed_claims(body: dict[str, Any], code: str) -> None:
     game = TripleGame(["Anna"])
     assert code_of(lambda: game.parse_action("claim", body)) == code
     assert code_of(lambda: game.parse_action("take", {})) == "bad_request"
-    assert code_of(lambda: game.preview({})) == "no_preview"
+    assert code_of(lambda: preview(game, {})) == "no_preview"
 
 
 @pytest.mark.parametrize(("event", "code"), [
@@ -188,7 +190,7 @@ def test_malformed_claims(body: dict[str, Any], code: str) -> None:
     ({"type": "roll", "player": "Anna"}, "bad_event"),
     ({"type": "skip", "player": "Anna", "reason": "bored"}, "bad_event"),
     ({"type": "leave", "seat": 2}, "bad_event"),
-    ({"type": "score", "player": "Anna", "column": 1, "box": "ones"}, "no_throw"),
+    ({"type": "claim", "player": "Anna", "column": 1, "box": "ones"}, "no_throw"),
     (["throw"], "bad_event"),
 ])
 def test_bad_events_are_refused(event: Any, code: str) -> None:
@@ -211,7 +213,7 @@ def test_skips_leave_and_seat_status() -> None:
     assert game.cards[0].sheet(1).scores == {"ones": 0} and game.current_player == "Bram"
     assert game.turns[-1]["throws"] and game.turns[-1]["skipped"] == "host"
     game.act(Throw())
-    game.act(Score("chance", 1))
+    game.act(Claim("chance", 1))
     game.act(Leave(0))
     game.act(Skip("left"))
     assert game.seat_status(0) == (2, True) and game.seat_status(1) == (0, False)
@@ -237,7 +239,7 @@ def test_39_turns_a_player_then_the_game_is_over_and_ties_share() -> None:
     assert all(card.is_complete for card in game.cards)
     for action in (Throw(), Skip("host")):
         assert code_of(lambda a=action: game.act(a)) == "game_over"
-    assert game.view()["winners"] == ["Anna", "Bram"] and game.view()["turn"] is None
+    assert view(game)["winners"] == ["Anna", "Bram"] and view(game)["turn"] is None
 
 
 def test_players_and_rules() -> None:
@@ -257,18 +259,18 @@ def test_players_and_rules() -> None:
 def test_the_view() -> None:
     game = TripleGame(["Anna"], random.Random(9))
     game.record_throw("66666")
-    view = game.view()
-    assert set(view["options"]) == {"1", "2", "3"}
-    assert view["options"]["3"]["yahtzee"] == 50 and view["turn"]["dice"] == [6] * 5
-    game.score(3, "yahtzee")
-    view = game.view()
-    anna = view["players"][0]
+    shown = view(game)
+    assert set(shown["options"]) == {"1", "2", "3"}
+    assert shown["options"]["3"]["yahtzee"] == 50 and shown["turn"]["dice"] == [6] * 5
+    game.claim(3, "yahtzee")
+    shown = view(game)
+    anna = shown["players"][0]
     assert anna["columns"][2]["boxes"]["yahtzee"] == 50 and anna["total"] == 150
     assert anna["columns"][0]["boxes"]["yahtzee"] is None
-    assert view["history"] == [{"player": 0, "column": 3, "box": "yahtzee", "score": 50,
+    assert shown["history"] == [{"player": 0, "column": 3, "box": "yahtzee", "score": 50,
                                 "points": 50, "weighted": 150, "throws": ["66666"],
                                 "number": 0, "round": 1}]
-    assert view["options"] == {} and view["turn"]["round"] == 2 and "rules" not in view
+    assert shown["options"] == {} and shown["turn"]["round"] == 2 and "rules" not in shown
 
 
 # -- records --------------------------------------------------------------------------------
@@ -367,16 +369,16 @@ def test_to_json_and_from_json_replay_to_the_same_state(seed: int, players: int,
     stored = json.loads(json.dumps(game.to_json()))
     again = restore(stored, rng=random.Random(seed + 1))
     assert isinstance(again, TripleGame)
-    assert again.view() == game.view() and again.to_json() == game.to_json()
+    assert view(again) == view(game) and again.to_json() == game.to_json()
     assert again.result() == game.result() and again.seat_status(0) == game.seat_status(0)
     if not game.finished:  # both play on alike
         if game.dice is None:
             again.record_throw(game.throw())
         else:
             column, box = next((c, b) for c, boxes in game.options().items() for b in boxes)
-            game.act(Score(box, column))
-            again.act(Score(box, column))
-        assert again.view() == game.view()
+            game.act(Claim(box, column))
+            again.act(Claim(box, column))
+        assert view(again) == view(game)
 
 
 @settings(max_examples=25, deadline=None)

@@ -66,8 +66,8 @@ def test_start_up_prepares_the_table_and_then_its_sample(tmp_path: Path) -> None
              "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee",
              "chance"]
     for box in boxes:
-        client.post(f"/api/games/{gid}/throw", json={}, headers={"X-Seat-Token": token})
-        client.post(f"/api/games/{gid}/claim", json={"box": box},
+        client.post(f"/api/games/{gid}/act/throw", json={}, headers={"X-Seat-Token": token})
+        client.post(f"/api/games/{gid}/act/claim", json={"box": box},
                     headers={"X-Seat-Token": token})
     review = client.get(f"/api/games/{gid}/review").json
     assert review["optimal"]["ready"] and review["optimal"]["games"] == 300

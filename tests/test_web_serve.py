@@ -79,7 +79,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         bram = created["links"][1]["token"]
         stream = urllib.request.urlopen(f"{base}/api/games/{gid}/events", timeout=10)
         assert stream.readline() == b"retry: 1000\n"
-        status, thrown = _call(base, "POST", f"/api/games/{gid}/throw", {"seq": 0}, anna)
+        status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": 0}, anna)
         assert status == 200
         seen = b""
         while b'"seq":1' not in seen:  # the stream carries the move at once
@@ -95,10 +95,10 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         after = _call(base, "GET", f"/api/games/{gid}")[1]
         assert after["turn"]["faces"] == thrown["faces"] == before["turn"]["faces"]
         assert after["seq"] == 1
-        status, claimed = _call(base, "POST", f"/api/games/{gid}/claim",
+        status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim",
                                 {"seq": 1, "box": "letters_2", "words": []}, anna)
         assert status == 200 and claimed["state"]["turn"]["player"] == 1
-        status, error = _call(base, "POST", f"/api/games/{gid}/claim", {"box": 1}, bram)
+        status, error = _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": 1}, bram)
         assert status == 400 and error["error"]["code"] == "bad_request"
     finally:
         proc.terminate()
@@ -127,12 +127,12 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
         seq = 0
         try:
             while not stop.is_set():
-                status, thrown = _call(base, "POST", f"/api/games/{gid}/throw",
+                status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw",
                                        {"seq": seq}, token)
                 if status != 200:
                     return
                 answered[gid] = seq = thrown["state"]["seq"]
-                status, claimed = _call(base, "POST", f"/api/games/{gid}/claim", {
+                status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim", {
                     "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []},
                     token)
                 if status != 200:
@@ -165,7 +165,7 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
             status, state = _call(base, "GET", f"/api/games/{gid}")
             assert status == 200 and state["seq"] >= seq, (gid, seq, state["seq"])
             if state["status"] == "active" and state["turn"]["throws"] == 0:
-                status, _ = _call(base, "POST", f"/api/games/{gid}/throw",
+                status, _ = _call(base, "POST", f"/api/games/{gid}/act/throw",
                                   {"seq": state["seq"]}, tokens[gid])
                 assert status == 200
     finally:

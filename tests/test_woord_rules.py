@@ -376,13 +376,13 @@ def test_a_bad_event_changes_nothing():
 
 
 def test_woord_yahtzees_made_counts_the_box_and_each_bonus() -> None:
-    from wordyahtzee.modes.woord import WOORD_YAHTZEE_BONUS, WOORD_YAHTZEE_SCORE, yahtzees_made
+    from wordyahtzee.modes.woord import yahtzees_made
 
     sheet = ScoreSheet()
     assert yahtzees_made(sheet.to_json("Anna")) == 0
-    sheet.write("woord_yahtzee", WOORD_YAHTZEE_SCORE)
+    sheet.write("woord_yahtzee", 50)
     for _ in range(2):  # two more: each one goes to the bonus tally
-        sheet.write("woord_yahtzee", WOORD_YAHTZEE_BONUS)
+        sheet.write("woord_yahtzee", 100)
     assert yahtzees_made(sheet.to_json("Anna")) == 3
     zero = ScoreSheet()
     zero.write("woord_yahtzee", 0)

@@ -37,7 +37,6 @@ from .cookies import profile_secret
 from .errors import error_response, status_for
 from .models_games import (
     ActRequest,
-    ClaimRequest,
     GameState,
     Hint,
     Invites,
@@ -52,7 +51,6 @@ from .models_games import (
     Rematch,
     RematchRequest,
     Review,
-    ThrowRequest,
     WatchQuery,
 )
 from .models_words import (
@@ -438,33 +436,16 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     return response
 
 
-@bp.post("/games/<game_id>/throw")
-@documented(replies(MoveReply, errors=MOVES), json=ThrowRequest, seat=True)
-def throw(game_id: str) -> Response:
-    """Throw the dice not kept (``keep``: die numbers; a score pad: ``faces``)."""
-    body = json_object()
-    return jsonify(_tables().act_as(game_id, _token(body), "throw", body,
-                                       profile_secret()))
-
-
-@bp.post("/games/<game_id>/claim")
-@documented(replies(MoveReply, errors=MOVES), json=ClaimRequest, seat=True)
-def claim(game_id: str) -> Response:
-    """Write a box (Woord Yahtzee: with ``words``, none = a zero; classic: just the
-    ``box``)."""
-    body = json_object()
-    return jsonify(_tables().act_as(game_id, _token(body), "claim", body,
-                                       profile_secret()))
-
-
 @bp.post("/games/<game_id>/act/<action>")
 @documented(replies(MoveReply, errors=MOVES), json=ActRequest, seat=True)
 def act(game_id: str, action: str) -> Response:
-    """Any action of the game's mode by name.
+    """Any move of the game's mode, by name: the one route of every action.
 
-    The mode's ``parse_action`` reads the body: Kaartspel ``roll``, ``throw`` {keep},
-    ``take`` {card: id or null}, ``stop``; classic and Woord Yahtzee ``throw``, ``claim``;
-    Woord Yahtzee score pads ``hourglass``; with ``seq`` as for ``throw`` and ``claim``."""
+    The mode's ``parse_action`` reads the body: every dice game ``throw`` {keep: die
+    numbers; a score pad: faces}; Woord Yahtzee, classic and Triple Yahtzee ``claim`` {box;
+    Woord Yahtzee: words, none = a zero, zero_box; Triple: column}; Kaartspel ``roll``,
+    ``take`` {card: id or null}, ``stop``; score pads ``note`` and Woord Yahtzee's
+    ``hourglass``. Each carries ``seq``, the number of events the page has seen."""
     body = json_object()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")

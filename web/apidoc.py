@@ -28,7 +28,8 @@ from spectree.utils import get_multidict_items
 from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.errors import BadRequest, ServiceError
 
-from .models import Body, ErrorBody, Reply, SeatToken
+from .models import Body, Reply, SeatToken
+from .models_games import ErrorBody
 
 ERROR_TEXTS: dict[int, str] = {
     400: "Malformed request: `bad_json` (not a JSON object, or a lone surrogate), "

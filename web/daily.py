@@ -183,7 +183,7 @@ def page(mode: str) -> Response:
     worst = None
     if you and you.get("worst"):
         item = you["worst"]
-        worst = {"round": item["round"], "regret": item["regret"],
+        worst = {"round": item["round"], "regret": speaker(lang).figure(item["regret"]),
                  "chosen": describe_option(item["chosen"], t),
                  "best": describe_option(item["best"], t)}
     return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,

@@ -121,6 +121,11 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
                        "too_large")
     if not request.mimetype.startswith("multipart/form-data"):
         raise BadRequest("send the word list as multipart/form-data with a 'file' field")
+    repeated = sorted(k for k in {*request.form, *request.files}
+                      if len(request.form.getlist(k)) + len(request.files.getlist(k)) > 1)
+    if repeated:
+        raise BadRequest(f"the field {repeated[0]!r} is given more than once; send each "
+                         "field once")
     upload = request.files.get("file")
     name = request.form.get("name", "")
     title = " ".join(request.form.get("title", "").split())[:100]

@@ -57,8 +57,6 @@ DictionaryName = Annotated[str, Field(pattern=NAME_PATTERN.pattern,
 """A dictionary's name (``bad_name`` otherwise): 1-40 lower-case letters, digits, - or _."""
 
 if TYPE_CHECKING:
-    from .models_games import GameState
-
     ModeName = str
     DailyModeName = str
     BoxId = str
@@ -103,16 +101,6 @@ class ErrorDetail(Reply):
                                    "X-Request-Id header and the server's log line")
 
 
-class ErrorBody(Reply):
-    """Every error: ``{"error": {"code", "message", "request_id"}}``; a 409 of a game action
-    also carries the game's current ``state`` (its model is completed by
-    :mod:`web.models_games`)."""
-
-    error: ErrorDetail
-    state: GameState | None = Field(None, description="a 409 of a game action: the "
-                                                     "current state")
-
-
 class SeatToken(BaseModel):
     """The seat's secret token, from the seat's link ``#seat=TOKEN`` (also accepted as
     ``token`` in a JSON body)."""
@@ -136,7 +124,6 @@ __all__ = [
     "DailyModeName",
     "DictionaryName",
     "Empty",
-    "ErrorBody",
     "ErrorDetail",
     "ModeName",
     "ReactionName",

@@ -21,7 +21,7 @@ from .models import (
     Body,
     BoxId,
     ComputerLevel,
-    ErrorBody,
+    ErrorDetail,
     ModeName,
     ReactionName,
     Reply,
@@ -157,7 +157,13 @@ class GameState(Reply):
                                                     "those a computer plays now included")
 
 
-ErrorBody.model_rebuild(_types_namespace={"GameState": GameState})
+class ErrorBody(Reply):
+    """Every error: ``{"error": {"code", "message", "request_id"}}``; a 409 of a game action
+    also carries the game's current ``state``."""
+
+    error: ErrorDetail
+    state: GameState | None = Field(None, description="a 409 of a game action: the "
+                                                     "current state")
 
 
 class NewGameReply(Reply):
@@ -198,21 +204,27 @@ KEEP: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum":
         "description": "the dice (positions) to keep"}
 
 
-class ThrowRequest(Move):
-    """Throw the dice not kept."""
+CARD: dict[str, Any] = {"type": ["string", "null"],
+                        "description": "Kaartspel take: a card id, or null for nothing"}
+
+
+class ActRequest(Move):
+    """Any action of the game's mode, each reading the fields it needs: ``throw``
+    {keep} (a score pad: {faces}), ``claim`` {box, words, zero_box, column}, Kaartspel
+    ``roll``, ``take`` {card}, ``stop``; score pads ``note`` {box, words or points} and
+    Woord Yahtzee's ``hourglass``."""
 
     keep: Any = Field(None, json_schema_extra=KEEP)
     faces: Any = Field(None, json_schema_extra={
-        "oneOf": [{"type": "string", "minLength": 1, "maxLength": 7},
+        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 6},
+                  {"type": "string", "minLength": 1, "maxLength": 7},
                   {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
-        "description": "score pad tables only: what the real dice show (Woord Yahtzee: "
-                       "letters, ? the blank; otherwise pips) instead of keep"})
-
-
-class ClaimRequest(Move):
-    """Write a box (Woord Yahtzee: empty ``words`` = a zero; classic: just the box)."""
-
-    box: Any = Field(json_schema_extra=BOX)
+        "description": "score pad tables only: what the real dice show instead of keep "
+                       "(Woord Yahtzee: letters, ? the blank; otherwise pips; Kaartspel's "
+                       "roll: the red die)"})
+    box: Any = Field(None, json_schema_extra={
+        **BOX, "description": "claim, note: the box to write (Woord Yahtzee: empty "
+                              "``words`` = a zero; classic: just the box)"})
     words: Any = Field(None, json_schema_extra={"type": "array",
                                                 "items": {"type": "string"}})
     zero_box: Any = Field(None, json_schema_extra={
@@ -221,23 +233,10 @@ class ClaimRequest(Move):
     column: Any = Field(None, json_schema_extra={
         "type": "integer", "minimum": 1, "maximum": 3,
         "description": "Triple Yahtzee: the column (×1, ×2, ×3)"})
-
-
-CARD: dict[str, Any] = {"type": ["string", "null"],
-                        "description": "Kaartspel take: a card id, or null for nothing"}
-
-
-class ActRequest(ThrowRequest):
-    """Any action of the game's mode (Kaartspel: ``roll``, ``throw`` {keep}, ``take``
-    {card}, ``stop``; score pads: ``faces``)."""
-
     card: Any = Field(None, json_schema_extra=CARD)
-    faces: Any = Field(None, json_schema_extra={
-        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 6},
-                  {"type": "string", "minLength": 1, "maxLength": 7},
-                  {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
-        "description": "score pad tables only: the real dice's faces (roll: the red die; "
-                       "throw: the dice)"})
+    points: Any = Field(None, json_schema_extra={
+        "type": "integer", "minimum": 0,
+        "description": "a classic score pad's note: the box's points without the throw"})
 
 
 class MoveReply(Reply):
@@ -379,8 +378,8 @@ class Record(Reply):
     result: dict[str, Any] | None
 
 
-__all__ = ["ActRequest", "ClaimRequest", "GameState", "Hint", "Invites", "MoveReply",
+__all__ = ["ActRequest", "GameState", "Hint", "Invites", "MoveReply",
            "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
            "Reaction", "Record", "Rematch", "RematchRequest", "ReturnRequest", "Review",
-           "SeatRequest", "StateReply", "ThrowRequest", "WatchQuery", "rules_schema",
+           "SeatRequest", "StateReply", "WatchQuery", "rules_schema",
            "schema_of"]

@@ -16,7 +16,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    send_from_directory,
     url_for,
 )
 from flask_babel import get_locale
@@ -33,6 +32,7 @@ from wordyahtzee.lexicon import list_dictionaries
 
 from .cookies import profile_secret
 from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
+from .offline import worker_source
 
 bp = Blueprint("pages", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static")
@@ -140,15 +140,17 @@ def game(game_id: str) -> Response:
         return error_page(404, key="error.game_404")
     from wordyahtzee.tables.table import REACTIONS
 
+    lexicon = getattr(table.game, "lexicon", None)  # Woord Yahtzee's words
     return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode,
-                  reactions=REACTIONS)
+                  reactions=REACTIONS,
+                  words_language=lexicon.info.language if lexicon is not None else None)
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, served from the root so its scope covers every page."""
-    response = send_from_directory(bp.static_folder or "static", "sw.js",
-                                   mimetype="text/javascript", max_age=0)
+    """The service worker, served from the root so its scope covers every page, with the
+    list of static files it keeps (web/offline.py)."""
+    response = Response(worker_source(str(bp.static_folder)), mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -255,7 +257,7 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
     the hourglass ended (with the best claim it left)."""
     if option["kind"] == "keep":
         kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return str(t("review.keep", dice=kept.upper() or "—"))
+        return str(t("review.keep", dice=kept.upper()) if kept else t("review.keep_none"))
     box = option.get("box") or ""
     if option["kind"] == "timeout":
         text = str(t("review.timeout", box=t(f"box.{box}")))
@@ -353,3 +355,20 @@ def blank_sheet(mode: str) -> Response:
     rows = [(t(key, **params), kind) for key, params, kind in layout["rows"]]
     return render("sheet.html", mode=mode, rows=rows, players=min(8, max(1, players)),
                   factors=layout["columns"], modes=MODES)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Any:
+    """The site's icon where a browser or tool looks for it without reading a page (every
+    page names ``favicon.svg``): a redirect, instead of a 404 in the console."""
+    return redirect(url_for("pages.static", filename="favicon.svg"), 301)
+
+
+@bp.get("/offline")
+def offline() -> Response:
+    """What a page this browser never visited shows without a connection (the service
+    worker keeps this one, web/offline.py): that it needs the server, and what works
+    offline."""
+    from wordyahtzee.modes import MODES
+
+    return render("offline.html", modes=MODES)

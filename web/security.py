@@ -12,9 +12,10 @@
   ``same-site`` without a matching ``Origin``, is refused with 403 ``cross_site``.
   Requests with neither header (curl, scripts) pass.
 - **JSON only**: those requests must say ``Content-Type: application/json`` (415
-  ``unsupported_media_type``), except the word-list upload, which is multipart. A browser
+  ``unsupported_media_type``), except the word-list upload, which is multipart, and a
+  request with no body and no type at all (a route whose body is optional). A browser
   cannot send that type across sites without a CORS preflight, which this server never
-  grants.
+  grants, and its forms always name a type.
 - **Security headers** on every response: a strict Content-Security-Policy (no inline
   script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
 - **Rate limits** per client address (Flask-Limiter) on creating games and profiles,
@@ -344,9 +345,19 @@ def _check_request() -> None:
                            "Origin is not this server)", "cross_site")
     if request.routing_exception is not None or request.endpoint in MULTIPART_ENDPOINTS:
         return
+    if _bodiless():  # an optional body left out: no type to name (the Origin check holds)
+        return
     if request.mimetype != "application/json":
         raise ServiceError("send the request body as JSON (Content-Type: application/json)",
                            "unsupported_media_type")
+
+
+def _bodiless() -> bool:
+    """A request that sends no body and names no type: ``DELETE /api/profile``, a host's
+    seat action, a quick match. A browser's form always names a type, so this lets through
+    nothing a cross-site form could send."""
+    return (not request.mimetype and not request.content_length
+            and "chunked" not in request.headers.get("Transfer-Encoding", "").lower())
 
 
 def _add_headers(response: Response) -> Response:

@@ -155,18 +155,34 @@ def _build(args: argparse.Namespace, added: list[str], dropped: list[str]) -> in
 
 
 def cmd_dict_reports(args: argparse.Namespace) -> int:
-    """``dict reports``: the players' disputes, most reported first."""
+    """``dict reports``: the players' disputes, most reported first, each with how often
+    Dutch (or the dictionary's language) writes the word, why the dictionary holds or
+    refuses it (its family: a name, not in the list, …) and the moderators' decision;
+    ``--verdicts``: the decided ones as lines of a judged list (docs/dictionaries.md)."""
+    from .lexicon.why import report_facts
     from .store import open_store
 
-    reports = open_store(args.db).word_reports(args.dict)
-    if args.json:
-        print(json.dumps([r.to_json() for r in reports], ensure_ascii=False, indent=2))
+    store = open_store(args.db)
+    reports = store.word_reports(args.dict)
+    decisions = {(d["dictionary"], d["word"]): d for d in store.word_decisions(args.dict)}
+    rows = [report_facts(r.to_json(), decisions.get((r.dictionary, r.word)))
+            for r in reports]
+    if args.verdicts:
+        for row in rows:
+            if row["verdict"]:
+                print(f"{row['word']}\t{row['verdict']}\t{row['verdict_reason']}")
         return 0
-    if not reports:
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    if not rows:
         print("no reports")
-    for r in reports:
-        notes = f"\t{' | '.join(r.notes)}" if r.notes else ""
-        print(f"{r.word}\t{r.dictionary}\t{r.kind}\t{r.count}{notes}")
+    for row in rows:
+        notes = f"\t{' | '.join(row['notes'])}" if row["notes"] else ""
+        decided = row["decision"]["verdict"] if row["decision"] else "undecided"
+        zipf = "–" if row["zipf"] is None else f"{row['zipf']:.2f}"
+        print(f"{row['word']}\t{row['dictionary']}\t{row['kind']}\t{row['count']}\t"
+              f"zipf {zipf}\t{row['family']}\t{decided}{notes}")
     return 0
 
 
@@ -294,6 +310,9 @@ def _add_dict_parser(sub: Any) -> None:
     p.add_argument("--db", default=None, metavar="PATH|URL",
                    help="the server's database (default: the user data dir)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--verdicts", action="store_true",
+                   help="print the decided reports as judged-list lines (word, keep/drop, "
+                        "reason) for dictionaries/nl-frequent.tsv")
     p.set_defaults(func=cmd_dict_reports)
 
     p = commands.add_parser("list", help="list the dictionaries")

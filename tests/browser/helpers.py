@@ -87,3 +87,26 @@ def wait_history(live: Any, gid: str, count: int, page: Any | None = None) -> No
     while len(server_state(live, gid)["history"]) < count:
         assert time.monotonic() < end, "the claim did not arrive"
         time.sleep(0.05)
+
+
+# A decimal written the other language's way: 22.99 on a Dutch or German page, 22,99 on an
+# English one. One or two digits after the mark (three are a thousands group), not
+# followed by another mark and digit (a German date, 28.11.2026; a list, 1,2,5).
+WRONG_DECIMAL = {"nl": r"\d\.\d{1,2}(?![\d]|[.,]\d)", "de": r"\d\.\d{1,2}(?![\d]|[.,]\d)",
+                 "en": r"\d,\d{1,2}(?![\d]|[.,]\d)"}
+
+
+def assert_decimals_in_language(page: Any, url: str) -> None:
+    """Open ``url`` in Dutch, English and German (``?lang=``) and check that no number
+    on the page, the charts' labels included, is written the other languages' way."""
+    import re
+
+    for lang, wrong in WRONG_DECIMAL.items():
+        page.goto(url + ("&" if "?" in url else "?") + f"lang={lang}")
+        page.wait_for_load_state("networkidle")
+        text = page.locator("body").inner_text()
+        labels = " ".join(page.locator("svg text").all_text_contents())
+        shown = re.sub(r"\w+://\S+", "", text + "\n" + labels)  # links name addresses
+        found = re.findall(rf".{{0,30}}{wrong}.{{0,10}}", shown)
+        assert found == [], (lang, url, found)
+    page.goto(url + ("&" if "?" in url else "?") + "lang=nl")

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import PHONE, shot
-from .helpers import game_id, server_state
+from .helpers import assert_decimals_in_language, game_id, server_state
 
 
 def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live: Any
@@ -64,6 +64,10 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     assert lines[2] == f"{score} · par {par} ({score - par:+d})"
     assert lines[3].endswith("/daily/classic")
     shot(page, "daily-result-desktop")
+    for path in (page.url.removeprefix(live.url), "/profile", f"/games/{gid}/review",
+                 f"/games/{gid}", "/", "/rules", "/words", "/highscores", "/lobby", "/dice",
+                 "/dice/nl", "/sheets/woord", "/sheets/classic", "/daily/woord"):
+        assert_decimals_in_language(page, live.url + path)
     page.goto(live.url + "/daily/classic")
     expect(page.locator("#daily-start")).to_have_count(0)  # one attempt a day
     expect(page.locator("#daily-result")).to_be_visible()

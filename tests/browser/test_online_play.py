@@ -484,13 +484,23 @@ def test_installable_app(context: Any, live: Any) -> None:
     assert "javascript" in worker.headers["content-type"]
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope == live.url + "/"
-    end = time.monotonic() + 15  # the worker fills its cache as it installs
-    while not page.evaluate("caches.has('wy-static-v1')"):
+    end = time.monotonic() + 15  # the worker fills its cache (named by its files) as it installs
+    statics: list[str] = []
+    while not statics:
+        names = page.evaluate("caches.keys()")
+        statics = [name for name in names if name.startswith("wy-static-")]
         assert time.monotonic() < end, "the service worker made no cache"
         time.sleep(0.1)
-    cached = page.evaluate("caches.open('wy-static-v1').then((c) => c.keys())"
-                           ".then((keys) => keys.map((r) => new URL(r.url).pathname))")
-    assert "/static/css/app.css" in cached and not any(p.startswith("/api") for p in cached)
+    assert len(statics) == 1 and set(names) <= {*statics, "wy-pages", "wy-state"}, names
+    names = statics  # the static files' cache; pages and states have their own
+    while True:  # every file of the static folder, scripts the worker lists included
+        cached = page.evaluate(f"caches.open('{names[0]}').then((c) => c.keys())"
+                               ".then((keys) => keys.map((r) => new URL(r.url).pathname))")
+        if "/static/js/pad.js" in cached or time.monotonic() > end:
+            break
+        time.sleep(0.1)
+    assert {"/static/css/app.css", "/static/js/pad.js", "/static/js/lobby.js"} <= set(cached)
+    assert not any(p.startswith("/api") for p in cached)
 
 
 def test_a_spectator_sees_no_buttons_it_cannot_use(browser: Any, live: Any) -> None:

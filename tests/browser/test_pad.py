@@ -103,6 +103,30 @@ def _name(box: str) -> str:
             "fives": "Vijven", "sixes": "Zessen"}[box]
 
 
+def test_an_impossible_throw_on_the_pad_says_why(browser: Any, live: Any) -> None:
+    """Letters the seven dice cannot show together grey the keys and the record button, and
+    the page says why: a letter asked for more often than dice show it, or a clash."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        start_pad(page, live, "woord", ["Anna"], timer=False)
+        why = page.locator("#pad-why")
+        expect(why).to_be_hidden()
+        page.fill("#pad-letters", "wwwwwww")
+        expect(page.locator("#pad-record")).to_be_disabled()
+        expect(why).to_be_visible()
+        expect(why).to_have_text("Maar 1 steen heeft een W.")  # one die of the nl set has a W
+        page.fill("#pad-letters", "qa")
+        expect(why).to_have_text("Geen enkele steen heeft een Q.")
+        page.fill("#pad-letters", "wu")  # both only on the same die
+        expect(why).to_have_text("Deze letters passen niet samen op de zeven stenen.")
+        page.fill("#pad-letters", "cakbdhm")  # one letter of each die
+        expect(why).to_be_hidden()
+        expect(page.locator("#pad-record")).to_be_enabled()
+    finally:
+        ctx.close()
+
+
 def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
     data = json.loads((RECORDS / "woord" / "solo-strict.json").read_text(encoding="utf-8"))
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
@@ -262,6 +286,28 @@ def test_an_entry_made_offline_waits_and_goes_through(browser: Any, live: Any) -
         expect(page.locator("#message")).to_contain_text("Verbinding terug", timeout=20_000)
         state = server_state(live, gid)
         assert state["seq"] == 1 and state["turn"]["dice"] == [6, 6, 6, 2, 1]
+        assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')") is None
+    finally:
+        ctx.close()
+
+
+def test_an_entry_queued_by_an_older_page_still_goes_through(browser: Any, live: Any) -> None:
+    """Pages before one route per action queued a note as ``act/note``: the page of today
+    sends it as the action ``note``, so an update loses no entry waiting offline."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        entry = {"action": "act/note", "body": {"box": "chance", "points": 20, "seq": 0}}
+        page.evaluate("([key, entry]) => localStorage.setItem(key, JSON.stringify(entry))",
+                      [f"wy-queue-{gid}", entry])
+        page.reload()
+        for _ in range(100):
+            if server_state(live, gid)["seq"]:
+                break
+            page.wait_for_timeout(100)
+        state = server_state(live, gid)
+        assert state["players"][0]["boxes"]["chance"] == 20, state  # the note was written
         assert page.evaluate(f"localStorage.getItem('wy-queue-{gid}')") is None
     finally:
         ctx.close()

@@ -37,13 +37,13 @@ def test_a_move_is_sent_again_while_the_server_is_briefly_away(context: Any,
             answers.append("server")
             route.continue_()
 
-    page.route("**/api/games/*/throw", database_restarting)
+    page.route("**/api/games/*/act/throw", database_restarting)
     page.click("#throw")
     expect(page.locator("#message")).to_contain_text("vanzelf")
     expect(page.locator("#throw-count")).to_contain_text("worp 2 van 3")  # the next one
     expect(page.locator("#message")).to_have_text("")
     assert answers == ["503", "server"] and server_state(live, gid)["seq"] == 1
-    page.unroute("**/api/games/*/throw")
+    page.unroute("**/api/games/*/act/throw")
 
     def answer_lost(route: Any) -> None:
         if not answers[2:]:
@@ -55,7 +55,7 @@ def test_a_move_is_sent_again_while_the_server_is_briefly_away(context: Any,
             answers.append("server")
             route.continue_()
 
-    page.route("**/api/games/*/throw", answer_lost)
+    page.route("**/api/games/*/act/throw", answer_lost)
     page.click("#throw")
     for _ in range(50):  # the stream may show the new state before the second try
         if answers[3:]:
@@ -91,7 +91,7 @@ def test_an_answer_older_than_the_stream_does_not_take_the_page_back(context: An
         time.sleep(1.5)  # and the stream has shown it
         route.fulfill(response=answer)
 
-    page.route("**/api/games/*/claim", slow_network)
+    page.route("**/api/games/*/act/claim", slow_network)
     page.locator("#sheet button.option").first.click()
     expect(page.locator("#round-title")).to_contain_text("Beurt 2 van 13")
     expect(page.locator("#turn-line")).to_contain_text("Anna")

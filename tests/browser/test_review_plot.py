@@ -19,18 +19,18 @@ def follow_hints(client: Any, gid: str, token: str, turns: int) -> None:
     """Play ``turns`` turns of the seat ``token`` as the hint says (optimal play)."""
     headers = {"X-Seat-Token": token}
     for _ in range(turns):
-        client.post(f"/api/games/{gid}/throw", json={}, headers=headers)
+        client.post(f"/api/games/{gid}/act/throw", json={}, headers=headers)
         while True:
             best = client.get(f"/api/games/{gid}/hint").json["best"]
             if best["kind"] == "keep":
                 keep = best.get("keep_indices", best.get("dice"))
-                r = client.post(f"/api/games/{gid}/throw", json={"keep": keep},
+                r = client.post(f"/api/games/{gid}/act/throw", json={"keep": keep},
                                 headers=headers)
             else:
                 body = {"box": best["box"]}
                 if "words" in best:
                     body["words"] = best["words"]
-                r = client.post(f"/api/games/{gid}/claim", json=body, headers=headers)
+                r = client.post(f"/api/games/{gid}/act/claim", json=body, headers=headers)
             assert r.status_code == 200, r.json
             if best["kind"] != "keep":
                 break

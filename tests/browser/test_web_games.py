@@ -150,6 +150,7 @@ def test_keyboard_only_turn(context: Any, live: Any) -> None:
     page.keyboard.press("3")
     expect(page.locator("#dice .tile").nth(0)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#dice .tile").nth(2)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#dice .tile.kept")).to_have_count(2)  # and they look kept
     faces = server_state(live, gid)["turn"]["faces"]
     # the throw put the focus in the word field; Esc leaves it, then G throws again
     expect(page.locator("#word-input")).to_be_focused()
@@ -222,3 +223,26 @@ def test_dice_set_follows_the_dictionary_and_can_be_chosen(context: Any, live: A
     assert state["rules"]["dice_set"] == "nl-balans"
     shown = state["turn"]["faces"]
     assert len(shown) == 7 and DiceSet.load("nl-balans").assign(shown) is not None
+
+
+def test_the_start_page_notes_the_chosen_dice_and_the_menu_holds_lobby_and_profile(
+        context: Any, live: Any) -> None:
+    page = context.new_page()
+    page.goto(live.url + "/")
+    # the daily game's box is about the daily game; the lobby and the profile are in the menu
+    expect(page.locator("#daily-entry a[href='/lobby'], #daily-entry a[href='/profile']")
+           ).to_have_count(0)
+    expect(page.locator(".top nav a[href='/lobby']")).to_be_visible()
+    expect(page.locator(".top nav a[href='/profile']")).to_be_visible()
+    # the note under the dice speaks of the set chosen, and of no other
+    notes = page.locator("#dice-set-hint [data-dice-set]:visible")
+    expect(notes).to_have_count(1)
+    expect(notes).to_have_attribute("data-dice-set", page.locator("#dice-set").input_value())
+    expect(notes).not_to_contain_text("Gebalanceerd")
+    page.select_option("#dice-set", "nl-balans")
+    expect(notes).to_have_count(1)
+    expect(notes).to_contain_text("Gebalanceerd")
+    page.select_option("#dictionary", "en")
+    expect(page.locator("#dice-set")).to_have_value("en")
+    expect(notes).to_have_attribute("data-dice-set", "en")
+    expect(notes).not_to_contain_text("Gebalanceerd")

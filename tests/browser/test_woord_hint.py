@@ -114,3 +114,27 @@ def test_solo_woord_against_a_computer_from_the_start_page(context: Any, live: A
     assert [h["player"] for h in state["history"]] == ["Ilse", state["seats"][1]["name"]]
     expect(page.locator("#turn-line")).to_contain_text("Ilse")
     shot(page, "woord-vs-computer-desktop")
+
+
+def test_hint_lines_that_read_alike_name_their_dice(browser: Any, live: Any) -> None:
+    """Seven E's on a score pad: many keeps read "Houd E…" and differ only in which dice
+    they keep; each such line names its dice, so no two lines of the Tip read the same."""
+    from .conftest import PHONE
+    from .test_pad import start_pad
+
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        start_pad(page, live, "woord", ["Ilse"], timer=False)
+        page.fill("#pad-letters", "eeeeeee")
+        page.click("#pad-record")
+        expect(page.locator("#throw-count")).to_contain_text("2")
+        page.click("#hint-button")
+        expect(page.locator("#hint-apply")).to_be_visible(timeout=60_000)
+        lines = [page.locator("#hint-best").inner_text(),
+                 *page.locator("#hint-list li").all_inner_texts()]
+        assert len(lines) >= 3 and len(set(lines)) == len(lines), lines
+        assert any("(stenen " in line for line in lines), lines
+        shot(page, "woord-hint-alike-phone")
+    finally:
+        ctx.close()

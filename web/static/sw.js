@@ -1,38 +1,71 @@
-// The service worker (served at /sw.js so its scope is the whole site): keeps the static
-// files (scripts, style, icons) for offline starts and fast loads. The API and the pages
-// always go to the network: a game's state must be the server's.
-const CACHE = "wy-static-v1";
-const PRECACHE = [
-  "/static/css/app.css", "/static/js/common.js", "/static/js/table.js", "/static/js/seats.js",
-  "/static/js/start.js",
-  "/static/js/dice.js", "/static/js/woord.js", "/static/js/classic.js", "/static/js/kaartspel.js",
-  "/static/css/kaartspel.css", "/static/js/words.js",
-  "/static/js/highscores.js", "/static/favicon.svg", "/static/icons/icon.svg",
-  "/static/icons/icon-192.png", "/static/icons/icon-512.png",
-];
+// The service worker (served at /sw.js so its scope is the whole site): the site goes on
+// working without a connection, as far as it can.
+//  - Static files (scripts, style, icons): all kept at install, the network first (a new
+//    version shows at once), the cache when offline.
+//  - Pages: the network first; each page this browser visits is kept, so a reload offline
+//    shows it as last seen. The rules, the blank sheets and the start page are kept at
+//    install; a page never visited says, in the site's words, that it needs the server
+//    (/offline). Pages that hold a secret (a profile's link, the moderators') are never kept.
+//  - A table's state (GET /api/games/<id>): the network first, the last one seen when
+//    offline, so a score pad reloaded offline shows its sheet and takes entries (they wait
+//    in the page's queue). Every other API call goes to the network.
+//
+// The server fills in the three values below as it serves this file (web/offline.py): every
+// file under web/static, a cache named after a digest of their contents (a deploy that
+// changes any of them installs a fresh cache and drops the old one) and the pages to keep.
+const CACHE = /* CACHE */ "wy-static";
+const PRECACHE = /* PRECACHE */ [];
+const PAGES_AT_INSTALL = /* PAGES */ [];
+const PAGES = "wy-pages";
+const STATE = "wy-state";
+const OFFLINE = "/offline";
+const PRIVATE = /^\/(p|moderate|profile)(\/|$)/;
+const TABLE_STATE = /^\/api\/games\/[A-Za-z0-9_-]+$/;
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE)
-    .then((cache) => Promise.all(PRECACHE.map((url) => cache.add(url).catch(() => null))))
-    .then(() => self.skipWaiting()));
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+worker.addEventListener("install", (event) => {
+  const keep = (/** @type {string} */ name, /** @type {string[]} */ urls) => caches.open(name)
+    .then((cache) => Promise.all(urls.map((url) => cache.add(url).catch(() => null))));
+  event.waitUntil(Promise.all([keep(CACHE, PRECACHE), keep(PAGES, PAGES_AT_INSTALL)])
+    .then(() => worker.skipWaiting()));
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
+  const kept = [CACHE, PAGES, STATE];
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-    .then(() => self.clients.claim()));
+    .then((keys) => Promise.all(keys.filter((key) => !kept.includes(key)).map((key) => caches.delete(key))))
+    .then(() => worker.clients.claim()));
 });
 
-// Static files: the network first (a new version shows at once), the cache when offline.
-self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin
-      || !url.pathname.startsWith("/static/")) return;
-  event.respondWith(fetch(event.request).then((response) => {
-    if (response.ok) {
+/**
+ * The network's answer, kept in `name` when it is a good one; offline, the kept copy.
+ * @param {Request} request @param {string} name @param {boolean} [anySearch]
+ * @returns {Promise<Response | undefined>}
+ */
+function networkFirst(request, name, anySearch = false) {
+  return fetch(request).then((response) => {
+    const stored = !(response.headers.get("Cache-Control") || "").includes("no-store");
+    if (response.ok && response.type === "basic" && stored) {
       const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+      caches.open(name).then((cache) => cache.put(request, copy));
     }
     return response;
-  }).catch(() => caches.match(event.request)));
+  }, () => caches.open(name).then((cache) => cache.match(request)
+    .then((hit) => hit || (anySearch ? cache.match(request, { ignoreSearch: true }) : undefined))));
+}
+
+worker.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== worker.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(networkFirst(request, CACHE).then((hit) => hit || Response.error()));
+  } else if (request.mode === "navigate" && !PRIVATE.test(url.pathname)) {
+    event.respondWith(networkFirst(request, PAGES, true)
+      .then((hit) => hit || caches.open(PAGES).then((cache) => cache.match(OFFLINE)))
+      .then((hit) => hit || Response.error()));
+  } else if (TABLE_STATE.test(url.pathname)) {
+    event.respondWith(networkFirst(request, STATE).then((hit) => hit || Response.error()));
+  }
 });

@@ -8,17 +8,25 @@ first one build the table while the others wait for it and then load what it wro
 of each spending the same tens of seconds.
 
 :func:`save_arrays` and :func:`load_arrays` are the one file format of those tables: numpy
-arrays with a JSON header (a format version, what the table is for, a checksum of the
+arrays with a JSON header (the table's version, what the table is for, a checksum of the
 arrays), written atomically.
+
+A table's version is never bumped by hand: :func:`code_version` derives it from the code
+that computes the table (each table module names those modules), so a change to the
+scoring, the rules declaration or the arithmetic gives the cache file another name and a
+stale file is never served; an unchanged tree gives the same version in every process.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import hashlib
+import importlib.util
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
@@ -26,7 +34,7 @@ import numpy as np
 
 from ..progress import Progress
 
-__all__ = ["load_or_build"]
+__all__ = ["code_version", "load_arrays", "load_or_build", "save_arrays", "source_digest"]
 
 T = TypeVar("T")
 
@@ -120,10 +128,10 @@ def save_arrays(path: Path, arrays: Mapping[str, np.ndarray[Any, Any]],
     os.replace(tmp, path)
 
 
-def load_arrays(path: Path, version: int, **expected: Any
+def load_arrays(path: Path, version: str, **expected: Any
                 ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
     """Read :func:`save_arrays` output: its arrays and header. ``ValueError`` says what is
-    wrong: a damaged file, another format ``version``, a header field that differs from
+    wrong: a damaged file, another ``version``, a header field that differs from
     ``expected`` (``key=…``), or a checksum mismatch."""
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -139,3 +147,42 @@ def load_arrays(path: Path, version: int, **expected: Any
     if _digest(arrays) != meta.get("sha256"):
         raise ValueError("checksum mismatch")
     return arrays, meta
+
+
+def _code(source: bytes) -> str:
+    """What a module's code does: its syntax tree without the docstrings (comments, layout
+    and line numbers are not in the tree), dumped as text."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                          | ast.AsyncFunctionDef):
+            continue
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def source_digest(paths: Iterable[Path]) -> str:
+    """A short sha256 of the code of the Python files ``paths``, in order: a change to what
+    the code does changes it, an edited comment or docstring does not; the same files give
+    the same digest wherever they lie."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(_code(path.read_bytes()).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+@functools.cache
+def code_version(*modules: str) -> str:
+    """The version of a cached table: the :func:`source_digest` of the modules (dotted
+    names) whose code computes it; worked out once per process."""
+    paths = []
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise ImportError(f"no source for the module {name!r}")
+        paths.append(Path(spec.origin))
+    return source_digest(paths)

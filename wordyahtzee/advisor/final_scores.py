@@ -10,8 +10,9 @@ The expected score of optimal play is exact (the strategy tables); its *spread* 
   plays :data:`WOORD_GAMES` games through the engine (about 25 s for ``nl``).
 
 Both are seeded with :data:`SEED`, so a sample is the same on every machine. A sample is
-cached under the key of the strategy it was played with, its size, its seed and
-:data:`SAMPLE_VERSION`; a file that is unreadable or holds anything else is rebuilt.
+cached under the key and version of the strategy it was played with (and of the code that
+plays it), its size, its seed and the version of this module (:func:`sample_version`); a
+file that is unreadable or holds anything else is rebuilt.
 
 >>> sample = ScoreSample("demo", 0, np.array([10, 20, 20, 30, 45]))
 >>> sample.better_than(20), sample.better_than(31)
@@ -34,22 +35,24 @@ import numpy as np
 import numpy.typing as npt
 
 from ..modes.classic import UPPER_BONUS_THRESHOLD
-from .cache import load_arrays, save_arrays
+from .cache import code_version, load_arrays, save_arrays
 
 __all__ = [
     "CLASSIC_GAMES",
-    "SAMPLE_VERSION",
     "SEED",
     "WOORD_GAMES",
     "Histogram",
     "ScoreSample",
     "classic_sample",
     "nice_width",
+    "sample_version",
     "woord_sample",
 ]
 
-SAMPLE_VERSION = 1
-"""Bumped when the way a sample is drawn changes (old cache files are then rebuilt)."""
+WOORD_PLAY_CODE = ("wordyahtzee.dice", "wordyahtzee.modes.woord.game",
+                   "wordyahtzee.advisor.woord.players", "wordyahtzee.advisor.woord.simulate")
+"""The modules whose code plays a Woord Yahtzee sample's games, beside the strategy's (part
+of its key; a classic sample is played by its strategy's own module)."""
 SEED = 2026
 """The seed of every sample (the figures in docs/strategy.md use it too)."""
 CLASSIC_GAMES = 100_000
@@ -159,18 +162,25 @@ class ScoreSample:
     def save(self, path: Path) -> None:
         """Write the sample atomically."""
         save_arrays(path, {"scores": self.scores},
-                    {"version": SAMPLE_VERSION, "key": self.key, "seed": self.seed})
+                    {"version": sample_version(), "key": self.key, "seed": self.seed})
 
     @classmethod
     def load(cls, path: Path, key: str, games: int, seed: int) -> ScoreSample:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        arrays, meta = load_arrays(path, SAMPLE_VERSION, key=key)
+        arrays, meta = load_arrays(path, sample_version(), key=key)
         scores = arrays.get("scores")
         if scores is None or scores.ndim != 1 or len(scores) != games or scores.dtype.kind != "i":
             raise ValueError(f"does not hold {games} scores")
         if meta.get("seed") != seed:
             raise ValueError(f"was drawn with seed {meta.get('seed')!r}, not {seed}")
         return cls(key, seed, scores)
+
+
+def sample_version() -> str:
+    """The version of how samples are drawn and kept: a digest of this module
+    (:func:`~wordyahtzee.advisor.cache.code_version`); a sample's key adds the versions of
+    its strategy and of the code that plays it."""
+    return code_version(__name__)
 
 
 def _check(games: int) -> None:
@@ -197,10 +207,10 @@ def classic_path(joker: str, games: int, seed: int = SEED,
                  cap: int = UPPER_BONUS_THRESHOLD) -> Path:
     """Where the classic sample for ``joker`` and the upper bonus at ``cap`` is cached
     (beside its strategy table)."""
-    from .classic.strategy import TABLE_VERSION, cache_dir
+    from .classic.strategy import cache_dir, table_version
 
-    return cache_dir() / (f"classic-finals-{_classic_rules(joker, cap)}-v{TABLE_VERSION}"
-                          f"-g{games}-s{seed}-d{SAMPLE_VERSION}.npz")
+    return cache_dir() / (f"classic-finals-{_classic_rules(joker, cap)}-v{table_version()}"
+                          f"-g{games}-s{seed}-d{sample_version()}.npz")
 
 
 def _classic_rules(joker: str, cap: int) -> str:
@@ -214,13 +224,13 @@ def classic_sample(joker: str = "free", games: int = CLASSIC_GAMES, seed: int = 
     and the upper bonus at ``cap``: from the cache file, else played (seeded) and cached.
     Loads or computes the strategy table first (blocks: call it from a background thread
     in a server)."""
-    from .classic.strategy import TABLE_VERSION, load_strategy
+    from .classic.strategy import load_strategy, table_version
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
     strategy = load_strategy(joker, cap=cap, quiet=quiet, out=out, use_cache=use_cache)
     return _load_or_draw(classic_path(joker, games, seed, cap),
-                         f"classic-{_classic_rules(joker, cap)}-v{TABLE_VERSION}", games, seed,
+                         f"classic-{_classic_rules(joker, cap)}-v{table_version()}", games, seed,
                          lambda: strategy.simulate(games, seed), out, use_cache)
 
 
@@ -233,14 +243,15 @@ def woord_sample(dictionary: str = "nl", dice_set: str = "nl", threshold: int = 
     checksum, dice set, word rules, threshold). Blocks for a while on a miss."""
     from .woord.score_table import _cache_folder
     from .woord.simulate import simulate_woord
-    from .woord.strategy import STRATEGY_VERSION, load_woord_strategy
+    from .woord.strategy import load_woord_strategy, strategy_version
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
     strategy = load_woord_strategy(dictionary, dice_set, threshold, quiet=quiet, out=out,
                                    use_cache=use_cache)
-    key = f"{strategy.cache_key}-v{STRATEGY_VERSION}"
-    path = _cache_folder() / f"finals-{key}-g{games}-s{seed}-d{SAMPLE_VERSION}.npz"
+    key = (f"{strategy.cache_key}-v{strategy_version()}"
+           f"-p{code_version(*WOORD_PLAY_CODE)}")
+    path = _cache_folder() / f"finals-{key}-g{games}-s{seed}-d{sample_version()}.npz"
 
     def draw() -> list[int]:
         sim = simulate_woord("optimal", games, seed, dictionary=dictionary,

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import gzip
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ from . import overlay
 from .lexicon import Lexicon
 from .registry import DictionaryEntry, find_dictionary, load_lexicon
 
-__all__ = ["Why", "explain"]
+__all__ = ["Why", "explain", "report_facts"]
 
 CODES = {"R": "reviewed", "U": "unreviewed", "I": "inflection", "S": "supplement",
          "T": "two_letter", "J": "judged", "A": "abbreviation", "N": "name", "C": "name",
@@ -209,3 +210,33 @@ def nearby_words(lexicon: Lexicon, word: str, limit: int = NEARBY) -> tuple[str,
     found = [e for e in edits if len(e) >= 2 and e in lexicon]
     found.sort(key=lambda e: (-lexicon.zipf(e), e))
     return tuple(found[:limit])
+
+
+def report_facts(report: Mapping[str, Any], decision: Mapping[str, Any] | None
+                 ) -> dict[str, Any]:
+    """A player's report (``WordReport.to_json()``) with what its editor needs (``wordyahtzee
+    dict reports``): ``zipf``, how often the dictionary's language writes the word (None for
+    a dictionary that is gone); ``family``, why the dictionary holds or refuses it (a name,
+    not in the list, a form of …); the moderators' ``decision``; and once decided, the line
+    of a judged list: ``verdict`` (``keep``/``drop``) and ``verdict_reason`` (the decision's
+    reason, the report and who decided)."""
+    import datetime
+
+    from wordfreq import zipf_frequency
+
+    word, name = str(report["word"]), str(report["dictionary"])
+    try:
+        why = explain(word, name)
+        family = f"{why.source}: {why.text}" if why.text else why.source
+        zipf: float | None = zipf_frequency(word, find_dictionary(name).language or "nl")
+    except DictionaryError:
+        family, zipf = "dictionary gone", None
+    out = {**report, "zipf": zipf, "family": family, "decision": decision,
+           "verdict": None, "verdict_reason": None}
+    if decision is not None:
+        day = datetime.datetime.fromtimestamp(float(decision["at"]), datetime.UTC).date()
+        kind = str(report["kind"]).replace("_", " ")
+        out["verdict"] = "keep" if decision["verdict"] == "accept" else "drop"
+        out["verdict_reason"] = (f"{decision['reason']} (reported {report['count']}x as "
+                                 f"{kind}; decided by {decision['moderator']} on {day})")
+    return out

@@ -2,9 +2,10 @@
 
 Each mode module implements the game contract (:mod:`wordyahtzee.modes.contract`) and
 offers the same module-level functions (:class:`ModeModule`): ``parse_rules``,
-``new_game``, ``restore``, ``replay_record`` and ``describe``; a mode whose games need a
-dictionary or a dice set also has ``needs``. Modes are imported on first use, so a
-command that plays one mode never pays for the others. The modules do no I/O:
+``new_game``, ``restore``, ``replay_record``, ``describe``, ``view``, ``preview`` and
+``paper_sheet``; a mode whose games need a dictionary or a dice set also has ``needs``.
+Modes are imported on first use, so a command that plays one mode never pays for the
+others. The modules do no I/O:
 :mod:`wordyahtzee.games` loads what a game needs and hands it over.
 """
 
@@ -43,6 +44,16 @@ class ModeModule(Protocol):
 
     def describe(self) -> dict[str, Any]:
         """What a start screen needs to offer the mode: rules defaults, choices."""
+        ...
+
+    def view(self, game: Any, seat: int | None = None) -> dict[str, Any]:
+        """The state a screen renders, as JSON: sheets or board, the turn, what may be
+        done now (``options``), and ``history`` with each finished turn's ``points``."""
+        ...
+
+    def preview(self, game: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+        """What a move would give now, without playing it (the words typed so far);
+        ``no_preview`` in a mode whose moves need no typing."""
         ...
 
     def paper_sheet(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ How a move happens::
     action = game.parse_action("throw", {"keep": [0, 3]})   # typed, validated intent
     outcome = game.act(action)    # rolls dice / reads the clock, makes events, applies them
     outcome.events                # the new events (JSON), to be stored
-    game.view(seat)               # what the screen renders now
+    mode.view(game, seat)         # what the screen renders now (the mode's view module)
 
 Errors are :class:`~wordyahtzee.errors.RuleError` with a stable code (see
 :mod:`wordyahtzee.errors`); an action that fails changes nothing.
@@ -121,15 +121,6 @@ class Game(Protocol):
     def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
         """The seat to move loses its turn, scored as the mode's rules say; ``note`` (the
         host's :class:`HostNote` and the ``seat``) goes into the ``skip`` event."""
-        ...
-
-    def view(self, seat: int | None = None) -> JSON:
-        """The state a screen renders, as JSON: sheets or board, the turn, what may be done
-        now (``options``), and ``history`` with each finished turn's ``points``."""
-        ...
-
-    def preview(self, body: Mapping[str, Any]) -> JSON:
-        """What a move would give now, without playing it (words typed so far …)."""
         ...
 
     def totals(self) -> list[int]:
@@ -407,3 +398,11 @@ def replay_turns(turns: Any, play_turn: Callable[[Any], None]) -> None:
 def bad_action(name: str, known: tuple[str, ...]) -> RuleError:
     """The error for an action a mode does not have."""
     return RuleError(f"unknown action {name!r}; actions: " + ", ".join(known), "bad_request")
+
+
+def no_preview(game: Game, body: Mapping[str, Any]) -> JSON:
+    """The ``preview`` of a mode whose moves need no typing (every mode but Woord
+    Yahtzee): refused with ``no_preview``, as the view's ``options`` already give what
+    each move would score."""
+    raise RuleError("this game has nothing to preview: the state's options give what each "
+                    "move would score", "no_preview")

@@ -10,11 +10,9 @@ from ..dice import DiceSet
 from ..errors import RuleError
 from ..lexicon import Lexicon, load_lexicon
 from ..modes.woord import (
+    BOX,
     BOXES,
     ROUND_BOXES,
-    SPECIAL_BOXES,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
     Claim,
     ScoreSheet,
     WoordGame,
@@ -81,11 +79,10 @@ def rank_claims(solution: Solution, sheet: ScoreSheet, *, round_box: str | None 
     for box, zero in claimable_boxes(sheet, rules, round_no, throws).items():
         if round_box is None and zero is not None and free_zero_box is not None:
             zero = free_zero_box
-        best = solution.boxes[box]
-        if box in SPECIAL_BOXES and best.score == 0:
+        best, spec = solution.boxes[box], BOX[box]
+        if spec.special and best.score == 0:
             continue
-        bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
-        points = WOORD_YAHTZEE_BONUS if bonus else best.score
+        points = spec.claim_points(best.score, sheet.bonus_due(box))
         claim = Claim(box, best.words, zero if round_box is None else None)
         out.append(RankedClaim(claim, points, _sheet_gain(sheet, box, points, zero)))
     order = {b: i for i, b in enumerate(BOXES)}

@@ -123,12 +123,6 @@ class SolverIndex:
             table = self._codes[n] = (code[order], rank[order])
         return table
 
-    def anagram_ranks(self, lexicon: Lexicon, key: str) -> list[int]:
-        """Ranks of every word with alphagram ``key`` (from ``lexicon``), best first."""
-        if key not in self.exact:
-            return []
-        return sorted(self.rank(w) for w in lexicon.anagrams(key))
-
     def __len__(self) -> int:
         return len(self.words)
 

@@ -14,15 +14,7 @@ from ..dice import DiceSet
 from ..errors import RuleError
 from ..letters import ALPHABET, BLANK, alphagram, vowel_set
 from ..lexicon import Lexicon
-from ..modes.woord import (
-    BOXES,
-    CONSONANTS_SCORE,
-    ROUND_BOXES,
-    UPPER_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_SCORE,
-    WoordRules,
-)
+from ..modes.woord import BOXES, SHEET, Box, WoordRules
 from .index import LETTERS, NO_WORD, Array, SolverIndex, subset_tables
 from .rack import parse_rack
 from .results import BoxResult, ScoredWord, Solution
@@ -73,11 +65,11 @@ class Solver:
         self._code_values = self._code_keys_on_dice(self._code_keys, ranks)
         # a lone blank is the highest bit: the subsets with it look up the ``missing`` codes
         self._blank_flag = (np.arange(1 << self.n) >> (self.n - 1)) << 5 * self.n
-        self._upper = [(box, int(box[8:])) for box in UPPER_BOXES]
         self._vowel_set = vowel_set(self.rules.y_is_vowel)
         self._zero = {box: BoxResult(box, 0) for box in BOXES}  # frozen: shared freely
-        self._consonants = BoxResult("consonants", CONSONANTS_SCORE)
-        self._vowels = BoxResult("vowels", VOWELS_SCORE)
+        self._qualified = {b.id: BoxResult(b.id, b.points or 0) for b in SHEET if not b.words}
+        # the claims of exactly k words, k = 1 .. the most a ``words`` box takes
+        self._claim_counts = range(1, max(b.words or 1 for b in SHEET if b.kind == "words") + 1)
         # the boxes of the last ``recent`` distinct throws, keyed by the sorted faces
         # (0 keeps none); the boxes do not depend on the order of the faces
         self._boxes = lru_cache(maxsize=max(0, recent))(self._compute_boxes)
@@ -104,34 +96,42 @@ class Solver:
         return self._boxes.cache_info()
 
     def _compute_boxes(self, rack: str) -> dict[str, BoxResult]:
-        """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks)."""
+        """The twelve best claims for the sorted faces ``rack`` (real letters, then blanks),
+        each as its box's declaration (:data:`~wordyahtzee.modes.woord.SHEET`) asks."""
         real = rack.rstrip(BLANK)
         keys = self._single_keys(real, self.n - len(real))
         t = self.subset_tables
         # one word of each length: a max over the subsets of that many dice
         by_length = np.maximum.reduceat(keys[t.by_popcount], t.popcount_starts).tolist()
         levels = self._levels(keys)
-        claims = [self._claim(k, levels, keys) for k in (1, 2, 3)]
-        results = [self._single(box, by_length[size] if size <= self.n else -1)
-                   for box, size in self._upper]
-        results += [self._result(box, parts)
-                    for box, parts in zip(ROUND_BOXES[5:], claims, strict=True)]
-        results += self._special_boxes(real, by_length[self.n])
-        results.append(self._chance(levels, keys, claims))
-        return dict(zip(BOXES, results, strict=True))
+        claims = [self._claim(k, levels, keys) for k in self._claim_counts]
+        return {box.id: self._box(box, real, by_length, levels, keys, claims) for box in SHEET}
 
-    def _special_boxes(self, real: str, seven: int) -> list[BoxResult]:
-        """The consonants, vowels and Woord Yahtzee boxes (``real``: the letters, no blank).
+    def _box(self, box: Box, real: str, by_length: list[int], levels: list[Array],
+             keys: Array, claims: list[list[int]]) -> BoxResult:
+        """One box's best claim (``real``: the letters, no blank).
 
-        The same as :func:`~wordyahtzee.modes.woord.all_consonants` and ``all_vowels`` on
-        parsed faces (letters a–z and blanks; a blank counts for both), as set tests.
+        The consonant and vowel tests are :func:`~wordyahtzee.modes.woord.all_consonants`
+        and ``all_vowels`` on parsed faces (letters a–z and blanks; a blank counts for
+        both), as set tests.
         """
-        letters = set(real)
-        return [self._consonants if letters.isdisjoint(self._vowel_set)
-                else self._zero["consonants"],
-                self._vowels if letters <= self._vowel_set else self._zero["vowels"],
-                BoxResult("woord_yahtzee", WOORD_YAHTZEE_SCORE, (self._word(seven),))
-                if seven >= 0 else self._zero["woord_yahtzee"]]
+        kind = box.kind
+        if kind == "letters":
+            size = box.length or 0
+            return self._single(box.id, by_length[size] if size <= self.n else -1)
+        if kind == "words":
+            return self._result(box.id, claims[(box.words or 1) - 1])
+        if kind == "all_consonants":
+            ok = set(real).isdisjoint(self._vowel_set)
+        elif kind == "all_vowels":
+            ok = set(real) <= self._vowel_set
+        elif kind == "all_dice":
+            key = by_length[self.n]
+            return (BoxResult(box.id, box.points or 0, (self._word(key),)) if key >= 0
+                    else self._zero[box.id])
+        else:
+            return self._chance(box.id, levels, keys, claims)
+        return self._qualified[box.id] if ok else self._zero[box.id]
 
     # -- building blocks ------------------------------------------------------------------
 
@@ -249,7 +249,7 @@ class Solver:
         parts.append(int(levels[0][target]))
         return parts
 
-    def _chance(self, levels: list[Array], keys: Array,
+    def _chance(self, box: str, levels: list[Array], keys: Array,
                 claims: list[list[int]]) -> BoxResult:
         """The best claim of one or more words: the highest total, then fewer words."""
         totals = [sum(parts) if parts else -1 for parts in claims]
@@ -260,10 +260,10 @@ class Solver:
             if total >= 0 and total // self._mult > best_score:  # fewer words win ties
                 best_k, best_score = k, total // self._mult
         if not best_k:
-            return self._zero["chance"]
+            return self._zero[box]
         parts = claims[best_k - 1] if best_k <= len(claims) else self._claim(best_k, levels,
                                                                                keys)
-        return self._result("chance", parts)
+        return self._result(box, parts)
 
 
 class _WordFinder:

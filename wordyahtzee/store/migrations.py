@@ -280,7 +280,10 @@ SQLITE_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="REAL") for sql in _FAIR_PLAY)),
     Step(10, "moderators, their sessions, word decisions, hidden profile names",
          tuple(sql.format(real="REAL") for sql in _MODERATORS)),
-    Step(11, "rules keys without their defaults", _CANONICAL_RULES),
+    Step(11, "one name per move: classic and Triple's score events become claim events", (
+        "UPDATE events SET event = json_set(event, '$.type', 'claim') "
+        "WHERE json_extract(event, '$.type') = 'score'",)),
+    Step(12, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -363,7 +366,10 @@ POSTGRES_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _FAIR_PLAY)),
     Step(9, "moderators, their sessions, word decisions, hidden profile names",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _MODERATORS)),
-    Step(10, "rules keys without their defaults", _CANONICAL_RULES),
+    Step(10, "one name per move: classic and Triple's score events become claim events", (
+        "UPDATE events SET event = jsonb_set(event::jsonb, '{type}', '\"claim\"')::json "
+        "WHERE event->>'type' = 'score'",)),
+    Step(11, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -24,6 +24,7 @@ from .. import games, metrics
 from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
+from ..modes import get_mode
 from ..modes.contract import Skip
 from ..modes.seating import host_actions
 from ..store import Finish, Seat, StaleGameError, Store, StoreError
@@ -305,13 +306,6 @@ class Playing:
             self._kick(table)
         return table
 
-    def tick_all(self) -> None:
-        """Apply due timeouts on every loaded table (tests call this after moving the clock)."""
-        with self._lock:
-            ids = list(self._tables)
-        for game_id in ids:
-            self.tick(game_id)
-
     def act(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
             secret: Any = None) -> dict[str, Any]:
         """Perform an action (``throw``, ``claim`` …) for the seat whose token this is
@@ -364,7 +358,7 @@ class Playing:
         with table.lock:
             if table.game.finished and table.rematch is None:  # made by another process?
                 table.rematch = self.store.rematch_of(table.id)
-            state = table.game.view()
+            state = get_mode(table.mode).view(table.game)
             now, levels = self.clock(), self.computer_levels(table)
             done = host_actions(table.game.events)
             state.update({
@@ -407,7 +401,7 @@ class Playing:
         a viewer :meth:`seen_by` admits)."""
         table = self.seen_by(game_id, token, secret)
         with table.lock:
-            return {**table.game.preview(body), "seq": table.seq}
+            return {**get_mode(table.mode).preview(table.game, body), "seq": table.seq}
 
     def recent_reactions(self, table: Table) -> list[dict[str, Any]]:
         """The quick reactions a state shows (:class:`~.reacting.Reacting`)."""

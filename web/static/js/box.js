@@ -1,12 +1,12 @@
 // Your own box: the seven dice entered once (six faces each, with their points; ? or an
 // empty letter is the blank), kept by the server as a dice set shared by link.
-import { api, errorText } from "./common.js";
+import { $, api, errorText } from "./common.js";
 
-const form = document.getElementById("box-form");
+const form = $("box-form");
 if (form) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const error = document.getElementById("box-error");
+    const error = $("box-error");
     error.textContent = "";
     const dice = [...form.querySelectorAll("tbody tr")].map((row) => [...row.querySelectorAll(".box-face")].map((cell) => [
       cell.querySelector(".face-letter").value.trim() || "?",
@@ -14,8 +14,8 @@ if (form) {
     ]));
     try {
       const saved = await api("POST", "/api/dice-sets", {
-        name: document.getElementById("box-name").value.trim(),
-        title: document.getElementById("box-title-input").value.trim(),
+        name: $("box-name").value.trim(),
+        title: $("box-title-input").value.trim(),
         dice,
       });
       window.location.assign(saved.url);

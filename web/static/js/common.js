@@ -1,8 +1,24 @@
 // Shared helpers: translations, the JSON API, the ARIA live regions.
 
+/**
+ * The page's element with id `id`, or null. Its kind (a field, a button, a form …) is the
+ * template's, and a script uses what that kind offers, so the type is left open.
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
+
+/**
+ * Every element of the page that `selector` matches, as a list (of the kinds its script
+ * knows, as for `$`).
+ * @param {string} selector
+ * @returns {any[]}
+ */
+export const $$ = (selector) => [...document.querySelectorAll(selector)];
+
 // The page's catalogue (web/i18n.py script_catalogue): its language, the CLDR plural
 // categories of its gettext forms, and every message (a list of forms for a plural one).
-const CATALOGUE = JSON.parse(document.getElementById("i18n")?.textContent || "{}");
+const CATALOGUE = JSON.parse($("i18n")?.textContent || "{}");
 const STRINGS = CATALOGUE.messages || {};
 const LANG = CATALOGUE.lang || document.documentElement.lang || "nl";
 const PLURALS = new Intl.PluralRules(LANG);
@@ -97,11 +113,11 @@ export async function api(method, path, body = undefined, token = null) {
     response = await fetch(path, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (err) {
+  } catch {
     throw new ApiError(0, { error: { code: "network", message: t("err.network") } });
   }
   let payload = null;
-  try { payload = await response.json(); } catch (err) { payload = null; }
+  try { payload = await response.json(); } catch { payload = null; }
   if (!response.ok) {
     throw new ApiError(response.status, payload, Number(response.headers.get("Retry-After")) || 0);
   }
@@ -122,13 +138,13 @@ export function keyboardLikely() {
 
 /** Show a line in the page's message area (#message). */
 export function showMessage(text) {
-  const box = document.getElementById("message");
+  const box = $("message");
   if (box) box.textContent = text || "";
 }
 
 /** Say something through the polite (or assertive) live region. */
 export function announce(text, assertive = false) {
-  const region = document.getElementById(assertive ? "alert" : "live");
+  const region = $(assertive ? "alert" : "live");
   if (!region) return;
   region.textContent = "";
   // A fresh text node after a tick makes screen readers speak repeated messages too.
@@ -175,6 +191,12 @@ export function rulesText(rules, mode = "woord", titles = {}) {
  * boxes, `upperTotals` rows, the lower boxes, then `lowerTotals` rows. `cell(player, index,
  * box)` makes a box's cell; `header(player, index)` extra content after a player's name;
  * `rowClass(box)` an extra class for a box's row. A total row is [label, key, class].
+ * @param {HTMLElement} table
+ * @param {any} state
+ * @param {{ cell: (player: any, index: number, box: string) => Node,
+ *   upperTotals: [string, string, string][], lowerTotals: [string, string, string][],
+ *   header?: (player: any, index: number) => Node | null,
+ *   rowClass?: (box: string) => string, rowLabel?: (box: string) => Node | null }} parts
  */
 export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
   header = () => null, rowClass = () => "", rowLabel = () => null }) {
@@ -203,29 +225,28 @@ export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
 // table rows of the options, whether "apply" is offered, and whether the table shows
 // (default: when there is a choice).
 export function renderHintPanel(hint, pending, show) {
-  const part = (id) => document.getElementById(id);
-  const panel = part("hint");
+  const panel = $("hint");
   panel.dataset.ready = hint ? "yes" : "no";
   if (!hint) {
     if (!pending) {
       panel.hidden = true;
-      part("hint-best").textContent = "";
+      $("hint-best").textContent = "";
     }
-    part("hint-table").hidden = true;
-    part("hint-apply").hidden = true;
+    $("hint-table").hidden = true;
+    $("hint-apply").hidden = true;
     return;
   }
   const { best, rows = [], canApply = false, table = rows.length > 1 } = show(hint.answer);
   panel.hidden = false;
-  part("hint-best").textContent = best;
-  part("hint-apply").hidden = !canApply;
-  part("hint-table").querySelector("tbody").replaceChildren(...rows);
-  part("hint-table").hidden = !table;
+  $("hint-best").textContent = best;
+  $("hint-apply").hidden = !canApply;
+  $("hint-table").querySelector("tbody").replaceChildren(...rows);
+  $("hint-table").hidden = !table;
 }
 
 /** The public dictionary entry of `word`: Wiktionary in the dictionary's language (English
  * for `en` dictionaries, Dutch for every other). */
-export function wordUrl(word, dictionary) {
+function wordUrl(word, dictionary) {
   const lang = /^en(\b|-|$)/.test(dictionary || "") ? "en" : "nl";
   return `https://${lang}.wiktionary.org/wiki/${encodeURIComponent(word.toLowerCase())}`;
 }
@@ -290,20 +311,20 @@ export function reportButton(word, dictionary, kind) {
  * player's total, best first. `totals` defaults to each player's `total` (a classic match
  * passes the match totals). */
 export function renderEnd(state, totals = state.players.map((p) => p.total)) {
-  const section = document.getElementById("end");
+  const section = $("end");
   section.hidden = state.status !== "finished";
   if (section.hidden) return;
   const names = state.winners.join(", ");
   const solo = state.players.length === 1;
-  document.getElementById("winners").textContent = solo
+  $("winners").textContent = solo
     ? tn("game.solo_score", totals[0], { name: state.players[0].name, total: number(totals[0]) })
     : t(state.winners.length > 1 ? "game.winners" : "game.winner", { names });
-  const list = document.getElementById("final-totals");
+  const list = $("final-totals");
   list.hidden = solo;
   const ranked = state.players.map((p, i) => ({ name: p.name, total: totals[i] }))
     .sort((a, b) => b.total - a.total);
   list.replaceChildren(...ranked.map((p) => el("li", { text: tn("game.final_total", p.total, { name: p.name, total: number(p.total) }) })));
   // a finished game's table link shows it read-only: share it (a score pad's game most of all)
-  const share = document.getElementById("share-wrap");
+  const share = $("share-wrap");
   if (share) share.hidden = false;
 }

@@ -1,8 +1,8 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
-import { api, errorText, profileErrorText, t } from "./common.js";
+import { $, $$, api, errorText, profileErrorText, t } from "./common.js";
+import { rememberSeat } from "./seat-store.js";
 
-const byId = (id) => document.getElementById(id);
 
 /** Show an API error in the page's error line. */
 function fail(line, err) {
@@ -13,7 +13,7 @@ function fail(line, err) {
 async function start(mode, line) {
   try {
     const answer = await api("POST", `/api/daily/${mode}`, {});
-    localStorage.setItem(`wy-seat-${answer.game_id}`, answer.token);
+    rememberSeat(answer.game_id, answer.token);
     window.location.assign(answer.url);
   } catch (err) {
     if (err.error?.code === "daily_played") window.location.reload();
@@ -21,15 +21,15 @@ async function start(mode, line) {
   }
 }
 
-const play = byId("daily-play");
+const play = $("daily-play");
 if (play) {
   const mode = play.dataset.mode;
-  const line = byId("daily-error");
-  byId("daily-start")?.addEventListener("click", () => start(mode, line));
-  byId("profile-form")?.addEventListener("submit", async (event) => {
+  const line = $("daily-error");
+  $("daily-start")?.addEventListener("click", () => start(mode, line));
+  $("profile-form")?.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      await api("POST", "/api/profile", { name: byId("profile-name").value });
+      await api("POST", "/api/profile", { name: $("profile-name").value });
     } catch (err) {
       if (line) line.textContent = profileErrorText(err);
       return;
@@ -38,53 +38,53 @@ if (play) {
   });
 }
 
-byId("share-copy")?.addEventListener("click", async () => {
-  const text = byId("share-text");
+$("share-copy")?.addEventListener("click", async () => {
+  const text = $("share-text");
   try {
     await navigator.clipboard.writeText(text.value);
-  } catch (err) {
+  } catch {
     text.select();  // no clipboard (an insecure page): select it for the player to copy
   }
-  byId("share-done").textContent = t("daily.copied");
+  $("share-done").textContent = t("daily.copied");
 });
 
-byId("rename-form")?.addEventListener("submit", async (event) => {
+$("rename-form")?.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const answer = await api("PATCH", "/api/profile", { name: byId("rename").value });
-    byId("profile-name").textContent = answer.name;
-    byId("profile-error").textContent = "";
+    const answer = await api("PATCH", "/api/profile", { name: $("rename").value });
+    $("profile-name").textContent = answer.name;
+    $("profile-error").textContent = "";
   } catch (err) {
-    fail(byId("profile-error"), err);
+    fail($("profile-error"), err);
   }
 });
 
-byId("profile-link")?.addEventListener("focus", (event) => event.target.select());
+$("profile-link")?.addEventListener("focus", (event) => event.target.select());
 
-byId("profile-delete")?.addEventListener("click", async () => {
+$("profile-delete")?.addEventListener("click", async () => {
   if (!window.confirm(t("profile.delete_confirm"))) return;
   try {
     await api("DELETE", "/api/profile");
     window.location.assign("/");
   } catch (err) {
-    fail(byId("profile-error"), err);
+    fail($("profile-error"), err);
   }
 });
 
-byId("carry-use")?.addEventListener("click", async () => {
+$("carry-use")?.addEventListener("click", async () => {
   try {
-    await api("POST", "/api/profile/carry", { secret: byId("carry").dataset.secret });
+    await api("POST", "/api/profile/carry", { secret: $("carry").dataset.secret });
     window.location.assign("/profile");
   } catch (err) {
-    fail(byId("carry-error"), err);
+    fail($("carry-error"), err);
   }
 });
 
 // a turn's deadline in the reader's own time
-document.querySelectorAll("[data-deadline]").forEach((item) => {
+$$("[data-deadline]").forEach((item) => {
   const when = new Date(Number(item.dataset.deadline) * 1000);
   item.textContent = t("profile.turn_until", { when: when.toLocaleString(document.documentElement.lang) });
 });
 
 // every button the script serves works from now on (disabled in the page until here)
-document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });
+$$("[data-script]").forEach((button) => { button.disabled = false; });

@@ -1,50 +1,60 @@
-// Pip dice, drawn the same way by every dice game that has them (classic Yahtzee's five,
-// Kaartspel's five black dice and its red die).
-import { announce, boxName, el, t } from "./common.js";
+// The turn of five pip dice that classic and Triple Yahtzee share: their page's link to the
+// table and its drawing order, keeping dice, the throw, the dice drawn rolling, the hint
+// followed whole, the review of finished turns, and the dice games' shortcut keys
+// (Kaartspel's too).
+import { $, $$, announce, boxName, el, showMessage, t } from "./common.js";
+import { hintAsker } from "./hints.js";
 import { noteForm, pipEntry } from "./pad.js";
-import { turnMemory } from "./table.js";
-
-/** Pips as a player reads them out: "3 3 5". */
-export function diceText(faces) {
-  return faces.join(" ");
-}
-
-/** Where the pips of each face sit in a 3 x 3 grid (cells 0-8, row by row). */
-export const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+import { diceText, pipDieButton } from "./pips.js";
+import { turnMemory } from "./seat-store.js";
+import { connectTable } from "./table.js";
 
 /**
- * The button of die `index` showing `pips` (null: not thrown yet), a toggle for keeping it.
- * `label` names the die for screen readers ("Dobbelsteen 2: 5"); `kept`, `suggested` (by the
- * hint) and `rolling` (drawn rolling) set its look; `kind` is an extra class ("black").
+ * The page of a five-dice game (classic, Triple Yahtzee) joined to table `gameId`. With
+ * every state it says aloud what changed (`page.announce(previous, state)` first, if the
+ * mode has more to say; else the turn that ended, `page.describe(turn)`, or the throw),
+ * draws the dice, then the page's own parts (`page.draw(state)`: status, hint, sheet,
+ * review, end), and enables what may be used now. `page.key(state)` names the game and
+ * turn, `page.hintShown()` redraws the parts that show the hint. Returns `{ table, dice }`.
  */
-export function pipDieButton({ pips, index, label, kept = false, suggested = false, rolling = false,
-  kind = "", onclick }) {
-  const name = pips === null ? `${index + 1}` : label;
-  const face = el("span", { class: "face", "aria-hidden": "true" },
-    Array.from({ length: 9 }, (_, cell) => el("span", {
-      class: `pip${pips !== null && PIPS[pips].includes(cell) ? " on" : ""}`,
-    })));
-  const classes = ["die", kind, pips === null ? "empty" : "", kept ? "kept" : "",
-    suggested ? "suggested" : "", rolling ? "rolling" : ""].filter(Boolean).join(" ");
-  return el("button", {
-    type: "button", class: classes,
-    "aria-pressed": pips === null ? null : String(kept),
-    "aria-label": pips === null ? name : `${name}, ${kept ? t("game.kept") : t("game.not_kept")}`,
-    "data-die": String(index), "data-pips": pips === null ? "" : String(pips),
-    onclick,
-  }, face, el("span", { class: "key", "aria-hidden": "true", text: String(index + 1) }));
+export function fiveDicePage(gameId, page) {
+  const table = connectTable(gameId, { render, message: showMessage, busy: sync });
+  const dice = fiveDice({ table, gameId, state: () => table.state, key: page.key, changed: sync,
+    hintShown: () => {
+      page.hintShown();
+      sync();
+    } });
+
+  function render(state, previous) {
+    dice.update(previous, state);
+    if (previous && !page.announce?.(previous, state) && !table.announceTurn(previous, state, page.describe)) {
+      dice.announceThrow(previous, state, table.playerName);
+    }
+    dice.draw();
+    page.draw(state);
+    sync();
+  }
+
+  function sync() {
+    dice.syncDisabled();
+    // the coach advises people; while a computer plays the server answers 422 anyway
+    $("hint-button").disabled = !table.state?.turn || table.computerToMove();
+    $$("#sheet button.option").forEach((b) => { b.disabled = table.busy || !table.myTurn(); });
+  }
+
+  return { table, dice };
 }
 
 /**
  * The five pip dice of a turn in classic and Triple Yahtzee: which dice the player keeps
- * (remembered across a reload mid-turn), the throw, and the dice drawn rolling after it.
- * `page` gives `table` and `gameId`, `state()` (the state shown), `key(state)` (names the
- * game and turn; a new one starts with no dice kept), `label(i, pips)` (a die's name for
- * screen readers), `suggested(i)` (the hint keeps die i) and `changed()` (redraw what
- * depends on the kept dice). Call `update(previous, state)` with every new state, then
- * `draw()`.
+ * (remembered across a reload mid-turn), the throw, the dice drawn rolling after it, and
+ * the hint (hints.js) with the dice it keeps outlined. `page` gives `table` and `gameId`,
+ * `state()` (the state shown), `key(state)` (names the game and turn; a new one starts
+ * with no dice kept), `changed()` (redraw what depends on the kept dice) and `hintShown()`
+ * (redraw what shows the hint, `hint()`). Call `update(previous, state)` with every new
+ * state, then `draw()`.
  */
-export function fiveDice(page) {
+function fiveDice(page) {
   let kept = new Set();
   let keptFor = "";
   let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until
@@ -53,6 +63,18 @@ export function fiveDice(page) {
   const mine = () => page.table.myTurn(page.state());
   const pad = () => page.state()?.kind === "pad";
   const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
+  const hints = hintAsker(page.gameId, page.table, {
+    canAsk: () => Boolean(page.state().turn) && page.state().status !== "finished" && !page.table.computerToMove(),
+    busyText: t("classic.hint_busy"),
+    failedText: (why) => t("classic.hint_failed", { why }),
+    show: () => {
+      draw();
+      page.hintShown();
+    },
+  });
+  const advice = () => hints.current()?.answer.best ?? null;  // the hint's best option
+  const suggested = (i) => advice()?.kind === "keep" && hints.current().answer.throws > 0
+    && advice().keep_indices.includes(i);
 
   function remember() {
     const state = page.state();
@@ -60,6 +82,7 @@ export function fiveDice(page) {
   }
 
   function update(previous, state) {
+    hints.follow(previous, state);
     const turnKey = state.turn ? memoryKey(state) : "end";
     if (turnKey === keptFor) return;
     const sameTurn = previous?.turn && state.turn && page.key(previous) === page.key(state);
@@ -76,8 +99,8 @@ export function fiveDice(page) {
 
   function draw() {
     const state = page.state();
-    const box = document.getElementById("dice");
-    document.getElementById("play").hidden = !state.turn;
+    const box = $("dice");
+    $("play").hidden = !state.turn;
     if (!state.turn) { box.replaceChildren(); return; }
     const turn = state.turn;
     const rolled = roll && performance.now() < roll.until ? roll.dice : null;
@@ -85,18 +108,18 @@ export function fiveDice(page) {
     if (pad()) document.querySelector("p.keys").textContent = t("pad.keys_pips");
     const shown = entered.length || (pad() && !turn.dice)
       ? [0, 1, 2, 3, 4].map((i) => entered[i] ?? null) : turn.dice || [null, null, null, null, null];
-    document.getElementById("throw").hidden = pad() || page.table.watching();
-    document.getElementById("pad-entry").hidden = !(pad() && mine() && turn.throws_left > 0);
+    $("throw").hidden = pad() || page.table.watching();
+    $("pad-entry").hidden = !(pad() && mine() && turn.throws_left > 0);
     box.replaceChildren(...shown.map((pips, i) => pipDieButton({
-      pips, index: i, label: page.label(i, pips), kept: kept.has(i), suggested: page.suggested(i),
+      pips, index: i, label: t("classic.die", { i: i + 1, pips }), kept: kept.has(i), suggested: suggested(i),
       rolling: Boolean(rolled?.has(i)), onclick: () => toggle(i),
     })));
-    document.getElementById("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
-    document.getElementById("throw-count").textContent = turn.throws_left > 0
+    $("throw").textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
+    $("throw-count").textContent = turn.throws_left > 0
       ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
       : t("game.no_throws_left");
-    document.getElementById("keep-hint").hidden = pad() || !(mine() && turn.throws > 0 && turn.throws_left > 0);
-    document.getElementById("claim-help").hidden = !(mine() && turn.throws > 0);
+    $("keep-hint").hidden = pad() || !(mine() && turn.throws > 0 && turn.throws_left > 0);
+    $("claim-help").hidden = !(mine() && turn.throws > 0);
   }
 
   function toggle(i) {
@@ -107,7 +130,7 @@ export function fiveDice(page) {
     draw();
     page.changed();
     announce(`${state.turn.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
-    document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+    $$(`#dice [data-die="${i}"]`)[0]?.focus();
   }
 
   async function throwDice() {
@@ -146,16 +169,16 @@ export function fiveDice(page) {
     const state = page.state();
     const turn = state?.turn;
     const idle = !page.table.busy && mine();
-    document.getElementById("throw").disabled = !idle || !turn || turn.throws_left <= 0;
+    $("throw").disabled = !idle || !turn || turn.throws_left <= 0;
     // a spectator sees the game, not buttons it cannot use
-    document.getElementById("throw").hidden = pad() || page.table.watching();
+    $("throw").hidden = pad() || page.table.watching();
     // the daily game is played unaided
-    document.getElementById("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
+    $("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
     if (pad()) {
       entry?.sync();
       note?.sync();
     }
-    document.querySelectorAll("#dice .die").forEach((die) => {
+    $$("#dice .die").forEach((die) => {
       die.disabled = !idle || !turn?.dice || turn.throws_left <= 0;
     });
   }
@@ -176,13 +199,12 @@ export function fiveDice(page) {
       el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: name(turn.player) }) })),
       el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
       el("p", {}, `${t("game.you_played")}: ${played(turn)}`)));
-    document.getElementById("review-list").replaceChildren(...items);
+    $("review-list").replaceChildren(...items);
   }
 
   /** The turn's keys (1–5, G, H) and buttons (throw, hint, follow the hint);
-   * `askHint()` fetches a hint, `advice()` is the hint's best option shown now (null once
-   * stale) and `claim(option)` writes a box option. */
-  function wire(askHint, advice, claim) {
+   * `claim(option)` writes a box option. */
+  function wire(claim) {
     entry = pipEntry({
       active: () => pad() && mine() && !page.table.busy && page.state().turn?.throws_left > 0,
       changed: () => { if (page.state()?.turn) draw(); },
@@ -196,15 +218,18 @@ export function fiveDice(page) {
         return Object.entries(player?.boxes || {}).filter(([, v]) => v === null)
           .map(([box]) => [box, boxName(box)]);
       },
-      send: async (box, points) => Boolean(await page.table.act("act/note", { box, points: Number(points) })),
+      send: async (box, points) => Boolean(await page.table.act("note", { box, points: Number(points) })),
     });
-    diceKeys({ ready: () => page.state() !== null && !pad(), keep: toggle, throwDice, hint: askHint });
-    document.getElementById("throw").addEventListener("click", throwDice);
-    document.getElementById("hint-button").addEventListener("click", askHint);
-    document.getElementById("hint-apply").addEventListener("click", () => follow(advice(), claim));
+    diceKeys({ ready: () => page.state() !== null && !pad(), keep: toggle, throwDice, hint: hints.ask });
+    $("throw").addEventListener("click", throwDice);
+    $("hint-button").addEventListener("click", hints.ask);
+    $("hint-apply").addEventListener("click", () => follow(advice(), claim));
   }
 
-  return { update, draw, toggle, throwDice, follow, syncDisabled, announceThrow, renderReview, wire };
+  return {
+    update, draw, toggle, throwDice, follow, syncDisabled, announceThrow, renderReview, wire,
+    hint: hints.current, hintPending: hints.pending,
+  };
 }
 
 /** The dice games' keys, outside text fields and once `ready()`: 1–5 keep a die, G throws,

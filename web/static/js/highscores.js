@@ -1,8 +1,8 @@
 // The high-score lists, per dictionary and rules set.
-import { api, day, el, errorText, hasText, rulesText, t } from "./common.js";
+import { $, $$, api, day, el, errorText, hasText, rulesText, t } from "./common.js";
 
-const container = document.getElementById("lists");
-const buttons = [...document.querySelectorAll("[data-kind]")];
+const container = $("lists");
+const buttons = $$("[data-kind]");
 
 /** A list ranked by wins before points: players by wins, then the best winning totals. */
 function winsList(list) {
@@ -42,7 +42,7 @@ async function show(kind) {
       const known = await api("GET", "/api/dictionaries");
       titles = Object.fromEntries(known.dictionaries.map((d) => [d.name, d.title]));
     }
-    const aided = document.getElementById("with-tips")?.checked ? "all" : "no";
+    const aided = $("with-tips")?.checked ? "all" : "no";
     const answer = await api("GET", `/api/highscores?kind=${kind}&aided=${aided}`);
     const lists = answer.lists.filter((l) => l.entries.length || l.players?.length);
     if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
@@ -67,5 +67,5 @@ async function show(kind) {
 
 let shown = "solo";
 buttons.forEach((b) => b.addEventListener("click", () => { shown = b.dataset.kind; show(shown); }));
-document.getElementById("with-tips")?.addEventListener("change", () => show(shown));
+$("with-tips")?.addEventListener("change", () => show(shown));
 show(shown);

@@ -2,8 +2,8 @@
 // show, faster than writing it down. Pips are tapped on six keys (or typed 1–6); Woord
 // Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
 // die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
-import { announce, el, t, tn } from "./common.js";
-import { pipDieButton } from "./dice.js";
+import { $, announce, el, t, tn } from "./common.js";
+import { pipDieButton } from "./pips.js";
 
 /**
  * The pip keys of a score pad: `count` dice of 1–6 entered by tapping six keys, typing 1–6,
@@ -13,13 +13,13 @@ import { pipDieButton } from "./dice.js";
  */
 export function pipEntry({ count = 5, active, changed, record }) {
   let pips = [];
-  const keys = document.getElementById("pad-keys");
-  const recordButton = document.getElementById("pad-record");
+  const keys = $("pad-keys");
+  const recordButton = $("pad-record");
 
   function sync() {
     recordButton.disabled = pips.length !== count || !active();
     keys.querySelectorAll("button").forEach((b) => { b.disabled = pips.length >= count || !active(); });
-    document.getElementById("pad-back").disabled = pips.length === 0;
+    $("pad-back").disabled = pips.length === 0;
     changed(pips);
   }
   function add(p) {
@@ -45,7 +45,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
     key.setAttribute("aria-label", tn("pad.add_pips", p, { p }));
     return key;
   }));
-  document.getElementById("pad-back").addEventListener("click", back);
+  $("pad-back").addEventListener("click", back);
   recordButton.addEventListener("click", send);
   document.addEventListener("keydown", (event) => {
     if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -72,7 +72,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
  * Match `letters` to distinct dice that can show them (`faces[d]`: die d's letters, "?" the
  * blank): the die of each letter, or null when the dice cannot show them all at once.
  */
-export function assignLetters(letters, faces) {
+function assignLetters(letters, faces) {
   const owner = new Array(faces.length).fill(-1);
   function place(i, seen) {
     for (let d = 0; d < faces.length; d += 1) {
@@ -94,14 +94,31 @@ export function assignLetters(letters, faces) {
 }
 
 /**
+ * Why the dice cannot show `letters` all at once: a letter asked for more often than dice
+ * can show it ("only 1 die shows a W"), else that they do not fit together.
+ */
+function impossible(letters, faces) {
+  for (const letter of new Set(letters)) {
+    const asked = letters.filter((l) => l === letter).length;
+    const dice = faces.filter((f) => f.includes(letter)).length;
+    if (asked > dice) {
+      const shown = letter === "?" ? t("game.blank") : letter.toUpperCase();
+      return dice === 0 ? t("pad.no_die_shows", { letter: shown })
+        : tn("pad.only_dice_show", dice, { n: dice, letter: shown });
+    }
+  }
+  return t("pad.letters_clash");
+}
+
+/**
  * The letter keys of a Woord Yahtzee score pad: a key per letter on the dice (`faces`, one
  * list per die), greyed when no free die can show it; `field` takes typed letters too.
  * `changed(letters, dieOf)` redraws, `record(letters)` sends seven letters.
  */
 export function letterEntry({ faces, field, active, changed, record }) {
-  const keys = document.getElementById("pad-keys");
-  const recordButton = document.getElementById("pad-record");
-  const alphabet = [...new Set(faces.flat())].sort((a, b) => (a === "?") - (b === "?") || a.localeCompare(b));
+  const keys = $("pad-keys");
+  const recordButton = $("pad-record");
+  const alphabet = [...new Set(faces.flat())].sort((a, b) => Number(a === "?") - Number(b === "?") || a.localeCompare(b));
   const letters = () => [...field.value.toLowerCase().replace(/[^a-z?]/g, "")];
 
   function sync() {
@@ -112,8 +129,11 @@ export function letterEntry({ faces, field, active, changed, record }) {
       b.disabled = !active() || full || !dieOf || !assignLetters([...now, b.dataset.letter], faces);
     });
     recordButton.disabled = !active() || now.length !== faces.length || !dieOf;
-    document.getElementById("pad-back").disabled = now.length === 0;
+    $("pad-back").disabled = now.length === 0;
     field.setAttribute("aria-invalid", String(!dieOf));
+    const why = $("pad-why");
+    why.textContent = dieOf ? "" : impossible(now, faces);
+    why.hidden = Boolean(dieOf);
     changed(now, dieOf);
   }
   keys.replaceChildren(...alphabet.map((letter) => el("button", {
@@ -126,7 +146,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
       sync();
     },
   })));
-  document.getElementById("pad-back").addEventListener("click", () => {
+  $("pad-back").addEventListener("click", () => {
     field.value = letters().slice(0, -1).join("");
     sync();
   });
@@ -163,23 +183,6 @@ export async function stayAwake(on) {
   }
 }
 
-/** A short bell: the hourglass has run out (Web Audio, no file to load). */
-export function bell() {
-  const Audio = window.AudioContext || window.webkitAudioContext;
-  if (!Audio) return;
-  const audio = new Audio();
-  [0, 0.35].forEach((start) => {
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 880;
-    gain.gain.setValueAtTime(0.3, audio.currentTime + start);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + start + 0.3);
-    tone.connect(gain).connect(audio.destination);
-    tone.start(audio.currentTime + start);
-    tone.stop(audio.currentTime + start + 0.3);
-  });
-}
-
 /** Draw the dice a score pad's entry has so far (`pips`, the rest empty), in `box`. */
 export function drawEntered(box, pips, count, label) {
   box.replaceChildren(...Array.from({ length: count }, (_, i) => pipDieButton({
@@ -193,10 +196,10 @@ export function drawEntered(box, pips, count, label) {
  * whether it was taken. Shown only while `active()` (the turn's first throw not entered).
  */
 export function noteForm({ boxes, active, send }) {
-  const details = document.getElementById("pad-note");
+  const details = $("pad-note");
   if (!details) return { sync: () => {} };
-  const select = document.getElementById("note-box");
-  const value = document.getElementById("note-value");
+  const select = $("note-box");
+  const value = $("note-value");
   function sync() {
     details.hidden = !active();
     if (details.hidden) return;
@@ -204,7 +207,7 @@ export function noteForm({ boxes, active, send }) {
     select.replaceChildren(...boxes().map(([id, name]) => el("option", { value: id, text: name })));
     if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
   }
-  document.getElementById("note-save").addEventListener("click", async () => {
+  $("note-save").addEventListener("click", async () => {
     if (!active() || !select.value) return;
     if (await send(select.value, value.value)) {
       value.value = "";

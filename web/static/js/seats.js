@@ -3,9 +3,8 @@
 // (`seats[i].host_controls`: none at a rated table, only under an absent player elsewhere),
 // and for the viewer's own seat what the host last did to it and why
 // (`seats[i].host_action`), with the way back to the table.
-import { announce, api, el, errorText, t, tn } from "./common.js";
+import { $, $$, announce, api, el, errorText, t, tn } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** A duration in words: minutes under an hour, hours under two days, else days. */
 function awayFor(seconds) {
@@ -25,7 +24,7 @@ function when(at) {
 }
 
 /** What the host did to your seat, who and why, in one sentence. */
-export function hostActionText(done) {
+function hostActionText(done) {
   const params = { host: done.host, time: when(done.at ?? 0),
     level: done.level ? t(`level.short.${done.level}`) : "" };
   const what = done.action === "skip" ? t("seats.host_skipped", params)
@@ -140,7 +139,7 @@ export function seatsView(gameId, table, send, message) {
     }
   }
 
-  document.querySelectorAll("#reactions .reaction").forEach((button) => button.addEventListener("click", async () => {
+  $$("#reactions .reaction").forEach((button) => button.addEventListener("click", async () => {
     try {
       await api("POST", `/api/games/${gameId}/react`, { emote: button.dataset.emote }, table.token);
     } catch (err) {

@@ -1,12 +1,13 @@
 // The start screen: kind of game, player names, dictionary and rules; POST /api/games.
-import { ApiError, api, el, errorText, t } from "./common.js";
+import { $, $$, api, ApiError, el, errorText, t } from "./common.js";
+import { rememberSeat, seatedGames, seatToken } from "./seat-store.js";
 
-const form = document.getElementById("start-form");
-const list = document.getElementById("players");
-const addButton = document.getElementById("add-player");
-const errorBox = document.getElementById("start-error");
-const computerList = document.getElementById("computers");
-const addComputerButton = document.getElementById("add-computer");
+const form = $("start-form");
+const list = $("players");
+const addButton = $("add-player");
+const errorBox = $("start-error");
+const computerList = $("computers");
+const addComputerButton = $("add-computer");
 const MAX_PLAYERS = 8;
 // Computer levels and player counts per mode, from the mode choices' data attributes.
 const modeLevels = {};
@@ -78,9 +79,9 @@ function syncMode() {
   const current = mode();
   const computers = offersComputers(current);
   form.querySelectorAll(".mode-panel").forEach((panel) => { panel.hidden = panel.dataset.mode !== current; });
-  document.querySelectorAll("p.intro[id^=intro-]").forEach((intro) => { intro.hidden = intro.id !== `intro-${current}`; });
+  $$("p.intro[id^=intro-]").forEach((intro) => { intro.hidden = intro.id !== `intro-${current}`; });
   // a score pad records real dice: nobody plays for a computer
-  document.getElementById("computers-set").hidden = !computers || kind() === "pad";
+  $("computers-set").hidden = !computers || kind() === "pad";
   computerRows().forEach((item) => {
     const select = item.querySelector("select");
     const chosen = select.value;
@@ -145,11 +146,21 @@ function syncKind() {
 // A dictionary brings the dice of its language (the server says which; the player may
 // still pick another set).
 function syncDice() {
-  const own = document.getElementById("dictionary").selectedOptions[0]?.dataset.diceSet;
-  if (own) document.getElementById("dice-set").value = own;
+  const own = $("dictionary").selectedOptions[0]?.dataset.diceSet;
+  if (own) $("dice-set").value = own;
+  syncDiceHint();
 }
 
-document.getElementById("dictionary")?.addEventListener("change", syncDice);
+// The note under the dice set speaks of the set chosen, and of no other.
+function syncDiceHint() {
+  const chosen = $("dice-set")?.value;
+  document.querySelectorAll("#dice-set-hint [data-dice-set]").forEach((note) => {
+    /** @type {HTMLElement} */ (note).hidden = note.getAttribute("data-dice-set") !== chosen;
+  });
+}
+
+$("dictionary")?.addEventListener("change", syncDice);
+$("dice-set")?.addEventListener("change", syncDiceHint);
 form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
   syncKind();
   syncMode();
@@ -158,7 +169,7 @@ form.querySelectorAll("input[name=mode]").forEach((radio) => radio.addEventListe
 addButton.addEventListener("click", () => addPlayer().focus());
 addComputerButton.addEventListener("click", () => {
   const n = addComputer();
-  document.getElementById(`computer-${n}`).focus();
+  $(`computer-${n}`).focus();
 });
 // A shared box's link (/dice/<name>) starts here with its mode, kind and dice set chosen.
 const wanted = new URLSearchParams(window.location.search);
@@ -169,10 +180,11 @@ for (const name of ["mode", "kind"]) {
 addPlayer();
 syncKind();
 syncMode();
-const diceChoice = document.getElementById("dice-set");
+const diceChoice = $("dice-set");
 if (diceChoice && [...diceChoice.options].some((o) => o.value === wanted.get("dice_set"))) {
   diceChoice.value = wanted.get("dice_set");
 }
+syncDiceHint();
 
 /** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
  * its state, a radio the checked one, a number its value; a `data-value` is JSON). */
@@ -215,7 +227,7 @@ form.addEventListener("submit", async (event) => {
     if (created.kind === "online") {
       sessionStorage.setItem(`wy-links-${created.id}`, JSON.stringify(created.links));
     }
-    localStorage.setItem(`wy-seat-${created.id}`, mine.token);
+    rememberSeat(created.id, mine.token);
     window.location.assign(mine.url);
   } catch (err) {
     errorBox.textContent = errorText(err.error);
@@ -226,12 +238,12 @@ form.addEventListener("submit", async (event) => {
 // How far the tips, computer players and reviews are prepared after the server started:
 // asked again every few seconds until everything is ready.
 async function watchPreparing() {
-  const line = document.getElementById("preparing");
+  const line = $("preparing");
   if (!line || line.hidden) return;
   try {
     const { preparing } = await api("GET", "/api/meta");
-    document.getElementById("preparing-text").textContent = t("start.preparing", preparing);
-    const bar = document.getElementById("preparing-bar");
+    $("preparing-text").textContent = t("start.preparing", preparing);
+    const bar = $("preparing-bar");
     bar.max = Math.max(1, preparing.total);
     bar.value = preparing.done;
     if (preparing.done >= preparing.total) {
@@ -263,20 +275,15 @@ function endedTables() {
 }
 
 async function listOwnTables() {
-  const section = document.getElementById("active-tables");
-  const list = document.getElementById("active-list");
+  const section = $("active-tables");
+  const list = $("active-list");
   if (!section || !list) return;
   const ended = endedTables();
   const shown = new Set([...list.querySelectorAll("li[data-game]")].map((item) => item.dataset.game));
-  const ids = [];
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i) || "";
-    const id = key.startsWith("wy-seat-") ? key.slice("wy-seat-".length) : "";
-    if (/^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id)) ids.push(id);
-  }
+  const ids = seatedGames().filter((id) => /^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id));
   const states = await Promise.all(ids.slice(0, MOST_ASKED).map(async (id) => {
     try {
-      return await api("GET", `/api/games/${id}`, undefined, localStorage.getItem(`wy-seat-${id}`));
+      return await api("GET", `/api/games/${id}`, undefined, seatToken(id));
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) ended.push(id);
       return null;
@@ -300,4 +307,4 @@ async function listOwnTables() {
 listOwnTables();
 
 // the form works from now on: a tap before the script had taken it over went nowhere
-document.querySelectorAll("[data-script]").forEach((button) => { button.disabled = false; });
+$$("[data-script]").forEach((button) => { button.disabled = false; });

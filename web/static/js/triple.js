@@ -1,93 +1,38 @@
 // The Triple Yahtzee screen: classic's dice on a score card of three columns (×1, ×2, ×3)
 // per player. It renders the state the server sends and posts the player's intent; every
 // score, open box, hint and computer move comes from the server.
-import { announce, api, boxName, el, errorText, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
-import { diceText, fiveDice } from "./dice.js";
-import { connectTable } from "./table.js";
+import { $, boxName, el, renderEnd, renderHintPanel, t, tn } from "./common.js";
+import { fiveDicePage } from "./dice.js";
+import { diceText } from "./pips.js";
 
-const root = document.getElementById("game");
-const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
-
-let state = null;
-const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
-const dice = fiveDice({
-  table, gameId, state: () => state, key: (s) => String(s.turn.number),
-  label: (i, pips) => t("classic.die", { i: i + 1, pips }), changed: syncDisabled,
-  suggested: (i) => hint?.answer?.best?.kind === "keep" && hint.answer.throws > 0
-    && hint.answer.best.keep_indices.includes(i),
+const { table, dice } = fiveDicePage($("game").dataset.gameId, {
+  key: (s) => String(s.turn.number),
+  describe: historyLine,
+  draw: (state) => {
+    renderStatus();
+    renderHint();
+    renderSheet();
+    renderReview();
+    renderEnd(state);
+  },
+  hintShown: () => {
+    renderSheet();
+    renderHint();
+  },
 });
-let hint = null;         // { seq, answer } of the last hint shown
-let hintTicket = 0;
+const { myTurn, playerName, seatOf } = table;
 
-function myTurn() {
-  return table.myTurn(state);
-}
-function seatOf(i) {
-  return state.seats?.[i] || {};
-}
-function playerName(i) {
-  return state.players[i]?.name ?? "?";
-}
 function factorOf(column) {
-  return state.columns[column - 1]?.factor ?? column;
-}
-function computerToMove() {
-  return Boolean(state && state.to_move !== null && seatOf(state.to_move).computer);
+  return table.state.columns[column - 1]?.factor ?? column;
 }
 /** The points the dice would gain in `box` of `column` now (undefined: not open). */
 function optionPoints(column, box) {
-  return state.options?.[String(column)]?.[box];
+  return table.state.options?.[String(column)]?.[box];
 }
 
 async function claim(column, box) {
   if (!myTurn() || table.busy || optionPoints(column, box) === undefined) return;
   await table.act("claim", { box, column });
-}
-
-async function askHint() {
-  if (!state || !state.turn || state.status === "finished" || computerToMove()) return;
-  const ticket = ++hintTicket;
-  const seq = state.seq;
-  $("hint").hidden = false;
-  $("hint-best").textContent = t("classic.hint_busy");
-  try {
-    const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
-    if (ticket !== hintTicket || !state || state.seq !== seq) return;
-    hint = { seq: answer.seq, answer };
-    dice.draw();
-    renderSheet();
-    syncDisabled();
-    renderHint();
-    announce($("hint-best").textContent);
-  } catch (err) {
-    if (ticket === hintTicket) $("hint-best").textContent = errorText(err.error);
-  }
-}
-
-// -- rendering ------------------------------------------------------------------------------
-function render(next) {
-  const previous = state;
-  state = next;
-  dice.update(previous, state);
-  if (hint ? hint.seq !== state.seq : previous && previous.seq !== state.seq) {
-    hint = null;
-    hintTicket += 1; // a hint still being fetched is for a position that has gone
-  }
-  announceChanges(previous, state);
-  renderStatus();
-  dice.draw();
-  renderHint();
-  renderSheet();
-  renderReview();
-  renderEnd(state);
-  syncDisabled();
-}
-
-function announceChanges(previous, current) {
-  if (!previous) return;
-  if (table.announceTurn(previous, current, historyLine)) return;
-  dice.announceThrow(previous, current, playerName);
 }
 
 /** What a finished turn did: the points written in a box of a column. */
@@ -99,7 +44,7 @@ function historyLine(turn) {
 }
 
 function renderStatus() {
-  const text = state.turn ? t("classic.round", { r: state.turn.round, n: state.rounds }) : t("game.final");
+  const text = table.state.turn ? t("classic.round", { r: table.state.turn.round, n: table.state.rounds }) : t("game.final");
   $("round-title").textContent = `${t("mode.triple_short")} · ${text}`;
   $("turn-line").textContent = table.turnLine();
   document.title = `${text} · ${t("mode.triple_short")}`;
@@ -109,24 +54,18 @@ function optionText(option) {
   if (option.kind === "box") {
     return t("triple.hint_box", { points: option.points, box: boxName(option.box), f: option.factor, weighted: option.weighted });
   }
-  if (hint.answer.throws === 0) return t("classic.hint_throw");
+  if (dice.hint().answer.throws === 0) return t("classic.hint_throw");
   return option.keep.length ? t("classic.hint_keep", { dice: diceText(option.keep) }) : t("classic.hint_keep_none");
 }
 
 function renderHint() {
-  renderHintPanel(hint, false, (answer) => ({
+  renderHintPanel(dice.hint(), dice.hintPending(), (answer) => ({
     best: optionText(answer.best),
-    canApply: myTurn() && hint.seq === state.seq,
+    canApply: myTurn(),
     rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
       el("td", { text: optionText(option) }),
       el("td", { class: "num", text: option.kind === "box" ? String(option.weighted) : "" }))),
   }));
-}
-
-function syncDisabled() {
-  dice.syncDisabled();
-  $("hint-button").disabled = !state?.turn || computerToMove();
-  document.querySelectorAll("#sheet button.option").forEach((b) => { b.disabled = table.busy || !myTurn(); });
 }
 
 // -- the score card: per player three columns ----------------------------------------------
@@ -134,7 +73,7 @@ function boxCell(player, i, column, box, suggested) {
   const value = player.columns[column - 1].boxes[box];
   const cls = column === 1 ? "col-start" : "";
   if (value !== null) return el("td", { class: `${cls}${value === 0 ? " zero" : ""}`.trim() || null }, String(value));
-  const turn = state.turn;
+  const turn = table.state.turn;
   const points = turn && turn.player === i && turn.dice ? optionPoints(column, box) : undefined;
   if (points === undefined) return el("td", { class: `${cls} open`.trim() });
   if (!myTurn()) return el("td", { class: `${cls} open preview`.trim() }, String(points));
@@ -149,38 +88,38 @@ function boxCell(player, i, column, box, suggested) {
 }
 
 function renderSheet() {
-  const best = hint?.answer?.best;
+  const best = dice.hint()?.answer.best;
   const suggested = best?.kind === "box" ? best : null;
-  const columns = state.columns;
-  const mover = state.to_move;
+  const columns = table.state.columns;
+  const mover = table.state.to_move;
   const head1 = el("tr", {}, el("td", { class: "corner" }),
-    state.players.map((p, i) => el("th", {
+    table.state.players.map((p, i) => el("th", {
       scope: "colgroup", colspan: String(columns.length),
       class: `player-head col-start${mover === i ? " current-player" : ""}`,
       "aria-current": mover === i ? "true" : null,
     }, p.name, seatOf(i).computer
       ? el("span", { class: "computer-tag", text: ` (${t(`level.short.${seatOf(i).computer}`)})` }) : null)));
   const head2 = el("tr", {}, el("th", { scope: "col", text: t("game.box") }),
-    state.players.flatMap((p, i) => columns.map((c) => el("th", {
+    table.state.players.flatMap((p, i) => columns.map((c) => el("th", {
       scope: "col", class: `factor${c.column === 1 ? " col-start" : ""}${mover === i ? " current-player" : ""}`,
       "aria-label": `${p.name}, ${t("triple.column_name", { f: c.factor })}`,
     }, t("triple.column", { f: c.factor })))));
   const boxRow = (box, cls = null) => el("tr", { class: cls },
     el("th", { scope: "row", text: boxName(box) }),
-    state.players.flatMap((p, i) => columns.map((c) => boxCell(p, i, c.column, box, mover === i ? suggested : null))));
+    table.state.players.flatMap((p, i) => columns.map((c) => boxCell(p, i, c.column, box, mover === i ? suggested : null))));
   const totalRow = (label, key, cls) => el("tr", { class: cls },
     el("th", { scope: "row", text: label }),
-    state.players.flatMap((p) => p.columns.map((c) => el("td", { class: c.column === 1 ? "col-start" : null, text: String(c[key]) }))));
+    table.state.players.flatMap((p) => p.columns.map((c) => el("td", { class: c.column === 1 ? "col-start" : null, text: String(c[key]) }))));
   const rows = [];
-  state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
+  table.state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
   rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
-  rows.push(totalRow(t("classic.upper_bonus", { n: state.upper_bonus_at }), "upper_bonus", "subtotal"));
-  state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : null)));
+  rows.push(totalRow(t("classic.upper_bonus", { n: table.state.upper_bonus_at }), "upper_bonus", "subtotal"));
+  table.state.boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : null)));
   rows.push(totalRow(t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"));
   rows.push(totalRow(t("triple.column_total"), "total", "column-total"));
   rows.push(totalRow(t("triple.weighted"), "weighted", "weighted"));
   rows.push(el("tr", { class: "grand-total" }, el("th", { scope: "row", text: t("game.total") }),
-    state.players.map((p) => el("td", { class: "col-start", colspan: String(columns.length), "data-total": String(p.total), text: String(p.total) }))));
+    table.state.players.map((p) => el("td", { class: "col-start", colspan: String(columns.length), "data-total": String(p.total), text: String(p.total) }))));
   $("sheet").replaceChildren(el("caption", { class: "sr-only", text: t("game.sheet") }),
     el("thead", {}, head1, head2), el("tbody", {}, rows));
   keepMoverInView();
@@ -191,7 +130,7 @@ let scrolledFor = null; // the turn the card was last scrolled for
  * turn passes, bring the columns of the player to move into view (once, so a player may
  * scroll away and look at the others). */
 function keepMoverInView() {
-  const key = state.turn ? state.turn.number : null;
+  const key = table.state.turn ? table.state.turn.number : null;
   if (key === scrolledFor) return;
   scrolledFor = key;
   const sheet = $("sheet");
@@ -210,7 +149,6 @@ function renderReview() {
 }
 
 // -- keyboard and buttons -------------------------------------------------------------------
-dice.wire(askHint, () => (hint && state && hint.seq === state.seq ? hint.answer.best : null),
-  (option) => claim(option.column, option.box));
+dice.wire((option) => claim(option.column, option.box));
 
 table.start();

@@ -1,48 +1,59 @@
-// The game screen. It renders the state the server sends and posts the player's intent;
-// every score, legal box and face comes from the server (no rule is computed here).
-import { announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
-import { bell, letterEntry, noteForm, stayAwake } from "./pad.js";
-import { connectTable, turnMemory } from "./table.js";
+// The Woord Yahtzee screen. It renders the state the server sends and posts the player's
+// intent; every score, legal box and face comes from the server (no rule is computed here).
+// The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
+// score pad's entry (pad.js) are modules of their own.
+import { $, $$, announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { hintAsker } from "./hints.js";
+import { hourglass } from "./hourglass.js";
+import { letterEntry, noteForm } from "./pad.js";
+import { turnMemory } from "./seat-store.js";
+import { connectTable } from "./table.js";
+import { woordReview } from "./woord-review.js";
 
-const root = document.getElementById("game");
-const gameId = root.dataset.gameId;
-const $ = (id) => document.getElementById(id);
+const gameId = $("game").dataset.gameId;
 
-let state = null;          // the last state from the server
+// What this page holds between states, in one place.
+const page = {
+  state: null,         // the last state from the server
+  kept: new Set(),     // dice the player means to keep (local intent until a throw)
+  keptFor: "",         // turn/throw the keep selection belongs to
+  preview: null,       // the last preview answer
+  previewSeq: 0,       // the newest preview asked for
+  previewTimer: null,  // a preview waiting for the typing to pause
+  roll: null,          // the dice a throw just rolled, drawn rolling until roll.until
+  letters: null,       // a score pad's letter keys (pad.js)
+  note: null,          // a score pad's claim without its throw (pad.js)
+};
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
-let kept = new Set();      // dice the player means to keep (local intent until a throw)
-let keptFor = "";          // turn/throw the keep selection belongs to
-let preview = null;        // the last preview answer
-let previewSeq = 0;
-let roll = null;           // the dice a throw just rolled, drawn rolling until roll.until
-let timer = { deadline: null, warned: false, asked: false, handle: null, key: "" };
-const bestCache = new Map();
-let hint = null;           // { seq, answer } of the hint shown
-let letters = null;        // a score pad's letter keys (pad.js)
-let note = null;           // a score pad's claim without its throw (pad.js)
+const { myTurn } = table;
+const timer = hourglass(table);
+const review = woordReview(historyLine);
+const hints = hintAsker(gameId, table, {
+  canAsk: () => page.state.status !== "finished" && Boolean(page.state.turn),
+  busyText: t("woord.hint_busy"),
+  failedText: (why) => t("woord.hint_failed", { why }),
+  show: renderHint,
+});
 
 // -- small helpers --------------------------------------------------------------------------
-function myTurn() {
-  return table.myTurn(state);
-}
 function words() {
   return $("word-input").value.split(/\s+/).filter(Boolean);
 }
 
 async function throwDice() {
-  if (!myTurn() || state.turn.throws_left <= 0 || table.busy) return;
-  const keep = state.turn.throws === 0 ? [] : [...kept].sort();
+  if (!myTurn() || page.state.turn.throws_left <= 0 || table.busy) return;
+  const keep = page.state.turn.throws === 0 ? [] : [...page.kept].sort();
   const answer = await table.act("throw", { keep });
   // the next step is typing: the word field, not nine Tabs away (with a keyboard at hand;
   // on a phone the on-screen keyboard would cover the claim buttons)
-  if (answer && myTurn() && state.turn.faces && keyboardLikely()) $("word-input").focus();
+  if (answer && myTurn() && page.state.turn.faces && keyboardLikely()) $("word-input").focus();
 }
 
 async function claim(box, claimWords) {
   if (!myTurn() || table.busy) return;
   const body = { box, words: claimWords };
   const zero = $("zero-box");
-  if (state.rules.free_order && state.boxes.special.includes(box) && zero.value) {
+  if (page.state.rules.free_order && page.state.boxes.special.includes(box) && zero.value) {
     body.zero_box = zero.value;
   }
   const answer = await table.act("claim", body);
@@ -55,78 +66,78 @@ async function claim(box, claimWords) {
 
 /** The round box a special claim strikes out (0 points), if it does. */
 function zeroBoxFor(box) {
-  if (!state.boxes.special.includes(box)) return null;
-  if (state.rules.free_order) return $("zero-box").value || state.options[box]?.zero_box || null;
-  return state.options[box]?.zero_box ?? state.turn?.zero_box ?? null;
+  if (!page.state.boxes.special.includes(box)) return null;
+  if (page.state.rules.free_order) return $("zero-box").value || page.state.options[box]?.zero_box || null;
+  return page.state.options[box]?.zero_box ?? page.state.turn?.zero_box ?? null;
 }
 
 // -- the unfinished turn survives a reload (this tab only) --------------------------------
 function memoryKey() {
-  return state?.turn ? `${state.turn.number}:${state.turn.throws}` : "";
+  return page.state?.turn ? `${page.state.turn.number}:${page.state.turn.throws}` : "";
 }
 function remember() {
-  if (!state?.turn || !myTurn()) return;
-  turnMemory.save(gameId, memoryKey(), { kept: [...kept], words: $("word-input").value });
+  if (!page.state?.turn || !myTurn()) return;
+  turnMemory.save(gameId, memoryKey(), { kept: [...page.kept], words: $("word-input").value });
 }
 
-let previewTimer = null;
 function schedulePreview(delay = 150) {
   remember();
-  window.clearTimeout(previewTimer);
-  previewTimer = window.setTimeout(runPreview, delay);
+  window.clearTimeout(page.previewTimer);
+  page.previewTimer = window.setTimeout(runPreview, delay);
 }
 
 async function runPreview() {
-  if (!myTurn() || !state.turn.faces) return;
-  const ticket = ++previewSeq;
-  const seq = state.seq;
+  if (!myTurn() || !page.state.turn.faces) return;
+  const ticket = ++page.previewSeq;
+  const seq = page.state.seq;
   const body = { words: words() };
-  if (state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
+  if (page.state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
   try {
     const answer = await api("POST", `/api/games/${gameId}/preview`, body, table.token);
-    if (ticket !== previewSeq || answer.seq !== state.seq) return;
-    preview = answer;
+    if (ticket !== page.previewSeq || answer.seq !== page.state.seq) return;
+    page.preview = answer;
     renderFeedback();
     renderClaims();
   } catch (err) {
     // an answer about a turn that has since moved on (say, the hourglass ran out) is stale
-    if (ticket === previewSeq && seq === state.seq) showMessage(errorText(err.error));
+    if (ticket === page.previewSeq && seq === page.state.seq) showMessage(errorText(err.error));
   }
 }
 
 // -- rendering ------------------------------------------------------------------------------
 function render(next) {
-  const previous = state;
-  state = next;
-  forgetStaleHint();
-  const turnKey = state.turn ? `${state.turn.number}:${state.turn.throws}` : "end";
-  if (turnKey !== keptFor) {
+  const previous = page.state;
+  page.state = next;
+  hints.follow(previous, page.state);
+  renderHint();
+  const turnKey = page.state.turn ? `${page.state.turn.number}:${page.state.turn.throws}` : "end";
+  if (turnKey !== page.keptFor) {
     // A new throw: the dice kept for it stay kept (a convenience); a new turn starts empty.
-    const sameTurn = previous?.turn && state.turn && previous.turn.number === state.turn.number;
-    if (!sameTurn) kept = new Set();
-    keptFor = turnKey;
-    preview = null;
+    const sameTurn = previous?.turn && page.state.turn && previous.turn.number === page.state.turn.number;
+    if (!sameTurn) page.kept = new Set();
+    page.keptFor = turnKey;
+    page.preview = null;
     if (!sameTurn) $("word-input").value = "";
-    const stored = !previous && state.turn ? turnMemory.load(gameId, memoryKey()) : null;
+    const stored = !previous && page.state.turn ? turnMemory.load(gameId, memoryKey()) : null;
     if (stored) {
-      kept = new Set(stored.kept || []);
+      page.kept = new Set(stored.kept || []);
       $("word-input").value = stored.words || "";
     }
   }
-  if (previous?.turn && state.turn && previous.turn.number === state.turn.number
-      && state.turn.throws > previous.turn.throws && state.turn.dice) {
-    roll = { until: performance.now() + 450,
-      dice: new Set(state.turn.dice.map((_, i) => i).filter((i) => !kept.has(i) || previous.turn.throws === 0)) };
+  if (previous?.turn && page.state.turn && previous.turn.number === page.state.turn.number
+      && page.state.turn.throws > previous.turn.throws && page.state.turn.dice) {
+    page.roll = { until: performance.now() + 450,
+      dice: new Set(page.state.turn.dice.map((_, i) => i).filter((i) => !page.kept.has(i) || previous.turn.throws === 0)) };
   }
-  announceChanges(previous, state);
+  announceChanges(previous, page.state);
   padEntry();
   renderStatus();
   renderDice();
   renderSheet();
-  renderReview();
-  renderEnd(state);
-  syncTimer();
-  if (myTurn() && state.turn.faces) {
+  review.draw(page.state);
+  renderEnd(page.state);
+  timer.sync(page.state);
+  if (myTurn() && page.state.turn.faces) {
     renderFeedback();
     renderClaims();
     schedulePreview(0);
@@ -141,8 +152,8 @@ function announceChanges(previous, current) {
   if (!previous) return;
   if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws) {
-    const letters = current.turn.dice.map((d) => (d.blank ? t("game.blank") : d.letter.toUpperCase())).join(" ");
-    announce(t("game.threw", { t: current.turn.throws, letters }));
+    const shown = current.turn.dice.map((d) => (d.blank ? t("game.blank") : d.letter.toUpperCase())).join(" ");
+    announce(t("game.threw", { t: current.turn.throws, letters: shown }));
   }
 }
 
@@ -151,17 +162,17 @@ function historyLine(turn) {
   const box = boxName(turn.claim.box);
   if (turn.skipped) return t("game.skipped", { name: turn.player, why: t(`skip.${turn.skipped}`), box });
   if (turn.timeout) return t("game.timeout", { name: turn.player, box });
-  const special = state.boxes.special.includes(turn.claim.box);
-  const zero = special ? (turn.claim.zero_box ?? (state.rules.free_order ? null : state.boxes.round[turn.round - 1])) : null;
+  const special = page.state.boxes.special.includes(turn.claim.box);
+  const zero = special ? (turn.claim.zero_box ?? (page.state.rules.free_order ? null : page.state.boxes.round[turn.round - 1])) : null;
   if (zero) return tn("game.scored_zero", turn.points ?? 0, { name: turn.player, points: turn.points ?? 0, box, zero: boxName(zero) });
   return tn("game.scored", turn.points ?? 0, { name: turn.player, points: turn.points ?? 0, box });
 }
 
 function renderStatus() {
   const title = $("round-title");
-  if (state.turn) {
-    const box = state.rules.free_order ? "" : ` · ${boxName(state.turn.round_box)}`;
-    title.textContent = `${t("game.round", { r: state.turn.round, n: state.rounds })}${box}`;
+  if (page.state.turn) {
+    const box = page.state.rules.free_order ? "" : ` · ${boxName(page.state.turn.round_box)}`;
+    title.textContent = `${t("game.round", { r: page.state.turn.round, n: page.state.rounds })}${box}`;
   } else {
     title.textContent = t("game.final");
   }
@@ -172,16 +183,16 @@ function renderStatus() {
 function renderDice() {
   const box = $("dice");
   box.replaceChildren();
-  $("play").hidden = !state.turn;
-  if (!state.turn) return;
-  const turn = state.turn;
+  $("play").hidden = !page.state.turn;
+  if (!page.state.turn) return;
+  const turn = page.state.turn;
   const dice = turn.dice || Array.from({ length: 7 }, () => null);
-  const rolled = roll && performance.now() < roll.until ? roll.dice : null;
+  const rolled = page.roll && performance.now() < page.roll.until ? page.roll.dice : null;
   dice.forEach((die, i) => {
     const label = die === null ? `${i + 1}`
       : die.blank ? t("game.die_blank", { i: i + 1 })
         : tn("game.die_label", die.value, { i: i + 1, letter: die.letter.toUpperCase(), value: die.value });
-    const isKept = kept.has(i);
+    const isKept = page.kept.has(i);
     const button = el("button", {
       type: "button",
       class: `tile${die === null ? " empty" : ""}${die?.blank ? " blank" : ""}${isKept ? " kept" : ""}${rolled?.has(i) ? " rolling" : ""}`,
@@ -191,40 +202,42 @@ function renderDice() {
       onclick: () => toggleKeep(i),
     },
     el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? "◆" : die.letter.toUpperCase()) }),
-    el("span", { class: "value", "aria-hidden": "true", text: die === null ? "" : String(die.value) }),
-    el("span", { class: "key", "aria-hidden": "true", text: String(i + 1) }));
+    // the value and the key are drawn by the style sheet from data-text: the button's name
+    // (its aria-label) says them, and its visible text is the letter alone
+    el("span", { class: "value", "aria-hidden": "true", "data-text": die === null ? "" : String(die.value) }),
+    el("span", { class: "key", "aria-hidden": "true", "data-text": String(i + 1) }));
     box.append(button);
   });
   const throwButton = $("throw");
   throwButton.textContent = turn.throws === 0 ? t("game.throw_first") : t("game.throw_again");
   $("throw-count").textContent = turn.throws_left > 0
-    ? t("game.throw_count", { t: Math.min(turn.throws + 1, state.max_throws), n: state.max_throws })
+    ? t("game.throw_count", { t: Math.min(turn.throws + 1, page.state.max_throws), n: page.state.max_throws })
     : t("game.no_throws_left");
   $("keep-hint").hidden = !(myTurn() && turn.throws > 0 && turn.throws_left > 0);
 
   const keys = $("letter-keys");
   keys.replaceChildren();
-  (turn.dice || []).forEach((die, i) => {
+  (turn.dice || []).forEach((die) => {
     keys.append(el("button", {
       type: "button", class: "letter-key",
       "aria-label": die.blank ? t("game.blank_hint") : t("game.add_letter", { letter: die.letter.toUpperCase() }),
-      onclick: () => addLetter(die, i),
+      onclick: () => addLetter(die),
     }, die.blank ? "◆" : die.letter.toUpperCase()));
   });
   $("words-area").hidden = !(myTurn() && turn.faces);
 }
 
 function toggleKeep(i) {
-  if (!myTurn() || !state.turn.faces || state.turn.throws_left <= 0) return;
-  if (kept.has(i)) kept.delete(i); else kept.add(i);
+  if (!myTurn() || !page.state.turn.faces || page.state.turn.throws_left <= 0) return;
+  if (page.kept.has(i)) page.kept.delete(i); else page.kept.add(i);
   remember();
   renderDice();
   syncDisabled();
-  const die = state.turn.dice[i];
+  const die = page.state.turn.dice[i];
   const letter = die.blank ? t("game.blank") : die.letter.toUpperCase();
-  announce(`${letter}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
+  announce(`${letter}: ${page.kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   // typing digits in the word field keeps dice without leaving it
-  if (document.activeElement?.id !== "word-input") document.querySelector(`#dice [data-die="${i}"]`)?.focus();
+  if (document.activeElement?.id !== "word-input") $$(`#dice [data-die="${i}"]`)[0]?.focus();
 }
 
 function addLetter(die) {
@@ -242,8 +255,8 @@ function addLetter(die) {
 function renderFeedback() {
   const list = $("feedback");
   list.replaceChildren();
-  if (!preview) return;
-  for (const info of preview.words) {
+  if (!page.preview) return;
+  for (const info of page.preview.words) {
     const parts = [];
     let ok = true;
     if (!info.letters) { parts.push(t("game.not_letters")); ok = false; } else {
@@ -258,18 +271,18 @@ function renderFeedback() {
       el("span", { class: "mark", "aria-hidden": "true", text: ok ? "✓" : "✗" }),
       el("strong", { text: info.word }), ` — ${parts.join(", ")}`,
       refused ? el("span", { class: "why", text: ` (${whyText(info.refused)}) ` }) : "",
-      refused ? reportButton(info.word, state.rules.dictionary, "wrongly_refused") : ""));
+      refused ? reportButton(info.word, page.state.rules.dictionary, "wrongly_refused") : ""));
   }
-  if (preview.words.length > 1 && !preview.formable_together) {
+  if (page.preview.words.length > 1 && !page.preview.formable_together) {
     list.append(el("li", { class: "bad" }, el("span", { class: "mark", "aria-hidden": "true", text: "✗" }),
       t("game.together_not")));
   }
 }
 
 function bestClaim() {
-  if (!preview) return null;
+  if (!page.preview) return null;
   let best = null;
-  for (const [box, info] of Object.entries(preview.boxes)) {
+  for (const [box, info] of Object.entries(page.preview.boxes)) {
     if (info.score === null || info.score <= 0 || !info.words.length) continue;
     if (!best || info.score > best.score) best = { box, ...info };
   }
@@ -278,13 +291,13 @@ function bestClaim() {
 
 function renderClaims() {
   const section = $("claims");
-  section.hidden = !(myTurn() && state.turn.faces);
+  section.hidden = !(myTurn() && page.state.turn.faces);
   if (section.hidden) return;
   const zeroWrap = $("zero-box-wrap");
   const zeroSelect = $("zero-box");
-  const sheet = state.players[state.turn.player];
-  if (state.rules.free_order) {
-    const open = state.boxes.round.filter((b) => sheet.boxes[b] === null);
+  const sheet = page.state.players[page.state.turn.player];
+  if (page.state.rules.free_order) {
+    const open = page.state.boxes.round.filter((b) => sheet.boxes[b] === null);
     const current = zeroSelect.value;
     zeroSelect.replaceChildren(...open.map((b) => el("option", { value: b, text: boxName(b) })));
     if (open.includes(current)) zeroSelect.value = current;
@@ -296,9 +309,9 @@ function renderClaims() {
   list.replaceChildren();
   const best = bestClaim();
   const typed = words();
-  for (const [box, option] of Object.entries(state.options)) {
-    const info = preview?.boxes?.[box];
-    const isRound = state.boxes.round.includes(box);
+  for (const [box, option] of Object.entries(page.state.options)) {
+    const info = page.preview?.boxes?.[box];
+    const isRound = page.state.boxes.round.includes(box);
     const bonus = option.bonus ? ` (${boxName("woord_yahtzee_bonus")})` : "";
     const zero = zeroBoxFor(box);  // a special box: which round box gets the 0
     if (info && info.score !== null && (info.words.length > 0 || option.needs === "nothing")) {
@@ -328,8 +341,8 @@ function renderClaims() {
 
 function syncDisabled() {
   const mine = myTurn();
-  const turn = state?.turn;
-  const pad = state?.kind === "pad";
+  const turn = page.state?.turn;
+  const pad = page.state?.kind === "pad";
   $("throw").disabled = table.busy || !mine || !turn || turn.throws_left <= 0;
   // a spectator sees the game, not buttons it cannot use; a score pad enters real dice
   $("throw").hidden = !turn || table.watching() || pad;
@@ -338,20 +351,20 @@ function syncDisabled() {
   $("pad-hourglass").hidden = !(pad && mine && turn && turn.turn_seconds && turn.deadline === null);
   $("pad-hourglass").disabled = table.busy;
   if (pad) {
-    letters?.sync();
-    note?.sync();
+    page.letters?.sync();
+    page.note?.sync();
   }
-  $("hint-button").hidden = table.watching() || Boolean(state?.daily);  // the daily game: unaided
-  document.querySelectorAll("#dice .tile").forEach((tile) => {
+  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily);  // the daily game: unaided
+  $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
-  document.querySelectorAll("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = table.busy; });
+  $$("#claim-list button:not([aria-disabled])").forEach((b) => { b.disabled = table.busy; });
 }
 
 function renderSheet() {
-  const current = state.turn;
-  const isCurrent = (box) => current && !state.rules.free_order && current.round_box === box;
-  renderScoreSheet($("sheet"), state, {
+  const current = page.state.turn;
+  const isCurrent = (box) => current && !page.state.rules.free_order && current.round_box === box;
+  renderScoreSheet($("sheet"), page.state, {
     cell: (p, i, box) => {
       const v = p.boxes[box];
       return el("td", { class: v === null ? "open" : (v === 0 ? "zero" : "") }, v === null ? "" : String(v));
@@ -359,101 +372,15 @@ function renderSheet() {
     rowClass: (box) => (isCurrent(box) ? " current-round" : ""),
     rowLabel: (box) => (isCurrent(box) ? el("span", { class: "sr-only", text: ` (${t("game.current_round")})` }) : null),
     upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
-      [t("game.upper_bonus", { n: state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"]],
+      [t("game.upper_bonus", { n: page.state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"]],
     lowerTotals: [[t("game.lower_total"), "lower_total", "subtotal"],
       [t("game.wy_bonus"), "woord_yahtzee_bonus", "subtotal"], [t("game.total"), "total", "grand-total"]],
   });
 }
 
-function renderReview() {
-  const list = $("review-list");
-  const showBest = $("show-best")?.checked;
-  list.replaceChildren();
-  const items = [...state.history].reverse();
-  for (const turn of items) {
-    const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ") || "—";
-    const claimText = turn.skipped || turn.timeout ? historyLine(turn)
-      : `${boxName(turn.claim.box)}: ${turn.claim.words.length ? turn.claim.words.join(" ") : "—"} (${turn.points ?? 0})`;
-    const item = el("li", {},
-      el("p", { class: "review-head" }, el("strong", { text: t("game.review_turn", { r: turn.round, name: turn.player }) })),
-      el("p", {}, `${t("game.throws")}: `, el("code", { text: throws })),
-      el("p", {}, `${t("game.you_played")}: `, ...withWordLinks(claimText, turn.claim?.words, state.rules.dictionary)));
-    if (showBest) {
-      const box = el("div", { class: "best" });
-      item.append(box);
-      fillBest(box, turn.throws[turn.throws.length - 1]);
-    }
-    list.append(item);
-  }
-}
-
-async function fillBest(container, letters) {
-  const key = `${state.rules.dictionary}:${letters}`;
-  try {
-    if (!bestCache.has(key)) {
-      bestCache.set(key, api("POST", "/api/solve", {
-        letters, dictionary: state.rules.dictionary, dice_set: state.rules.dice_set,
-      }));
-    }
-    const answer = await bestCache.get(key);
-    const rows = Object.entries(answer.boxes || {}).filter(([, v]) => v && v.score > 0).map(([box, v]) =>
-      el("li", {}, `${boxName(box)}: `, el("strong", {}, ...withWordLinks((v.words || []).join(" ") || "—", v.words, state.rules.dictionary)), ` (${v.score})`));
-    container.replaceChildren(el("p", { class: "label", text: `${t("game.missed")}:` }),
-      rows.length ? el("ul", { class: "plain best-list" }, rows) : el("p", { text: t("game.no_words") }));
-  } catch (err) {
-    bestCache.delete(key);
-    container.replaceChildren(el("p", { class: "muted", text: errorText(err.error) }));
-  }
-}
-
-// -- the hourglass: counts down from the server's seconds_left; the server decides ----------
-function syncTimer() {
-  const box = $("timer");
-  const turn = state.turn;
-  const key = turn ? `${turn.number}:${turn.started_at}` : "";
-  if (!turn || turn.seconds_left === null || turn.seconds_left === undefined) {
-    box.hidden = !turn || turn.turn_seconds === null ? true : false;
-    if (turn && turn.turn_seconds === null) { box.hidden = false; $("timer-text").textContent = t("game.timer_off"); box.classList.remove("low"); }
-    else if (turn) { $("timer-text").textContent = t("game.time_left", { s: Math.round(turn.turn_seconds) }); box.classList.remove("low"); }
-    timer.deadline = null;
-    return;
-  }
-  box.hidden = false;
-  if (key !== timer.key) { timer.warned = false; timer.asked = false; timer.key = key; }
-  if (state.kind === "pad") stayAwake(turn.seconds_left > 0);  // the screen stays on meanwhile
-  timer.deadline = performance.now() + turn.seconds_left * 1000;
-  if (!timer.handle) timer.handle = window.setInterval(tick, 250);
-  tick();
-}
-
-function tick() {
-  if (timer.deadline === null) return;
-  const left = Math.max(0, (timer.deadline - performance.now()) / 1000);
-  const shown = Math.ceil(left);
-  $("timer-text").textContent = t("game.time_left", { s: shown });
-  $("timer").classList.toggle("low", left <= 10);
-  $("timer").setAttribute("aria-label", t("game.time_left", { s: shown }));
-  if (left <= 10 && !timer.warned && myTurn()) {
-    timer.warned = true;
-    announce(t("game.time_warning"), true);
-  }
-  if (left <= 0 && !timer.asked) {
-    if (state?.kind === "pad" && timer.rang !== timer.key) {  // the referee's bell
-      timer.rang = timer.key;
-      bell();
-      showMessage(t("pad.time_up"));
-      stayAwake(false);
-    }
-    timer.asked = true;
-    // Ask the server: it applies the timeout by its own clock and everyone sees it.
-    window.setTimeout(table.refresh, 300);
-    window.setTimeout(() => { timer.asked = false; }, 3000);
-  }
-}
-
 // -- keyboard -------------------------------------------------------------------------------
 document.addEventListener("keydown", (event) => {
-  if (!state || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!page.state || event.ctrlKey || event.metaKey || event.altKey) return;
   const inText = event.target instanceof HTMLInputElement && event.target.type === "text";
   if (/^[1-7]$/.test(event.key)) {
     if (inText && event.target.id !== "word-input") return;
@@ -493,60 +420,64 @@ $("key-back").addEventListener("click", () => {
   schedulePreview();
 });
 $("key-clear").addEventListener("click", () => { $("word-input").value = ""; schedulePreview(); });
-$("show-best")?.addEventListener("change", () => renderReview());
+$("show-best")?.addEventListener("change", () => review.draw(page.state));
 
 table.start();
 
 
 // -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
 
-function hintText(option, throws) {
+/** A hint line; `which`: name the dice too, as another keep reads the same (dice that
+ * share a letter: "Houd EGSLE (stenen 1 2 3 5 6)"). */
+function hintText(option, throws, which = false) {
   const total = number(option.expected_total, 1);
   if (option.kind === "claim") {
     const words = option.words.length ? option.words.join(" ") : "—";
     return tn("woord.hint_claim", option.points, { box: boxName(option.box), words, points: option.points, total });
   }
   if (throws === 0) return t("woord.hint_throw", { total });
-  const letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  let letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((d) => d + 1).join(" ") })})`;
   return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
 }
 
-async function askHint() {
-  if (!state || state.finished) return;
-  const seq = state.seq;
-  $("hint").hidden = false;
-  $("hint-best").textContent = t("woord.hint_busy");
-  $("hint-list").replaceChildren();
-  $("hint-apply").hidden = true;
-  try {
-    const answer = await api("GET", `/api/games/${gameId}/hint`, undefined, table.token);
-    if (!state || state.seq !== seq) return;
-    if (!answer.ready) {
-      $("hint-best").textContent = answer.failed ? t("woord.hint_failed", { why: answer.failed }) : t("woord.hint_busy");
-      if (!answer.failed) window.setTimeout(askHint, 3000);
-      return;
-    }
-    hint = { seq, answer };
-    const dictionary = state.rules.dictionary;
-    $("hint-best").replaceChildren(...withWordLinks(hintText(answer.best, answer.throws), answer.best.words, dictionary));
-    $("hint-list").replaceChildren(...answer.options.slice(1).map((o) => el("li", {},
-      ...withWordLinks(hintText(o, answer.throws), o.words, dictionary))));
-    $("hint-apply").hidden = !myTurn();
-    announce($("hint-best").textContent);
-  } catch (err) {
-    $("hint-best").textContent = errorText(err.error);
+/** Every line of a hint, best first; keeps that read alike name their dice. */
+function hintTexts(answer) {
+  const shown = [answer.best, ...answer.options.slice(1)];
+  const alike = new Map();
+  shown.filter((o) => o.kind === "keep").forEach((o) => alike.set(o.letters, (alike.get(o.letters) || 0) + 1));
+  return shown.map((o) => hintText(o, answer.throws, o.kind === "keep" && alike.get(o.letters) > 1));
+}
+
+/** Draw the hint panel: the best option and the others, each with its words linked; while
+ * one is asked for, only its line. */
+function renderHint() {
+  const hint = hints.current();
+  if (!hint) {
+    $("hint-list").replaceChildren();
+    $("hint-apply").hidden = true;
+    if (!hints.pending()) $("hint").hidden = true;
+    return;
   }
+  const { answer } = hint;
+  const dictionary = page.state.rules.dictionary;
+  $("hint").hidden = false;
+  const [best, ...rest] = hintTexts(answer);
+  $("hint-best").replaceChildren(...withWordLinks(best, answer.best.words, dictionary));
+  $("hint-list").replaceChildren(...answer.options.slice(1).map((o, i) => el("li", {},
+    ...withWordLinks(rest[i], o.words, dictionary))));
+  $("hint-apply").hidden = !myTurn();
 }
 
 function applyHint() {
-  const best = hint?.answer?.best;
-  if (!best || !state || hint.seq !== state.seq || !myTurn()) return;
-  if (best.kind === "keep" && state.kind === "pad") {  // real dice: kept by hand
+  const best = hints.current()?.answer.best;
+  if (!best || !myTurn()) return;
+  if (best.kind === "keep" && page.state.kind === "pad") {  // real dice: kept by hand
     announce($("hint-best").textContent);
     return;
   }
   if (best.kind === "keep") {
-    kept = new Set(best.dice);
+    page.kept = new Set(best.dice);
     remember();
     renderDice();
     throwDice();
@@ -555,14 +486,7 @@ function applyHint() {
   }
 }
 
-function forgetStaleHint() {
-  if (hint && state && hint.seq !== state.seq) {
-    hint = null;
-    $("hint").hidden = true;
-  }
-}
-
-$("hint-button").addEventListener("click", askHint);
+$("hint-button").addEventListener("click", hints.ask);
 $("hint-apply").addEventListener("click", applyHint);
 
 
@@ -570,11 +494,11 @@ $("hint-apply").addEventListener("click", applyHint);
 
 /** The pad's letter keys, made once the state (with the dice set's faces) is known. */
 function padEntry() {
-  if (letters || state?.kind !== "pad") return;
-  const faces = state.dice_faces;
-  letters = letterEntry({
+  if (page.letters || page.state?.kind !== "pad") return;
+  const faces = page.state.dice_faces;
+  page.letters = letterEntry({
     faces, field: $("pad-letters"),
-    active: () => myTurn() && !table.busy && state.turn?.throws_left > 0,
+    active: () => myTurn() && !table.busy && page.state.turn?.throws_left > 0,
     changed: (now, dieOf) => {
       const used = new Set(dieOf || []);
       const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${f.join("").toUpperCase().replaceAll("?", "◆")}`))
@@ -583,15 +507,15 @@ function padEntry() {
     },
     record: async (shown) => Boolean(await table.act("throw", { faces: shown })),
   });
-  note = noteForm({
-    active: () => myTurn() && state.turn?.throws === 0,
+  page.note = noteForm({
+    active: () => myTurn() && page.state.turn?.throws === 0,
     boxes: () => {
-      const sheet = state.players[state.turn.player].boxes;
-      const order = state.rules.free_order ? state.boxes.round : [state.turn.round_box];
-      return [...order, ...state.boxes.special].filter((box) => sheet[box] === null)
+      const sheet = page.state.players[page.state.turn.player].boxes;
+      const order = page.state.rules.free_order ? page.state.boxes.round : [page.state.turn.round_box];
+      return [...order, ...page.state.boxes.special].filter((box) => sheet[box] === null)
         .map((box) => [box, boxName(box)]);
     },
-    send: async (box, text) => Boolean(await table.act("act/note", { box, words: text.split(/\s+/).filter(Boolean) })),
+    send: async (box, text) => Boolean(await table.act("note", { box, words: text.split(/\s+/).filter(Boolean) })),
   });
   $("show-best").checked = true;  // after each claim: what that throw held, per box
   document.querySelector("p.keys").textContent = t("pad.keys_letters");
@@ -599,5 +523,5 @@ function padEntry() {
 
 $("pad-hourglass").addEventListener("click", async () => {
   if (!myTurn() || table.busy) return;
-  await table.act("act/hourglass", {});
+  await table.act("hourglass", {});
 });

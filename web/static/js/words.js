@@ -1,7 +1,6 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { ApiError, api, boxName, el, errorText, reportButton, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, api, ApiError, boxName, el, errorText, reportButton, t, tn, whyText, withWordLinks } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
 
 $("check-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -57,7 +56,7 @@ async function refreshDictionaries(select = null) {
     el("strong", { text: d.title }), " ", el("code", { text: d.name }),
     d.word_count ? ` · ${tn("words.count", d.word_count)}` : "",
     ` · ${d.shipped ? t("words.shipped") : t("words.custom")}`)));
-  document.querySelectorAll(".dict-select").forEach((menu) => {
+  $$(".dict-select").forEach((menu) => {
     const current = menu.value;
     menu.replaceChildren(...answer.dictionaries.map((d) => el("option", { value: d.name, text: d.title })));
     menu.value = select && menu.id === "check-dict" ? select : current;

@@ -56,7 +56,7 @@ class ClassicCoach:
 
     def decide(self, game: Any, level: str, table: Any) -> Any:
         """The move of a computer player of ``level`` as a contract action."""
-        from ...modes.classic import Score
+        from ...modes.classic import Claim
         from ...modes.contract import Throw
         from .players import BeginnerPlayer, GreedyPlayer, OptimalPlayer
 
@@ -66,7 +66,7 @@ class ClassicCoach:
             raise RuleError(f"unknown computer level {level!r}; levels: "
                             + ", ".join(self.levels), "bad_level")
         move = players[level]().decide(game.game)
-        return Throw(move.keep) if move.kind == "throw" else Score(move.box)
+        return Throw(move.keep) if move.kind == "throw" else Claim(move.box)
 
     def hint(self, game: Any, table: Any) -> dict[str, Any]:
         """The advisor's keeps and boxes with the expected final score of each, best
@@ -117,9 +117,9 @@ class ClassicCoach:
         for played in game.games:
             replay = ClassicGame(played.players, played.rules)
             for event in played.events:
-                if replay.dice is not None and event["type"] in ("throw", "score"):
+                if replay.dice is not None and event["type"] in ("throw", "claim"):
                     advice = table.advise(position_of(replay))
-                    if event["type"] == "score":
+                    if event["type"] == "claim":
                         chosen = next((o for o in advice.options
                                        if o.kind == "box" and o.box == event["box"]), None)
                     else:

@@ -248,8 +248,8 @@ def choices(game: ClassicGame, strategy: ClassicStrategy,
     out: list[Choice] = []
     for event in game.events:
         kind = event.get("type")
-        if replay.dice is not None and kind in ("throw", "score"):
-            chosen: Option = (("box", event["box"]) if kind == "score"
+        if replay.dice is not None and kind in ("throw", "claim"):
+            chosen: Option = (("box", event["box"]) if kind == "claim"
                               else ("keep", tuple(sorted(event.get("keep") or ()))))
             best, value, advice = _best(strategy, replay)
             seen = hindsight.values(replay)
@@ -284,7 +284,7 @@ def play(game: ClassicGame, decide: Callable[[ClassicGame], Option]) -> None:
             continue
         kind, what = decide(game)
         if kind == "box":
-            game.score(what)
+            game.claim(what)
         else:
             game.throw(what)
 

@@ -15,7 +15,7 @@ checked by the same rules as a human's and lands in the game's event log.
 >>> from wordyahtzee.modes.classic import ClassicGame
 >>> game = ClassicGame(["Anna", "Robot"], rng=random.Random(3))
 >>> robot = computer_player("greedy")
->>> game.throw(); game.score("chance")  # doctest: +SKIP
+>>> game.throw(); game.claim("chance")  # doctest: +SKIP
 >>> moves = play_turn(game, robot)       # doctest: +SKIP
 """
 
@@ -116,7 +116,7 @@ def play_turn(game: ClassicGame, player: ComputerPlayer) -> list[Move]:
         if move.kind == "throw":
             game.throw(move.keep)
         else:
-            game.score(move.box)
+            game.claim(move.box)
     return moves
 
 

@@ -20,8 +20,9 @@ by the 462 multisets of 0..5 dice:
   die more, so all keeps follow from the rolls in five small steps;
 - the best choice for a roll is the best of its sub-multisets, built up one die at a time.
 
-Computed tables are cached on disk (see :func:`cache_dir`); :func:`load_strategy` computes on
-a miss, with a progress bar, and recomputes after saying so when the cache file is corrupt.
+Computed tables are cached on disk (see :func:`cache_dir`), under a version derived from
+the code that computes them (:func:`table_version`); :func:`load_strategy` computes on a
+miss, with a progress bar, and recomputes after saying so when the cache file is corrupt.
 """
 
 from __future__ import annotations
@@ -50,13 +51,12 @@ from ...modes.classic import (
     legal_scores,
     yahtzee_bonus,
 )
-from ..cache import load_arrays, load_or_build, save_arrays
+from ..cache import code_version, load_arrays, load_or_build, save_arrays
 from .tables import (
     ALL_UPPER,
     CHUNK,
     NBOX,
     NMASK,
-    TABLE_VERSION,
     UPPER_CAP,
     YAHTZEE_BIT,
     _levels,
@@ -71,7 +71,7 @@ from .tables import (
 )
 
 __all__ = [
-    "TABLE_VERSION",
+    "TABLE_CODE",
     "Advice",
     "ClassicStrategy",
     "Option",
@@ -79,6 +79,7 @@ __all__ = [
     "cache_dir",
     "cache_path",
     "load_strategy",
+    "table_version",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -360,13 +361,14 @@ class ClassicStrategy:
 
     def save(self, path: Path) -> None:
         """Write the table to ``path`` (atomically)."""
-        save_arrays(path, {"values": self.values}, {"version": TABLE_VERSION, "joker": self.joker})
+        save_arrays(path, {"values": self.values},
+                    {"version": table_version(), "joker": self.joker})
 
     @classmethod
     def load(cls, path: Path, joker: str, cap: int = UPPER_CAP) -> ClassicStrategy:
         """Read a table written by :meth:`save` for the bonus at ``cap``; ``ValueError`` says
         what is wrong with it."""
-        arrays, _ = load_arrays(path, TABLE_VERSION, joker=joker)
+        arrays, _ = load_arrays(path, table_version(), joker=joker)
         values = arrays.get("values")
         if values is None or values.shape != (NMASK, cap + 1, 2) or values.dtype != np.float64:
             raise ValueError("does not hold a table of the right shape")
@@ -385,11 +387,23 @@ def cache_dir() -> Path:
     return shared_cache_dir()
 
 
+TABLE_CODE = ("wordyahtzee.modes.classic.rules", "wordyahtzee.advisor.classic.tables",
+              "wordyahtzee.advisor.classic.strategy")
+"""The modules whose code computes the table (and plays the games of its samples)."""
+
+
+def table_version() -> str:
+    """The tables' version: a digest of :data:`TABLE_CODE`
+    (:func:`~wordyahtzee.advisor.cache.code_version`)."""
+    return code_version(*TABLE_CODE)
+
+
 def cache_path(joker: str, cap: int = UPPER_CAP) -> Path:
     """Where the table for ``joker`` and the upper bonus at ``cap`` is cached: the name
     holds every rule the table depends on (the standard threshold left out)."""
     upper = "" if cap == UPPER_CAP else f"-upper{cap}"
-    return cache_dir() / f"classic-strategy-{joker}{upper}-v{TABLE_VERSION}.npz"
+    return cache_dir() / f"classic-strategy-{joker}{upper}-v{table_version()}.npz"
+
 
 
 _LOADED: dict[tuple[str, str], ClassicStrategy] = {}

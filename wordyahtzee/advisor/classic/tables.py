@@ -29,10 +29,6 @@ from ...modes.classic import (
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-#: Environment variable that overrides the cache folder.
-#: Bumped whenever the table layout or the rules model changes; old cache files are ignored.
-TABLE_VERSION = 1
-
 NBOX = len(BOXES)
 NMASK = 1 << NBOX
 UPPER_CAP = UPPER_BONUS_THRESHOLD  # the standard table stores upper totals capped at 63
@@ -123,10 +119,6 @@ def _multisets() -> _Multisets:
 
 # ------------------------------------------------------------------------------------------
 # Rule tables, built from the engine's scoring functions
-
-
-def _mask_boxes(mask: int) -> list[str]:
-    return [b for i, b in enumerate(BOXES) if mask >> i & 1]
 
 
 @dataclass(frozen=True)

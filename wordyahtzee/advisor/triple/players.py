@@ -2,7 +2,7 @@
 
 A computer player looks at a :class:`~wordyahtzee.modes.triple.TripleGame` where it is to
 move and answers with a contract action: a :class:`~wordyahtzee.modes.contract.Throw`
-(keeping some dice) or a :class:`~wordyahtzee.modes.triple.Score` (a box of a column), so
+(keeping some dice) or a :class:`~wordyahtzee.modes.triple.Claim` (a box of a column), so
 every computer move is checked by the same rules as a human's.
 
 - ``"greedy"``: classic's greedy player spread over three columns. Writing points in a box
@@ -45,7 +45,7 @@ from ...modes.classic import (
     yahtzee_bonus,
 )
 from ...modes.contract import Throw
-from ...modes.triple import FACTORS, Score, ScoreCard, TripleAction, TripleGame
+from ...modes.triple import FACTORS, Claim, ScoreCard, TripleAction, TripleGame
 from ..classic.players import BOX_PAR, keep_indices, sub_multisets
 from ..classic.tables import _multisets
 from . import LEVELS
@@ -157,7 +157,7 @@ class GreedyPlayer(ComputerPlayer):
         assert game.dice is not None
         (column, box), now, keep, later = plan(game.card(), game.dice, game.throws)
         if keep is None or now >= later:
-            return Score(box, column)
+            return Claim(box, column)
         return Throw(keep)
 
 
@@ -182,7 +182,7 @@ class BeginnerPlayer(ComputerPlayer):
             return Throw(tuple(i for i, d in enumerate(game.dice) if d == face))
         if self.rng.random() < 0.6:
             column, box, _ = self.rng.choice(options)
-        return Score(box, column)
+        return Claim(box, column)
 
 
 def computer_player(level: str, rng: random.Random | None = None) -> ComputerPlayer:

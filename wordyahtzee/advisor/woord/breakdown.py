@@ -22,24 +22,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...modes.woord import (
-    BOXES,
-    CONSONANTS_SCORE,
-    UPPER_BONUS,
-    UPPER_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
-)
+from ...modes.woord import BOX, BOXES, UPPER_BONUS, UPPER_BOXES
 from .lattice import Lattice
-from .strategy import BIT, WoordStrategy
+from .score_table import BIT, EARLY_SPECIALS, LATE_SPECIALS
+from .strategy import WoordStrategy
 
 __all__ = ["Breakdown", "exact_breakdown"]
 
 FloatArray = npt.NDArray[np.floating[Any]]
 IntArray = npt.NDArray[np.int64]
-# claim kinds, in the order ties are broken
-KINDS = ("round", "woord_yahtzee", "consonants", "vowels", "chance")
+# claim kinds, in the order ties are broken: the round box, the specials claimable after
+# the last throw, then the early ones
+KINDS = ("round", *LATE_SPECIALS, *EARLY_SPECIALS)
 
 
 @dataclass(frozen=True)
@@ -104,15 +98,12 @@ def _turn_claims(strategy: WoordStrategy, k: int,
     x = table.column(strategy.rounds[k])
     options = np.full((len(KINDS), n), -np.inf)
     options[0] = consts.round_box[x, 0]
-    wy_ok = table.column("woord_yahtzee") > 0
-    options[1, wy_ok] = consts.woord_yahtzee[0]
-    for row, name, const in ((2, "consonants", consts.consonants),
-                             (3, "vowels", consts.vowels)):
-        ok = table.column(name) > 0
-        options[row, ok] = const[0]
-    chance = table.column("chance")
-    options[4, chance > 0] = chance[chance > 0] + consts.chance[0]
-    late_options = options[:2]
+    for row, name in enumerate(KINDS[1:], 1):
+        col = table.column(name)
+        ok = col > 0
+        const = consts.special[name][0]
+        options[row, ok] = col[ok] + const if BOX[name].points is None else const
+    late_options = options[:1 + len(LATE_SPECIALS)]
     late_choice = late_options.argmax(axis=0)
     late = late_options.max(axis=0)
     early_choice = options.argmax(axis=0)
@@ -154,7 +145,6 @@ def exact_breakdown(strategy: WoordStrategy,
     boxes = dict.fromkeys(BOXES, 0.0)
     upper_bonus = wy_bonus = p_bonus = 0.0
     table = strategy.table
-    chance = table.column("chance").astype(np.float64)
     total = sum(len(p) for p in plan.values())
     done = 0
     for k, box in enumerate(rounds):
@@ -169,11 +159,10 @@ def exact_breakdown(strategy: WoordStrategy,
                 continue
             ends = _turn_claims(strategy, k, (s, members[0]))
             by_x = np.bincount(x, weights=ends["round"])
-            wy = float(ends["woord_yahtzee"].sum())
-            cons = float(ends["consonants"].sum())
-            vow = float(ends["vowels"].sum())
-            ch = float(ends["chance"].sum())
-            ch_points = float(ends["chance"] @ chance)
+            taken = {name: float(ends[name].sum()) for name in KINDS[1:]}
+            # a box scoring its words: the expected points of the words it takes
+            worded = {name: float(ends[name] @ table.column(name).astype(np.float64))
+                      for name in KINDS[1:] if BOX[name].points is None}
             for u, w in zip(members, weights.tolist(), strict=True):
                 if w == 0:
                     continue
@@ -189,22 +178,21 @@ def exact_breakdown(strategy: WoordStrategy,
                         upper_bonus += w * p * UPPER_BONUS
                         p_bonus += w * p
                         points += p * UPPER_BONUS
-                if s & BIT["woord_yahtzee"]:
-                    prob[k + 1, s, u] += w * wy
-                    wy_bonus += w * wy * WOORD_YAHTZEE_BONUS
-                    points += wy * WOORD_YAHTZEE_BONUS
-                else:
-                    prob[k + 1, s | BIT["woord_yahtzee"], u] += w * wy
-                    boxes["woord_yahtzee"] += w * wy * WOORD_YAHTZEE_SCORE
-                    points += wy * WOORD_YAHTZEE_SCORE
-                for name, p, score in (("consonants", cons, CONSONANTS_SCORE),
-                                       ("vowels", vow, VOWELS_SCORE)):
+                for name, p in taken.items():
+                    spec = BOX[name]
+                    if s & BIT[name]:  # used: only a repeat bonus is claimed again
+                        if spec.repeat_bonus:
+                            prob[k + 1, s, u] += w * p
+                            wy_bonus += w * p * spec.repeat_bonus
+                            points += p * spec.repeat_bonus
+                        continue
                     prob[k + 1, s | BIT[name], u] += w * p
-                    boxes[name] += w * p * score
-                    points += p * score
-                prob[k + 1, s | BIT["chance"], u] += w * ch
-                boxes["chance"] += w * ch_points
-                points += ch_points
+                    if spec.points is None:
+                        boxes[name] += w * worded[name]
+                        points += worded[name]
+                    else:
+                        boxes[name] += w * p * spec.points
+                        points += p * spec.points
                 per_round[k] += w * points
     p_wy = float(sum(prob[len(rounds), s].sum() for s in range(prob.shape[1])
                      if s & BIT["woord_yahtzee"]))

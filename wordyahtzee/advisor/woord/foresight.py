@@ -23,29 +23,24 @@ import numpy.typing as npt
 from ...dice import FairDice
 from ...errors import RuleError
 from ...modes.woord import (
-    CONSONANTS_SCORE,
+    BOX,
     MAX_THROWS,
     UPPER_BONUS,
     UPPER_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
     Claim,
     WoordGame,
 )
 from ...modes.woord.rules import default_zero_box
 from ..foresight import Choice, top_option
 from .players import WoordMove
-from .score_table import COLUMN
-from .strategy import BIT, NSPECIAL, SheetState, WoordStrategy
+from .score_table import BIT, COLUMN, EARLY_SPECIALS, LATE_SPECIALS, NSPECIAL
+from .strategy import SheetState, WoordStrategy
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 Option = tuple[str, Any]
 """``("keep", dice kept)`` or ``("claim", (box, points))``."""
-EARLY = (("consonants", CONSONANTS_SCORE), ("vowels", VOWELS_SCORE))
-"""The early specials that score a fixed amount when they qualify."""
 
 
 def day_faces(dice: FairDice, sides: tuple[int, ...], rounds: int) -> IntArray:
@@ -104,11 +99,8 @@ class WoordHindsight:
             return value
         bit = BIT[box]
         used = (s & bit) != 0
-        if box == "woord_yahtzee":  # a second one scores the bonus; the box stays
-            value = np.where(used, WOORD_YAHTZEE_BONUS + nxt, x + nxt[s | bit, u])
-        else:
-            value = np.where(used, -np.inf, x + nxt[s | bit, u])
-        return value
+        repeat = BOX[box].repeat_bonus  # a second Woord Yahtzee scores it; the box stays
+        return np.where(used, repeat + nxt if repeat else -np.inf, x + nxt[s | bit, u])
 
     def _best_claims(self, k: int, rows: IntArray, early: bool) -> FloatArray:
         """The best claim's value on each outcome row (the early specials too when
@@ -116,17 +108,11 @@ class WoordHindsight:
         scores = self.strategy.table.scores[rows]
         round_box = self.strategy.rounds[k]
         best = self._claim(k, round_box, scores[:, COLUMN[round_box]])
-        wy = scores[:, COLUMN["woord_yahtzee"]] > 0
-        best = np.where(wy[:, None, None], np.maximum(best, self._claim(
-            k, "woord_yahtzee", np.full(len(rows), WOORD_YAHTZEE_SCORE))), best)
-        if early:
-            for box, points in EARLY:
-                ok = scores[:, COLUMN[box]] > 0
-                best = np.where(ok[:, None, None], np.maximum(best, self._claim(
-                    k, box, np.full(len(rows), points))), best)
-            chance = scores[:, COLUMN["chance"]]
-            best = np.where((chance > 0)[:, None, None],
-                            np.maximum(best, self._claim(k, "chance", chance)), best)
+        for box in (*LATE_SPECIALS, *(EARLY_SPECIALS if early else ())):
+            col, fixed = scores[:, COLUMN[box]], BOX[box].points
+            points = col if fixed is None else np.full(len(rows), fixed)
+            best = np.where((col > 0)[:, None, None],
+                            np.maximum(best, self._claim(k, box, points)), best)
         return best
 
     # -- a live position ----------------------------------------------------------------
@@ -144,21 +130,16 @@ class WoordHindsight:
                     + nxt[s, np.minimum(raised, threshold).astype(np.int64)])
         else:
             best = x + nxt[s, u]
-        specials: list[tuple[str, Any, Any]] = [
-            ("woord_yahtzee", scores[:, COLUMN["woord_yahtzee"]] > 0, WOORD_YAHTZEE_SCORE)]
-        if early:
-            specials += [(b, scores[:, COLUMN[b]] > 0, points) for b, points in EARLY]
-            specials.append(("chance", scores[:, COLUMN["chance"]] > 0,
-                             scores[:, COLUMN["chance"]]))
-        for name, ok, points in specials:
-            bit = BIT[name]
+        for name in (*LATE_SPECIALS, *(EARLY_SPECIALS if early else ())):
+            spec, bit, col = BOX[name], BIT[name], scores[:, COLUMN[name]]
             if s & bit:
-                if name != "woord_yahtzee":
+                if not spec.repeat_bonus:
                     continue
-                value = WOORD_YAHTZEE_BONUS + nxt[s, u] + np.zeros(len(rows))
+                value = spec.repeat_bonus + nxt[s, u] + np.zeros(len(rows))
             else:
+                points = col if spec.points is None else spec.points
                 value = points + nxt[s | bit, u] + np.zeros(len(rows))
-            best = np.where(ok, np.maximum(best, value), best)
+            best = np.where(col > 0, np.maximum(best, value), best)
         return best
 
     def values_at(self, game: WoordGame) -> dict[Option, float]:

@@ -26,20 +26,18 @@ import numpy.typing as npt
 
 from ...errors import RuleError
 from ...modes.woord import (
-    EARLY_ONLY,
+    BOX,
     MAX_THROWS,
     ROUND_BOXES,
-    SPECIAL_BOXES,
-    SPECIAL_SCORES,
     UPPER_BONUS,
     UPPER_BOXES,
-    WOORD_YAHTZEE_BONUS,
     WoordGame,
 )
 from ...solver import Solver
 from .lattice import keep_masks
 from .players import WoordMove, WoordPlayer
-from .strategy import BIT, COLUMN, WoordStrategy
+from .score_table import BIT, COLUMN, EARLY_SPECIALS, LATE_SPECIALS, special_points
+from .strategy import SheetState, WoordStrategy
 
 __all__ = ["FreeOrderPlayer"]
 
@@ -101,23 +99,25 @@ class FreeOrderPlayer(WoordPlayer):
             else:
                 g = xs + self.leaf(rest, specials, upper)
             np.maximum(late, g[table.column(box)], out=late)
-        _, after = self._zero_box(open_mask, specials, upper)
-        wy = table.column("woord_yahtzee") > 0
-        if specials & BIT["woord_yahtzee"]:
-            late[wy] = np.maximum(late[wy], WOORD_YAHTZEE_BONUS + after)
-        else:
-            _, armed = self._zero_box(open_mask, specials | BIT["woord_yahtzee"], upper)
-            late[wy] = np.maximum(late[wy], SPECIAL_SCORES["woord_yahtzee"] + armed)
+        self._add_specials(late, LATE_SPECIALS, open_mask, specials, upper)
         early = late.copy()
-        for name in ("consonants", "vowels", "chance"):
-            if specials & BIT[name]:
+        self._add_specials(early, EARLY_SPECIALS, open_mask, specials, upper)
+        return late, early
+
+    def _add_specials(self, best: FloatArray, names: tuple[str, ...], open_mask: int,
+                      specials: int, upper: int) -> None:
+        """Raise each outcome's ``best`` claim value to that of claiming one of the special
+        boxes ``names`` where it qualifies (its points, or its repeat bonus once used)."""
+        for name in names:
+            spec, used = BOX[name], bool(specials & BIT[name])
+            if used and not spec.repeat_bonus:
                 continue
             _, value = self._zero_box(open_mask, specials | BIT[name], upper)
-            col = table.column(name)
+            col = self.strategy.table.column(name)
             rows = col > 0
-            points = col[rows] if name == "chance" else SPECIAL_SCORES[name]
-            early[rows] = np.maximum(early[rows], points + value)
-        return late, early
+            points = (spec.repeat_bonus if used else col[rows] if spec.points is None
+                      else spec.points)
+            best[rows] = np.maximum(best[rows], points + value)
 
     def _keep_tables(self, open_mask: int, specials: int,
                      upper: int) -> tuple[FloatArray, FloatArray]:
@@ -145,7 +145,7 @@ class FreeOrderPlayer(WoordPlayer):
         assert turn.faces is not None
         sheet = game.sheets[turn.player]
         open_mask = sum(1 << i for i, b in enumerate(ROUND_BOXES) if sheet.is_open(b))
-        specials = sum(BIT[b] for b in SPECIAL_BOXES if not sheet.is_open(b))
+        specials = SheetState.from_sheet(sheet).mask
         upper = sheet.upper_total
         t = self.strategy.threshold
         idx = self.strategy.face_indices(game.dice_set, turn.faces)
@@ -159,18 +159,9 @@ class FreeOrderPlayer(WoordPlayer):
                 if box in UPPER_BOXES and upper < t <= upper + x:
                     value += UPPER_BONUS
                 best = max(best, (value, box, None), key=lambda c: c[0])
-        for name in SPECIAL_BOXES:
-            if int(row[COLUMN[name]]) <= 0 or (name in EARLY_ONLY and turn.throws >= MAX_THROWS):
-                continue
-            if specials & BIT[name]:
-                if name != "woord_yahtzee":
-                    continue
-                zero, after = self._zero_box(open_mask, specials, upper)
-                value = WOORD_YAHTZEE_BONUS + after
-            else:
-                zero, after = self._zero_box(open_mask, specials | BIT[name], upper)
-                value = int(row[COLUMN[name]]) + after
-            best = max(best, (value, name, zero), key=lambda c: c[0])
+        for name, points in special_points(row, specials, turn.throws).items():
+            zero, after = self._zero_box(open_mask, specials | BIT[name], upper)
+            best = max(best, (points + after, name, zero), key=lambda c: c[0])
         if turn.throws < MAX_THROWS:
             e3, e2 = self._keep_tables(open_mask, specials, upper)
             lattice = e2 if turn.throws == 1 else e3

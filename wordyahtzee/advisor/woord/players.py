@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from ...letters import BLANK
 from ...lexicon import Lexicon, load_lexicon
 from ...modes.woord import (
+    BOX,
     MAX_THROWS,
     ROUND_BOXES,
-    SPECIAL_BOXES,
-    WORD_COUNT,
     Claim,
     WoordGame,
+    default_zero_box,
     is_formable,
 )
 from ...solver import Solution, Solver, legal_claims
@@ -127,11 +127,18 @@ class OptimalWoordPlayer(WoordPlayer):
 
 
 def _zero_box(game: WoordGame, box: str) -> str | None:
-    """The round box a special claim zeroes in free order (the first open one)."""
-    if box in ROUND_BOXES or not game.rules.free_order:
-        return None
-    sheet = game.sheets[game.turn.player]
-    return next(b for b in ROUND_BOXES if sheet.is_open(b))
+    """The round box a special claim names in free order (the engine's choice,
+    :func:`~wordyahtzee.modes.woord.default_zero_box`); None in strict order."""
+    return game.claimable()[box] if game.rules.free_order else None
+
+
+def _round_box(game: WoordGame) -> str:
+    """The round box a simple player writes: this round's, or in free order the first open
+    one (:func:`~wordyahtzee.modes.woord.default_zero_box`, the box a timeout would fill)."""
+    turn = game.turn
+    box = default_zero_box(game.sheets[turn.player], game.rules, turn.round)
+    assert box is not None  # a turn in progress has an open round box
+    return box
 
 
 class GreedyWoordPlayer(WoordPlayer):
@@ -155,7 +162,7 @@ class GreedyWoordPlayer(WoordPlayer):
         target = self.target(game, solution)
         target_gain = next((c.gain for c in claims if c.claim.box == target), 0)
         best = max(claims, key=lambda c: c.gain)
-        if best.claim.box in SPECIAL_BOXES and best.gain > target_gain:
+        if BOX[best.claim.box].special and best.gain > target_gain:
             return WoordMove("claim", box=best.claim.box, words=best.claim.words,
                              zero_box=best.claim.zero_box)
         words = solution.boxes[target].words
@@ -167,6 +174,9 @@ class GreedyWoordPlayer(WoordPlayer):
             return WoordMove("claim", box=target, words=words)
         return WoordMove("throw", keep=keep)
 
+
+_NO_WORDS = tuple(b.id for b in BOX.values() if b.special and b.words == 0)
+"""The special boxes that take no word: a simple player claims them when they show."""
 
 _TOP = {"letters_2": 8, "letters_3": 12, "letters_4": 16, "letters_5": 19, "letters_6": 21,
         "one_word": 23, "two_words": 24, "three_words": 22}
@@ -189,11 +199,11 @@ class BeginnerWoordPlayer(WoordPlayer):
         """Its best claim for ``box``: known words only, picked best word first."""
         faces = solution.letters
         words = [w for w in solution.words if self._known(w.word)]
-        if box.startswith("letters_"):
-            size = int(box[8:])
-            return next(((w.word,) for w in words if len(w.word) == size), ())
+        spec = BOX[box]
+        if spec.length is not None:
+            return next(((w.word,) for w in words if len(w.word) == spec.length), ())
         chosen: list[str] = []
-        for _ in range(WORD_COUNT[box]):
+        for _ in range(spec.words or 1):
             pick = next((w.word for w in words if is_formable([*chosen, w.word], faces)), None)
             if pick is None:
                 return ()
@@ -206,16 +216,14 @@ class BeginnerWoordPlayer(WoordPlayer):
         assert turn.faces is not None
         solution = self.solver.solve(turn.faces)
         options = game.options()
-        for box in ("consonants", "vowels"):
+        for box in _NO_WORDS:
             if box in options and options[box]["score"]:
                 return WoordMove("claim", box=box, zero_box=_zero_box(game, box))
         seven = solution.boxes["woord_yahtzee"].words
         if "woord_yahtzee" in options and seven and self._known(seven[0]):
             return WoordMove("claim", box="woord_yahtzee", words=seven,
                              zero_box=_zero_box(game, "woord_yahtzee"))
-        sheet = game.sheets[turn.player]
-        box = (game.round_box() if not game.rules.free_order
-               else next(b for b in ROUND_BOXES if sheet.is_open(b)))
+        box = _round_box(game)
         words = self.best_words(solution, box)
         if turn.throws == 1 and self.rng.random() < 0.5:
             keep = dice_for_words(turn.faces, words)
@@ -253,16 +261,14 @@ class HumanWoordPlayer(BeginnerWoordPlayer):
         self._seen = {w.word for w in solution.words if self.lexicon.is_valid(w.word)
                       and self.rng.random() < 0.9 * 0.8 ** (len(w.word) - 2)}
         options = game.options()
-        for box in ("consonants", "vowels"):
+        for box in _NO_WORDS:
             if box in options and options[box]["score"]:
                 return WoordMove("claim", box=box, zero_box=_zero_box(game, box))
         seven = [w for w in self._seen if len(w) == len(turn.faces)]
         if "woord_yahtzee" in options and seven:
             return WoordMove("claim", box="woord_yahtzee", words=(seven[0],),
                              zero_box=_zero_box(game, "woord_yahtzee"))
-        sheet = game.sheets[turn.player]
-        box = (game.round_box() if not game.rules.free_order
-               else next(b for b in ROUND_BOXES if sheet.is_open(b)))
+        box = _round_box(game)
         words = self.best_words(solution, box)
         score = game.evaluate(Claim(box, words)) if words else 0
         keep = dice_for_words(turn.faces, words)

@@ -1,5 +1,7 @@
 """Every outcome's score per box: the table a Woord Yahtzee strategy is computed from,
-built once per dictionary, dice set and word rules and cached on disk."""
+built once per dictionary, dice set and word rules and cached on disk; and what a row of it
+lets a player claim in the special boxes (:func:`special_points`, from the boxes'
+declaration)."""
 
 
 from __future__ import annotations
@@ -18,20 +20,46 @@ import numpy.typing as npt
 from ...dice import DiceSet
 from ...lexicon import Lexicon, cache_dir, load_lexicon
 from ...lexicon.lexicon import word_checksum
-from ...modes.woord import (
-    BOXES,
-    WoordRules,
-)
-from ..cache import load_arrays, load_or_build, save_arrays
+from ...modes.woord import BOX, BOXES, SPECIAL_BOXES, WoordRules
+from ..cache import code_version, load_arrays, load_or_build, save_arrays
 
 if TYPE_CHECKING:
     from ...solver import Solver
 
-#: Bumped when the score table's layout changes (old cache files are then rebuilt).
-SCORE_TABLE_VERSION = 1
+SCORE_TABLE_CODE = ("wordyahtzee.letters", "wordyahtzee.modes.woord.rules",
+                    "wordyahtzee.solver.rack", "wordyahtzee.solver.index",
+                    "wordyahtzee.solver.search", "wordyahtzee.solver.results",
+                    "wordyahtzee.advisor.woord.score_table")
+"""The modules whose code computes the score table: the boxes' declaration and the solver."""
+
+
+def score_table_version() -> str:
+    """The score table's version: a digest of :data:`SCORE_TABLE_CODE`
+    (:func:`~wordyahtzee.advisor.cache.code_version`)."""
+    return code_version(*SCORE_TABLE_CODE)
+
 
 COLUMN = {b: i for i, b in enumerate(BOXES)}
 """Column of each box in :attr:`ScoreTable.scores`."""
+NSPECIAL = len(SPECIAL_BOXES)
+BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
+"""Bit of each special box in a state's special mask."""
+LATE_SPECIALS = tuple(b for b in SPECIAL_BOXES if not BOX[b].early_only)
+"""The special boxes that may be claimed after the last throw too."""
+EARLY_SPECIALS = tuple(b for b in SPECIAL_BOXES if BOX[b].early_only)
+"""The special boxes that may only be claimed before the last throw."""
+
+
+def special_points(row: npt.NDArray[np.int16], used: int, throws_done: int) -> dict[str, int]:
+    """The special boxes a throw may be claimed in now and their points, from its row of
+    the score table (a box qualifies when its best score is above 0): the declaration's
+    points, or its repeat bonus when the box is in the ``used`` mask (:data:`BIT`)."""
+    out: dict[str, int] = {}
+    for name in SPECIAL_BOXES:
+        spec, score, filled = BOX[name], int(row[COLUMN[name]]), bool(used & BIT[name])
+        if score > 0 and spec.open_to_claim(throws_done, filled):
+            out[name] = spec.claim_points(score, filled)
+    return out
 
 
 def dice_key(dice_set: DiceSet) -> str:
@@ -82,12 +110,13 @@ class ScoreTable:
     def save(self, path: Path) -> None:
         """Write atomically, with a checksum."""
         save_arrays(path, {"scores": self.scores},
-                    {"version": SCORE_TABLE_VERSION, "key": self.key, "faces": list(self.faces)})
+                    {"version": score_table_version(), "key": self.key,
+                     "faces": list(self.faces)})
 
     @classmethod
     def load(cls, path: Path, key: str) -> ScoreTable:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with the file."""
-        arrays, meta = load_arrays(path, SCORE_TABLE_VERSION, key=key)
+        arrays, meta = load_arrays(path, score_table_version(), key=key)
         scores = arrays["scores"]
         faces = tuple(meta.get("faces") or ())
         if (scores.dtype != np.int16 or scores.ndim != 2 or scores.shape[1] != len(BOXES)
@@ -131,7 +160,7 @@ def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet =
     key = score_table_key(solver)
     if use_cache and key in _TABLES:
         return _TABLES[key]
-    path = _cache_folder() / f"scores-{key}-v{SCORE_TABLE_VERSION}.npz"
+    path = _cache_folder() / f"scores-{key}-v{score_table_version()}.npz"
     table: ScoreTable = load_or_build(
         path, "scoring every throw", lambda: ScoreTable.load(path, key),
         lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),

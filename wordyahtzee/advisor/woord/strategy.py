@@ -23,7 +23,8 @@ index ``F`` = "this die is re-thrown"):
 
 What each box scores on each outcome comes from the solver, once per distinct multiset of
 letters (:class:`ScoreTable`). Both tables are cached on disk, keyed by the dictionary's
-checksum, the dice set and the rules; a corrupt file is reported and rebuilt.
+checksum, the dice set and the rules, under a version derived from the code that computes
+them (:func:`strategy_version`); a corrupt file is reported and rebuilt.
 """
 
 from __future__ import annotations
@@ -46,31 +47,32 @@ from ...dice import DiceSet
 from ...errors import RuleError
 from ...lexicon import Lexicon
 from ...modes.woord import (
-    CONSONANTS_SCORE,
-    EARLY_ONLY,
+    BOX,
     MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
     UPPER_BONUS,
     UPPER_BOXES,
-    VOWELS_SCORE,
-    WOORD_YAHTZEE_BONUS,
-    WOORD_YAHTZEE_SCORE,
     ScoreSheet,
     WoordRules,
 )
-from ..cache import load_arrays, load_or_build, save_arrays
+from ..cache import code_version, load_arrays, load_or_build, save_arrays
 from .lattice import (
     FloatArray,
     Lattice,
     keep_masks,
 )
 from .score_table import (
+    BIT,
     COLUMN,
-    SCORE_TABLE_VERSION,
+    EARLY_SPECIALS,
+    LATE_SPECIALS,
+    NSPECIAL,
+    SCORE_TABLE_CODE,
     ScoreTable,
     _cache_folder,
     load_score_table,
+    special_points,
 )
 
 if TYPE_CHECKING:
@@ -79,8 +81,7 @@ if TYPE_CHECKING:
 
 
 __all__ = [
-    "SCORE_TABLE_VERSION",
-    "STRATEGY_VERSION",
+    "STRATEGY_CODE",
     "Lattice",
     "ScoreTable",
     "SheetState",
@@ -88,15 +89,18 @@ __all__ = [
     "WoordStrategy",
     "load_score_table",
     "load_woord_strategy",
+    "strategy_version",
 ]
 
-#: Bumped when the strategy table's layout, the rules model or its arithmetic changes
-#: (2: the table in float64).
-STRATEGY_VERSION = 2
+STRATEGY_CODE = (*SCORE_TABLE_CODE, "wordyahtzee.advisor.woord.lattice",
+                 "wordyahtzee.advisor.woord.strategy")
+"""The modules whose code computes the strategy table: its score table's and the DP's."""
 
-NSPECIAL = len(SPECIAL_BOXES)
-BIT = {b: 1 << i for i, b in enumerate(SPECIAL_BOXES)}
-"""Bit of each special box in a state's special mask."""
+
+def strategy_version() -> str:
+    """The strategy table's version: a digest of :data:`STRATEGY_CODE`
+    (:func:`~wordyahtzee.advisor.cache.code_version`)."""
+    return code_version(*STRATEGY_CODE)
 
 
 # ------------------------------------------------------------------------------------------
@@ -191,10 +195,9 @@ class _Consts:
     """A batch of states' claim values (relative to each state's baseline)."""
 
     round_box: FloatArray   # (max score + 1, B): value of writing x in the round box
-    consonants: FloatArray  # (B,), -inf when used
-    vowels: FloatArray
-    woord_yahtzee: FloatArray  # (B,): 50 + future, or the 100 bonus once it holds 50
-    chance: FloatArray      # (B,): future without the points of the words
+    special: dict[str, FloatArray]
+    """Per special box, (B,): its fixed points (none for a box scoring its words) plus the
+    future; the repeat bonus once it is used (50 + future, then the 100 bonus), or -inf."""
     base: FloatArray        # (B,) float64 baseline
 
 
@@ -311,7 +314,8 @@ class WoordStrategy:
         xs = np.arange(self._max_score(box) + 1)
         b = len(states)
         rb = np.empty((len(xs), b))
-        cons, vow, wy, ch, base = (np.empty(b) for _ in range(5))
+        base = np.empty(b)
+        special: dict[str, FloatArray] = {name: np.empty(b) for name in SPECIAL_BOXES}
         for j, (s, u) in enumerate(states):
             c = nxt[s, u]
             base[j] = c
@@ -322,23 +326,19 @@ class WoordStrategy:
                 rb[:, j] = xs + bonus + nxt[s, after] - c
             else:
                 rb[:, j] = xs
-            inf = -np.inf
-            cons[j] = (CONSONANTS_SCORE + nxt[s | BIT["consonants"], u] - c
-                       if not s & BIT["consonants"] else inf)
-            vow[j] = (VOWELS_SCORE + nxt[s | BIT["vowels"], u] - c
-                      if not s & BIT["vowels"] else inf)
-            wy[j] = (WOORD_YAHTZEE_SCORE + nxt[s | BIT["woord_yahtzee"], u] - c
-                     if not s & BIT["woord_yahtzee"] else WOORD_YAHTZEE_BONUS)
-            ch[j] = nxt[s | BIT["chance"], u] - c if not s & BIT["chance"] else inf
-        return _Consts(rb, cons, vow, wy, ch, base)
+            for name, values in special.items():
+                spec, bit = BOX[name], BIT[name]
+                values[j] = ((spec.points or 0) + nxt[s | bit, u] - c if not s & bit
+                             else spec.repeat_bonus or -np.inf)
+        return _Consts(rb, special, base)
 
     def _outcome_masks(self) -> dict[str, FloatArray]:
-        """Per outcome: 0 where a special box qualifies, -inf where not (chance: its
-        points, -inf without a word)."""
+        """Per outcome: 0 where a special box qualifies, -inf where not (a box scoring its
+        words: their points, -inf without a word)."""
         if not self._masks:
-            for name in ("consonants", "vowels", "woord_yahtzee", "chance"):
+            for name in SPECIAL_BOXES:
                 col = self.table.column(name)
-                keep = col.astype(self.dtype) if name == "chance" else np.zeros(
+                keep = col.astype(self.dtype) if BOX[name].points is None else np.zeros(
                     len(col), dtype=self.dtype)
                 self._masks[name] = np.where(col > 0, keep, -np.inf).astype(self.dtype)
         return self._masks
@@ -354,15 +354,15 @@ class WoordStrategy:
         late = lat.buffer("late", (n,), dt)
         np.take(consts.round_box[:, j].astype(dt), self.table.column(self.rounds[k]), out=late)
         scratch = lat.buffer("scratch", (n,), dt)
-        np.add(masks["woord_yahtzee"], dt.type(consts.woord_yahtzee[j]), out=scratch)
-        np.maximum(late, scratch, out=late)
         early = lat.buffer("early", (n,), dt)
-        early[...] = late
-        for name, const in (("consonants", consts.consonants), ("vowels", consts.vowels),
-                            ("chance", consts.chance)):
-            if np.isfinite(const[j]):
-                np.add(masks[name], dt.type(const[j]), out=scratch)
-                np.maximum(early, scratch, out=early)
+        for out, names in ((late, LATE_SPECIALS), (early, EARLY_SPECIALS)):
+            if out is early:
+                early[...] = late
+            for name in names:
+                const = consts.special[name][j]
+                if np.isfinite(const):
+                    np.add(masks[name], dt.type(const), out=scratch)
+                    np.maximum(out, scratch, out=out)
         return late, early
 
     def _turn(self, k: int, state: tuple[int, int]) -> tuple[float, float]:
@@ -436,17 +436,7 @@ class WoordStrategy:
         k = self._round_index(round)
         row = self.table.scores[int(np.ravel_multi_index(faces, self.table.faces))]
         box = self.rounds[k]
-        out = {box: int(row[COLUMN[box]])}
-        for name in SPECIAL_BOXES:
-            score = int(row[COLUMN[name]])
-            if score <= 0 or (name in EARLY_ONLY and throws_done >= MAX_THROWS):
-                continue
-            if name in state.specials_used:
-                if name == "woord_yahtzee":
-                    out[name] = WOORD_YAHTZEE_BONUS
-                continue
-            out[name] = score
-        return out
+        return {box: int(row[COLUMN[box]]), **special_points(row, state.mask, throws_done)}
 
     def claim_ev(self, state: SheetState, round: int, box: str, points: int) -> float:
         """Expected final score after writing ``points`` in ``box`` in ``round``."""
@@ -532,13 +522,13 @@ class WoordStrategy:
     def save(self, path: Path, key: str) -> None:
         """Write the table atomically."""
         save_arrays(path, {"values": self.values},
-                    {"version": STRATEGY_VERSION, "key": key, "threshold": self.threshold,
+                    {"version": strategy_version(), "key": key, "threshold": self.threshold,
                      "rounds": list(self.rounds)})
 
     @classmethod
     def load(cls, path: Path, key: str, table: ScoreTable) -> WoordStrategy:
         """Read :meth:`save` output; ``ValueError`` says what is wrong with it."""
-        arrays, meta = load_arrays(path, STRATEGY_VERSION, key=key)
+        arrays, meta = load_arrays(path, strategy_version(), key=key)
         values = arrays["values"]
         rounds = tuple(meta.get("rounds") or ())
         threshold = meta.get("threshold")
@@ -581,7 +571,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
     key = strategy_key(table.key, threshold, rounds)
     if use_cache and key in _STRATEGIES:
         return _STRATEGIES[key]
-    path = _cache_folder() / f"strategy-{key}-v{STRATEGY_VERSION}.npz"
+    path = _cache_folder() / f"strategy-{key}-v{strategy_version()}.npz"
 
     def build(progress: Callable[[int, int], None] | None) -> WoordStrategy:
         return WoordStrategy.compute(table, threshold, rounds, progress=progress)

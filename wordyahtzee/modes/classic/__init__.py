@@ -16,7 +16,7 @@ of events; :meth:`ClassicGame.from_json` rebuilds any game from that list.
 >>> dice = game.throw(keep=[0, 1])         # keep dice 0 and 1, throw the other three
 >>> sorted(game.options())[:3]             # the boxes the dice may go in now
 ['chance', 'fives', 'four_of_a_kind']
->>> points = game.score("chance")
+>>> points = game.claim("chance")
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from typing import Any
 
 from .. import options
 from ..contract import Resources
+from ..contract import no_preview as preview
 from .game import ClassicGame
-from .match import ClassicMatch, Score
+from .match import Claim, ClassicMatch
 from .record import replay_record
 from .rules import (
     BOXES,
@@ -54,6 +55,7 @@ from .rules import (
     yahtzee_bonus,
     yahtzees_made,
 )
+from .view import match_view as view
 
 __all__ = [
     "BOXES",
@@ -68,10 +70,10 @@ __all__ = [
     "UPPER_BOXES",
     "YAHTZEE_BONUS",
     "YAHTZEE_SCORE",
+    "Claim",
     "ClassicGame",
     "ClassicMatch",
     "ClassicRules",
-    "Score",
     "ScoreSheet",
     "box_score",
     "describe",
@@ -82,8 +84,10 @@ __all__ = [
     "new_game",
     "parse_dice",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
     "yahtzee_bonus",
     "yahtzees_made",
 ]

@@ -142,10 +142,10 @@ class ClassicGame(PipDice):
         self.apply({"type": "skip", "player": self._require_turn(), "reason": reason,
                     **(note or {})})
 
-    def score(self, box: str) -> int:
+    def claim(self, box: str) -> int:
         """Fill ``box`` with the current dice and end the turn; returns the points gained."""
         player = self._require_turn()
-        self.apply({"type": "score", "player": player, "box": box})
+        self.apply({"type": "claim", "player": player, "box": box})
         return self.last_points
 
     def apply(self, event: Mapping[str, Any]) -> None:
@@ -177,7 +177,7 @@ class ClassicGame(PipDice):
             self.turn += 1
             self.cup.reset()
             self._turn_throws = []
-        elif kind == "score":
+        elif kind == "claim":
             box = _box_field(event.get("box"))
             dice = self._require_dice()
             self.last_points = self.sheets[player].fill(box, dice, self.rules)

@@ -17,7 +17,7 @@ from .rules import MATCH_GAMES, NUM_DICE, ClassicRules
 
 
 @dataclass(frozen=True)
-class Score:
+class Claim:
     """The ``claim`` action of classic Yahtzee: fill ``box`` with the dice showing."""
 
     name: ClassVar[str] = "claim"
@@ -28,7 +28,7 @@ class Score:
         return {"box": self.box}
 
     @classmethod
-    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Score:
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Claim:
         """Read ``{"box": id}``."""
         box = body.get("box")
         if not isinstance(box, str) or not 0 < len(box) <= 40:
@@ -53,7 +53,7 @@ class Note:
     @classmethod
     def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Note:
         """Read ``{"box", "points"}``."""
-        box, points = Score.from_json(body).box, body.get("points")
+        box, points = Claim.from_json(body).box, body.get("points")
         if type(points) is not int or not 0 <= points <= 100:
             raise RuleError("a note gives the box's points (0-100)", "bad_request")
         return cls(box, points)
@@ -72,7 +72,7 @@ class ClassicMatch(Acting):
     """
 
     mode: ClassVar[str] = "classic"
-    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Score, Note)
+    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Claim, Note)
     dice_count: ClassVar[int] = NUM_DICE
 
     def __init__(self, players: Sequence[str], rules: ClassicRules | None = None,
@@ -112,7 +112,7 @@ class ClassicMatch(Acting):
         name = self.players[seat]
         skips = [e.get("reason") if e["type"] == "skip" else None
                  for g in self.games for e in g.events
-                 if e["type"] in ("skip", "score") and e["player"] == name]
+                 if e["type"] in ("skip", "claim") and e["player"] == name]
         return missed_turns(skips), seat in self.left
 
     @property
@@ -187,12 +187,12 @@ class ClassicMatch(Acting):
             raise RuleError(f"no throw gives {action.points} in {action.box!r}",
                             "impossible_points")
         self.game.record_throw(dice, assumed=True)
-        return self.do_claim(Score(action.box))
+        return self.do_claim(Claim(action.box))
 
-    def do_claim(self, action: Score) -> dict[str, Any]:
+    def do_claim(self, action: Claim) -> dict[str, Any]:
         """Fill a box with the dice showing; the next game of a match starts at once."""
         self._open()
-        points = self.game.score(action.box)
+        points = self.game.claim(action.box)
         self._advance()
         return {"points": points, "box": action.box}
 
@@ -210,11 +210,6 @@ class ClassicMatch(Acting):
     def deadline(self) -> float | None:
         """No hourglass: never."""
         return None
-
-    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Nothing to preview: the view's ``options`` already give every box's score."""
-        raise RuleError("classic Yahtzee has no words to preview; the state's options give "
-                        "what each box would score", "no_preview")
 
     def totals(self) -> list[int]:
         """Each seat's total over the games played so far (the current one included)."""
@@ -279,9 +274,3 @@ class ClassicMatch(Acting):
             raise RecordError(f"game: {exc.message}") from None
         replay_events(match, data.get("events") or [])
         return match
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Everything a screen renders (:func:`.view.match_view`)."""
-        from .view import match_view
-
-        return match_view(self, seat)

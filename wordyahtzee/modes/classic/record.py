@@ -38,7 +38,7 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
                                 "bad_turn")
             game.skip(str(skipped))
             return
-        game.score(_box_field(turn.get("box")))
+        game.claim(_box_field(turn.get("box")))
 
     replay_turns(data.get("turns"), play_turn)
     return game.result()

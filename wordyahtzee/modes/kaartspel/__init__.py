@@ -33,6 +33,7 @@ from typing import Any
 from .. import options
 from ..classic import is_yahtzee, parse_dice
 from ..contract import JSON, Resources, Throw, check_players
+from ..contract import no_preview as preview
 from .actions import KaartspelAction, Roll, Start, Stop, Take
 from .game import KaartspelGame
 from .record import game_from_record, replay_record
@@ -57,6 +58,7 @@ from .rules import (
     start_squares,
 )
 from .view import board_text
+from .view import game_view as view
 
 __all__ = [
     "CARDS",
@@ -89,10 +91,12 @@ __all__ = [
     "new_game",
     "parse_dice",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
     "shown_cards",
     "start_squares",
+    "view",
 ]
 
 

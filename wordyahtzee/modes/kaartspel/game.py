@@ -503,23 +503,23 @@ class KaartspelGame(PipDice, Acting):
         """Kaartspel turns do not time out."""
         return None
 
-    def preview(self, body: Mapping[str, Any]) -> JSON:
-        """Kaartspel has nothing to preview (the options are in :meth:`view`)."""
-        raise RuleError("Kaartspel has no preview: the view lists the options", "no_preview")
-
     # -- views and records -------------------------------------------------------------
 
     def options(self) -> list[JSON]:
         """The legal actions now, with what each final throw could take."""
-        from .view import options
-
-        return options(self)
-
-    def view(self, seat: int | None = None) -> JSON:
-        """The board as JSON for a screen (:func:`.view.game_view`)."""
-        from .view import game_view
-
-        return game_view(self, seat)
+        out: list[JSON] = []
+        for name in self.legal_actions():
+            item: JSON = {"action": name}
+            if name == "throw":
+                item["throws_left"] = (MAX_THROWS - self.cup.throws
+                                       if self.phase == "throw" else MAX_THROWS)
+                if self.phase == "choose":
+                    assert self.seat is not None
+                    item["raise"] = self.board[self.pawns[self.seat]]
+            if name == "take":
+                item["cards"] = {c: o.to_json() for c, o in self.take_options().items()}
+            out.append(item)
+        return out
 
     def result(self) -> JSON:
         """Each player's cards (``{card: score}``), token card and total, and the winners:

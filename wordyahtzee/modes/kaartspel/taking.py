@@ -4,17 +4,40 @@ pawn stands, and why a named card cannot be taken (the one-line error of a recor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ...errors import RuleError
 from ..classic import format_dice, is_yahtzee
-from .rules import CARDS, MAX_SCORE, Dice, TakeOption, card_value
+from .rules import CARDS, MAX_SCORE, CardState, Dice, TakeOption, card_value
 
 if TYPE_CHECKING:
-    from .game import KaartspelGame
+    from ...dice import Cup
 
 
-def take_options(game: KaartspelGame, dice: Sequence[int] | None = None
+class Board(Protocol):
+    """What taking reads of a game (:class:`~.game.KaartspelGame` is one): the phase and
+    the seat to move, the cup, the pawns, tokens, cards and spaces, and what the pawn's
+    throw aims at."""
+
+    phase: str
+    seat: int | None
+    cup: Cup[int]
+    pawns: list[int]
+    tokens: list[str | None]
+    cards: dict[str, CardState]
+    board: list[str | None]
+    target: str | None
+
+    def next_empty_space(self, square: int) -> int:
+        """``square`` if it is an empty card space, else the next one clockwise."""
+        ...
+
+    def raisable(self, seat: int, card: str) -> bool:
+        """Can ``seat`` throw to raise ``card``?"""
+        ...
+
+
+def take_options(game: Board, dice: Sequence[int] | None = None
              ) -> dict[str, TakeOption]:
     """What the final throw (``dice``, default the dice showing) may take now, by card.
 
@@ -63,7 +86,7 @@ def take_options(game: KaartspelGame, dice: Sequence[int] | None = None
             out[card] = TakeOption(card, "raise", value, state.space)
     return out
 
-def take_error(game: KaartspelGame, card: str, dice: Dice) -> RuleError:
+def take_error(game: Board, card: str, dice: Dice) -> RuleError:
     """Why ``card`` cannot be taken with ``dice`` (for one-line record errors)."""
     seat = game.seat
     assert seat is not None

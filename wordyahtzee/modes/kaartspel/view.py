@@ -9,7 +9,6 @@ from ..classic import format_dice
 from ..contract import JSON
 from .rules import (
     CORNERS,
-    MAX_THROWS,
     MODE,
     SQUARES,
 )
@@ -17,22 +16,6 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import KaartspelGame
 
-
-def options(game: KaartspelGame) -> list[JSON]:
-    """The legal actions now, with what each final throw could take."""
-    out: list[JSON] = []
-    for name in game.legal_actions():
-        item: JSON = {"action": name}
-        if name == "throw":
-            item["throws_left"] = (MAX_THROWS - game.cup.throws
-                                   if game.phase == "throw" else MAX_THROWS)
-            if game.phase == "choose":
-                assert game.seat is not None
-                item["raise"] = game.board[game.pawns[game.seat]]
-        if name == "take":
-            item["cards"] = {c: o.to_json() for c, o in game.take_options().items()}
-        out.append(item)
-    return out
 
 def game_view(game: KaartspelGame, seat: int | None = None) -> JSON:
     """The board as JSON for a screen: ``spaces`` (kind, card, owner, score, token),

@@ -29,10 +29,12 @@ from typing import Any
 from .. import options
 from ..classic import BOXES
 from ..contract import JSON, Resources
-from .actions import Score, TripleAction
+from ..contract import no_preview as preview
+from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
 from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, TripleRules, parse_rules
+from .view import game_view as view
 
 __all__ = [
     "BOXES",
@@ -41,7 +43,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MODE",
     "TURNS",
-    "Score",
+    "Claim",
     "ScoreCard",
     "TripleAction",
     "TripleGame",
@@ -49,8 +51,10 @@ __all__ = [
     "describe",
     "new_game",
     "parse_rules",
+    "preview",
     "replay_record",
     "restore",
+    "view",
 ]
 
 

@@ -13,13 +13,13 @@ from .rules import column_field
 
 
 @dataclass(frozen=True)
-class Score:
-    """The ``claim`` action (named as classic's, so ``POST …/claim`` serves both): write
+class Claim:
+    """The ``claim`` action, as classic's and Woord Yahtzee's: write
     the dice showing in ``box`` of ``column`` (1 to 3).
 
-    >>> Score.from_json({"box": "chance", "column": 3})
-    Score(box='chance', column=3)
-    >>> Score.from_json({"box": "chance"})
+    >>> Claim.from_json({"box": "chance", "column": 3})
+    Claim(box='chance', column=3)
+    >>> Claim.from_json({"box": "chance"})
     Traceback (most recent call last):
     ...
     wordyahtzee.errors.RuleError: 'column' must be 1, 2 or 3, not None
@@ -34,7 +34,7 @@ class Score:
         return {"box": self.box, "column": self.column}
 
     @classmethod
-    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Score:
+    def from_json(cls, body: Mapping[str, Any], game: Any = None) -> Claim:
         """Read ``{"box": id, "column": 1|2|3}``; the game checks the box is open."""
         box = body.get("box")
         if not isinstance(box, str) or not 0 < len(box) <= 40:
@@ -42,5 +42,5 @@ class Score:
         return cls(box, column_field(body.get("column")))
 
 
-TripleAction = Throw | Score
+TripleAction = Throw | Claim
 """Any action a Triple Yahtzee player (or computer) plays."""

@@ -22,7 +22,7 @@ from ..contract import (
     replay_events,
 )
 from ..seating import SEAT_EVENTS, check_note, follow_seat
-from .actions import Score
+from .actions import Claim
 from .rules import FACTORS, TURNS, ScoreCard, box_field, column_field, parse_rules
 
 MODE = "triple"
@@ -36,21 +36,21 @@ class TripleGame(PipDice, Acting):
     """A Triple Yahtzee game for 1 to 8 players, 39 turns each, in seat order.
 
     A turn is one to three throws (:class:`~..contract.Throw`; the first throws all five
-    dice, later ones the dice not kept) and one :class:`.actions.Score` writing the dice in
+    dice, later ones the dice not kept) and one :class:`.actions.Claim` writing the dice in
     an open box of any column. The state is what :meth:`apply` made of :attr:`events`;
     an illegal action raises :class:`RuleError` and changes nothing.
 
     >>> game = TripleGame(["Anna", "Bram"], random.Random(4))
     >>> game.record_throw("22511")          # or game.throw(), with the game's RNG
     (2, 2, 5, 1, 1)
-    >>> game.score(2, "twos"), game.current_player
+    >>> game.claim(2, "twos"), game.current_player
     (4, 'Bram')
     >>> game.totals()
     [8, 0]
     """
 
     mode: ClassVar[str] = MODE
-    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Score)
+    ACTIONS: ClassVar[tuple[type[Any], ...]] = (Throw, Claim)
     dice_count: ClassVar[int] = NUM_DICE
 
     def __init__(self, players: Sequence[str], rng: random.Random | None = None) -> None:
@@ -141,11 +141,6 @@ class TripleGame(PipDice, Acting):
         """No hourglass: never."""
         return None
 
-    def preview(self, body: Mapping[str, Any]) -> JSON:
-        """Nothing to preview: the view's ``options`` give every box's points."""
-        raise RuleError("Triple Yahtzee has no words to preview; the state's options give "
-                        "what each box would score", "no_preview")
-
     # -- actions -----------------------------------------------------------------------
 
     def _require_turn(self) -> int:
@@ -173,11 +168,11 @@ class TripleGame(PipDice, Acting):
         self.apply({"type": "throw", "player": self.players[seat], "dice": text})
         return parse_dice(text)
 
-    def score(self, column: int, box: str) -> int:
+    def claim(self, column: int, box: str) -> int:
         """Write the dice in ``box`` of ``column`` and end the turn; the points gained
         (unweighted)."""
         seat = self._require_turn()
-        self.apply({"type": "score", "player": self.players[seat], "column": column,
+        self.apply({"type": "claim", "player": self.players[seat], "column": column,
                     "box": box})
         return self.last_points
 
@@ -194,9 +189,9 @@ class TripleGame(PipDice, Acting):
             return {"dice": list(self.record_throw(pips_of(action.faces)))}
         return {"dice": list(self.throw(action.keep))}
 
-    def do_claim(self, action: Score) -> JSON:
+    def do_claim(self, action: Claim) -> JSON:
         """Write a box; the summary gives the points and what they count (× the factor)."""
-        points = self.score(action.column, action.box)
+        points = self.claim(action.column, action.box)
         return {"points": points, "box": action.box, "column": action.column,
                 "weighted": FACTORS[action.column - 1] * points}
 
@@ -220,8 +215,8 @@ class TripleGame(PipDice, Acting):
                             "wrong_player")
         if kind == "throw":
             self._apply_throw(event)
-        elif kind == "score":
-            self._apply_score(seat, event)
+        elif kind == "claim":
+            self._apply_claim(seat, event)
         elif kind == "skip":
             reason = event.get("reason", "absent")
             if not isinstance(reason, str) or reason not in SKIP_REASONS:
@@ -242,7 +237,7 @@ class TripleGame(PipDice, Acting):
         self.cup.record(dice)
         self._throws.append(str(event["dice"]))
 
-    def _apply_score(self, seat: int, event: Mapping[str, Any]) -> None:
+    def _apply_claim(self, seat: int, event: Mapping[str, Any]) -> None:
         column, box = column_field(event.get("column")), box_field(event.get("box"))
         dice = self.dice
         if dice is None:
@@ -261,12 +256,6 @@ class TripleGame(PipDice, Acting):
         self._throws = []
 
     # -- views, records and storage ----------------------------------------------------
-
-    def view(self, seat: int | None = None) -> JSON:
-        """Everything a screen renders (:func:`.view.game_view`)."""
-        from .view import game_view
-
-        return game_view(self, seat)
 
     def result(self) -> JSON:
         """Each player's card (three columns, each a classic sheet with its weighted total)

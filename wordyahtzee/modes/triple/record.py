@@ -42,7 +42,7 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None) -
                                 f"column {column}", "bad_turn")
             game.skip(str(skipped))
             return
-        game.score(column_field(turn.get("column")), box_field(turn.get("box")))
+        game.claim(column_field(turn.get("column")), box_field(turn.get("box")))
 
     replay_turns(data.get("turns"), play_turn)
     return game.result()

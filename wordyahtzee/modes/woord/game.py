@@ -17,8 +17,8 @@ from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
 from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Claim, Hourglass, Note
 from .rules import (
+    BOX,
     BOXES,
-    EARLY_ONLY,
     MAX_THROWS,
     ROUND_BOXES,
     ROUNDS,
@@ -121,6 +121,11 @@ class WoordGame(Acting):
         """The name of the player to move."""
         return self.players[self.turn.player]
 
+    @property
+    def kept(self) -> list[int]:
+        """The dice positions kept for the next throw (sorted)."""
+        return list(self._kept)
+
     def deadline(self) -> float | None:
         """Clock time at which the current turn runs out (None: no throw yet or no timer)."""
         if self._started_at is None or self.rules.turn_seconds is None:
@@ -172,7 +177,7 @@ class WoordGame(Acting):
 
     def do_hourglass(self, action: Hourglass) -> dict[str, Any]:
         """Turn the hourglass over (a score pad's tap; otherwise the first throw does)."""
-        self._check_running()
+        self.check_running()
         if self._started_at is not None:
             raise RuleError("the hourglass is already running", "hourglass_running")
         if self.rules.turn_seconds is None:
@@ -184,7 +189,7 @@ class WoordGame(Acting):
         """A score pad's claim without the throw: the dice are taken to show the words'
         letters (the blank standing in for one letter if the box's dice need it, the one
         that costs least), then the claim is checked and scored as any."""
-        self._check_running()
+        self.check_running()
         if self.turn.faces is not None:
             raise RuleError("the throw is entered: claim it as usual", "bad_request")
         faces = self._faces_for([fold(w) for w in action.words])
@@ -209,7 +214,7 @@ class WoordGame(Acting):
     def record_throw(self, faces: Any) -> str:
         """Record the letters real dice show (``?`` the blank): each a face of a different
         die of the dice set, at most three throws a turn; returns them folded."""
-        self._check_running()
+        self.check_running()
         if not isinstance(faces, str):
             raise RuleError("the letters are a string, e.g. 'kusnatl'", "impossible_throw")
         if self._time_is_up():
@@ -229,7 +234,7 @@ class WoordGame(Acting):
 
     def throw(self, keep: Sequence[int] = ()) -> str:
         """Throw the dice not kept (indices into the dice); returns the faces shown."""
-        self._check_running()
+        self.check_running()
         if self._time_is_up():
             raise RuleError("the time is up for this turn", "time_up")
         faces = "".join(self._cup.roll(keep))  # validates the keep
@@ -240,7 +245,7 @@ class WoordGame(Acting):
     def claim(self, box: str, words: Sequence[str] = (), zero_box: str | None = None) -> int:
         """Write a claim on the sheet; returns the points it scored in its box (0 when
         too late; the 100 of a Woord Yahtzee bonus)."""
-        self._check_running()
+        self.check_running()
         seconds = 0.0 if self._started_at is None else self.clock() - self._started_at
         event: dict[str, Any] = {"type": "claim", "box": box, "words": list(words),
                                  "seconds": round(seconds, 3)}
@@ -280,7 +285,7 @@ class WoordGame(Acting):
             raise RuleError(f"unknown box {box!r}", "unknown_box")
         self._zero_box(claim, sheet)  # validates round order and the zero box
         if box in SPECIAL_BOXES and box not in self.claimable():
-            if box in EARLY_ONLY and turn.throws >= MAX_THROWS and sheet.is_open(box):
+            if BOX[box].early_only and turn.throws >= MAX_THROWS and sheet.is_open(box):
                 raise RuleError(f"{box!r} may only be claimed before the third throw",
                                 "too_late_for_special")
             raise RuleError(f"box {box!r} is already filled", "box_filled")
@@ -299,7 +304,7 @@ class WoordGame(Acting):
         sheet = self.sheets[self.turn.player]
         result: dict[str, dict[str, Any]] = {}
         for box, zero in self.claimable().items():
-            needs = "nothing" if box in ("consonants", "vowels") else "words"
+            needs = "nothing" if BOX[box].words == 0 else "words"
             score = None
             if needs == "nothing":
                 try:
@@ -308,20 +313,8 @@ class WoordGame(Acting):
                 except RuleError:
                     continue
             result[box] = {"needs": needs, "score": score, "zero_box": zero,
-                           "bonus": box == "woord_yahtzee" and not sheet.is_open(box)}
+                           "bonus": sheet.bonus_due(box)}
         return result
-
-    def preview(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """Live feedback while a player types (:func:`.view.preview`)."""
-        from .view import preview
-
-        return preview(self, body)
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """The whole game for a screen (:func:`.view.game_view`)."""
-        from .view import game_view
-
-        return game_view(self, seat)
 
     # -- events ---------------------------------------------------------------------------
 
@@ -329,7 +322,7 @@ class WoordGame(Acting):
         """Apply one event (validating it); the only place game state changes."""
         if not isinstance(event, Mapping):
             raise RuleError("an event is a JSON object", "bad_event")
-        self._check_running()
+        self.check_running()
         kind = event.get("type")
         if kind == "throw":
             self._apply_throw(event)
@@ -446,7 +439,8 @@ class WoordGame(Acting):
 
     # -- helpers --------------------------------------------------------------------------
 
-    def _check_running(self) -> None:
+    def check_running(self) -> None:
+        """:class:`RuleError` ``game_over`` once the game has ended."""
         if self.finished:
             raise RuleError("the game is over", "game_over")
 

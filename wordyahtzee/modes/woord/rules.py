@@ -1,6 +1,7 @@
-"""Woord Yahtzee's rules (docs/rules.md §1): the boxes and their points, the rules options,
-the score sheet, forming words from the faces, and which box a claim may go in (the one
-place for round order and the zero box)."""
+"""Woord Yahtzee's rules (docs/rules.md §1): the boxes, each declared once (:data:`SHEET`:
+what it takes, its points, its round, whether it is special), the rules options, the score
+sheet, forming words from the faces, what each box scores (:func:`box_score`) and which box
+a claim may go in (the one place for round order and the zero box)."""
 
 from __future__ import annotations
 
@@ -8,34 +9,96 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Literal
 
 from ...dice import DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, is_consonant, is_vowel
 
-UPPER_BOXES = ("letters_2", "letters_3", "letters_4", "letters_5", "letters_6")
-ROUND_BOXES = (*UPPER_BOXES, "one_word", "two_words", "three_words")
-"""The eight round boxes, in round order: round ``r`` scores ``ROUND_BOXES[r - 1]``."""
-SPECIAL_BOXES = ("consonants", "vowels", "woord_yahtzee", "chance")
-BOXES = ROUND_BOXES + SPECIAL_BOXES
-LOWER_BOXES = ROUND_BOXES[5:] + SPECIAL_BOXES
-ROUNDS = len(ROUND_BOXES)
 MAX_THROWS = 3
 
-UPPER_BONUS = 35
-CONSONANTS_SCORE = 25
-VOWELS_SCORE = 25
-WOORD_YAHTZEE_SCORE = 50
-WOORD_YAHTZEE_BONUS = 100
-SPECIAL_SCORES = {"consonants": CONSONANTS_SCORE, "vowels": VOWELS_SCORE,
-                  "woord_yahtzee": WOORD_YAHTZEE_SCORE}
-"""What a special box scores when it is filled (a second Woord Yahtzee scores the bonus)."""
+BoxKind = Literal["letters", "words", "all_consonants", "all_vowels", "all_dice", "chance"]
+"""What a box takes (:class:`Box`)."""
 
-WORD_COUNT = {"one_word": 1, "two_words": 2, "three_words": 3}
-WORD_COUNT.update({f"letters_{n}": 1 for n in range(2, 7)})
-EARLY_ONLY = frozenset({"consonants", "vowels", "chance"})
-"""Special boxes that may only be claimed before the third throw (docs/rules.md §1, turn step 3)."""
+
+@dataclass(frozen=True)
+class Box:
+    """One box of the score sheet, declared once (:data:`SHEET`): what it takes, what it
+    scores and where it sits. The game, the solver and the advisor all read it.
+
+    ``kind`` says what the box takes: ``letters`` (one word of exactly ``length``
+    letters), ``words`` (exactly ``words`` words, on disjoint dice, of any length),
+    ``all_consonants`` / ``all_vowels`` (every die shows one, the blank counting for both;
+    no word), ``all_dice`` (one word using every die) or ``chance`` (one or more words).
+    """
+
+    id: str
+    kind: BoxKind
+    round: int | None = None
+    """Its round in strict order (1..8), or None for a special box: claimable in any round,
+    the round's box then taking the 0. Only a round box takes that 0."""
+    upper: bool = False
+    """An upper box: it counts towards the upper bonus."""
+    words: int | None = 1
+    """How many words a claim of it carries: 0 (none), exactly that many, or None (one or
+    more)."""
+    length: int | None = None
+    """The letters of its word (``letters``), or None for any length."""
+    points: int | None = None
+    """What it scores when the dice qualify, or None: the letter values of its words."""
+    repeat_bonus: int = 0
+    """What a further qualifying claim scores once the box holds its ``points`` (into the
+    bonus tally; the box keeps them), or 0: it cannot be claimed again."""
+    early_only: bool = False
+    """A special box that may only be claimed before the last throw."""
+
+    @property
+    def special(self) -> bool:
+        """A special box (no round of its own)."""
+        return self.round is None
+
+    def open_to_claim(self, throws: int, filled: bool) -> bool:
+        """Whether this special box may be claimed after ``throws`` throws, whatever the
+        dice show: while open, or when ``filled`` (with its points, a special box is never
+        scratched) if it pays a repeat bonus; an early-only box only before the last throw."""
+        if self.early_only and throws >= MAX_THROWS:
+            return False
+        return not filled or bool(self.repeat_bonus)
+
+    def claim_points(self, score: int, filled: bool) -> int:
+        """What a qualifying claim writes: ``score`` (its points in the empty box), or the
+        repeat bonus once the box is ``filled``."""
+        return self.repeat_bonus if filled and self.repeat_bonus else score
+
+
+SHEET = (
+    Box("letters_2", "letters", round=1, upper=True, length=2),
+    Box("letters_3", "letters", round=2, upper=True, length=3),
+    Box("letters_4", "letters", round=3, upper=True, length=4),
+    Box("letters_5", "letters", round=4, upper=True, length=5),
+    Box("letters_6", "letters", round=5, upper=True, length=6),
+    Box("one_word", "words", round=6),
+    Box("two_words", "words", round=7, words=2),
+    Box("three_words", "words", round=8, words=3),
+    Box("consonants", "all_consonants", words=0, points=25, early_only=True),
+    Box("vowels", "all_vowels", words=0, points=25, early_only=True),
+    Box("woord_yahtzee", "all_dice", points=50, repeat_bonus=100),
+    Box("chance", "chance", words=None, early_only=True),
+)
+"""The twelve boxes in sheet order (docs/rules.md §1, "The score sheet")."""
+BOX = {box.id: box for box in SHEET}
+"""Each box's declaration by id."""
+
+BOXES = tuple(BOX)
+ROUND_BOXES = tuple(b.id for b in sorted((b for b in SHEET if not b.special),
+                                         key=lambda b: b.round or 0))
+"""The eight round boxes, in round order: round ``r`` scores ``ROUND_BOXES[r - 1]``."""
+SPECIAL_BOXES = tuple(b.id for b in SHEET if b.special)
+UPPER_BOXES = tuple(b.id for b in SHEET if b.upper)
+LOWER_BOXES = tuple(b.id for b in SHEET if not b.upper)
+ROUNDS = len(ROUND_BOXES)
+
+UPPER_BONUS = 35
 MAX_WORDS = 7
 """The most words a claim (or a preview) may carry: one per die."""
 MAX_WORD_CHARS = 40
@@ -149,11 +212,17 @@ class ScoreSheet:
         """Grand total: upper + upper bonus + lower + Woord Yahtzee bonuses."""
         return self.upper_total + self.upper_bonus + self.lower_total + self.woord_yahtzee_bonus
 
+    def bonus_due(self, box: str) -> bool:
+        """True when a claim of ``box`` now earns its repeat bonus: ``woord_yahtzee``
+        already holding 50."""
+        spec = BOX[box]
+        return bool(spec.repeat_bonus) and self.boxes[box] == spec.points
+
     def write(self, box: str, points: int, zero_box: str | None = None) -> None:
-        """Write a claim's points: into ``box``, or into the bonus tally when ``box`` is
-        ``woord_yahtzee`` already holding 50; ``zero_box`` (a special claim's round box)
-        gets 0."""
-        if box == "woord_yahtzee" and self.boxes[box] == WOORD_YAHTZEE_SCORE:
+        """Write a claim's points: into ``box``, or into the bonus tally when the claim
+        earns the box's repeat bonus (:meth:`bonus_due`); ``zero_box`` (a special claim's
+        round box) gets 0."""
+        if self.bonus_due(box):
             self.woord_yahtzee_bonus += points
         else:
             self.boxes[box] = points
@@ -171,8 +240,9 @@ def yahtzees_made(player: Mapping[str, Any]) -> int:
     """How many Woord Yahtzees a player's result (:meth:`ScoreSheet.to_json`) holds: the
     one in its box and each that earned the bonus."""
     boxes = player.get("boxes") or {}
-    return (int(boxes.get("woord_yahtzee") == WOORD_YAHTZEE_SCORE)
-            + int(player.get("yahtzee_bonus") or 0) // WOORD_YAHTZEE_BONUS)
+    spec = BOX["woord_yahtzee"]
+    return (int(boxes.get(spec.id) == spec.points)
+            + int(player.get("yahtzee_bonus") or 0) // spec.repeat_bonus)
 
 
 # -- forming words ------------------------------------------------------------------------
@@ -212,40 +282,43 @@ def all_vowels(faces: str, y_is_vowel: bool = True) -> bool:
     return all(f == BLANK or is_vowel(f, y_is_vowel) for f in faces)
 
 
+_FACE_TESTS = {"all_consonants": (all_consonants, "consonants"),
+               "all_vowels": (all_vowels, "vowels")}
+"""The boxes that take no word: what the faces must pass, and what the message calls them."""
+
+
 def box_score(box: str, words: Sequence[str], faces: str, dice_set: DiceSet,
               sheet: ScoreSheet, rules: WoordRules, shown: str | None = None) -> int:
     """The points ``words`` (folded, checked against the dictionary and the dice) score in
     ``box`` with the dice showing ``faces``, or :class:`RuleError` when the box does not
-    take them: the one place for what each box asks and pays (docs/rules.md §1).
+    take them: the one place for what each box asks and pays (docs/rules.md §1), read from
+    the box's declaration (:data:`BOX`).
     ``shown``: the dice as the player saw them, for the messages (default ``faces``)."""
-    if box in ("consonants", "vowels"):
+    spec = BOX[box]
+    if spec.kind in _FACE_TESTS:
         if words:
             raise RuleError(f"{box!r} takes no words", "bad_words")
-        test = all_consonants if box == "consonants" else all_vowels
+        test, kind = _FACE_TESTS[spec.kind]
         if not test(faces, rules.y_is_vowel):
-            kind = "consonants" if box == "consonants" else "vowels"
             raise RuleError(f"the dice {shown or faces!r} are not all {kind}",
                             "not_eligible")
-        return SPECIAL_SCORES[box]
-    if box == "woord_yahtzee":
+        return spec.points or 0
+    if spec.kind == "all_dice":
         if len(words) != 1 or len(words[0]) != dice_set.size:
-            raise RuleError(f"'woord_yahtzee' takes one word of {dice_set.size} "
+            raise RuleError(f"{box!r} takes one word of {dice_set.size} "
                             "letters", "bad_words")
-        return (WOORD_YAHTZEE_BONUS if sheet.boxes[box] == WOORD_YAHTZEE_SCORE
-                else WOORD_YAHTZEE_SCORE)
-    if box == "chance":
+        return spec.claim_points(spec.points or 0, sheet.bonus_due(box))
+    if spec.words is None:
         if not words:
-            raise RuleError("'chance' takes one or more words", "bad_words")
+            raise RuleError(f"{box!r} takes one or more words", "bad_words")
     elif words:
-        wanted = WORD_COUNT[box]
+        wanted = spec.words
         if len(words) != wanted:
             raise RuleError(f"{box!r} takes {wanted} word{'s' if wanted > 1 else ''}, "
                             f"not {len(words)}", "bad_words")
-        if box.startswith("letters_"):
-            size = int(box.rsplit("_", 1)[1])
-            if len(words[0]) != size:
-                raise RuleError(f"{box!r} takes a word of exactly {size} letters; "
-                                f"{words[0]!r} has {len(words[0])}", "bad_words")
+        if spec.length is not None and len(words[0]) != spec.length:
+            raise RuleError(f"{box!r} takes a word of exactly {spec.length} letters; "
+                            f"{words[0]!r} has {len(words[0])}", "bad_words")
     return words_score(words, faces, dice_set)
 
 
@@ -279,9 +352,6 @@ def claimable_boxes(sheet: ScoreSheet, rules: WoordRules, round_no: int,
     if zero is None:
         return out
     for box in SPECIAL_BOXES:
-        if box in EARLY_ONLY and throws >= MAX_THROWS:
-            continue
-        bonus = box == "woord_yahtzee" and sheet.boxes[box] == WOORD_YAHTZEE_SCORE
-        if sheet.is_open(box) or bonus:
+        if BOX[box].open_to_claim(throws, filled=not sheet.is_open(box)):
             out[box] = zero
     return out

@@ -34,7 +34,7 @@ def preview(game: WoordGame, body: Mapping[str, Any]) -> dict[str, Any]:
     claimable box (its score, or the reason it is refused), without playing."""
     words = word_list(body.get("words"))
     zero_box = optional_box(body.get("zero_box"))
-    game._check_running()
+    game.check_running()
     faces = game.turn.faces
     if faces is None:
         raise RuleError("throw the dice first", "no_throw")
@@ -108,7 +108,7 @@ def game_view(game: WoordGame, seat: int | None = None) -> dict[str, Any]:
             "dice": None if faces is None else [
                 {"letter": ch, "value": game.dice_set.value(ch), "blank": ch == BLANK}
                 for ch in faces],
-            "kept": list(game._kept), "deadline": game.deadline(),
+            "kept": list(game.kept), "deadline": game.deadline(),
             "seconds_left": game.seconds_left(),
             "turn_seconds": game.rules.turn_seconds, "started_at": turn.started_at,
             "zero_box": default_zero_box(game.sheets[turn.player], game.rules,

@@ -1,0 +1,52 @@
+// What this browser keeps of its tables: each game's seat token (localStorage, the one
+// place its key `wy-seat-<id>` is written: the invite link's `#seat=` is remembered so a
+// reload, the start page and the lobby find the seat again) and the unfinished turn of a
+// game in this tab (sessionStorage: the kept dice and typed words survive a reload).
+
+const SEAT_PREFIX = "wy-seat-";
+
+/** The seat token a link carries in its fragment (`…#seat=TOKEN`), or null. */
+export function linkToken(url) {
+  return new URLSearchParams(url.split("#")[1] || "").get("seat");
+}
+
+/** Remember `token` as this browser's seat at game `gameId` (nothing when there is none). */
+export function rememberSeat(gameId, token) {
+  if (token) localStorage.setItem(`${SEAT_PREFIX}${gameId}`, token);
+}
+
+/** Remember the seat of an invite link (`url` with `#seat=`) at game `gameId`. */
+export function rememberLink(gameId, url) {
+  rememberSeat(gameId, linkToken(url));
+}
+
+/** This browser's seat token at game `gameId`, or null. */
+export function seatToken(gameId) {
+  return localStorage.getItem(`${SEAT_PREFIX}${gameId}`);
+}
+
+/** The ids of every game whose seat this browser keeps. */
+export function seatedGames() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i) || "";
+    if (key.startsWith(SEAT_PREFIX)) ids.push(key.slice(SEAT_PREFIX.length));
+  }
+  return ids;
+}
+
+/** Remember a page's unfinished turn in this tab (kept dice, typed words) so a reload
+ * mid-turn gets it back; `key` names the game, turn and throw. */
+export const turnMemory = {
+  save(gameId, key, data) {
+    try { sessionStorage.setItem(`wy-turn-${gameId}`, JSON.stringify({ key, ...data })); } catch { /* full */ }
+  },
+  load(gameId, key) {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(`wy-turn-${gameId}`) || "null");
+      return stored && stored.key === key ? stored : null;
+    } catch {
+      return null;
+    }
+  },
+};
