@@ -69,7 +69,7 @@ def test_solo_against_two_computers_to_the_end(client: Any, app: Any) -> None:
     lists = client.get("/api/highscores", query_string={
         "mode": "classic", "rules": '{"joker": "forced"}'}).json["lists"]
     assert [e["player"] for e in lists[0]["entries"]] == ["Anna"]  # computers never enter
-    assert lists[0]["rules"] == {"joker": "forced"}
+    assert lists[0]["rules"] == {"joker": "forced", "upper_bonus_at": 63}
     everything = client.get("/api/highscores").json["lists"]
     assert {item["mode"] for item in everything} == {"classic"}
     assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)), 409,
