@@ -418,8 +418,9 @@ def classify(entries: list[str], opentaal: Mapping[str, str] | None = None,
 
 # Why-codes of nl.why.tsv.gz (read by wordyahtzee.lexicon.why): U an unreviewed entry,
 # I an inflection of a kept word, S the supplement, T the two-letter list, J a judged keep of
-# an unreviewed entry; refused: A abbreviation or symbol, N name, F foreign, X not a word
-# (letter name, fragment, junk), C written with a capital only. A kept reviewed entry has no
+# an unreviewed entry, W a judged keep of a frequent word (nl-frequent.tsv); refused:
+# A abbreviation or symbol, N name, F foreign, X not a word (letter name, fragment, junk),
+# C written with a capital only. A kept reviewed entry has no
 # line: that is the default.
 RULE_WHY = {
     "single_letter": ("X", "a letter name"),
@@ -435,7 +436,8 @@ RULE_WHY = {
 }
 REASON_WHY = (("abbreviation", "A"), ("symbol", "A"), ("unit", "A"), ("first name", "N"),
               ("surname", "N"), ("place name", "N"), ("brand", "N"), ("name", "N"),
-              ("letter", "X"), ("not a word", "X"))
+              ("proper noun", "N"), ("personal name", "N"), ("adjective of a country", "N"),
+              ("letter", "X"), ("not a word", "X"), ("fragment", "X"), ("typo", "X"))
 
 
 def reason_code(reason: str) -> str:
@@ -479,9 +481,11 @@ def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
         offer(folded, 3, code, f"a form of {base}" + (f": {detail}" if detail else ""))
     for word, source in supplement.items():
         offer(fold(word), 1, "S", source)
-    for word, verdict in (frequent or {}).items():  # a judged drop says its reason
-        if not verdict.keep:
-            offer(fold(word), 2, reason_code(verdict.reason), f"judged: {verdict.reason}")
+    for word, verdict in (frequent or {}).items():  # a judged word says its reason
+        if verdict.keep:
+            offer(fold(word), 0, "W", verdict.reason)
+        else:  # after the source's own verdicts, before "written only with a capital"
+            offer(fold(word), 3, reason_code(verdict.reason), f"judged: {verdict.reason}")
     return [f"{w}\t{code}\t{detail}" for w, (rank, code, detail) in sorted(why.items())
             if code != "R"]
 

@@ -16,6 +16,8 @@ I     ``inflection``   an unreviewed entry that is a regular form of the kept wo
 S     ``supplement``   added by the supplement; *detail* names its source
 T     ``two_letter``   decided by the two-letter list; *detail* is the reason written there
 J     ``judged``       an unreviewed entry kept by a written verdict (*detail*)
+W     ``frequent``     a frequent word of Dutch text OpenTaal lacks, kept by a written
+                       verdict (*detail*: its reason; ``dictionaries/nl-frequent.tsv``)
 A     ``abbreviation`` refused: an abbreviation or symbol
 N, C  ``name``         refused: a name (C: the source writes it only with a capital)
 F     ``foreign``      refused: a foreign word (*detail*: the verdict's reason or the rule)
@@ -52,10 +54,11 @@ from .registry import DictionaryEntry, find_dictionary, load_lexicon
 __all__ = ["Why", "explain", "report_facts"]
 
 CODES = {"R": "reviewed", "U": "unreviewed", "I": "inflection", "S": "supplement",
-         "T": "two_letter", "J": "judged", "A": "abbreviation", "N": "name", "C": "name",
+         "T": "two_letter", "J": "judged", "W": "frequent", "A": "abbreviation", "N": "name",
+         "C": "name",
          "F": "foreign", "X": "not_a_word", "O": "offensive"}
 KEPT = {"reviewed", "unreviewed", "inflection", "supplement", "two_letter", "judged",
-        "listed"}
+        "frequent", "listed"}
 
 TEXTS = {
     "reviewed": "a reviewed entry of the OpenTaal word list (checked against the Woordenlijst)",
@@ -64,6 +67,7 @@ TEXTS = {
     "supplement": "added by the supplement ({detail})",
     "two_letter": "the two-letter list: {detail}",
     "judged": "an unreviewed entry, judged a word: {detail}",
+    "frequent": "a frequent word of Dutch text, judged a word: {detail}",
     "listed": "in the word list",
     "moderated": "decided by a moderator: {detail}",
     "not_listed": "not in the word list",
