@@ -315,7 +315,7 @@ def test_computer_player_factory(strategies: dict[str, ClassicStrategy], tmp_pat
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(tmp_path))
     strategies["free"].save(cache_path("free"))
-    player = computer_player("optimal", "free")
+    player = computer_player("optimal", ClassicRules("free"))
     assert isinstance(player, OptimalPlayer) and player.level == "optimal"
     assert computer_player("greedy").level == "greedy"
     assert computer_player("beginner").level == "beginner"

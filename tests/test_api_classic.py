@@ -69,7 +69,7 @@ def test_solo_against_two_computers_to_the_end(client: Any, app: Any) -> None:
     lists = client.get("/api/highscores", query_string={
         "mode": "classic", "rules": '{"joker": "forced"}'}).json["lists"]
     assert [e["player"] for e in lists[0]["entries"]] == ["Anna"]  # computers never enter
-    assert lists[0]["rules"] == {"joker": "forced"}
+    assert lists[0]["rules"] == {"joker": "forced", "upper_bonus_at": 63}
     everything = client.get("/api/highscores").json["lists"]
     assert {item["mode"] for item in everything} == {"classic"}
     assert_error(client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)), 409,
@@ -93,7 +93,7 @@ def test_match_of_five_games(client: Any, app: Any) -> None:
     match = state["match"]
     assert [g["number"] for g in match["games"]] == [1, 2, 3, 4, 5]
     assert match["totals"] == [sum(g["totals"][i] for g in match["games"]) for i in (0, 1)]
-    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "", '{"joker":"free"}',
+    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "", "{}",
                                                             100)
     assert sorted(e.score for e in scores) == sorted(g["totals"][0] for g in match["games"])
     record = client.get(f"/api/games/{gid}/record").json
@@ -226,3 +226,69 @@ def test_classic_errors(client: Any, app: Any) -> None:
     assert r.status_code in (200, 202) and "ready" in r.json
     page = client.get(f"/games/{gid}")
     assert page.status_code == 200 and b"classic.js" in page.data
+
+
+def test_a_game_with_the_upper_bonus_at_fifty(client: Any, app: Any) -> None:
+    """The house rule through the API: the table keeps it, the sheet counts towards it, the
+    bonus comes at 50, the game lands in a high-score list of its own; bad values are 400."""
+    assert_error(client.post("/api/games", json={"mode": "classic", "players": ["Anna"],
+                                                "rules": {"upper_bonus_at": 0}}),
+                 400, "bad_rules")
+    gid, links, state = new_classic(client, ["Anna"], upper_bonus_at=50)
+    assert state["rules"] == {"upper_bonus_at": 50} and state["upper_bonus_at"] == 50
+    assert state["players"][0]["bonus_needed"] == 50
+    for _ in range(13):
+        state = play_turn(client, app, gid, links[0]["token"])
+    assert state["status"] == "finished"
+    anna = state["players"][0]
+    assert anna["upper_bonus"] == (35 if anna["upper_total"] >= 50 else 0)
+    assert anna["bonus_needed"] == max(0, 50 - anna["upper_total"])
+    scores = app.extensions["wordyahtzee.store"].high_scores("classic", "",
+                                                            '{"upper_bonus_at":50}', 100)
+    assert [e.game_id for e in scores] == [gid]
+    record = client.get(f"/api/games/{gid}/record").json
+    assert record["record"]["rules"] == {"upper_bonus_at": 50}
+
+
+@pytest.mark.usefixtures("strategy_tables")
+def test_the_advisor_reckons_with_the_house_threshold(client: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table with the upper bonus at 50 is advised from a strategy table of its own, whose
+    expected score is its own (the easier bonus is worth more than the standard game's)."""
+    standard = load_strategy("free", quiet=True)
+    house = load_strategy("free", cap=50, quiet=True)
+    asked: list[str] = []
+
+    def peek(mode: str, key: str) -> Any:
+        asked.append(key)
+        return {"free": standard, "free/50": house}[key]
+
+    monkeypatch.setattr(strategies, "peek", peek)
+    expected = []
+    for rules in ({}, {"upper_bonus_at": 50}):
+        gid, _, _ = new_classic(client, ["Anna"], **rules)
+        r = client.get(f"/api/games/{gid}/hint")
+        assert r.status_code == 200
+        expected.append(r.json["best"]["expected_total"])
+    assert asked == ["free", "free/50"]
+    assert expected == [pytest.approx(standard.expected_score, abs=0.01),
+                        pytest.approx(house.expected_score, abs=0.01)]
+    assert expected[1] > expected[0] + 5
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("nl", "samen 63 of meer halen. Als huisregel kan een tafel een ander getal kiezen, "
+           "van 1 tot 105."),
+    ("en", "total 63 or more. As a house rule a table may choose another number, from 1 "
+           "to 105."),
+    ("de", "zusammen 63 oder mehr ergeben. Als Hausregel kann ein Tisch eine andere Zahl "
+           "wählen, von 1 bis 105.")])
+def test_the_rules_page_and_the_start_page_read_the_threshold(client: Any, lang: str,
+                                                              text: str) -> None:
+    """The rules page writes the threshold and the house rule's range from the rules'
+    declaration; the start page offers the house rule in classic's panel."""
+    page = client.get(f"/rules?lang={lang}").get_data(as_text=True)
+    assert text in page
+    start = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert ('id="classic-bonus" name="upper_bonus_at" type="number" min="1" max="105" '
+            'step="1" value="63"') in start

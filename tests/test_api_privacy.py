@@ -254,7 +254,7 @@ def test_a_public_lobby_table_is_listed_for_watching_a_private_one_is_not(app: A
     assert "public" not in app.extensions["wordyahtzee.store"].load_game(hidden).setup["table"]
     for client in (stranger, carol, anna):
         watch = client.get("/api/lobby").json["watch"]
-        assert watch == [{"game_id": gid, "mode": "classic", "rules": {"joker": "free"},
+        assert watch == [{"game_id": gid, "mode": "classic", "rules": {},
                           "pace": "live", "players": ["Anna", "Bram"],
                           "url": f"/games/{gid}"}]
         page = client.get("/lobby").get_data(as_text=True)

@@ -171,7 +171,46 @@ def test_upper_bonus_threshold() -> None:
     assert sheet.upper_bonus == 0
 
 
+@given(st.integers(1, 105), st.dictionaries(st.sampled_from(UPPER_BOXES), st.integers(0, 5)))
+def test_upper_bonus_at_any_threshold(threshold: int, counts: dict[str, int]) -> None:
+    """The house rule: the bonus comes exactly when the upper boxes reach the threshold,
+    and the screen's reckoning says how far off it still is."""
+    from wordyahtzee.modes.classic.view import upper_par
+
+    scores = {box: n * (UPPER_BOXES.index(box) + 1) for box, n in counts.items()}
+    sheet = ScoreSheet(dict(scores), 0, threshold)
+    assert sheet.upper_bonus == (35 if sheet.upper_total >= threshold else 0)
+    assert sheet.copy().upper_bonus == sheet.upper_bonus
+    assert sheet.total == sum(scores.values()) + sheet.upper_bonus
+    needed = upper_par(scores, threshold)["bonus_needed"]
+    assert needed == max(0, threshold - sheet.upper_total)
+    assert (needed == 0) == (sheet.upper_bonus == 35)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 105))
+def test_house_threshold_games_replay(seed: int, threshold: int) -> None:
+    """A game with the bonus elsewhere keeps it in its JSON and its record."""
+    rng = random.Random(seed)
+    rules = ClassicRules.from_json({"upper_bonus_at": threshold})
+    game = ClassicGame(["Anna"], rules, rng)
+    while not game.is_over:
+        game.throw()
+        game.claim(rng.choice(sorted(game.options())))
+    sheet = game.sheet("Anna")
+    assert sheet.upper_bonus == (35 if sheet.upper_total >= threshold else 0)
+    assert game.to_json()["rules"] == ({} if threshold == 63 else {"upper_bonus_at": threshold})
+    assert ClassicGame.from_json(json.loads(json.dumps(game.to_json()))).result() \
+        == game.result() == replay_record(game.to_record())
+
+
 def test_rules_options() -> None:
+    assert ClassicRules.from_json({"joker": "free", "upper_bonus_at": 63}).to_json() == {}
+    assert ClassicRules.from_json({"upper_bonus_at": 50}).upper_bonus_at == 50
+    for bad in ({"upper_bonus_at": 0}, {"upper_bonus_at": 106}, {"upper_bonus_at": "50"},
+                {"upper_bonus_at": 50.0}, {"upper_bonus_at": True}):
+        with pytest.raises(RuleError, match="upper_bonus_at"):
+            ClassicRules.from_json(bad)
     assert ClassicRules().joker == "free"
     assert ClassicRules.from_json({"joker": "forced"}).joker == "forced"
     assert ClassicRules.from_json(None) == ClassicRules()

@@ -188,7 +188,7 @@ def test_raise_at_own_full_house_is_refused():
      "record: mode 'classic' is not 'kaartspel'"),
     ({"mode": "kaartspel", "players": ["A", "B"]}, "record: 'turns' must be a list"),
     ({"mode": "kaartspel", "players": ["A", "B"], "rules": {"x": 1}, "turns": []},
-     "record: unknown kaartspel rules option 'x'; Kaartspel has no options"),
+     "record: rules: unknown option 'x'; options: none"),
     ([], "record: must be an object"),
 ])
 def test_malformed_records(data, message):

@@ -279,3 +279,53 @@ def test_a_failing_postgres_step_leaves_the_version_before_it(postgres_url: str)
         assert conn.execute("SELECT to_regclass('later')").fetchone() == (None,)
         assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone() == (n,)
         assert migrate_postgres(conn, steps=broken[:n + 1]) == n + 1
+
+
+OLD_CLASSIC_ROWS = (
+    "INSERT INTO games (id, mode, kind, setup, rules_key, created_at, updated_at) VALUES "
+    "('old', 'classic', 'solo', '{\"rules\":{\"joker\":\"free\"}}', '{\"joker\":\"free\"}', 1, 2)",
+    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at) "
+    "VALUES ('classic', 'solo', '', '{\"joker\":\"free\"}', 'Anna', 250, 'old', 2)",
+    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at) "
+    "VALUES ('classic', 'solo', '', '{\"joker\":\"free\",\"match\":true}', 'Anna', 900, "
+    "'old', 2)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_old_classic_rules_keys_join_the_lists_of_new_games(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Classic rules once spelled out the default joker; after the migration an old game's
+    high score sits under the canonical key a new game with the same rules gets."""
+    from wordyahtzee.modes.classic import parse_rules
+    from wordyahtzee.store import rules_key
+    from wordyahtzee.store.migrations import migrate_postgres, migrate_sqlite
+
+    if backend == "sqlite":
+        where = str(tmp_path / "v10.sqlite3")
+        db = sqlite3.connect(where, isolation_level=None)
+        assert migrate_sqlite(db, steps=SQLITE_STEPS[:11]) == 11
+        for row in OLD_CLASSIC_ROWS:
+            db.execute(row)
+        db.close()
+    else:
+        import psycopg
+
+        where = str(request.getfixturevalue("postgres_url"))
+        with psycopg.connect(where, autocommit=True) as conn:
+            assert migrate_postgres(conn, steps=POSTGRES_STEPS[:10]) == 10
+            for row in OLD_CLASSIC_ROWS:
+                conn.execute(row)
+    open_store(where).close()
+    query = "SELECT rules_key FROM high_scores ORDER BY score"
+    if backend == "sqlite":
+        db = sqlite3.connect(where)
+        keys = [r[0] for r in db.execute(query)]
+        game_key = db.execute("SELECT rules_key FROM games").fetchone()[0]
+        db.close()
+    else:
+        with psycopg.connect(where) as conn:
+            keys = [r[0] for r in conn.execute(query)]
+            game_key = conn.execute("SELECT rules_key FROM games").fetchone()[0]
+    assert keys == [rules_key(parse_rules({"joker": "free"})),
+                    rules_key(parse_rules({"match": True}))] == ["{}", '{"match":true}']
+    assert game_key == "{}"

@@ -305,7 +305,7 @@ def test_illegal_records_name_the_turn_and_the_rule(turns: list[Any], message: s
 
 
 def test_record_setup_errors() -> None:
-    with pytest.raises(RecordError, match="record: Triple Yahtzee has no rules options"):
+    with pytest.raises(RecordError, match="unknown option 'joker'; options: none"):
         replay_record({**record([]), "rules": {"joker": "free"}})
     with pytest.raises(RecordError, match="mode 'classic' is not 'triple'"):
         replay_record({**record([]), "mode": "classic"})

@@ -164,7 +164,11 @@ def high_score_lists(store: Store, *, mode: str | None = None, dictionary: str |
                   for each in modes for item in store.high_score_lists(each)]
     lists = []
     for each, name, key in wanted:
-        head = {"mode": each, "dictionary": name, "rules": json.loads(key), "rules_key": key}
+        # the key leaves the defaults out; the list's rules spell them out for its heading
+        shown = {k: v for k, v in get_mode(each).describe()["rules_defaults"].items()
+                 if k not in ("dictionary", "match")}
+        head = {"mode": each, "dictionary": name, "rules": {**shown, **json.loads(key)},
+                "rules_key": key}
         if get_mode(each).describe().get("high_scores") == "wins":
             won = store.wins(each, 10, kind, aided)
             lists.append({**head, "ranking": "wins", "players": won["players"],

@@ -97,11 +97,11 @@ def test_classic_game_against_optimal_computer(context: Any, live: Any) -> None:
     assert totals["Anna"] > 0 and totals["Robot"] > 0
     shot(page, "classic-end-desktop")
     # every move followed the Tip: the game is marked, and left out of the lists by default
-    scores = live.store.high_scores("classic", "", '{"joker":"free"}', 100, aided=None)
+    scores = live.store.high_scores("classic", "", "{}", 100, aided=None)
     assert any(e.game_id == gid and e.player == "Anna" and e.aided for e in scores)
     assert not any(e.game_id == gid and e.player == "Robot" for e in scores)
     assert not any(e.game_id == gid for e in live.store.high_scores(
-        "classic", "", '{"joker":"free"}', 100))
+        "classic", "", "{}", 100))
     page.goto(live.url + "/highscores")
     page.check("#with-tips")
     expect(page.locator("#lists h2", has_text="Yahtzee: jokerregel vrij")).to_be_visible()
@@ -162,9 +162,40 @@ def test_classic_keyboard_on_a_phone(browser: Any, live: Any) -> None:
                 arg=3 * turn + 1, timeout=10_000)
         live.tables.settle(gid, 30)
         state = server_state(live, gid)
-        assert state["match"]["length"] == 5 and state["rules"] == {"joker": "free"}
+        assert state["match"]["length"] == 5 and state["rules"] == {"match": True}
         assert [s["computer"] for s in state["seats"]] == [None, "greedy", "beginner"]
         expect(page.locator("#review-list li")).to_have_count(6)
         shot(page, "classic-sheet-phone")
     finally:
         ctx.close()
+
+
+def test_a_house_threshold_from_the_start_page_to_the_review(context: Any, live: Any) -> None:
+    """The start page sets the upper bonus at 50; the game plays to the end with it, and the
+    review's figure of optimal play is the house rule's own (not the standard game's)."""
+    from wordyahtzee.tables import strategies
+
+    from .conftest import SAMPLE_GAMES
+
+    page = context.new_page()
+    start_classic(page, live, [])
+    page.fill("#classic-bonus", "50")
+    gid = submit(page)
+    assert server_state(live, gid)["rules"] == {"upper_bonus_at": 50}
+    expect(page.locator("#sheet")).to_contain_text("Bonus (50 of meer: 35)")
+    for _ in range(13):
+        wait_my_turn(page, "Anna")
+        page.click("#throw")
+        expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
+        page.locator("#sheet button.option").first.click()
+    expect(page.locator("#end")).to_be_visible(timeout=30_000)
+    state = server_state(live, gid)
+    anna = state["players"][0]
+    assert anna["upper_bonus"] == (35 if anna["upper_total"] >= 50 else 0)
+    house = strategies.sample("classic", "free/50", SAMPLE_GAMES["classic"])
+    standard = strategies.sample("classic", "free", SAMPLE_GAMES["classic"])
+    assert round(house.mean, 1) != round(standard.mean, 1)
+    page.goto(f"{live.url}/games/{gid}/review")
+    mean = f"{house.mean:.1f}".replace(".", ",")
+    expect(page.locator("figure.optimal")).to_contain_text(mean, timeout=HINT_WAIT)
+    shot(page, "classic-house-threshold-review")

@@ -34,6 +34,7 @@ from typing import Any, TextIO
 import numpy as np
 import numpy.typing as npt
 
+from ..modes.classic import UPPER_BONUS_THRESHOLD
 from .cache import code_version, load_arrays, save_arrays
 
 __all__ = [
@@ -202,27 +203,34 @@ def _load_or_draw(path: Path, key: str, games: int, seed: int, draw: Any,
     return sample
 
 
-def classic_path(joker: str, games: int, seed: int = SEED) -> Path:
-    """Where the classic sample for ``joker`` is cached (beside its strategy table)."""
+def classic_path(joker: str, games: int, seed: int = SEED,
+                 cap: int = UPPER_BONUS_THRESHOLD) -> Path:
+    """Where the classic sample for ``joker`` and the upper bonus at ``cap`` is cached
+    (beside its strategy table)."""
     from .classic.strategy import cache_dir, table_version
 
-    return cache_dir() / (f"classic-finals-{joker}-v{table_version()}-g{games}-s{seed}"
-                          f"-d{sample_version()}.npz")
+    return cache_dir() / (f"classic-finals-{_classic_rules(joker, cap)}-v{table_version()}"
+                          f"-g{games}-s{seed}-d{sample_version()}.npz")
+
+
+def _classic_rules(joker: str, cap: int) -> str:
+    return joker if cap == UPPER_BONUS_THRESHOLD else f"{joker}-upper{cap}"
 
 
 def classic_sample(joker: str = "free", games: int = CLASSIC_GAMES, seed: int = SEED, *,
-                   out: TextIO | None = None, quiet: bool = False,
-                   use_cache: bool = True) -> ScoreSample:
-    """Final scores of ``games`` solo classic games by the optimal strategy for ``joker``:
-    from the cache file, else played (seeded) and cached. Loads or computes the strategy
-    table first (blocks: call it from a background thread in a server)."""
+                   cap: int = UPPER_BONUS_THRESHOLD, out: TextIO | None = None,
+                   quiet: bool = False, use_cache: bool = True) -> ScoreSample:
+    """Final scores of ``games`` solo classic games by the optimal strategy for ``joker``
+    and the upper bonus at ``cap``: from the cache file, else played (seeded) and cached.
+    Loads or computes the strategy table first (blocks: call it from a background thread
+    in a server)."""
     from .classic.strategy import load_strategy, table_version
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
-    strategy = load_strategy(joker, quiet=quiet, out=out, use_cache=use_cache)
-    return _load_or_draw(classic_path(joker, games, seed),
-                         f"classic-{joker}-v{table_version()}", games, seed,
+    strategy = load_strategy(joker, cap=cap, quiet=quiet, out=out, use_cache=use_cache)
+    return _load_or_draw(classic_path(joker, games, seed, cap),
+                         f"classic-{_classic_rules(joker, cap)}-v{table_version()}", games, seed,
                          lambda: strategy.simulate(games, seed), out, use_cache)
 
 

@@ -237,6 +237,16 @@ def _sqlite_add_computer(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE seats ADD COLUMN computer TEXT")
 
 
+_CANONICAL_RULES = tuple(
+    f"UPDATE {table} SET {column} = '{new}' WHERE mode = 'classic' AND {column} = '{old}'"
+    for table, column, sep in (("games", "rules_key", ":"), ("high_scores", "rules_key", ":"),
+                               ("lobby", "rules_key", ":"), ("lobby", "rules", ": "))
+    for old, new in ((f'{{"joker"{sep}"free"}}', "{}"),
+                     (f'{{"joker"{sep}"free",{sep[1:]}"match"{sep}true}}',
+                      f'{{"match"{sep}true}}')))
+"""Classic rules keys in their canonical form, defaults left out (``joker: free`` was
+written before): an old game and a new one with the same rules share a high-score list."""
+
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
     Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
@@ -273,6 +283,7 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(11, "one name per move: classic and Triple's score events become claim events", (
         "UPDATE events SET event = json_set(event, '$.type', 'claim') "
         "WHERE json_extract(event, '$.type') = 'score'",)),
+    Step(12, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -358,6 +369,7 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(10, "one name per move: classic and Triple's score events become claim events", (
         "UPDATE events SET event = jsonb_set(event::jsonb, '{type}', '\"claim\"')::json "
         "WHERE event->>'type' = 'score'",)),
+    Step(11, "rules keys without their defaults", _CANONICAL_RULES),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import RuleError
-from ...modes.classic import JOKER_READINGS
+from ...modes.classic import JOKER_READINGS, UPPER_BONUS_THRESHOLD, ClassicRules
 from ..coach import HINT_OPTIONS, decision, turns_of
 from ..levels import CLASSIC_LEVELS
 
@@ -19,20 +19,26 @@ class ClassicCoach:
     table_keys: tuple[str, ...] = JOKER_READINGS
 
     def table_key(self, rules: Mapping[str, Any]) -> str | None:
-        """The joker reading's strategy table."""
-        return str(rules.get("joker", "free"))
+        """The strategy table of the rules: the joker reading, and the upper bonus threshold
+        when a house rule moves it (``"free"``, ``"forced/50"``)."""
+        read = ClassicRules.from_json({k: v for k, v in rules.items()
+                                       if k in ("joker", "upper_bonus_at")})
+        at = read.upper_bonus_at
+        return read.joker if at == UPPER_BONUS_THRESHOLD else f"{read.joker}/{at}"
 
     def load_table(self, key: str) -> Any:
-        """:func:`wordyahtzee.advisor.load_strategy` for the joker reading ``key``."""
+        """:func:`wordyahtzee.advisor.load_strategy` for a :meth:`table_key`."""
         from .strategy import load_strategy
 
-        return load_strategy(key, quiet=True)
+        joker, cap = _table_rules(key)
+        return load_strategy(joker, cap=cap, quiet=True)
 
     def load_sample(self, key: str, games: int | None = None) -> Any:
         """:func:`~wordyahtzee.advisor.final_scores.classic_sample` for the joker reading."""
         from ..final_scores import CLASSIC_GAMES, classic_sample
 
-        return classic_sample(key, games or CLASSIC_GAMES, quiet=True)
+        joker, cap = _table_rules(key)
+        return classic_sample(joker, games or CLASSIC_GAMES, cap=cap, quiet=True)
 
     def finished_scores(self, game: Any) -> list[dict[str, int]]:
         """Every finished game of the match, each seat's total in it."""
@@ -130,6 +136,12 @@ class ClassicCoach:
                 replay.apply(event)
             offset += played.turn
         return turns_of(decisions)
+
+
+def _table_rules(key: str) -> tuple[str, int]:
+    """The joker reading and the upper bonus threshold of a :meth:`ClassicCoach.table_key`."""
+    joker, _, at = key.partition("/")
+    return joker, int(at) if at else UPPER_BONUS_THRESHOLD
 
 
 def _classic_option(option: Any) -> dict[str, Any]:

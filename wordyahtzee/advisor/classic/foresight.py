@@ -106,7 +106,7 @@ class ClassicHindsight:
         (``game``: a solo game on the day's dice, its dice showing)."""
         pos = Position.from_sheet(game.sheet().scores, game.dice, game.throws)
         _, per_box = _box_values(self.values_table, self.strategy.rules, np.array([pos.mask]),
-                                 np.array([pos.state_upper]), np.array([pos.armed]),
+                                 np.array([pos.state_upper()]), np.array([pos.armed]),
                                  keep_boxes=True)
         assert per_box is not None and game.dice is not None
         boxes = per_box[:, :, 0]

@@ -32,9 +32,9 @@ from ...errors import RuleError
 from ...modes.classic import (
     BOXES,
     UPPER_BONUS,
-    UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     ClassicGame,
+    ClassicRules,
     legal_scores,
     yahtzee_bonus,
 )
@@ -99,10 +99,10 @@ class ComputerPlayer(ABC):
             raise RuleError("the game is over", "game_over")
         if game.dice is None:
             return Move("throw")
-        return self.choose(position_of(game), game.rules.joker)
+        return self.choose(position_of(game), game.rules)
 
     @abstractmethod
-    def choose(self, position: Position, joker: str) -> Move:
+    def choose(self, position: Position, rules: ClassicRules) -> Move:
         """The move at a position with dice showing (1..3 throws made)."""
 
 
@@ -128,10 +128,11 @@ class OptimalPlayer(ComputerPlayer):
     def __init__(self, strategy: ClassicStrategy) -> None:
         self.strategy = strategy
 
-    def choose(self, position: Position, joker: str) -> Move:
-        if joker != self.strategy.joker:
-            raise RuleError(f"this player's strategy is for the {self.strategy.joker} joker, "
-                            f"the game uses {joker}", "bad_rules")
+    def choose(self, position: Position, rules: ClassicRules) -> Move:
+        if (rules.joker, rules.upper_bonus_at) != (self.strategy.joker, self.strategy.cap):
+            raise RuleError(f"this player's strategy is for the {self.strategy.joker} joker "
+                            f"and the upper bonus at {self.strategy.cap}, not the game's "
+                            f"{rules.joker} and {rules.upper_bonus_at}", "bad_rules")
         best = self.strategy.advise(position).best
         assert position.dice is not None
         if best.kind == "box":
@@ -156,30 +157,31 @@ class GreedyPlayer(ComputerPlayer):
     level = "greedy"
 
     @staticmethod
-    def _utility(position: Position, dice: tuple[int, ...], joker: str) -> dict[str, float]:
+    def _utility(position: Position, dice: tuple[int, ...], rules: ClassicRules
+                 ) -> dict[str, float]:
         upper = position.upper_total
         out = {}
         bonus = yahtzee_bonus(dice, position.yahtzee_box)
-        for box, points in legal_scores(dice, position.filled, joker).items():
+        for box, points in legal_scores(dice, position.filled, rules.joker).items():
             value = points + bonus - BOX_PAR[box]
-            if box in UPPER_BOXES and upper < UPPER_BONUS_THRESHOLD:
+            if box in UPPER_BOXES and upper < rules.upper_bonus_at:
                 face = UPPER_BOXES.index(box) + 1
                 # three of a face keeps 63 in reach; reward being ahead of that pace
                 value += (points - 3 * face) * 0.5
-                if upper + points >= UPPER_BONUS_THRESHOLD:
+                if upper + points >= rules.upper_bonus_at:
                     value += UPPER_BONUS
             out[box] = value
         return out
 
-    def choose(self, position: Position, joker: str) -> Move:
+    def choose(self, position: Position, rules: ClassicRules) -> Move:
         assert position.dice is not None
         dice = tuple(sorted(position.dice))
-        now = self._utility(position, dice, joker)
+        now = self._utility(position, dice, rules)
         best_box = max(now, key=lambda b: (now[b], -BOXES.index(b)))
         if position.throws >= 3:
             return Move("box", box=best_box)
         ms = _multisets()
-        after = np.array([[max(self._utility(position, d, joker).values())]
+        after = np.array([[max(self._utility(position, d, rules).values())]
                           for d in ms.roll_dice])
         keep_last = ms.expectations(after)
         if position.throws == 1:
@@ -210,10 +212,10 @@ class BeginnerPlayer(ComputerPlayer):
 
     level = "beginner"
 
-    def choose(self, position: Position, joker: str) -> Move:
+    def choose(self, position: Position, rules: ClassicRules) -> Move:
         assert position.dice is not None
         dice = tuple(position.dice)
-        options = legal_scores(dice, position.filled, joker)
+        options = legal_scores(dice, position.filled, rules.joker)
         best_box = max(options, key=lambda b: (options[b], -BOXES.index(b)))
         if position.throws >= 3 or options[best_box] >= 25:
             return Move("box", box=best_box)
@@ -225,11 +227,12 @@ class BeginnerPlayer(ComputerPlayer):
         return Move("throw", keep=keep)
 
 
-def computer_player(level: str, joker: str = "free") -> ComputerPlayer:
-    """A computer player of ``level`` (one of :data:`LEVELS`) for the ``joker`` reading. The
-    optimal player loads (or first computes) the strategy table."""
+def computer_player(level: str, rules: ClassicRules | None = None) -> ComputerPlayer:
+    """A computer player of ``level`` (one of :data:`LEVELS`) for ``rules`` (the standard
+    ones when left out). The optimal player loads (or first computes) the strategy table."""
     if level == "optimal":
-        return OptimalPlayer(load_strategy(joker))
+        rules = rules or ClassicRules()
+        return OptimalPlayer(load_strategy(rules.joker, cap=rules.upper_bonus_at))
     if level == "greedy":
         return GreedyPlayer()
     if level == "beginner":

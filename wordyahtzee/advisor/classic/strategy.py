@@ -47,6 +47,7 @@ from ...modes.classic import (
     UPPER_BOXES,
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
+    ClassicRules,
     legal_scores,
     yahtzee_bonus,
 )
@@ -56,7 +57,6 @@ from .tables import (
     CHUNK,
     NBOX,
     NMASK,
-    NUPPER,
     UPPER_CAP,
     YAHTZEE_BIT,
     _levels,
@@ -67,6 +67,7 @@ from .tables import (
     _Turn,
     _turn,
     _Workspace,
+    level_sizes,
 )
 
 __all__ = [
@@ -135,13 +136,12 @@ class Position:
         """1 when the yahtzee box holds 50 (further Yahtzees earn the bonus)."""
         return int(self.yahtzee_box == YAHTZEE_SCORE)
 
-    @property
-    def state_upper(self) -> int:
-        """The upper total as the table stores it (capped at 63; 0 once all upper boxes are
-        filled, when it no longer matters)."""
+    def state_upper(self, cap: int = UPPER_CAP) -> int:
+        """The upper total as a table for the bonus at ``cap`` stores it (capped there; 0 once
+        all upper boxes are filled, when it no longer matters)."""
         if all(b in self.filled for b in UPPER_BOXES):
             return 0
-        return min(self.upper_total, UPPER_CAP)
+        return min(self.upper_total, cap)
 
 
 @dataclass(frozen=True)
@@ -202,29 +202,31 @@ class ClassicStrategy:
             raise RuleError(f"unknown joker reading {joker!r}", "bad_rules")
         self.joker = joker
         self.values = values
+        self.cap = values.shape[1] - 1
+        """The upper bonus threshold the table was made for (its upper totals' cap)."""
         self._rules: _RuleTables | None = None
 
     @property
     def rules(self) -> _RuleTables:
         if self._rules is None:
-            self._rules = _rule_tables(self.joker)
+            self._rules = _rule_tables(self.joker, self.cap)
         return self._rules
 
     # -- computing -----------------------------------------------------------------------
 
     @classmethod
-    def compute(cls, joker: str = "free",
-                progress: Callable[[int, int], None] | None = None) -> ClassicStrategy:
-        """Compute the table (tens of seconds). ``progress(done, total)`` is called as
-        states are finished."""
-        rules = _rule_tables(joker)
-        values = np.zeros((NMASK, NUPPER, 2))
-        total = _STATES
+    def compute(cls, joker: str = "free", progress: Callable[[int, int], None] | None = None,
+                cap: int = UPPER_CAP) -> ClassicStrategy:
+        """Compute the table for the upper bonus at ``cap`` (tens of seconds).
+        ``progress(done, total)`` is called as states are finished."""
+        rules = _rule_tables(joker, cap)
+        values = np.zeros((NMASK, cap + 1, 2))
+        total = _STATES if cap == UPPER_CAP else sum(level_sizes(cap))
         done = 0
         if progress:
             progress(0, total)
         ws = _Workspace(CHUNK)
-        for mask_a, up_a, arm_a, same_m, same_u in _levels():
+        for mask_a, up_a, arm_a, same_m, same_u in _levels(cap):
             for start in range(0, len(mask_a), CHUNK):
                 sl = slice(start, start + CHUNK)
                 cm, cu, ca = mask_a[sl], up_a[sl], arm_a[sl]
@@ -252,11 +254,11 @@ class ClassicStrategy:
                     yahtzee_box: int | None = None) -> float:
         """Expected points still to come from the start of a turn in this state."""
         pos = Position(frozenset(filled), upper_total, yahtzee_box)
-        return float(self.values[pos.mask, pos.state_upper, pos.armed])
+        return float(self.values[pos.mask, pos.state_upper(self.cap), pos.armed])
 
     def _turn_for(self, pos: Position) -> _Turn:
         one = np.array([pos.mask])
-        return _turn(self.values, self.rules, one, np.array([pos.state_upper]),
+        return _turn(self.values, self.rules, one, np.array([pos.state_upper(self.cap)]),
                      np.array([pos.armed]))
 
     def options(self, pos: Position) -> list[Option]:
@@ -327,7 +329,7 @@ class ClassicStrategy:
             total = np.zeros(n, dtype=np.int64)
             for _ in range(NBOX):
                 turn = _turn(self.values, self.rules, mask, np.where(
-                    (mask & ALL_UPPER) == ALL_UPPER, 0, np.minimum(upper, UPPER_CAP)), armed)
+                    (mask & ALL_UPPER) == ALL_UPPER, 0, np.minimum(upper, self.cap)), armed)
                 roll = throw(np.zeros(n, dtype=np.int64))
                 for keeps, box_best in ((turn.keep2, turn.after3), (turn.keep3, turn.after3)):
                     options = keeps[subs[roll], cols[:, None]]
@@ -347,7 +349,7 @@ class ClassicStrategy:
                                  armed)
                 points += np.where(yrow & (armed == 1) & (box != YAHTZEE_BIT),
                                    YAHTZEE_BONUS, 0)
-                points += np.where((upper < UPPER_CAP) & (new_upper >= UPPER_CAP),
+                points += np.where((upper < self.cap) & (new_upper >= self.cap),
                                    UPPER_BONUS, 0)
                 upper = new_upper
                 mask |= 1 << box
@@ -363,11 +365,12 @@ class ClassicStrategy:
                     {"version": table_version(), "joker": self.joker})
 
     @classmethod
-    def load(cls, path: Path, joker: str) -> ClassicStrategy:
-        """Read a table written by :meth:`save`; ``ValueError`` says what is wrong with it."""
+    def load(cls, path: Path, joker: str, cap: int = UPPER_CAP) -> ClassicStrategy:
+        """Read a table written by :meth:`save` for the bonus at ``cap``; ``ValueError`` says
+        what is wrong with it."""
         arrays, _ = load_arrays(path, table_version(), joker=joker)
         values = arrays.get("values")
-        if values is None or values.shape != (NMASK, NUPPER, 2) or values.dtype != np.float64:
+        if values is None or values.shape != (NMASK, cap + 1, 2) or values.dtype != np.float64:
             raise ValueError("does not hold a table of the right shape")
         return cls(joker, values)
 
@@ -395,18 +398,22 @@ def table_version() -> str:
     return code_version(*TABLE_CODE)
 
 
-def cache_path(joker: str) -> Path:
-    """Where the table for ``joker`` is cached."""
-    return cache_dir() / f"classic-strategy-{joker}-v{table_version()}.npz"
+def cache_path(joker: str, cap: int = UPPER_CAP) -> Path:
+    """Where the table for ``joker`` and the upper bonus at ``cap`` is cached: the name
+    holds every rule the table depends on (the standard threshold left out)."""
+    upper = "" if cap == UPPER_CAP else f"-upper{cap}"
+    return cache_dir() / f"classic-strategy-{joker}{upper}-v{table_version()}.npz"
+
 
 
 _LOADED: dict[tuple[str, str], ClassicStrategy] = {}
 
 
-def load_strategy(joker: str = "free", *, out: TextIO | None = None, quiet: bool = False,
-                  use_cache: bool = True) -> ClassicStrategy:
-    """The strategy for ``joker``: from memory, else from the cache file, else computed (with
-    progress on ``out``, default stderr, see :class:`~wordyahtzee.progress.Progress`;
+def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | None = None,
+                  quiet: bool = False, use_cache: bool = True) -> ClassicStrategy:
+    """The strategy for ``joker`` and the upper bonus at ``cap``: from memory, else from the
+    cache file, else computed (with progress on ``out``, default stderr, see
+    :class:`~wordyahtzee.progress.Progress`;
     nothing with ``quiet``) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`:
     built once when several processes ask at once). A corrupt cache file is reported on
     ``out`` and replaced."""
@@ -414,14 +421,15 @@ def load_strategy(joker: str = "free", *, out: TextIO | None = None, quiet: bool
     if joker not in JOKER_READINGS:
         raise RuleError(f"unknown joker reading {joker!r}; readings: "
                         + ", ".join(JOKER_READINGS), "bad_rules")
-    path = cache_path(joker)
+    ClassicRules(joker, cap)  # a threshold out of range is bad_rules
+    path = cache_path(joker, cap)
     key = (joker, str(path))
     if use_cache and key in _LOADED:
         return _LOADED[key]
     strategy: ClassicStrategy = load_or_build(
-        path, f"computing the optimal strategy ({joker} joker)",
-        lambda: ClassicStrategy.load(path, joker),
-        lambda progress: ClassicStrategy.compute(joker, progress), lambda s: s.save(path),
+        path, f"computing the optimal strategy ({joker} joker, upper bonus at {cap})",
+        lambda: ClassicStrategy.load(path, joker, cap),
+        lambda progress: ClassicStrategy.compute(joker, progress, cap), lambda s: s.save(path),
         out, use_cache)
     if use_cache:
         _LOADED[key] = strategy

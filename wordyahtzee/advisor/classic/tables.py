@@ -31,7 +31,7 @@ IntArray = npt.NDArray[np.int64]
 
 NBOX = len(BOXES)
 NMASK = 1 << NBOX
-UPPER_CAP = UPPER_BONUS_THRESHOLD  # upper totals are stored capped at 63
+UPPER_CAP = UPPER_BONUS_THRESHOLD  # the standard table stores upper totals capped at 63
 NUPPER = UPPER_CAP + 1
 YAHTZEE_BIT = BOXES.index("yahtzee")
 ALL_UPPER = (1 << len(UPPER_BOXES)) - 1
@@ -126,10 +126,12 @@ class _RuleTables:
     base: FloatArray        # (13, 252): ordinary score of each roll in each box
     joker_delta: npt.NDArray[np.float32]  # (8192, 6, 13): change for a Yahtzee of face f
     # once the yahtzee box is filled; -inf = illegal
+    cap: int  # the upper bonus threshold: upper totals are stored capped at it
 
 
-def _rule_tables(joker: str) -> _RuleTables:
-    """The scores of every roll in every box and the joker's changes to them.
+def _rule_tables(joker: str, cap: int = UPPER_CAP) -> _RuleTables:
+    """The scores of every roll in every box and the joker's changes to them, for the upper
+    bonus at ``cap``.
 
     Whether a joker may go in an open box, and for how much, depends only on whether the
     upper box of its number and each lower box are filled (:func:`legal_scores`): the
@@ -166,11 +168,12 @@ def _rule_tables(joker: str) -> _RuleTables:
         row = case[f, masks >> f & 1, case_of]
         row[closed] = -np.inf
         delta[armed, f] = row[armed]
-    return _RuleTables(base, delta)
+    return _RuleTables(base, delta, cap)
 
 
-def _reachable_uppers() -> list[IntArray]:
-    """For each set of filled upper boxes (6-bit mask): the reachable capped upper totals."""
+def _reachable_uppers(cap: int = UPPER_CAP) -> list[IntArray]:
+    """For each set of filled upper boxes (6-bit mask): the upper totals it can reach, capped
+    at ``cap``."""
     out: list[IntArray] = []
     for sub in range(ALL_UPPER + 1):
         if sub == ALL_UPPER:
@@ -179,7 +182,7 @@ def _reachable_uppers() -> list[IntArray]:
         totals = {0}
         for i in range(6):
             if sub >> i & 1:
-                totals = {min(UPPER_CAP, t + c * (i + 1)) for t in totals for c in range(6)}
+                totals = {min(cap, t + c * (i + 1)) for t in totals for c in range(6)}
         out.append(np.array(sorted(totals)))
     return out
 
@@ -216,14 +219,14 @@ def _box_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: I
             if per_box is not None:
                 per_box[b] = -np.inf
             continue
-        nxt = (mask | (1 << b)) * NUPPER
+        nxt = (mask | (1 << b)) * (rules.cap + 1)
         if b < len(UPPER_BOXES):
             face = b + 1
             vc = np.empty((NUM_DICE + 1, n))
             for c in range(NUM_DICE + 1):
                 raised = upper + c * face
-                vc[c] = flat[((nxt + np.minimum(raised, UPPER_CAP)) * 2) + armed]
-                vc[c] += c * face + UPPER_BONUS * ((upper < UPPER_CAP) & (raised >= UPPER_CAP))
+                vc[c] = flat[((nxt + np.minimum(raised, rules.cap)) * 2) + armed]
+                vc[c] += c * face + UPPER_BONUS * ((upper < rules.cap) & (raised >= rules.cap))
             vc[:, closed] = -np.inf
             cand = vc[ms.counts[:, b]]
         elif b == YAHTZEE_BIT:
@@ -336,13 +339,13 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper:
         closed = (mask >> b & 1).astype(bool)
         if closed.all():
             continue
-        nxt = (mask | (1 << b)) * NUPPER
+        nxt = (mask | (1 << b)) * (rules.cap + 1)
         if b < len(UPPER_BOXES):
             face = b + 1
             for c in range(NUM_DICE + 1):
                 raised = upper + c * face
-                vc[c] = flat[(nxt + np.minimum(raised, UPPER_CAP)) * 2 + armed]
-                vc[c] += c * face + UPPER_BONUS * ((upper < UPPER_CAP) & (raised >= UPPER_CAP))
+                vc[c] = flat[(nxt + np.minimum(raised, rules.cap)) * 2 + armed]
+                vc[c] += c * face + UPPER_BONUS * ((upper < rules.cap) & (raised >= rules.cap))
             vc[:, closed] = -np.inf
             np.take(vc, ms.counts[:, b], axis=0, out=cand, mode="clip")
         elif b == YAHTZEE_BIT:
@@ -370,23 +373,24 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper:
     return out
 
 
-def _levels() -> Iterator[tuple[IntArray, IntArray, IntArray, IntArray, IntArray]]:
+def _levels(cap: int = UPPER_CAP
+            ) -> Iterator[tuple[IntArray, IntArray, IntArray, IntArray, IntArray]]:
     """The states to compute, by number of filled boxes from 12 down to 0: for each level
     the states' masks, capped upper totals and armed flags, and the states left out (masks
     and upper totals) whose value is that of the same mask at an upper total of 0.
 
     Left out: an upper total from which the bonus is out of reach (even five of a kind in
-    every open upper box would not reach 63), where the total no longer matters; and the
+    every open upper box would not reach ``cap``), where the total no longer matters; and the
     armed flag while the yahtzee box is open. That is a third of the reachable states.
     Made one level at a time, as the table is filled."""
-    reach = _reachable_uppers()
+    reach = _reachable_uppers(cap)
     for level in range(NBOX - 1, -1, -1):
         ms_, us, as_, same_m, same_u = [], [], [], [], []
         for mask in range(NMASK):
             if mask.bit_count() != level:
                 continue
             ups = reach[mask & ALL_UPPER]
-            within = UPPER_CAP - sum(NUM_DICE * (i + 1) for i in range(len(UPPER_BOXES))
+            within = cap - sum(NUM_DICE * (i + 1) for i in range(len(UPPER_BOXES))
                                      if not mask >> i & 1)
             kept = ups[(ups == 0) | (ups >= within)]
             dropped = ups[(ups != 0) & (ups < within)]
@@ -400,6 +404,6 @@ def _levels() -> Iterator[tuple[IntArray, IntArray, IntArray, IntArray, IntArray
                np.concatenate(same_m).astype(np.int64), np.concatenate(same_u).astype(np.int64))
 
 
-def level_sizes() -> list[int]:
+def level_sizes(cap: int = UPPER_CAP) -> list[int]:
     """How many states each level of :func:`_levels` computes (12 filled boxes first)."""
-    return [len(level[0]) for level in _levels()]
+    return [len(level[0]) for level in _levels(cap)]

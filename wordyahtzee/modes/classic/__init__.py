@@ -22,9 +22,10 @@ of events; :meth:`ClassicGame.from_json` rebuilds any game from that list.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ...errors import RuleError
+from .. import options
 from ..contract import Resources
 from ..contract import no_preview as preview
 from .game import ClassicGame
@@ -92,28 +93,26 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True)
+class TableRules(ClassicRules):
+    """A table's options: the engine's rules and whether the table plays a match."""
+
+    match: bool = options.option(False, description=f"a match of {MATCH_GAMES} games: the "
+                                 "highest total over all games wins")
+
+
 def parse_rules(data: Any) -> dict[str, Any]:
-    """A table's options: ``{"joker": "free"|"forced", "match": bool}``, the engine's rules
-    (checked by :meth:`ClassicRules.from_json`) plus whether it plays a match of five."""
-    if data is None:
-        data = {}
-    if not isinstance(data, Mapping):
-        raise RuleError("rules must be an object such as {\"joker\": \"free\"}", "bad_rules")
-    match = data.get("match", False)
-    if not isinstance(match, bool):
-        raise RuleError("rules: match is true (five games) or false", "bad_rules")
-    out = ClassicRules.from_json({k: v for k, v in data.items() if k != "match"}).to_json()
-    if match:
-        out["match"] = True
-    return out
+    """A table's options as canonical JSON (defaults left out): the engine's rules
+    (:class:`ClassicRules`) plus ``match`` (a match of five games)."""
+    return options.to_json(options.from_json(TableRules, data))
 
 
 def new_game(players: Sequence[str], rules: Mapping[str, Any], resources: Resources
              ) -> ClassicMatch:
     """A fresh game, or the first game of a match (``rules`` from :func:`parse_rules`)."""
-    engine_rules = ClassicRules.from_json({k: v for k, v in rules.items() if k != "match"})
-    return ClassicMatch(players, engine_rules, resources.rng,
-                        MATCH_GAMES if rules.get("match") else 1)
+    table = options.from_json(TableRules, rules)
+    engine_rules = ClassicRules(joker=table.joker, upper_bonus_at=table.upper_bonus_at)
+    return ClassicMatch(players, engine_rules, resources.rng, MATCH_GAMES if table.match else 1)
 
 
 def restore(data: Mapping[str, Any], resources: Resources) -> ClassicMatch:
@@ -123,15 +122,9 @@ def restore(data: Mapping[str, Any], resources: Resources) -> ClassicMatch:
 
 def describe() -> dict[str, Any]:
     """What a start screen needs to offer this mode's options."""
-    return {"rules_defaults": {"joker": "free", "match": False}, "boxes": list(BOXES),
+    return {"rules_defaults": options.defaults(TableRules), "boxes": list(BOXES),
             "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
-            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
-                "joker": {"type": "string", "enum": list(JOKER_READINGS), "default": "free",
-                          "description": "free: the Dutch rulebook; forced: the English "
-                                         "rule"},
-                "match": {"type": "boolean", "default": False,
-                          "description": f"a match of {MATCH_GAMES} games: the highest "
-                                         "total over all games wins"}}}}
+            "rules_schema": options.schema(TableRules)}
 
 
 def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
@@ -140,6 +133,6 @@ def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
     return {"columns": list(columns),
             "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
                      ["game.upper_total", {}, "total"], ["classic.par_total", {}, "total"],
-                     ["classic.upper_bonus", {}, "total"],
+                     ["classic.upper_bonus", {"n": UPPER_BONUS_THRESHOLD}, "total"],
                      *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
                      ["classic.yahtzee_bonus", {}, "total"], ["game.total", {}, "grand"]]}

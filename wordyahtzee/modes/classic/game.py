@@ -47,7 +47,8 @@ class ClassicGame(PipDice):
         self.players: tuple[str, ...] = tuple(names)
         self.rules = rules or ClassicRules()
         self.rng = rng if rng is not None else random.SystemRandom()
-        self.sheets: dict[str, ScoreSheet] = {n: ScoreSheet() for n in names}
+        self.sheets: dict[str, ScoreSheet] = {
+            n: ScoreSheet(upper_bonus_at=self.rules.upper_bonus_at) for n in names}
         self.cup = _pip_cup(self.rng)
         self.turn = 0  # turns completed by all players together
         self.events: list[dict[str, Any]] = []

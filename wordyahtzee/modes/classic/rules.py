@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...errors import RuleError
+from .. import options
+from ..options import option
 
 if TYPE_CHECKING:
     from ...dice import Cup
@@ -29,6 +31,9 @@ LOWER_BOXES = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straigh
 BOXES = UPPER_BOXES + LOWER_BOXES
 UPPER_BONUS = 35
 UPPER_BONUS_THRESHOLD = 63
+"""The standard upper total that earns the bonus (``upper_bonus_at`` may move it)."""
+UPPER_MAX = 5 * sum(FACES)
+"""The most the upper boxes can hold (105)."""
 FULL_HOUSE_SCORE = 25
 SMALL_STRAIGHT_SCORE = 30
 LARGE_STRAIGHT_SCORE = 40
@@ -46,38 +51,27 @@ Dice = tuple[int, ...]
 
 @dataclass(frozen=True)
 class ClassicRules:
-    """Rules options of classic Yahtzee.
+    """Rules options of classic Yahtzee (docs/rules.md §2), declared once: the parser, the
+    schema and the defaults come from these fields (:mod:`..options`)."""
 
-    ``joker``: ``"free"`` (the Dutch/German rulebooks, the default) or ``"forced"`` (the
-    English rule); see docs/rules.md §2 and :func:`legal_scores`.
-    """
-
-    joker: str = "free"
+    joker: str = option("free", choices=JOKER_READINGS,
+                        description="free: the Dutch rulebook; forced: the English rule")
+    upper_bonus_at: int = option(
+        UPPER_BONUS_THRESHOLD, between=(1, UPPER_MAX),
+        description=f"the upper total that earns the bonus of {UPPER_BONUS} (a house rule; "
+                    f"{UPPER_MAX} is the most the upper boxes can hold)")
 
     def __post_init__(self) -> None:
-        if self.joker not in JOKER_READINGS:
-            raise RuleError(f"unknown joker reading {self.joker!r}; readings: "
-                            + ", ".join(JOKER_READINGS), "bad_rules")
+        options.check(self)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form used in records: ``{"joker": "free"}``."""
-        return {"joker": self.joker}
+        """The canonical JSON form: only the options that differ from their defaults."""
+        return options.to_json(self)
 
     @classmethod
     def from_json(cls, data: Any) -> ClassicRules:
         """Read the JSON form; unknown keys or bad values raise :class:`RuleError`."""
-        if data is None:
-            return cls()
-        if not isinstance(data, Mapping):
-            raise RuleError("rules must be an object such as {\"joker\": \"free\"}", "bad_rules")
-        unknown = sorted(set(data) - {"joker"})
-        if unknown:
-            raise RuleError(f"unknown classic rules option {unknown[0]!r}; options: joker",
-                            "bad_rules")
-        joker = data.get("joker", "free")
-        if not isinstance(joker, str):
-            raise RuleError("rules: joker must be \"free\" or \"forced\"", "bad_rules")
-        return cls(joker=joker)
+        return options.from_json(cls, data)
 
 
 def parse_dice(text: Any) -> Dice:
@@ -230,6 +224,7 @@ class ScoreSheet:
 
     scores: dict[str, int] = field(default_factory=dict)
     yahtzee_bonus: int = 0
+    upper_bonus_at: int = UPPER_BONUS_THRESHOLD
 
     @property
     def filled(self) -> frozenset[str]:
@@ -253,8 +248,8 @@ class ScoreSheet:
 
     @property
     def upper_bonus(self) -> int:
-        """35 once the upper boxes reach 63, else 0."""
-        return UPPER_BONUS if self.upper_total >= UPPER_BONUS_THRESHOLD else 0
+        """35 once the upper boxes reach the threshold (63 unless a house rule moves it)."""
+        return UPPER_BONUS if self.upper_total >= self.upper_bonus_at else 0
 
     @property
     def total(self) -> int:
@@ -289,4 +284,4 @@ class ScoreSheet:
 
     def copy(self) -> ScoreSheet:
         """An independent copy."""
-        return ScoreSheet(dict(self.scores), self.yahtzee_bonus)
+        return ScoreSheet(dict(self.scores), self.yahtzee_bonus, self.upper_bonus_at)

@@ -24,7 +24,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
             "name": name, "boxes": {b: sheet.scores.get(b) for b in BOXES},
             "upper_total": sheet.upper_total, "upper_bonus": sheet.upper_bonus,
             "yahtzee_bonus": sheet.yahtzee_bonus, "total": sheet.total,
-            **upper_par(sheet.scores),
+            **upper_par(sheet.scores, sheet.upper_bonus_at),
             **dict(zip(("missed", "left"),
                        match.seat_status(match.players.index(name)), strict=True))})
     history: list[dict[str, Any]] = []
@@ -55,6 +55,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
                 "kept": list(last.get("keep", []))}
     state: dict[str, Any] = {
         "mode": match.mode, "rules": match.rules.to_json(), "players": players,
+        "upper_bonus_at": match.rules.upper_bonus_at,
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": len(BOXES), "max_throws": MAX_THROWS,
         "finished": match.is_over, "history": history, "turn": turn,
@@ -75,11 +76,13 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
     return state
 
 
-def upper_par(scores: dict[str, int]) -> dict[str, Any]:
+def upper_par(scores: dict[str, int], bonus_at: int = UPPER_BONUS_THRESHOLD
+              ) -> dict[str, Any]:
     """The score pad's reckoning of the upper section: each filled upper box against three
     of its face (``par``: "4 drieën = 12 (+3)", "2 vijven = 10 (−5)"), their sum
     (``par_total``: 0 or more keeps the bonus in reach by threes), and the points the
-    upper section still needs for its bonus (``bonus_needed``, 0 once reached).
+    upper section still needs for its bonus at ``bonus_at`` (``bonus_needed``, 0 once
+    reached).
 
     >>> upper_par({"threes": 12, "fives": 10})
     {'par': {'threes': 3, 'fives': -5}, 'par_total': -2, 'bonus_needed': 41}
@@ -88,4 +91,4 @@ def upper_par(scores: dict[str, int]) -> dict[str, Any]:
            if scores.get(box) is not None}
     total = sum(scores.get(box) or 0 for box in UPPER_BOXES)
     return {"par": par, "par_total": sum(par.values()),
-            "bonus_needed": max(0, UPPER_BONUS_THRESHOLD - total)}
+            "bonus_needed": max(0, bonus_at - total)}

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import options
 from ..classic import is_yahtzee, parse_dice
 from ..contract import JSON, Resources, Throw, check_players
 from ..contract import no_preview as preview
@@ -117,10 +118,10 @@ def restore(data: Mapping[str, Any], resources: Resources) -> KaartspelGame:
 
 def describe() -> JSON:
     """What a start screen needs to offer this mode."""
-    return {"rules_defaults": {}, "boxes": list(CARDS), "players": [2, 4],
+    return {"rules_defaults": options.defaults(KaartspelRules), "boxes": list(CARDS),
+            "players": [2, 4],
             "high_scores": "wins",  # wins before points (wordyahtzee.store.rank_wins)
-            "rules_schema": {"type": "object", "additionalProperties": False,
-                             "properties": {}}}
+            "rules_schema": options.schema(KaartspelRules)}
 
 
 def paper_sheet() -> JSON:

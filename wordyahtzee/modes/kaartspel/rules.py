@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...errors import RuleError
+from .. import options
 from ..classic import has_run
 from ..contract import JSON
 
@@ -38,25 +39,18 @@ Dice = tuple[int, ...]
 
 @dataclass(frozen=True)
 class KaartspelRules:
-    """Rules options of Kaartspel. There are none yet: ``{}`` is the only form, and any key
-    is refused so that a future option cannot be silently ignored by an older engine."""
+    """Rules options of Kaartspel, declared like every mode's (:mod:`..options`). There are
+    none yet: ``{}`` is the only form, and any key is refused so that a future option cannot
+    be silently ignored by an older engine."""
 
     def to_json(self) -> JSON:
         """The JSON form used in records: ``{}``."""
-        return {}
+        return options.to_json(self)
 
     @classmethod
     def from_json(cls, data: Any) -> KaartspelRules:
         """Read the JSON form (``None`` or ``{}``); any key raises :class:`RuleError`."""
-        if data is None:
-            return cls()
-        if not isinstance(data, Mapping):
-            raise RuleError("rules must be an object (Kaartspel has no options: {})",
-                            "bad_rules")
-        if data:
-            raise RuleError(f"unknown kaartspel rules option {sorted(data)[0]!r}; "
-                            "Kaartspel has no options", "bad_rules")
-        return cls()
+        return options.from_json(cls, data)
 
 
 # ------------------------------------------------------------------------------------------

@@ -26,13 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import options
 from ..classic import BOXES
 from ..contract import JSON, Resources
 from ..contract import no_preview as preview
 from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
-from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, parse_rules
+from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, TripleRules, parse_rules
 from .view import game_view as view
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "ScoreCard",
     "TripleAction",
     "TripleGame",
+    "TripleRules",
     "describe",
     "new_game",
     "parse_rules",
@@ -69,10 +71,10 @@ def restore(data: Mapping[str, Any], resources: Resources) -> TripleGame:
 
 def describe() -> JSON:
     """What a start screen needs to offer this mode: no rules options."""
-    return {"rules_defaults": {}, "boxes": list(BOXES), "columns": COLUMNS,
-            "factors": list(FACTORS), "turns": TURNS, "players": [1, MAX_PLAYERS],
-            "rules_schema": {"type": "object", "additionalProperties": False,
-                             "properties": {}}}
+    return {"rules_defaults": options.defaults(TripleRules), "boxes": list(BOXES),
+            "columns": COLUMNS, "factors": list(FACTORS), "turns": TURNS,
+            "players": [1, MAX_PLAYERS],
+            "rules_schema": options.schema(TripleRules)}
 
 
 def paper_sheet() -> JSON:

@@ -10,11 +10,12 @@ goes and the grand total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import RuleError
+from .. import options
 from ..classic import BOXES, ClassicRules, ScoreSheet, yahtzee_bonus
 
 FACTORS = (1, 2, 3)
@@ -27,6 +28,12 @@ JOKER = ClassicRules(joker="free")
 """Every column reads a Yahtzee as classic's free joker (docs/rules.md §2)."""
 
 
+@dataclass(frozen=True)
+class TripleRules:
+    """Triple Yahtzee's rules options: none (every column plays classic's standard rules),
+    declared like every mode's (:mod:`..options`) so that any key is refused."""
+
+
 def parse_rules(data: Any) -> dict[str, Any]:
     """Triple Yahtzee has no rules options: ``{}`` (or nothing) and nothing else.
 
@@ -35,16 +42,9 @@ def parse_rules(data: Any) -> dict[str, Any]:
     >>> parse_rules({"joker": "forced"})
     Traceback (most recent call last):
     ...
-    wordyahtzee.errors.RuleError: Triple Yahtzee has no rules options, not 'joker'
+    wordyahtzee.errors.RuleError: rules: unknown option 'joker'; options: none
     """
-    if data is None:
-        return {}
-    if not isinstance(data, Mapping):
-        raise RuleError("rules must be an object (Triple Yahtzee has none: {})", "bad_rules")
-    if data:
-        raise RuleError(f"Triple Yahtzee has no rules options, not {sorted(data)[0]!r}",
-                        "bad_rules")
-    return {}
+    return options.to_json(options.from_json(TripleRules, data))
 
 
 def column_field(column: Any) -> int:

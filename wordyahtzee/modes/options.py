@@ -1,0 +1,106 @@
+"""A mode's rules options declared once: a frozen dataclass whose fields carry
+:func:`option` metadata (the allowed values or an integer range, a description, the
+default). From that one declaration come the parser (:func:`from_json`), the canonical
+JSON (:func:`to_json`), the API's schema (:func:`schema`) and the defaults
+(:func:`defaults`).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Demo:
+...     joker: str = option("free", choices=("free", "forced"), description="reading")
+...     at: int = option(63, between=(1, 105), description="threshold")
+>>> from_json(Demo, {"at": 50})
+Demo(joker='free', at=50)
+>>> to_json(from_json(Demo, {"at": 63, "joker": "free"}))
+{}
+>>> from_json(Demo, {"at": 0})
+Traceback (most recent call last):
+...
+wordyahtzee.errors.RuleError: rules: at must be a whole number from 1 to 105
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import Field, field, fields
+from typing import Any, TypeVar
+
+from ..errors import RuleError
+
+T = TypeVar("T")
+
+
+def option(default: Any, *, description: str, choices: tuple[Any, ...] | None = None,
+           between: tuple[int, int] | None = None) -> Any:
+    """A dataclass field declaring one rules option: its ``default``, what it means, and
+    either its allowed values (``choices``), an integer range (``between``, both ends
+    included) or, with neither, a boolean."""
+    return field(default=default, metadata={"description": description, "choices": choices,
+                                            "between": between})
+
+
+def _check(f: Field[Any], value: Any) -> None:
+    choices, between = f.metadata["choices"], f.metadata["between"]
+    if choices is not None:
+        if value not in choices or type(value) is not type(f.default):
+            raise RuleError(f"rules: {f.name} must be one of "
+                            + ", ".join(repr(c) for c in choices), "bad_rules")
+    elif between is not None:
+        if type(value) is not int or not between[0] <= value <= between[1]:
+            raise RuleError(f"rules: {f.name} must be a whole number from {between[0]} "
+                            f"to {between[1]}", "bad_rules")
+    elif not isinstance(value, bool):
+        raise RuleError(f"rules: {f.name} must be true or false", "bad_rules")
+
+
+def from_json(cls: type[T], data: Any) -> T:
+    """Read ``data`` (``None`` or an object of the declared options; left-out options
+    take their defaults); an unknown key, a wrong type or a value out of range raises
+    :class:`RuleError` ``bad_rules``."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise RuleError("rules must be a JSON object", "bad_rules")
+    declared = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(declared))
+    if unknown:
+        raise RuleError(f"rules: unknown option {unknown[0]!r}; options: "
+                        + (", ".join(declared) or "none"), "bad_rules")
+    rules = cls(**data)
+    check(rules)
+    return rules
+
+
+def check(rules: Any) -> None:
+    """Raise :class:`RuleError` ``bad_rules`` unless every option of ``rules`` is allowed
+    (for a dataclass's ``__post_init__``, so a direct construction is checked too)."""
+    for f in fields(rules):
+        _check(f, getattr(rules, f.name))
+
+
+def to_json(rules: Any) -> dict[str, Any]:
+    """The canonical JSON: only the options that differ from their defaults (so equal
+    rules always read the same, whether a default was spelled out or not)."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)
+            if getattr(rules, f.name) != f.default}
+
+
+def defaults(cls: type) -> dict[str, Any]:
+    """Every declared option with its default (what a start screen begins with)."""
+    return {f.name: f.default for f in fields(cls)}
+
+
+def schema(cls: type) -> dict[str, Any]:
+    """The JSON schema of the options (the API's ``rules_schema``)."""
+    props: dict[str, Any] = {}
+    for f in fields(cls):
+        choices, between = f.metadata["choices"], f.metadata["between"]
+        prop: dict[str, Any] = {"default": f.default, "description": f.metadata["description"]}
+        if choices is not None:
+            prop.update(type="string", enum=list(choices))
+        elif between is not None:
+            prop.update(type="integer", minimum=between[0], maximum=between[1])
+        else:
+            prop["type"] = "boolean"
+        props[f.name] = prop
+    return {"type": "object", "additionalProperties": False, "properties": props}
