@@ -21,6 +21,7 @@ wordyahtzee.errors.RuleError: rules: at must be a whole number from 1 to 105
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import Field, field, fields
 from typing import Any, TypeVar
@@ -31,24 +32,42 @@ T = TypeVar("T")
 
 
 def option(default: Any, *, description: str, choices: tuple[Any, ...] | None = None,
-           between: tuple[int, int] | None = None) -> Any:
+           between: tuple[float, float] | None = None, name: bool = False,
+           nullable: bool = False) -> Any:
     """A dataclass field declaring one rules option: its ``default``, what it means, and
-    either its allowed values (``choices``), an integer range (``between``, both ends
-    included) or, with neither, a boolean."""
+    what it allows: ``choices`` (a value among them), ``between`` (a range, both ends
+    included: whole numbers when the default is one, else any number), ``name`` (a name,
+    such as a dictionary's, that the game checks when it loads it) or, with none of these,
+    true or false; ``nullable``: ``null`` as well."""
     return field(default=default, metadata={"description": description, "choices": choices,
-                                            "between": between})
+                                            "between": between, "name": name,
+                                            "nullable": nullable})
+
+
+def _whole(f: Field[Any]) -> bool:
+    return type(f.default) is int
 
 
 def _check(f: Field[Any], value: Any) -> None:
     choices, between = f.metadata["choices"], f.metadata["between"]
+    if value is None and f.metadata["nullable"]:
+        return
     if choices is not None:
         if value not in choices or type(value) is not type(f.default):
             raise RuleError(f"rules: {f.name} must be one of "
                             + ", ".join(repr(c) for c in choices), "bad_rules")
     elif between is not None:
-        if type(value) is not int or not between[0] <= value <= between[1]:
-            raise RuleError(f"rules: {f.name} must be a whole number from {between[0]} "
-                            f"to {between[1]}", "bad_rules")
+        number = (type(value) is int if _whole(f)
+                  else isinstance(value, int | float) and not isinstance(value, bool)
+                  and math.isfinite(value))
+        if not number or not between[0] <= value <= between[1]:
+            kind = "a whole number" if _whole(f) else "a number"
+            also = " or null" if f.metadata["nullable"] else ""
+            raise RuleError(f"rules: {f.name} must be {kind} from {between[0]:g} to "
+                            f"{between[1]:g}{also}", "bad_rules")
+    elif f.metadata["name"]:
+        if not isinstance(value, str):
+            raise RuleError(f"rules: {f.name} must be a name", "bad_rules")
     elif not isinstance(value, bool):
         raise RuleError(f"rules: {f.name} must be true or false", "bad_rules")
 
@@ -85,6 +104,11 @@ def to_json(rules: Any) -> dict[str, Any]:
             if getattr(rules, f.name) != f.default}
 
 
+def full_json(rules: Any) -> dict[str, Any]:
+    """Every option with its value, defaults included (what a screen shows)."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
 def defaults(cls: type) -> dict[str, Any]:
     """Every declared option with its default (what a start screen begins with)."""
     return {f.name: f.default for f in fields(cls)}
@@ -99,8 +123,13 @@ def schema(cls: type) -> dict[str, Any]:
         if choices is not None:
             prop.update(type="string", enum=list(choices))
         elif between is not None:
-            prop.update(type="integer", minimum=between[0], maximum=between[1])
+            prop.update(type="integer" if _whole(f) else "number",
+                        minimum=between[0], maximum=between[1])
+        elif f.metadata["name"]:
+            prop["type"] = "string"
         else:
             prop["type"] = "boolean"
+        if f.metadata["nullable"]:
+            prop["type"] = [prop["type"], "null"]
         props[f.name] = prop
     return {"type": "object", "additionalProperties": False, "properties": props}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import options
 from ..contract import Resources
 from .actions import Claim
 from .game import Turn, WoordGame
@@ -117,16 +118,7 @@ def describe() -> dict[str, Any]:
     """What a start screen needs to offer this mode's options."""
     return {"rules_defaults": WoordRules().to_json(), "boxes": list(BOXES),
             "round_boxes": list(ROUND_BOXES), "special_boxes": list(SPECIAL_BOXES),
-            "rules_schema": {"type": "object", "additionalProperties": False, "properties": {
-                "upper_bonus_threshold": {"type": "integer", "default": 40},
-                "free_order": {"type": "boolean", "default": False},
-                "turn_seconds": {"type": ["number", "null"], "default": 60},
-                "min_word_length": {"type": "integer", "default": 2},
-                "y_is_vowel": {"type": "boolean", "default": True},
-                "dictionary": {"type": "string", "default": "nl"},
-                "dice_set": {"type": "string", "default": "nl", "description":
-                             "a shipped dice set; left out: the dictionary language's "
-                             "default (en for English, else nl)"}}}}
+            "rules_schema": options.schema(WoordRules)}
 
 
 def paper_sheet() -> dict[str, Any]:

@@ -5,15 +5,16 @@ a claim may go in (the one place for round order and the zero box)."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ...dice import DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, is_consonant, is_vowel
+from .. import options
+from ..options import option
 
 MAX_THROWS = 3
 
@@ -106,54 +107,37 @@ MAX_WORD_CHARS = 40
 
 @dataclass(frozen=True)
 class WoordRules:
-    """The rules options of docs/rules.md §1, with its defaults."""
+    """The rules options of docs/rules.md §1, declared once (:mod:`..options`): the parser,
+    the schema and the defaults come from these fields."""
 
-    upper_bonus_threshold: int = 40
-    free_order: bool = False
-    turn_seconds: float | None = 60.0
-    min_word_length: int = 2
-    y_is_vowel: bool = True
-    dictionary: str = "nl"
-    dice_set: str = "nl"
+    upper_bonus_threshold: int = option(40, between=(0, 500), description=(
+        "the upper section's sum that earns the bonus of 35"))
+    free_order: bool = option(False, description=(
+        "true: the rounds in any order (the Dutch rulebook's variant)"))
+    turn_seconds: float | None = option(60.0, between=(1, 3600), nullable=True, description=(
+        "the hourglass: seconds a turn may take; null: no hourglass"))
+    min_word_length: int = option(2, between=(1, 7), description=(
+        "the fewest letters a word may have"))
+    y_is_vowel: bool = option(True, description="the Y counts as a vowel")
+    dictionary: str = option("nl", name=True, description="the dictionary's name")
+    dice_set: str = option("nl", name=True, description=(
+        "a shipped dice set; left out: the dictionary language's default (en for English, "
+        "else nl)"))
 
     def __post_init__(self) -> None:
-        def bad(message: str) -> RuleError:
-            return RuleError(f"rules: {message}", "bad_rules")
-
-        threshold = self.upper_bonus_threshold
-        if type(threshold) is not int or not 0 <= threshold <= 500:
-            raise bad("upper_bonus_threshold must be a whole number such as 40 or 45")
-        if not isinstance(self.free_order, bool):
-            raise bad("free_order must be true or false")
-        if self.turn_seconds is not None and (
-                isinstance(self.turn_seconds, bool)
-                or not isinstance(self.turn_seconds, int | float)
-                or not math.isfinite(self.turn_seconds) or not 1 <= self.turn_seconds <= 3600):
-            raise bad("turn_seconds must be a number of seconds (1-3600) or null")
-        if type(self.min_word_length) is not int or not 1 <= self.min_word_length <= 7:
-            raise bad("min_word_length must be a whole number from 1 to 7")
-        if not isinstance(self.y_is_vowel, bool):
-            raise bad("y_is_vowel must be true or false")
-        if not isinstance(self.dictionary, str) or not isinstance(self.dice_set, str):
-            raise bad("dictionary and dice_set are names")
+        options.check(self)
 
     def to_json(self) -> dict[str, Any]:
-        """The options as a JSON object (``dictionary`` and ``dice_set`` included)."""
-        return asdict(self)
+        """Every option, defaults included: the page reads them from the state, and the
+        high-score key of a Woord Yahtzee list is this full form (docs/architecture.md)."""
+        return options.full_json(self)
 
     @classmethod
     def from_json(cls, data: Any, **overrides: Any) -> WoordRules:
-        """Read options; unknown keys are an error (a typo must not silently do nothing)."""
-        if data is None:
-            data = {}
-        if not isinstance(data, Mapping):
-            raise RuleError("rules: must be a JSON object", "bad_rules")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RuleError(f"rules: unknown option {unknown[0]!r}; options are: "
-                            + ", ".join(sorted(known)), "bad_rules")
-        return cls(**{**data, **overrides})
+        """Read options; unknown keys are an error (a typo must not silently do nothing);
+        ``overrides`` (a record's dictionary and dice) replace what ``data`` says."""
+        rules = options.from_json(cls, data)
+        return replace(rules, **overrides) if overrides else rules
 
 
 def word_list(value: Any) -> list[str]:
