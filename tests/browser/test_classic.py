@@ -162,7 +162,7 @@ def test_classic_keyboard_on_a_phone(browser: Any, live: Any) -> None:
                 arg=3 * turn + 1, timeout=10_000)
         live.tables.settle(gid, 30)
         state = server_state(live, gid)
-        assert state["match"]["length"] == 5 and state["rules"] == {"match": True}
+        assert state["match"]["length"] == 5 and state["rules"] == {}  # the defaults, left out
         assert [s["computer"] for s in state["seats"]] == [None, "greedy", "beginner"]
         expect(page.locator("#review-list li")).to_have_count(6)
         shot(page, "classic-sheet-phone")
