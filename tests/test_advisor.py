@@ -215,7 +215,7 @@ def test_cache_compute_save_load_and_corrupt(strategies: dict[str, ClassicStrate
     monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(tmp_path))
     calls: list[str] = []
 
-    def fake_compute(joker: str = "free", progress: Any = None) -> ClassicStrategy:
+    def fake_compute(joker: str = "free", progress: Any = None, cap: int = 63) -> ClassicStrategy:
         calls.append(joker)
         if progress:
             progress(0, 10)
@@ -286,7 +286,7 @@ def test_optimal_player_plays_the_advice(strategies: dict[str, ClassicStrategy])
         assert move.kind == "throw"
         dice = game.dice or ()
         assert sorted(dice[i] for i in move.keep) == list(best.keep)
-    with pytest.raises(RuleError, match="the game uses forced"):
+    with pytest.raises(RuleError, match="game's forced and 63"):
         OptimalPlayer(strategies["free"]).decide(game)
 
 

@@ -14,6 +14,7 @@ refused at once with ``too_many_dictionaries``.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import tempfile
 import threading
@@ -105,8 +106,9 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
         message = exc.message.replace(str(path), "the word list")
         job.update(status="failed", error={"code": exc.code, "message": message})
     except Exception as exc:  # a word list the builder could not read
+        logging.getLogger(__name__).exception("building the dictionary %r failed", job["name"])
         message = str(exc).replace(str(path), "the word list")
-        job.update(status="failed", error={"code": "bad_word_list",
+        job.update(status="failed", error={"code": "build_failed",
                                            "message": f"could not build: {message}"})
     finally:
         job["finished_at"] = time.time()

@@ -15,7 +15,7 @@ from .requestlog import request_id
 _BY_STATUS: dict[int, tuple[str, ...]] = {
     400: ("error", "bad_request", "bad_json", "bad_input", "bad_kind", "bad_level",
           "bad_name", "bad_option", "bad_players", "bad_rules", "bad_rack", "bad_dice_set",
-          "bad_dictionary", "bad_record", "bad_word_list", "empty_word_list",
+          "bad_dictionary", "bad_record", "bad_word_list", "build_failed", "empty_word_list",
           "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
           "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
           "shipped_dictionary", "http_error", "not_a_pad", "faces_needed", "bad_date",
