@@ -17,6 +17,25 @@ def test_a_call_answers_from_another_process() -> None:
     assert run_in_process("math:comb", (7, 3), 30) == 35
 
 
+def test_a_call_answers_when_the_process_holds_over_a_thousand_descriptors() -> None:
+    """A server with many connections (every live stream is one) holds descriptors past
+    1023, where select() fails ("filedescriptor out of range"): the child's pipe is waited
+    on with epoll, which takes any number."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1300:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(1300, hard), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        assert max(held) > 1024
+        assert run_in_process("math:comb", (7, 3), 30) == 35
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def test_an_engine_error_keeps_its_code_and_anything_else_is_a_runtime_error() -> None:
     with pytest.raises(WordyahtzeeError) as caught:
         run_in_process("wordyahtzee.lexicon.registry:find_dictionary", ("geen-zulk",), 30)

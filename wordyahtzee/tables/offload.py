@@ -28,7 +28,7 @@ import base64
 import importlib
 import os
 import pickle
-import select
+import selectors
 import subprocess
 import sys
 import threading
@@ -77,14 +77,20 @@ def _answer(proc: subprocess.Popen[bytes], budget: float,
     """Read the child's lines up to its answer, within ``budget`` seconds."""
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
-    deadline = time.monotonic() + budget
+    with selectors.DefaultSelector() as waiting:  # epoll: any descriptor number, unlike select()
+        waiting.register(fd, selectors.EVENT_READ)
+        return _read_answer(proc, fd, waiting, time.monotonic() + budget, budget, on_progress)
+
+
+def _read_answer(proc: subprocess.Popen[bytes], fd: int, waiting: selectors.BaseSelector,
+                 deadline: float, budget: float,
+                 on_progress: Callable[[float], None] | None) -> Any:
     buffer = b""
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             raise OverBudget(f"the work took longer than {budget:g} s", budget)
-        ready, _, _ = select.select([fd], [], [], left)
-        if not ready:
+        if not waiting.select(left):
             continue
         chunk = os.read(fd, 1 << 16)
         if not chunk:
