@@ -204,7 +204,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.tables"] = service
     app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"])
 
-    from . import api, daily, health, lobby, moderation, pages, seats, security
+    from . import api, daily, health, lobby, moderation, pages, puzzles, seats, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
     from .requestlog import init_request_log
 
@@ -215,6 +215,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(lobby.bp)
     app.register_blueprint(seats.bp)
     app.register_blueprint(moderation.bp)
+    app.register_blueprint(puzzles.bp)
     api.register_error_handlers(app)
     pages.register_error_pages(app)
     # the pages' language: gettext catalogues (i18n.py), chosen per request

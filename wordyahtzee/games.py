@@ -101,6 +101,24 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
+def from_record(record: Mapping[str, Any]) -> Game:
+    """A game record (docs/records.md) of a mode that can replay one into a game
+    (classic, Woord Yahtzee) replayed; :class:`~wordyahtzee.errors.RecordError` names the
+    turn and the rule of an illegal one."""
+    from .errors import RecordError, WordyahtzeeError
+
+    mode = record.get("mode", "woord")
+    try:
+        module: Any = get_mode(mode)
+        loaded = resources(mode, record, random.Random(0), lambda: 0.0)
+    except WordyahtzeeError as exc:
+        raise RecordError(f"record: {exc.message}") from None
+    if not hasattr(module, "game_from_record"):
+        raise RecordError(f"record: {mode} records are checked and scored only")
+    made: Game = module.game_from_record(record, loaded)
+    return made
+
+
 def describe_modes() -> dict[str, dict[str, Any]]:
     """Every mode's start-screen facts (``describe()``), with the letter values and faces of
     its default dice set for a mode that plays letter dice."""

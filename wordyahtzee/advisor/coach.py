@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 HINT_OPTIONS = 6
@@ -67,6 +68,15 @@ class Coach(Protocol):
         ...
 
 
+class JudgingCoach(Coach, Protocol):
+    """The coach of a mode with optimal play: it judges every decision of a game with every
+    choice the player had (the review and the puzzles read the same judgement)."""
+
+    def judge(self, game: Any, table: Any) -> list[Judged]:
+        """Every decision of the game's finished turns, in order, with all its choices."""
+        ...
+
+
 class DailyCoach(Coach, Protocol):
     """The coach of a mode with a daily game: it also judges a daily game for foresight."""
 
@@ -116,6 +126,27 @@ def decision(turn: int, seat: int, throws: int, shown: str, chosen: dict[str, An
     still to come)."""
     return {"turn": turn, "seat": seat, "throws": throws, "shown": shown, "chosen": chosen,
             "best": best, "regret": round(max(0.0, best["value"] - chosen["value"]), 2)}
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of a game judged against optimal play: what the player saw
+    (``position``: the mode's own facts), every legal choice with ``value`` (the expected
+    points still to come if it is taken and play is optimal afterwards), best first, and
+    the choice made (``chosen``, with its ``value``)."""
+
+    turn: int
+    seat: int
+    throws: int
+    shown: str
+    position: dict[str, Any]
+    options: tuple[dict[str, Any], ...]
+    chosen: dict[str, Any]
+
+    def decision(self) -> dict[str, Any]:
+        """The review's entry for this decision (:func:`decision`)."""
+        return decision(self.turn, self.seat, self.throws, self.shown, self.chosen,
+                        self.options[0])
 
 
 def turns_of(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from ..errors import WordyahtzeeError
 from .lobby import LobbyRecords
 from .moderators import ModeratorRecords
 from .players import PlayerRecords
+from .puzzles import PuzzleRecords
 
 PING_SECONDS = 1.0
 """How long :meth:`Store.ping` waits for the database to answer."""
@@ -156,11 +157,13 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
     return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
 
 
-class Store(PlayerRecords, LobbyRecords, ModeratorRecords, Protocol):
+class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, Protocol):
     """What the table service needs of a store; every backend implements it (profiles and
     the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`; seats of profiles,
     the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`; moderators, word
-    decisions and hidden names: :class:`~wordyahtzee.store.moderators.ModeratorRecords`)."""
+    decisions and hidden names: :class:`~wordyahtzee.store.moderators.ModeratorRecords`;
+    puzzles, the answers to them and their ratings:
+    :class:`~wordyahtzee.store.puzzles.PuzzleRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

@@ -182,6 +182,62 @@ verdict per word and dictionary; ``seq`` grows with every decision, so a process
 newer one with one cheap query), and a profile's name a moderator hid (the chosen name
 kept in ``hidden_name``; the same in both backends)."""
 
+_PUZZLES = (
+    """CREATE TABLE puzzles (
+        id          TEXT PRIMARY KEY,
+        mode        TEXT NOT NULL,
+        rules_key   TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        day         TEXT,
+        themes      TEXT NOT NULL,
+        data        TEXT NOT NULL,
+        rating      {real} NOT NULL,
+        rd          {real} NOT NULL,
+        vol         {real} NOT NULL,
+        plays       INTEGER NOT NULL,
+        solved      INTEGER NOT NULL,
+        version     TEXT NOT NULL,
+        created_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX puzzles_pick ON puzzles (mode, rating)",
+    """CREATE TABLE puzzle_sources (
+        game_id   TEXT PRIMARY KEY,
+        mined_at  {real} NOT NULL,
+        found     INTEGER NOT NULL
+    )""",
+    """CREATE TABLE puzzle_attempts (
+        profile_id    TEXT NOT NULL,
+        puzzle_id     TEXT NOT NULL,
+        mode          TEXT NOT NULL,
+        choice        TEXT NOT NULL,
+        regret        {real} NOT NULL,
+        solved        INTEGER NOT NULL,
+        rating_before {real} NOT NULL,
+        rating_after  {real} NOT NULL,
+        at            {real} NOT NULL,
+        PRIMARY KEY (profile_id, puzzle_id)
+    )""",
+    "CREATE INDEX puzzle_attempts_of ON puzzle_attempts (profile_id, at)",
+    """CREATE TABLE puzzle_ratings (
+        profile_id  TEXT NOT NULL,
+        mode        TEXT NOT NULL,
+        rating      {real} NOT NULL,
+        rd          {real} NOT NULL,
+        vol         {real} NOT NULL,
+        attempts    INTEGER NOT NULL,
+        PRIMARY KEY (profile_id, mode)
+    )""",
+    """CREATE TABLE daily_puzzles (
+        day        TEXT NOT NULL,
+        mode       TEXT NOT NULL,
+        puzzle_id  TEXT NOT NULL,
+        PRIMARY KEY (day, mode)
+    )""",
+)
+"""Puzzles mined from finished games (their JSON as text, their Glicko-2 rating as
+columns), the games mined, each profile's rated answers and puzzle rating per mode, and the
+puzzle of each day (the same in both backends)."""
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -284,6 +340,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
         "UPDATE events SET event = json_set(event, '$.type', 'claim') "
         "WHERE json_extract(event, '$.type') = 'score'",)),
     Step(12, "rules keys without their defaults", _CANONICAL_RULES),
+    Step(13, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
+         tuple(sql.format(real="REAL") for sql in _PUZZLES)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -370,6 +428,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         "UPDATE events SET event = jsonb_set(event::jsonb, '{type}', '\"claim\"')::json "
         "WHERE event->>'type' = 'score'",)),
     Step(11, "rules keys without their defaults", _CANONICAL_RULES),
+    Step(12, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _PUZZLES)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

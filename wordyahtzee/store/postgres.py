@@ -67,6 +67,7 @@ from .notices import CHANNEL, HeardEvents, notice, read_notice
 from .pg_append import APPEND
 from .pg_connections import check_idle, cut
 from .players import PlayerRecords
+from .puzzles import PuzzleRecords
 
 MIN_SIZE = 2
 MAX_SIZE = 10
@@ -108,7 +109,7 @@ def _busy(exc: psycopg.Error) -> bool:
     return state.startswith("40") or state in ("55P03", "57014")
 
 
-class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords):
+class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,

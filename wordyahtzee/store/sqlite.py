@@ -51,6 +51,7 @@ from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
 from .moderators import ModeratorRecords
 from .players import PlayerRecords
+from .puzzles import PuzzleRecords
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ class _Write:
         self.error: BaseException | None = None
 
 
-class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords):
+class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 

@@ -14,7 +14,8 @@ One class per job, joined here:
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
 - :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page;
 - :class:`~.fairplay.FairPlay`: the fair-play check of every finished daily game, and the
-  moderators' decisions.
+  moderators' decisions;
+- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from .computers import ComputerSeats
 from .fairplay import FairPlay
 from .hosting import Hosting
 from .lifecycle import Lifecycle
+from .puzzling import Puzzling
 from .reacting import Reacting
 
 
-class TableService(ComputerSeats, Hosting, FairPlay, Reacting, Lifecycle):
+class TableService(ComputerSeats, Hosting, FairPlay, Puzzling, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

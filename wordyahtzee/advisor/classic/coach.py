@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import RuleError
-from ...modes.classic import JOKER_READINGS, UPPER_BONUS_THRESHOLD, ClassicRules
-from ..coach import HINT_OPTIONS, decision, turns_of
+from ...modes.classic import BOXES, JOKER_READINGS, UPPER_BONUS_THRESHOLD, ClassicRules
+from ..coach import HINT_OPTIONS, Judged, turns_of
 from ..levels import CLASSIC_LEVELS
 
 
@@ -106,36 +106,53 @@ class ClassicCoach:
 
         return choices(game.game, table, ClassicHindsight.compute(table, seed))
 
-    def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
+    def judge(self, game: Any, table: Any) -> list[Judged]:
         """Replays each game of the table from its events, judging every keep (a throw
-        after the first) and every box against the optimal strategy."""
+        after the first) and every box against the optimal strategy, with every legal
+        choice of the position."""
         from ...modes.classic import ClassicGame
         from .players import position_of
 
-        decisions: list[dict[str, Any]] = []
+        judged: list[Judged] = []
         offset = 0
         for played in game.games:
             replay = ClassicGame(played.players, played.rules)
             for event in played.events:
                 if replay.dice is not None and event["type"] in ("throw", "claim"):
                     advice = table.advise(position_of(replay))
+                    options = tuple(_classic_option(o) for o in advice.options)
                     if event["type"] == "claim":
-                        chosen = next((o for o in advice.options
-                                       if o.kind == "box" and o.box == event["box"]), None)
+                        chosen = next((o for o in options
+                                       if o["kind"] == "box" and o["box"] == event["box"]), None)
                     else:
                         kept = sorted(replay.dice[k] for k in event.get("keep", []))
-                        chosen = next((o for o in advice.options
-                                       if o.kind == "keep" and sorted(o.keep) == kept), None)
-                    assert replay.current_player is not None
+                        chosen = next((o for o in options
+                                       if o["kind"] == "keep" and sorted(o["keep"]) == kept),
+                                      None)
+                    player = replay.current_player
+                    assert player is not None
                     if chosen is not None:  # every legal move is an option; be safe
-                        decisions.append(decision(
-                            offset + replay.turn,
-                            replay.players.index(replay.current_player), replay.throws,
-                            "".join(map(str, replay.dice)), _classic_option(chosen),
-                            _classic_option(advice.options[0])))
+                        judged.append(Judged(
+                            offset + replay.turn, replay.players.index(player), replay.throws,
+                            "".join(map(str, replay.dice)), _position(replay, player),
+                            options, chosen))
                 replay.apply(event)
             offset += played.turn
-        return turns_of(decisions)
+        return judged
+
+    def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
+        """Every finished turn's decisions (:meth:`judge`) with the expected points lost."""
+        return turns_of([item.decision() for item in self.judge(game, table)])
+
+
+def _position(game: Any, player: str) -> dict[str, Any]:
+    """What the player to move saw: the dice, the throws made, the round and the sheet."""
+    sheet = game.sheet(player)
+    return {"dice": list(game.dice), "throws": game.throws, "round": game.round,
+            "rounds": len(BOXES),
+            "scores": dict(sheet.scores), "upper_total": sheet.upper_total,
+            "upper_bonus_at": sheet.upper_bonus_at, "yahtzee_bonus": sheet.yahtzee_bonus,
+            "joker": game.rules.joker}
 
 
 def _table_rules(key: str) -> tuple[str, int]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import RuleError
-from ..coach import HINT_OPTIONS, HUMAN_THINKING, decision, turns_of
+from ..coach import HINT_OPTIONS, HUMAN_THINKING, Judged, turns_of
 from ..levels import WOORD_LEVELS
 
 
@@ -104,12 +104,12 @@ class WoordCoach:
 
         return choices(game, table, WoordHindsight.compute(table, seed))
 
-    def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
+    def judge(self, game: Any, table: Any) -> list[Judged]:
         """Replays the game event by event, judging every keep and claim against the
-        optimal strict-order strategy (free order: refused, no proven optimum). A turn the
-        hourglass ended is a decision too (``kind: "timeout"``: 0 in the round's box),
-        judged against the best move at that moment, with the best claim the throw held
-        (``best_claim``)."""
+        optimal strict-order strategy, with every legal choice of the position (free order:
+        refused, no proven optimum). A turn the hourglass ended is a decision too (``kind:
+        "timeout"``: 0 in the round's box), judged against the best move at that moment,
+        with the best claim the throw held (``best_claim``)."""
         from ...modes.woord import Claim, WoordGame
         from ...modes.woord.rules import default_zero_box
         from ...solver import get_solver
@@ -121,7 +121,7 @@ class WoordCoach:
         solver = get_solver(game.lexicon, game.dice_set, game.rules)
         replay = WoordGame(game.players, game.rules, lexicon=game.lexicon,
                            dice_set=game.dice_set, clock=game.clock)
-        decisions: list[dict[str, Any]] = []
+        judged: list[Judged] = []
         for event in game.events:
             kind = event["type"]
             turn = None if replay.finished else replay.turn
@@ -129,43 +129,71 @@ class WoordCoach:
                                                                          "timeout"):
                 sheet = replay.sheets[turn.player]
                 state = SheetState.from_sheet(sheet)
-                options = table.advise(state, turn.round, turn.throws, turn.faces,
-                                       replay.dice_set, solver)
-                best = options[0]
+                advice = table.advise(state, turn.round, turn.throws, turn.faces,
+                                      replay.dice_set, solver)
+                options = tuple(_option(o, sheet.total) for o in advice)
                 if kind == "throw":
-                    keep = tuple(sorted(event.get("keep") or ()))
-                    found = next((o.ev for o in options
-                                  if o.kind == "keep" and o.dice == keep), None)
-                    if found is None:  # every legal keep is an option; be safe
+                    keep = sorted(event.get("keep") or ())
+                    chosen = next((dict(o) for o in options
+                                   if o["kind"] == "keep" and o["dice"] == keep), None)
+                    if chosen is None:  # every legal keep is an option; be safe
                         replay.apply(event)
                         continue
-                    value = found
-                    chosen: dict[str, Any] = {"kind": "keep", "dice": list(keep),
-                                              "letters": "".join(turn.faces[d] for d in keep)}
                 elif kind == "timeout":  # the hourglass ran out: 0 in the round's box
                     zero = default_zero_box(sheet, replay.rules, turn.round)
                     assert zero is not None  # a turn always has an open round box
-                    value = table.claim_ev(state, turn.round, zero, 0)
-                    chosen = {"kind": "timeout", "box": zero, "points": 0}
-                    claim_option = next((o for o in options if o.kind == "claim"), None)
+                    chosen = {"kind": "timeout", "box": zero, "points": 0,
+                              "value": _value(table.claim_ev(state, turn.round, zero, 0),
+                                              sheet.total)}
+                    claim_option = next((o for o in options if o["kind"] == "claim"), None)
                     if claim_option is not None:
-                        chosen["best_claim"] = {"kind": "claim", "box": claim_option.box,
-                                                "words": list(claim_option.words),
-                                                "points": claim_option.points}
+                        chosen["best_claim"] = {k: claim_option[k] for k in
+                                                ("kind", "box", "words", "points")}
                 else:
                     box = event["box"]
                     claim = Claim(box, tuple(event.get("words") or ()), event.get("zero_box"))
                     points = replay.evaluate(claim)
-                    value = table.claim_ev(state, turn.round, box, points)
                     chosen = {"kind": "claim", "box": box, "words": list(claim.words),
-                              "points": points}
-                chosen["value"] = round(value - sheet.total, 2)
-                best_json = {**best.to_json(), "value": round(best.ev - sheet.total, 2)}
-                best_json.pop("ev", None)
-                decisions.append(decision(turn.number, turn.player, turn.throws, turn.faces,
-                                          chosen, best_json))
+                              "points": points,
+                              "value": _value(table.claim_ev(state, turn.round, box, points),
+                                              sheet.total)}
+                judged.append(Judged(turn.number, turn.player, turn.throws, turn.faces,
+                                     _position(replay, sheet, event), options, chosen))
             replay.apply(event)
-        return turns_of(decisions)
+        return judged
+
+    def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
+        """Every finished turn's decisions (:meth:`judge`) with the expected points lost."""
+        return turns_of([item.decision() for item in self.judge(game, table)])
+
+
+def _value(ev: float, total: int) -> float:
+    """Expected points still to come, as the review shows them."""
+    return round(ev - total, 2)
+
+
+def _option(option: Any, total: int) -> dict[str, Any]:
+    """A choice as the review shows it: its fields and ``value`` in place of ``ev``."""
+    shown = {**option.to_json(), "value": _value(option.ev, total)}
+    shown.pop("ev", None)
+    return shown
+
+
+def _position(game: Any, sheet: Any, event: Any) -> dict[str, Any]:
+    """What the player to move saw: the letters, the throws made, the round, the sheet and
+    the seconds the hourglass had left when the choice was made (None without one)."""
+    from ...modes.woord.rules import ROUNDS
+
+    turn = game.turn
+    deadline, at = game.deadline(), event.get("at")
+    left = (round(max(0.0, deadline - at), 1)
+            if deadline is not None and isinstance(at, int | float) else None)
+    return {"faces": turn.faces, "throws": turn.throws, "round": turn.round,
+            "rounds": ROUNDS, "boxes": dict(sheet.boxes), "total": sheet.total,
+            "upper_total": sheet.upper_total,
+            "upper_bonus_threshold": sheet.upper_bonus_threshold,
+            "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "seconds_left": left,
+            "turn_seconds": game.rules.turn_seconds}
 
 
 COACH = WoordCoach()

@@ -30,7 +30,7 @@ from ..contract import Resources
 from ..contract import no_preview as preview
 from .game import ClassicGame
 from .match import Claim, ClassicMatch
-from .record import replay_record
+from .record import game_from_record, replay_record
 from .rules import (
     BOXES,
     FACES,
@@ -78,6 +78,7 @@ __all__ = [
     "box_score",
     "describe",
     "format_dice",
+    "game_from_record",
     "has_run",
     "is_yahtzee",
     "legal_scores",

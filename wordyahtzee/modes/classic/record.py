@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from ...errors import RecordError, RuleError
 from ..contract import Resources, replay_turns
 from .game import ClassicGame, _box_field, _players
+from .match import ClassicMatch
 from .rules import BOXES, MAX_THROWS, ClassicRules, parse_dice
 
 
@@ -20,6 +21,13 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
     "winners": [...]}``. Any illegal or malformed turn raises :class:`RecordError` whose one-line
     message names the turn (1-based, counted over all players) and the player.
     """
+    return game_from_record(data, resources).game.result()
+
+
+def game_from_record(data: Mapping[str, Any], resources: Resources | None = None
+                     ) -> ClassicMatch:
+    """Replay a classic game record into a match of that one game; :class:`RecordError`
+    names the turn."""
     if data.get("mode", "classic") != "classic":
         raise RecordError(f"record: mode {data.get('mode')!r} is not 'classic'")
     players = _players(data)
@@ -41,7 +49,9 @@ def replay_record(data: Mapping[str, Any], resources: Resources | None = None
         game.claim(_box_field(turn.get("box")))
 
     replay_turns(data.get("turns"), play_turn)
-    return game.result()
+    match = ClassicMatch(players, rules, random.Random(0), games=1)
+    match.games = [game]
+    return match
 
 
 class _ThrowRecorder(Protocol):

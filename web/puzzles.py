@@ -1,0 +1,74 @@
+"""Puzzles on the web: the JSON routes under ``/api/puzzles`` (docs/puzzles.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify
+
+from .api import _tables
+from .apidoc import documented, json_object, replies
+from .cookies import profile_secret
+from .models_puzzles import (
+    Answer,
+    DailyPuzzle,
+    Graded,
+    NextQuery,
+    PuzzleProfile,
+    Question,
+    Themes,
+    ThemesQuery,
+)
+
+bp = Blueprint("puzzles", __name__)
+
+
+@bp.get("/api/puzzles/next")
+@documented(replies(Question, errors=(400, 404)), query=NextQuery)
+def next_puzzle(query: NextQuery) -> Response:
+    """The next puzzle of a mode: for this browser's profile, one it has not answered,
+    near its puzzle rating (a guest: near 1500); ``theme`` narrows the choice. Never a
+    position of a daily game whose day is not over. 404 ``no_puzzle`` when none is
+    left."""
+    skip = tuple(s for s in (query.skip or "").split(",") if s)[:20]
+    return jsonify(_tables().next_puzzle(query.mode, query.theme, profile_secret(), skip))
+
+
+@bp.get("/api/puzzles/themes")
+@documented(replies(Themes, errors=(400,)), query=ThemesQuery)
+def themes(query: ThemesQuery) -> Response:
+    """Each theme of a mode and how many puzzles it has."""
+    return jsonify({"mode": query.mode, "themes": _tables().puzzle_themes(query.mode)})
+
+
+@bp.get("/api/puzzles/daily/<mode>")
+@documented(replies(DailyPuzzle, errors=(400, 404)))
+def daily_puzzle(mode: str) -> Response:
+    """Today's puzzle of ``mode`` (classic or woord), the same for everyone."""
+    return jsonify(_tables().daily_puzzle(mode))
+
+
+@bp.get("/api/puzzles/<puzzle_id>")
+@documented(replies(Question, errors=(404,)))
+def puzzle(puzzle_id: str) -> Response:
+    """One puzzle as the solver sees it."""
+    return jsonify(_tables().puzzle(puzzle_id))
+
+
+@bp.post("/api/puzzles/<puzzle_id>/answer")
+@documented(replies(Graded, errors=(400, 404, 409, 413, 415)), json=Answer)
+def answer(puzzle_id: str) -> Response:
+    """Answer a puzzle: its grade against perfect play; a profile's first answer to it
+    also changes its puzzle rating and the puzzle's (Glicko-2)."""
+    body = json_object()
+    return jsonify(_tables().answer_puzzle(puzzle_id, body.get("choice"), profile_secret()))
+
+
+@bp.get("/api/profile/puzzles")
+@documented(replies(PuzzleProfile, errors=(403,)))
+def puzzle_profile() -> Any:
+    """This browser's profile's puzzle ratings and answers."""
+    return jsonify(_tables().puzzle_profile(profile_secret()))
+
+
+__all__ = ["bp"]

@@ -1,0 +1,65 @@
+"""Mining: the positions of a finished game where the choice made cost a lot, against
+perfect play, and one choice stands clearly above the second (:data:`~.model.MARGIN_SHARE`).
+
+The judgement is the coach's (:meth:`~wordyahtzee.advisor.coach.JudgingCoach.judge`), the
+same the game's review shows, so a puzzle's figures are the review's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..advisor.coach import Judged, JudgingCoach, coach
+from .model import MARGIN_SHARE, Puzzle, distinct, identity, themes
+
+MINED_MODES = ("classic", "woord")
+"""The modes with optimal play to grade against."""
+
+
+def optimal_score(mode: str, table: Any) -> float:
+    """The optimal expected final score of a whole game under the table's rules."""
+    if mode == "classic":
+        return float(table.state_value(()))
+    from ..advisor.woord.strategy import SheetState
+    from ..modes.woord.rules import ScoreSheet
+
+    return float(table.state_value(SheetState.from_sheet(ScoreSheet(table.threshold)), 1))
+
+
+def margin_of(mode: str, table: Any) -> float:
+    """The least gap between a puzzle's best and second best choice, in points."""
+    return round(MARGIN_SHARE * optimal_score(mode, table), 2)
+
+
+def judging_coach(mode: str) -> JudgingCoach:
+    """The coach that judges ``mode``'s decisions (LookupError: a mode without optimal
+    play)."""
+    helper = coach(mode)
+    if mode not in MINED_MODES or helper is None or not hasattr(helper, "judge"):
+        raise LookupError(f"no optimal play to grade {mode} puzzles against")
+    return helper  # type: ignore[return-value]
+
+
+def puzzle_of(mode: str, rules: dict[str, Any], source: str, item: Judged, margin: float,
+              day: str | None = None) -> Puzzle | None:
+    """The puzzle a judged decision makes, or None: the choice made was the best, or the
+    best does not stand ``margin`` points above the second best."""
+    options = distinct(item.options)
+    if len(options) < 2 or identity(item.chosen) == identity(options[0]):
+        return None
+    gap = round(options[0]["value"] - options[1]["value"], 2)
+    if gap < margin:
+        return None
+    return Puzzle(mode=mode, rules=rules, source=source, seat=item.seat, turn=item.turn,
+                  throws=item.throws, shown=item.shown, position=item.position,
+                  options=options, played=item.chosen, margin=gap,
+                  themes=themes(mode, item.position, options[0], item.chosen), day=day)
+
+
+def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
+         day: str | None = None) -> list[Puzzle]:
+    """Every puzzle of a finished game (``table``: the strategy table of its rules)."""
+    margin = margin_of(mode, table)
+    found = (puzzle_of(mode, rules, source, item, margin, day)
+             for item in judging_coach(mode).judge(game, table))
+    return [p for p in found if p is not None]

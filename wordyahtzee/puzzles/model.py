@@ -1,0 +1,138 @@
+"""A puzzle: one position of a finished game, every choice it offered with its expected
+points, the choice the player made there, and the themes the position touches."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..modes.classic.rules import UPPER_BOXES as CLASSIC_UPPER
+from ..modes.woord.rules import SPECIAL_BOXES
+from ..modes.woord.rules import UPPER_BOXES as WOORD_UPPER
+
+MARGIN_SHARE = 0.01
+"""A puzzle's best choice stands above the second best by at least this share of the
+optimal expected score of a whole game under the game's rules (classic 2.55 points, Woord
+Yahtzee on ``nl`` 5.69): a choice that costs a player one percent of a game every time is a
+mistake worth training away, while smaller gaps are the noise of a near tie."""
+
+THEMES: dict[str, tuple[str, ...]] = {
+    "classic": ("bonus", "yahtzee", "straight", "opening", "last_round", "keep", "box"),
+    "woord": ("bonus", "woord_yahtzee", "special", "opening", "last_round", "hourglass",
+              "keep", "claim"),
+}
+"""Each mode's puzzle themes, from the position (see :func:`themes`)."""
+
+HOURGLASS_SECONDS = 20.0
+"""A Woord Yahtzee position is an hourglass puzzle when at most this many seconds were
+left."""
+
+
+def identity(option: Mapping[str, Any]) -> tuple[str, str]:
+    """What makes two choices the same choice: the box, or the dice kept (Woord Yahtzee:
+    the letters kept, since dice showing the same letters are the same keep)."""
+    if option["kind"] == "keep":
+        if "letters" in option:
+            return "keep", "".join(sorted(option["letters"]))
+        return "keep", "".join(map(str, sorted(option["keep"])))
+    return "box", str(option["box"])
+
+
+def distinct(options: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """The choices with equal keeps merged (the first of each, best first)."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for option in options:
+        key = identity(option)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One position of a finished game (``source``: its game id, or a record's digest),
+    as the player in ``seat`` saw it, with every choice (``options``, best first, each with
+    ``value``: expected points still to come), the choice made then (``played``) and the
+    gap between the best and the second best choice (``margin``)."""
+
+    mode: str
+    rules: dict[str, Any]
+    source: str
+    seat: int
+    turn: int
+    throws: int
+    shown: str
+    position: dict[str, Any]
+    options: list[dict[str, Any]]
+    played: dict[str, Any]
+    margin: float
+    themes: list[str]
+    day: str | None = None
+    id: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            key = json.dumps([self.mode, self.source, self.seat, self.turn, self.throws,
+                              self.shown])
+            object.__setattr__(self, "id", hashlib.sha256(key.encode()).hexdigest()[:12])
+
+    @property
+    def best(self) -> dict[str, Any]:
+        """The best choice."""
+        return self.options[0]
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything, the answer included (the store's form)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
+        """The inverse of :meth:`to_json`."""
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+    def question(self) -> dict[str, Any]:
+        """What a solver sees before answering: the position, nothing of the answer."""
+        return {"id": self.id, "mode": self.mode, "rules": self.rules, "seat": self.seat,
+                "turn": self.turn, "throws": self.throws, "shown": self.shown,
+                "position": self.position, "themes": self.themes, "day": self.day}
+
+
+def themes(mode: str, position: Mapping[str, Any], best: Mapping[str, Any],
+           played: Mapping[str, Any]) -> list[str]:
+    """The themes a position touches, from what the player saw and the two choices
+    (the best one and the one made)."""
+    boxes = {c.get("box") for c in (best, played) if c["kind"] != "keep"}
+    found = []
+    if mode == "classic":
+        dice = list(position["dice"])
+        upper_open = [b for b in CLASSIC_UPPER if b not in position["scores"]]
+        if upper_open and position["upper_total"] < position["upper_bonus_at"] \
+                and boxes & set(CLASSIC_UPPER):
+            found.append("bonus")
+        if max(dice.count(d) for d in set(dice)) >= 4 or "yahtzee" in boxes:
+            found.append("yahtzee")
+        if boxes & {"small_straight", "large_straight"}:
+            found.append("straight")
+    else:
+        if position["upper_total"] < position["upper_bonus_threshold"] \
+                and boxes & set(WOORD_UPPER):
+            found.append("bonus")
+        if "woord_yahtzee" in boxes:
+            found.append("woord_yahtzee")
+        if boxes & (set(SPECIAL_BOXES) - {"woord_yahtzee"}):
+            found.append("special")
+        left = position.get("seconds_left")
+        if (left is not None and left <= HOURGLASS_SECONDS) or played["kind"] == "timeout":
+            found.append("hourglass")
+    if position["round"] <= 2:
+        found.append("opening")
+    if position["round"] == position["rounds"]:
+        found.append("last_round")
+    found.append("keep" if best["kind"] == "keep" else ("box" if mode == "classic"
+                                                          else "claim"))
+    return found

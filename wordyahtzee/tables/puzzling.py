@@ -1,0 +1,202 @@
+"""Puzzles at the table service: mining every finished game in the background (a daily
+game only once its day is closed), the next puzzle for a profile, grading and rating an
+answer, the daily puzzle and a profile's puzzle history (docs/puzzles.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from .. import daily, games
+from ..errors import RuleError, ServiceError
+from ..loop import run_blocking
+from ..puzzles.grading import grade
+from ..puzzles.mining import MINED_MODES, judging_coach, mine
+from ..puzzles.model import THEMES, Puzzle
+from ..puzzles.rating import START, rate_answer
+from . import strategies
+from .daily import Daily
+from .lifecycle import Lifecycle
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+MINE_BATCH = 20
+"""How many games one pass of the miner takes from the store."""
+
+
+class Puzzling(Daily, Lifecycle):
+    """Puzzles mined from finished games, answered and rated."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._mining = False  # a miner thread is running in this process
+
+    # -- mining ----------------------------------------------------------------------------
+
+    def closed_before(self) -> str:
+        """The first day whose daily games may still be played (its seed not published):
+        only daily games of earlier days are mined or shown."""
+        today = self.today()
+        yesterday = today - dt.timedelta(days=1)
+        return (today if daily.published(yesterday, self.clock()) else yesterday).isoformat()
+
+    def _finished(self, table: Table) -> None:
+        """A game just ended: mine the finished games not mined yet, in the background."""
+        super()._finished(table)
+        if table.mode in MINED_MODES:
+            self.mine_later()
+
+    def sweep(self, every: float = 60.0) -> None:
+        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the games left unmined (a
+        process stopped before it mined them, a daily game whose day just closed)."""
+        due = self.clock() - self._last_sweep >= every
+        super().sweep(every)
+        if due:
+            self.mine_later()
+
+    def mine_later(self) -> None:
+        """Start this process's miner unless it runs already."""
+        with self._lock:
+            if self._mining:
+                return
+            self._mining = True
+        threading.Thread(target=self._mine_all, name="wordyahtzee-puzzles", daemon=True).start()
+
+    def _mine_all(self) -> None:
+        try:
+            while True:
+                todo = self.store.unmined_games(MINED_MODES, self.closed_before(), MINE_BATCH)
+                for game_id in todo:
+                    try:
+                        run_blocking(self.mine_game, game_id)
+                    except Exception:  # pragma: no cover - logged, marked, never retried
+                        log.exception("puzzles of game %s could not be mined", game_id)
+                        self.store.put_puzzles(game_id, [], self.clock(), START)
+                if len(todo) < MINE_BATCH:
+                    return
+        finally:
+            with self._lock:
+                self._mining = False
+
+    def mine_game(self, game_id: str) -> int:
+        """Mine one finished game into the store (its puzzles, and the mark that it was
+        mined); how many puzzles are new. Loads the strategy table it needs: call it from a
+        background thread, never from a request."""
+        stored = self.store.load_game(game_id)
+        helper = judging_coach(stored.mode)
+        game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
+        rules = dict(stored.setup.get("rules") or {})
+        key = helper.table_key(rules)
+        entry = self.store.daily_entry_of(game_id)
+        found: list[Puzzle] = []
+        if key is not None:
+            try:
+                found = mine(stored.mode, game, strategies.get(stored.mode, key), game_id,
+                             rules, None if entry is None else entry["day"])
+            except RuleError:  # free order: no optimal play to grade against
+                found = []
+        return self.store.put_puzzles(game_id, [
+            {"id": p.id, "mode": p.mode, "rules_key": stored.rules_key, "source": p.source,
+             "day": p.day, "themes": p.themes, "data": p.to_json()} for p in found],
+            self.clock(), START)
+
+    # -- solving ---------------------------------------------------------------------------
+
+    def _shown(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored puzzle as a solver sees it before answering."""
+        question = Puzzle.from_json(row["data"]).question()
+        return {**question, "rating": round(row["rating"]), "plays": row["plays"]}
+
+    def _open_puzzle(self, puzzle_id: str) -> dict[str, Any]:
+        row = self.store.puzzle(str(puzzle_id))
+        if row is None or (row["day"] is not None and row["day"] >= self.closed_before()):
+            raise ServiceError("no such puzzle", "not_found")
+        return row
+
+    def puzzle(self, puzzle_id: str) -> dict[str, Any]:
+        """One puzzle as a solver sees it."""
+        return self._shown(self._open_puzzle(puzzle_id))
+
+    def next_puzzle(self, mode: str, theme: str | None = None, secret: Any = None,
+                    skip: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The next puzzle of ``mode`` for the profile of ``secret`` (or for a guest): near
+        its puzzle rating, not answered before, of ``theme`` when given."""
+        if mode not in MINED_MODES:
+            raise ServiceError(f"no puzzles for {mode!r}; modes: {', '.join(MINED_MODES)}",
+                               "bad_mode")
+        if theme is not None and theme not in THEMES[mode]:
+            raise ServiceError(f"no theme {theme!r}; themes: {', '.join(THEMES[mode])}",
+                               "bad_theme")
+        profile = self.find_profile(secret) if secret else None
+        rating = START[0]
+        if profile is not None:
+            rating = (self.store.puzzle_rating(profile["id"], mode) or {}).get("rating",
+                                                                                rating)
+        row = self.store.next_puzzle(mode, self.closed_before(), rating, theme,
+                                     None if profile is None else profile["id"], skip)
+        if row is None:
+            raise ServiceError("no puzzle left to show: play games and come back",
+                               "no_puzzle")
+        return self._shown(row)
+
+    def answer_puzzle(self, puzzle_id: str, choice: Any, secret: Any = None
+                      ) -> dict[str, Any]:
+        """Grade an answer (:func:`~wordyahtzee.puzzles.grading.grade`); a profile's first
+        answer to a puzzle is also rated (``rating``: before and after)."""
+        if not isinstance(choice, Mapping):
+            raise ServiceError("the answer is a choice object", "bad_choice")
+        row = self._open_puzzle(puzzle_id)
+        graded = grade(Puzzle.from_json(row["data"]), choice)
+        profile = self.find_profile(secret) if secret else None
+        answer: dict[str, Any] = {**graded, "puzzle_id": row["id"], "rated": False}
+        if profile is None:
+            return answer
+        earlier = self.store.answered(profile["id"], row["id"])
+        if earlier is not None:
+            return {**answer, "earlier": earlier}
+        for _ in range(5):  # another answer to the same puzzle may come between
+            before = self.store.puzzle_rating(profile["id"], row["mode"])
+            mine_before = START if before is None else (before["rating"], before["rd"],
+                                                        before["vol"])
+            mine_after, its_after = rate_answer(mine_before, (row["rating"], row["rd"],
+                                                              row["vol"]), graded["solved"])
+            if self.store.rate_answer(profile["id"], row, dict(choice), graded["regret"],
+                                      graded["solved"], mine_before, mine_after, its_after,
+                                      self.clock()):
+                return {**answer, "rated": True,
+                        "rating": {"before": round(mine_before[0]),
+                                   "after": round(mine_after[0])},
+                        "puzzle_rating": round(its_after[0])}
+            if self.store.answered(profile["id"], row["id"]) is not None:
+                return {**answer, "earlier": self.store.answered(profile["id"], row["id"])}
+            row = self._open_puzzle(puzzle_id)
+        raise ServiceError("the puzzle is busy: try again", "puzzle_busy")
+
+    def daily_puzzle(self, mode: str) -> dict[str, Any]:
+        """Today's puzzle of ``mode``, the same for everyone."""
+        if mode not in MINED_MODES:
+            raise ServiceError(f"no puzzles for {mode!r}", "bad_mode")
+        today = self.today()
+        row = self.store.daily_puzzle(today.isoformat(), mode, daily.day_start(today))
+        if row is None:
+            raise ServiceError("no puzzle of the day yet", "no_puzzle")
+        return {**self._shown(row), "date": today.isoformat()}
+
+    def puzzle_profile(self, secret: Any) -> dict[str, Any]:
+        """A profile's puzzle ratings per mode and its answers, newest first."""
+        profile = self.profile(secret)
+        return {"ratings": {mode: {"rating": round(r["rating"]), "rd": round(r["rd"]),
+                                   "attempts": r["attempts"]}
+                            for mode, r in self.store.puzzle_ratings(profile["id"]).items()},
+                "history": self.store.puzzle_history(profile["id"])}
+
+    def puzzle_themes(self, mode: str) -> dict[str, int]:
+        """Each theme of ``mode`` with how many puzzles it has."""
+        if mode not in MINED_MODES:
+            raise ServiceError(f"no puzzles for {mode!r}", "bad_mode")
+        counts = self.store.puzzle_themes(mode, self.closed_before())
+        return {theme: counts.get(theme, 0) for theme in THEMES[mode]}
