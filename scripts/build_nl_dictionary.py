@@ -40,6 +40,7 @@ for _path in (REPO, REPO / "scripts"):
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
+import nl_family_rules as family_rules  # noqa: E402
 from nl_family import attributive, bases, derived_index, participles, relatives  # noqa: E402
 from nl_lists import (  # noqa: E402
     ABBREVIATIONS,
@@ -448,7 +449,8 @@ def reason_code(reason: str) -> str:
 
 def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
               supplement: Mapping[str, str],
-              frequent: Mapping[str, Verdict] | None = None) -> list[str]:
+              frequent: Mapping[str, Verdict] | None = None,
+              families: Mapping[str, str] | None = None) -> list[str]:
     """``folded<TAB>code<TAB>detail`` for every folded word that is not simply a kept
     reviewed entry: kept ones say where they come from (an unreviewed one names the kept
     word it is a form of, when it is one), refused ones why (a form of a refused word says
@@ -481,6 +483,8 @@ def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
         offer(folded, 3, code, f"a form of {base}" + (f": {detail}" if detail else ""))
     for word, source in supplement.items():
         offer(fold(word), 1, "S", source)
+    for word, detail in (families or {}).items():  # a family rule in force
+        offer(word, 2, "I", detail)
     for word, verdict in (frequent or {}).items():  # a judged word says its reason
         if verdict.keep:
             offer(fold(word), 0, "W", verdict.reason)
@@ -534,7 +538,7 @@ def update_sidecar(kept: list[str], sidecar: Path) -> None:
 
 
 def report(decisions: Mapping[str, Decision], classifier: Classifier, added: int,
-           kept: int) -> None:
+           families: int, kept: int) -> None:
     """Print the counts the README quotes."""
     counts = collections.Counter(
         ("kept " if d.kept else "dropped ") + (d.code if d.code != "verdict" else
@@ -544,8 +548,77 @@ def report(decisions: Mapping[str, Decision], classifier: Classifier, added: int
     print(f"distinct entries: {len(decisions)}")
     for name, n in sorted(counts.items(), key=lambda t: (t[0].startswith("dropped"), -t[1])):
         print(f"  {name:40s} {n:7d}")
-    print(f"  added from {SUPPLEMENT_FILE.name} and {TWO_LETTER_FILE.name}: {added}")
+    print(f"  added from {SUPPLEMENT_FILE.name}, {FREQUENT_FILE.name} and "
+          f"{TWO_LETTER_FILE.name}: {added}")
+    print(f"  added by the family rules in force: {families}")
     print(f"  words written: {kept}")
+
+
+@dataclass
+class Built:
+    """The list before the family rules: the kept words and how each entry was decided."""
+
+    kept: list[str]
+    decisions: dict[str, Decision]
+    classifier: Classifier
+    supplement: dict[str, str]
+    frequent: dict[str, Verdict]
+    added: set[str]
+    refused: set[str]
+    """Every word a written verdict drops: no rule adds it."""
+
+
+def assemble(entries: list[str]) -> Built:
+    """Apply the verdicts and the rules to the source's ``entries`` and add the supplement,
+    the two-letter list and the judged frequent words."""
+    supplement = load_supplement()
+    two_letter = load_two_letter()
+    verdicts = load_verdicts()
+    frequent = load_verdicts(FREQUENT_FILE)
+    clash = sorted(w for w in verdicts if len(fold(w)) == 2 or w in supplement)
+    clash += sorted(w for w in frequent
+                    if len(fold(w)) == 2 or w in supplement or w in verdicts)
+    if clash:  # one written decision per word
+        raise ValueError(f"{VERDICTS_FILE.name} or {FREQUENT_FILE.name} names words that "
+                         f"another list decides: {', '.join(clash)}")
+    # the judged frequent words: a keep joins the list as the supplement's words do, a drop
+    # stays out whatever a rule says (a rule never overrules a written verdict)
+    supplement.update({w: f"{FREQUENT_SOURCE}: {v.reason}" for w, v in frequent.items()
+                       if v.keep})
+    judged_out = {w for w, v in frequent.items() if not v.keep}
+    unknown = sorted(set(verdicts) - {NFC(e) for e in entries})
+    if unknown:  # a verdict must name the source's spelling (diacritics kept), or it is idle
+        raise ValueError(f"{VERDICTS_FILE.name} names words the source does not have: "
+                         f"{', '.join(unknown)}")
+    decisions, classifier = classify(entries, verdicts=verdicts)
+    kept_set = {e for e, d in decisions.items() if d.kept}
+    added = (set(supplement) | {w for w, v in two_letter.items() if v.keep}) - kept_set
+    for word in sorted(added):  # the supplement goes through the same word checks
+        if len(fold(word)) == 2 and not (two_letter.get(fold(word)) or Verdict(False, "")).keep:
+            raise ValueError(f"supplement word {word!r} is a two-letter drop")
+    refused = judged_out | {w for w, v in verdicts.items() if not v.keep} | {
+        w for w, v in two_letter.items() if not v.keep}
+    return Built(sorted((kept_set | added) - judged_out), decisions, classifier, supplement,
+                 frequent, added, refused)
+
+
+def family_candidates(built: Built | None = None) -> dict[str, dict[str, str]]:
+    """For each family rule of ``nl_family_rules``, the words it would add to the list, each
+    with its base (whether or not the rule is in force)."""
+    if built is None:
+        built = assemble(DEFAULT_SOURCE.read_text(encoding="utf-8").splitlines())
+    return family_rules.candidates(built.kept, load_opentaal(), family_rules.attested_words(),
+                                   {fold(w) for w in built.refused})
+
+
+def family_words(built: Built) -> dict[str, str]:
+    """The words the family rules in force add, each with why (``diminutive of vos``)."""
+    words: dict[str, str] = {}
+    for rule, added in family_candidates(built).items():
+        if family_rules.in_force(rule):
+            kind = "diminutive" if rule == "diminutive" else "plural"
+            words.update({w: f"{kind} of {base}" for w, base in added.items()})
+    return words
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -572,41 +645,20 @@ def main(argv: list[str] | None = None) -> int:
     entries = args.source.read_text(encoding="utf-8").splitlines()
     if args.opentaal:
         derive_opentaal(args.opentaal, entries)
-    supplement = load_supplement()
-    two_letter = load_two_letter()
-    verdicts = load_verdicts()
-    frequent = load_verdicts(FREQUENT_FILE)
-    clash = sorted(w for w in verdicts if len(fold(w)) == 2 or w in supplement)
-    clash += sorted(w for w in frequent
-                    if len(fold(w)) == 2 or w in supplement or w in verdicts)
-    if clash:  # one written decision per word
-        raise ValueError(f"{VERDICTS_FILE.name} or {FREQUENT_FILE.name} names words that "
-                         f"another list decides: {', '.join(clash)}")
-    # the judged frequent words: a keep joins the list as the supplement's words do, a drop
-    # stays out whatever a rule says (a rule never overrules a written verdict)
-    supplement.update({w: f"{FREQUENT_SOURCE}: {v.reason}" for w, v in frequent.items()
-                       if v.keep})
-    judged_out = {w for w, v in frequent.items() if not v.keep}
-    unknown = sorted(set(verdicts) - {NFC(e) for e in entries})
-    if unknown:  # a verdict must name the source's spelling (diacritics kept), or it is idle
-        raise ValueError(f"{VERDICTS_FILE.name} names words the source does not have: "
-                         f"{', '.join(unknown)}")
-    decisions, classifier = classify(entries, verdicts=verdicts)
-    kept_set = {e for e, d in decisions.items() if d.kept}
-    added = (set(supplement) | {w for w, v in two_letter.items() if v.keep}) - kept_set
-    for word in sorted(added):  # the supplement goes through the same word checks
-        if len(fold(word)) == 2 and not (two_letter.get(fold(word)) or Verdict(False, "")).keep:
-            raise ValueError(f"supplement word {word!r} is a two-letter drop")
-    kept = sorted((kept_set | added) - judged_out)
+    built = assemble(entries)
+    families = family_words(built)
+    kept = sorted(set(built.kept) | set(families))
     assert all(is_plain_word(fold(w)) for w in kept)
     write_gzip(kept, args.out)
     why_out = args.out.with_name(args.out.name.replace(".txt.gz", ".why.tsv.gz"))
-    write_gzip(why_lines(decisions, classifier, supplement, frequent), why_out)
-    report(decisions, classifier, len(added), len(kept))
+    write_gzip(why_lines(built.decisions, built.classifier, built.supplement, built.frequent,
+                         families), why_out)
+    report(built.decisions, built.classifier, len(built.added), len(families), len(kept))
     print(f"-> {args.out} and {why_out}")
     if args.out == DEFAULT_OUT:
         update_sidecar(kept, DEFAULT_OUT.with_name("nl.json"))
 
+    decisions = built.decisions
     if args.sample:
         rng = random.Random(args.seed)
         by_code: dict[str, list[str]] = collections.defaultdict(list)

@@ -83,21 +83,21 @@ def test_dict_reports_give_frequency_family_and_the_verdict_lines(
     a moderator's decision comes out as a line of a judged list, the report as its reason."""
     client = app.test_client()
     for _ in range(3):
-        report(client, "vosje", "wrongly_refused")
+        report(client, "studentje", "wrongly_refused")
     report(client, "utrecht", "wrongly_refused")
     store = app.extensions["wordyahtzee.store"]
-    store.decide_word("nl", "vosje", "accept", "diminutive of vos", "mo", 1795900000.0)
+    store.decide_word("nl", "studentje", "accept", "diminutive of student", "mo", 1795900000.0)
     db = str(app.config["DATABASE"])
     code, out, _ = run_cli(capsys, ["dict", "reports", "--db", db, "--json"])
     rows = {r["word"]: r for r in json.loads(out)}
-    assert code == 0 and rows["vosje"]["zipf"] > 1 and rows["utrecht"]["zipf"] > 3
+    assert code == 0 and rows["studentje"]["zipf"] > 1 and rows["utrecht"]["zipf"] > 3
     assert rows["utrecht"]["family"].startswith("name")
-    assert rows["vosje"]["family"].startswith("not_listed")
-    assert rows["vosje"]["decision"]["verdict"] == "accept"
+    assert rows["studentje"]["family"].startswith("not_listed")
+    assert rows["studentje"]["decision"]["verdict"] == "accept"
     assert rows["utrecht"]["decision"] is None and rows["utrecht"]["verdict"] is None
     code, out, _ = run_cli(capsys, ["dict", "reports", "--db", db])
     assert code == 0 and "zipf" in out and "undecided" in out
     code, out, _ = run_cli(capsys, ["dict", "reports", "--db", db, "--verdicts"])
     assert code == 0 and out.splitlines() == [
-        "vosje\tkeep\tdiminutive of vos (reported 3x as wrongly refused; decided by mo on "
+        "studentje\tkeep\tdiminutive of student (reported 3x as wrongly refused; decided by mo on "
         "2026-11-28)"]
