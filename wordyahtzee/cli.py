@@ -376,8 +376,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "moderator", "serve",
-            "solve", "migrate", "backup", "restore")
+COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "puzzle", "moderator",
+            "serve", "solve", "migrate", "backup", "restore")
 """The sub-commands, in the order ``--help`` lists them."""
 
 
@@ -460,6 +460,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from .cli_daily import add_daily_parser
 
         add_daily_parser(sub)
+    if wanted("puzzle"):
+        from .cli_puzzle import add_puzzle_parser
+
+        add_puzzle_parser(sub)
     if wanted("moderator"):
         from .cli_moderator import add_moderator_parser
 

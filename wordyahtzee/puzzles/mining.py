@@ -7,6 +7,8 @@ same the game's review shows, so a puzzle's figures are the review's.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from ..advisor.coach import Judged, JudgingCoach, coach
@@ -63,3 +65,30 @@ def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
     found = (puzzle_of(mode, rules, source, item, margin, day)
              for item in judging_coach(mode).judge(game, table))
     return [p for p in found if p is not None]
+
+
+def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
+                now: float, start: tuple[float, float, float]) -> int:
+    """Mine one finished game of a store into it: its puzzles at the rating ``start`` and
+    the mark that it was mined (a game without optimal play to grade against, such as free
+    order, is marked with none). ``load_table(mode, key)`` gives a strategy table. Returns
+    how many puzzles are new."""
+    from .. import games
+    from ..errors import RuleError
+
+    stored = store.load_game(game_id)
+    coach = judging_coach(stored.mode)
+    rules = dict(stored.setup.get("rules") or {})
+    game = games.restore(stored.to_json(), rng=random.Random(0), clock=lambda: now)
+    entry = store.daily_entry_of(game_id)
+    key = coach.table_key(rules)
+    found: list[Puzzle] = []
+    if key is not None:
+        try:
+            found = mine(stored.mode, game, load_table(stored.mode, key), game_id, rules,
+                         None if entry is None else entry["day"])
+        except RuleError:  # free order: no optimal play to grade against
+            found = []
+    return int(store.put_puzzles(game_id, [
+        {"id": p.id, "mode": p.mode, "rules_key": stored.rules_key, "source": p.source,
+         "day": p.day, "themes": p.themes, "data": p.to_json()} for p in found], now, start))

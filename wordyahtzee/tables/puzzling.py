@@ -10,11 +10,11 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from .. import daily, games
-from ..errors import RuleError, ServiceError
+from .. import daily
+from ..errors import ServiceError
 from ..loop import run_blocking
 from ..puzzles.grading import grade
-from ..puzzles.mining import MINED_MODES, judging_coach, mine
+from ..puzzles.mining import MINED_MODES, mine_stored
 from ..puzzles.model import THEMES, Puzzle
 from ..puzzles.rating import START, rate_answer
 from . import strategies
@@ -28,6 +28,14 @@ MINE_BATCH = 20
 """How many games one pass of the miner takes from the store."""
 
 
+def closed_day(now: float) -> str:
+    """The first day whose daily games may still be played at ``now`` (its seed not
+    published): only daily games of earlier days are mined or shown."""
+    today = daily.day_of(now)
+    yesterday = today - dt.timedelta(days=1)
+    return (today if daily.published(yesterday, now) else yesterday).isoformat()
+
+
 class Puzzling(Daily, Lifecycle):
     """Puzzles mined from finished games, answered and rated."""
 
@@ -38,11 +46,8 @@ class Puzzling(Daily, Lifecycle):
     # -- mining ----------------------------------------------------------------------------
 
     def closed_before(self) -> str:
-        """The first day whose daily games may still be played (its seed not published):
-        only daily games of earlier days are mined or shown."""
-        today = self.today()
-        yesterday = today - dt.timedelta(days=1)
-        return (today if daily.published(yesterday, self.clock()) else yesterday).isoformat()
+        """The first day whose daily games may still be played (:func:`closed_day`)."""
+        return closed_day(self.clock())
 
     def _finished(self, table: Table) -> None:
         """A game just ended: mine the finished games not mined yet, in the background."""
@@ -83,26 +88,10 @@ class Puzzling(Daily, Lifecycle):
                 self._mining = False
 
     def mine_game(self, game_id: str) -> int:
-        """Mine one finished game into the store (its puzzles, and the mark that it was
-        mined); how many puzzles are new. Loads the strategy table it needs: call it from a
+        """Mine one finished game into the store (:func:`~..puzzles.mining.mine_stored`);
+        how many puzzles are new. Loads the strategy table it needs: call it from a
         background thread, never from a request."""
-        stored = self.store.load_game(game_id)
-        helper = judging_coach(stored.mode)
-        game = games.restore(stored.to_json(), rng=self.rng_factory(), clock=self.clock)
-        rules = dict(stored.setup.get("rules") or {})
-        key = helper.table_key(rules)
-        entry = self.store.daily_entry_of(game_id)
-        found: list[Puzzle] = []
-        if key is not None:
-            try:
-                found = mine(stored.mode, game, strategies.get(stored.mode, key), game_id,
-                             rules, None if entry is None else entry["day"])
-            except RuleError:  # free order: no optimal play to grade against
-                found = []
-        return self.store.put_puzzles(game_id, [
-            {"id": p.id, "mode": p.mode, "rules_key": stored.rules_key, "source": p.source,
-             "day": p.day, "themes": p.themes, "data": p.to_json()} for p in found],
-            self.clock(), START)
+        return mine_stored(self.store, game_id, strategies.get, self.clock(), START)
 
     # -- solving ---------------------------------------------------------------------------
 

@@ -1,0 +1,152 @@
+"""The proficiency test of a mode: a fixed, versioned set of positions spread over the game,
+in the spirit of Tom Verhoeff's Yahtzee Proficiency Test. A player answers every position;
+the score is the percentage of the optimal expected points still to come that the answers
+keep (100: every answer optimal), so players compare themselves over time and with the
+computer levels (docs/puzzles.md gives theirs).
+
+The set is made once (:func:`generate`) from games the computer levels played with fixed
+seeds, and shipped as ``wordyahtzee/data/puzzles/<mode>-test-v<N>.json``: each position a
+puzzle (a clear best choice) with the stored game up to that moment, so a computer level
+can answer it too. A new set is a new version; a score names its version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from ..errors import BadRequest, RuleError
+from .grading import grade
+from .mining import judging_coach, margin_of, puzzle_of
+from .model import Puzzle
+
+VERSION = 1
+"""The version of the shipped tests."""
+SIZE = 30
+"""Positions per test."""
+SEED = 20261128
+"""The seed of the games the shipped tests were made from."""
+GAME_LEVELS = ("beginner", "greedy")
+"""The computer levels whose games give the positions (the optimal player's give none)."""
+RULES: dict[str, dict[str, Any]] = {
+    "classic": {},
+    "woord": {"dictionary": "nl", "dice_set": "nl", "turn_seconds": None},
+}
+"""The rules the tests are played by: each mode's defaults (Woord Yahtzee on ``nl``, no
+hourglass: a computer level's game has no clock to show)."""
+
+
+def _play(mode: str, level: str, seed: int, table: Any) -> tuple[Any, dict[tuple[int, int],
+                                                                        dict[str, Any]]]:
+    """A solo game of ``level`` with the dice of ``seed``, and the stored game at each
+    decision (by turn and throws made)."""
+    from .. import games
+
+    coach = judging_coach(mode)
+    game = games.new_game(mode, ["Computer"], games.parse_rules(mode, RULES[mode]),
+                          rng=random.Random(seed), clock=lambda: 0.0)
+    snapshots: dict[tuple[int, int], dict[str, Any]] = {}
+    while not game.finished:
+        key = _moment(mode, game)
+        if key is not None:
+            snapshots[key] = game.to_json()
+        game.act(coach.decide(game, level, table))
+    return game, snapshots
+
+
+def _moment(mode: str, game: Any) -> tuple[int, int] | None:
+    """The turn and throws made of a decision now (None: no dice showing yet)."""
+    if mode == "classic":
+        played = game.game
+        return None if played.dice is None else (played.turn, played.throws)
+    turn = game.turn
+    return None if turn.faces is None else (turn.number, turn.throws)
+
+
+def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[dict[str, Any]]:
+    """The positions of a test: puzzles from the computer levels' games of ``seed``, chosen
+    evenly over the rounds of the game, in round order."""
+    margin = margin_of(mode, table)
+    coach = judging_coach(mode)
+    by_round: dict[int, list[dict[str, Any]]] = {}
+    rounds = 0
+    for n in range(400):
+        level = GAME_LEVELS[n % len(GAME_LEVELS)]
+        game, snapshots = _play(mode, level, seed + n, table)
+        for item in coach.judge(game, table):
+            found = puzzle_of(mode, RULES[mode], f"test-{seed + n}", item, margin)
+            if found is None:
+                continue
+            rounds = int(found.position["rounds"])
+            entry = {"puzzle": found.to_json(), "game": snapshots[(item.turn, item.throws)]}
+            by_round.setdefault(int(found.position["round"]), []).append(entry)
+        if rounds and all(len(by_round.get(r, [])) >= -(-size // rounds)
+                          for r in range(1, rounds + 1)):
+            break
+    chosen: list[dict[str, Any]] = []
+    per_round = {r: sorted(items, key=lambda e: hashlib.sha256(
+        e["puzzle"]["id"].encode()).hexdigest()) for r, items in by_round.items()}
+    while len(chosen) < size and any(per_round.values()):
+        for r in sorted(per_round):
+            if per_round[r] and len(chosen) < size:
+                chosen.append(per_round[r].pop(0))
+    return sorted(chosen, key=lambda e: (e["puzzle"]["position"]["round"],
+                                         e["puzzle"]["throws"], e["puzzle"]["id"]))
+
+
+def load(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
+    """The shipped test of ``mode`` (LookupError: none)."""
+    try:
+        text = (resources.files("wordyahtzee") / "data" / "puzzles"
+                / f"{mode}-test-v{version}.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LookupError(f"no proficiency test v{version} for {mode}") from None
+    data: dict[str, Any] = json.loads(text)
+    return list(data["positions"])
+
+
+def questions(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
+    """The test's positions as the player sees them (nothing of the answers)."""
+    return [Puzzle.from_json(e["puzzle"]).question() for e in load(mode, version)]
+
+
+def score(mode: str, answers: Sequence[Mapping[str, Any]], version: int = VERSION
+          ) -> dict[str, Any]:
+    """Grade a whole test: ``answers`` is one choice per position, in order. The score is
+    100 × the expected points still to come that the answers keep, over the best
+    answers'; each position's grade as :func:`~.grading.grade` gives it."""
+    test = load(mode, version)
+    if len(answers) != len(test):
+        raise BadRequest(f"the test has {len(test)} positions: give one answer to each",
+                         "bad_choice")
+    graded = [grade(Puzzle.from_json(e["puzzle"]), choice)
+              for e, choice in zip(test, answers, strict=True)]
+    kept = sum(g["chosen"]["value"] for g in graded)
+    best = sum(g["best"]["value"] for g in graded)
+    return {"mode": mode, "version": version, "positions": len(test),
+            "score": round(100 * kept / best, 2), "best_answers": sum(g["solved"] for g in graded),
+            "regret": round(sum(g["regret"] for g in graded), 2), "graded": graded}
+
+
+def level_answers(mode: str, level: str, table: Any, version: int = VERSION
+                  ) -> list[dict[str, Any]]:
+    """What a computer level answers at each position of the test (the stored game up to the
+    position, and the level's own move there)."""
+    from .. import games
+
+    coach = judging_coach(mode)
+    out = []
+    for n, entry in enumerate(load(mode, version)):
+        game = games.restore(entry["game"], rng=random.Random(n), clock=lambda: 0.0)
+        action = coach.decide(game, level, table)
+        if action.name == "throw":
+            out.append({"kind": "keep", "dice": list(action.keep)})
+        elif action.name == "claim":
+            out.append({"kind": "box", "box": action.box})
+        else:  # pragma: no cover - a computer never does anything else with dice showing
+            raise RuleError(f"{level} answered {action.name!r}", "bad_choice")
+    return out
