@@ -200,7 +200,7 @@ def profile_page() -> Response:
     found = service.find_profile(secret)
     if found is None:
         return render("profile.html", profile=None, chart="", progress=[], link="")
-    view = service.profile_view(secret)
+    view = {**service.profile_view(secret), "puzzles": service.puzzle_profile(secret)}
     finished = [g for g in reversed(view["games"]) if g["score"] is not None
                 and g["par"] is not None]
     t = translator(current_language())

@@ -55,6 +55,8 @@ class Question(Reply):
     shown: str
     position: dict[str, Any]
     themes: list[str]
+    boxes: list[str] = Field(description="the boxes open to a claim now, in sheet order")
+    can_keep: bool = Field(description="whether a keep (throwing again) is open")
     rating: int
     plays: int
 
@@ -105,3 +107,33 @@ class PuzzleProfile(Reply):
 
     ratings: dict[str, dict[str, Any]]
     history: list[dict[str, Any]]
+
+
+class TestPositions(Reply):
+    """A mode's proficiency test: its version and positions (as :class:`Question` has them,
+    without rating)."""
+
+    mode: str
+    version: int
+    positions: list[dict[str, Any]]
+
+
+class TestAnswers(Body):
+    """One choice per position of the test, in order (each as :class:`Answer`'s)."""
+
+    answers: list[dict[str, Any]] = Field(max_length=100)
+    error_codes: ClassVar[dict[str, str]] = {"answers": "bad_choice"}
+
+
+class TestScore(Reply):
+    """The test's score: the share of the optimal expected points still to come the answers
+    keep (``score``, in percent), how many answers were the best, the points lost, and each
+    position's grade."""
+
+    mode: str
+    version: int
+    positions: int
+    score: float
+    best_answers: int
+    regret: float
+    graded: list[dict[str, Any]]

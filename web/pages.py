@@ -115,10 +115,11 @@ def start() -> Response:
     tables in play of this browser's profile (the page's script adds those whose seat
     links this browser keeps), never anyone else's."""
     from wordyahtzee.daily import DAILY_MODES
+    from wordyahtzee.puzzles.mining import MINED_MODES
 
     service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
-                  daily_modes=DAILY_MODES,
+                  daily_modes=DAILY_MODES, puzzle_modes=MINED_MODES,
                   modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
@@ -184,6 +185,26 @@ def rules() -> Response:
 def words() -> Response:
     """Word checker, best words for letters, and building a custom dictionary."""
     return render("words.html", dictionaries=_dictionaries())
+
+
+@bp.get("/puzzles")
+def puzzles() -> Response:
+    """Puzzles to train on: the next one by mode and theme, or the puzzle of the day."""
+    from wordyahtzee.puzzles.mining import MINED_MODES
+
+    mode = request.args.get("mode", "woord")
+    return render("puzzles.html", mode=mode if mode in MINED_MODES else "woord",
+                  daily=bool(request.args.get("daily")))
+
+
+@bp.get("/puzzles/test/<mode>")
+def puzzle_test(mode: str) -> Response:
+    """The proficiency test of a mode, position by position."""
+    from wordyahtzee.puzzles.mining import MINED_MODES
+
+    if mode not in MINED_MODES:
+        return error_page(404, "", "err.not_found")
+    return render("puzzle_test.html", mode=mode)
 
 
 @bp.get("/highscores")

@@ -6,6 +6,8 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify
 
+from wordyahtzee.errors import BadRequest
+
 from .api import _tables
 from .apidoc import documented, json_object, replies
 from .cookies import profile_secret
@@ -16,6 +18,9 @@ from .models_puzzles import (
     NextQuery,
     PuzzleProfile,
     Question,
+    TestAnswers,
+    TestPositions,
+    TestScore,
     Themes,
     ThemesQuery,
 )
@@ -46,6 +51,36 @@ def themes(query: ThemesQuery) -> Response:
 def daily_puzzle(mode: str) -> Response:
     """Today's puzzle of ``mode`` (classic or woord), the same for everyone."""
     return jsonify(_tables().daily_puzzle(mode))
+
+
+@bp.get("/api/puzzles/test/<mode>")
+@documented(replies(TestPositions, errors=(400,)))
+def test_positions(mode: str) -> Response:
+    """The proficiency test of ``mode`` (classic or woord): its fixed positions."""
+    from wordyahtzee.puzzles import proficiency
+
+    return jsonify({"mode": _test_mode(mode), "version": proficiency.VERSION,
+                    "positions": proficiency.questions(mode)})
+
+
+@bp.post("/api/puzzles/test/<mode>")
+@documented(replies(TestScore, errors=(400, 413, 415)), json=TestAnswers)
+def test_score(mode: str) -> Response:
+    """Score a whole proficiency test: one answer per position, in order."""
+    from wordyahtzee.puzzles import proficiency
+
+    answers = json_object().get("answers")
+    if not isinstance(answers, list) or not all(isinstance(a, dict) for a in answers):
+        raise BadRequest("the answers are a list of choices, one per position", "bad_choice")
+    return jsonify(proficiency.score(_test_mode(mode), answers))
+
+
+def _test_mode(mode: str) -> str:
+    from wordyahtzee.puzzles.mining import MINED_MODES
+
+    if mode not in MINED_MODES:
+        raise BadRequest(f"no proficiency test for {mode!r}", "bad_mode")
+    return mode
 
 
 @bp.get("/api/puzzles/<puzzle_id>")

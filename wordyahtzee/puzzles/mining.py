@@ -68,11 +68,13 @@ def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
 
 
 def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
-                now: float, start: tuple[float, float, float]) -> int:
+                now: float, start: tuple[float, float, float],
+                compute: Callable[..., Any] | None = None) -> int:
     """Mine one finished game of a store into it: its puzzles at the rating ``start`` and
     the mark that it was mined (a game without optimal play to grade against, such as free
-    order, is marked with none). ``load_table(mode, key)`` gives a strategy table. Returns
-    how many puzzles are new."""
+    order, is marked with none). ``load_table(mode, key)`` gives a strategy table;
+    ``compute(function, *args)`` runs the judging (a server runs it in a real thread, off
+    its event loop). Returns how many puzzles are new."""
     from .. import games
     from ..errors import RuleError
 
@@ -85,10 +87,15 @@ def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
     found: list[Puzzle] = []
     if key is not None:
         try:
-            found = mine(stored.mode, game, load_table(stored.mode, key), game_id, rules,
-                         None if entry is None else entry["day"])
+            table = load_table(stored.mode, key)
+            found = (compute or _call)(mine, stored.mode, game, table, game_id, rules,
+                                       None if entry is None else entry["day"])
         except RuleError:  # free order: no optimal play to grade against
             found = []
     return int(store.put_puzzles(game_id, [
         {"id": p.id, "mode": p.mode, "rules_key": stored.rules_key, "source": p.source,
          "day": p.day, "themes": p.themes, "data": p.to_json()} for p in found], now, start))
+
+
+def _call(function: Callable[..., Any], *args: Any) -> Any:
+    return function(*args)

@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..modes.classic.rules import BOXES as CLASSIC_BOXES
 from ..modes.classic.rules import UPPER_BOXES as CLASSIC_UPPER
+from ..modes.woord.rules import BOXES as WOORD_BOXES
 from ..modes.woord.rules import SPECIAL_BOXES
 from ..modes.woord.rules import UPPER_BOXES as WOORD_UPPER
 
@@ -96,10 +98,15 @@ class Puzzle:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
 
     def question(self) -> dict[str, Any]:
-        """What a solver sees before answering: the position, nothing of the answer."""
+        """What a solver sees before answering: the position, the boxes open to a claim (in
+        sheet order) and whether a keep is open, nothing of the answer."""
+        order = CLASSIC_BOXES if self.mode == "classic" else WOORD_BOXES
+        open_boxes = {o["box"] for o in self.options if o["kind"] != "keep"}
         return {"id": self.id, "mode": self.mode, "rules": self.rules, "seat": self.seat,
                 "turn": self.turn, "throws": self.throws, "shown": self.shown,
-                "position": self.position, "themes": self.themes, "day": self.day}
+                "position": self.position, "themes": self.themes, "day": self.day,
+                "boxes": [b for b in order if b in open_boxes],
+                "can_keep": any(o["kind"] == "keep" for o in self.options)}
 
 
 def themes(mode: str, position: Mapping[str, Any], best: Mapping[str, Any],

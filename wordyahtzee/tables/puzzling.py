@@ -42,6 +42,7 @@ class Puzzling(Daily, Lifecycle):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._mining = False  # a miner thread is running in this process
+        self._unminable: set[str] = set()  # games whose mining failed here (logged)
 
     # -- mining ----------------------------------------------------------------------------
 
@@ -74,14 +75,16 @@ class Puzzling(Daily, Lifecycle):
     def _mine_all(self) -> None:
         try:
             while True:
-                todo = self.store.unmined_games(MINED_MODES, self.closed_before(), MINE_BATCH)
+                found = self.store.unmined_games(MINED_MODES, self.closed_before(),
+                                                 MINE_BATCH + len(self._unminable))
+                todo = [g for g in found if g not in self._unminable]
                 for game_id in todo:
                     try:
-                        run_blocking(self.mine_game, game_id)
-                    except Exception:  # pragma: no cover - logged, marked, never retried
+                        self.mine_game(game_id)
+                    except Exception:  # pragma: no cover - logged; tried again after a restart
                         log.exception("puzzles of game %s could not be mined", game_id)
-                        self.store.put_puzzles(game_id, [], self.clock(), START)
-                if len(todo) < MINE_BATCH:
+                        self._unminable.add(game_id)
+                if not todo:
                     return
         finally:
             with self._lock:
@@ -91,7 +94,8 @@ class Puzzling(Daily, Lifecycle):
         """Mine one finished game into the store (:func:`~..puzzles.mining.mine_stored`);
         how many puzzles are new. Loads the strategy table it needs: call it from a
         background thread, never from a request."""
-        return mine_stored(self.store, game_id, strategies.get, self.clock(), START)
+        return mine_stored(self.store, game_id, strategies.get, self.clock(), START,
+                           run_blocking)
 
     # -- solving ---------------------------------------------------------------------------
 

@@ -1,0 +1,129 @@
+"""Puzzles in the browser, on desktop and on a phone: a puzzle of each mode solved with the
+best choice and answered with another (its regret shown, the best words of a Woord Yahtzee
+claim), the proficiency test taken to its score, and the puzzle of the day on the start
+page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from wordyahtzee.cli_puzzle import mine_record
+from wordyahtzee.puzzles import proficiency
+from wordyahtzee.puzzles.rating import START
+
+from .conftest import DESKTOP, PHONE, shot
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+
+@pytest.fixture(scope="module")
+def puzzles(live: Any) -> dict[str, list[dict[str, Any]]]:
+    """Puzzles of both modes in the live store, mined from golden records."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for mode, name in (("classic", "two-players-forced"), ("woord", "solo-strict")):
+        record = json.loads((RECORDS / mode / f"{name}.json").read_text())["record"]
+        mined = mine_record(record)
+        assert mined
+        live.store.put_puzzles(f"test-{name}", [
+            {"id": p.id, "mode": p.mode, "rules_key": "{}", "source": p.source, "day": None,
+             "themes": p.themes, "data": p.to_json()} for p in mined], 0.0, START)
+        found[mode] = [p.to_json() for p in mined]
+    return found
+
+
+def _click_choice(page: Any, puzzle: dict[str, Any], option: dict[str, Any]) -> None:
+    """Make the choice ``option`` with the page's own controls."""
+    if option["kind"] != "keep":
+        page.locator(f"#box-choices [data-box='{option['box']}']").click()
+        return
+    if "dice" in option:
+        dice = option["dice"]
+    else:
+        dice = []
+        for value in option["keep"]:
+            dice.append(next(i for i, s in enumerate(puzzle["shown"])
+                             if s == str(value) and i not in dice))
+    buttons = page.locator("#puzzle [role=group] button")
+    for index in dice:
+        buttons.nth(index).click()
+    page.locator("#keep-choice").click()
+
+
+@pytest.mark.parametrize("mode", ["classic", "woord"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode: str,
+                                    viewport: dict[str, int]) -> None:
+    ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        by_id = {p["id"]: p for p in puzzles[mode]}
+        page.goto(f"{live.url}/puzzles?mode={mode}")
+        expect(page.locator("#box-choices")).to_be_visible()
+        # until one of the golden records' puzzles shows (other tests' games give puzzles too)
+        for _ in range(40):
+            shown = page.locator("#puzzle").get_attribute("data-id")
+            if shown in by_id:
+                break
+            page.locator("#box-choices button").first.click()
+            page.locator("#next").click()
+            expect(page.locator("#box-choices")).to_be_visible()
+        puzzle = by_id[str(page.locator("#puzzle").get_attribute("data-id"))]
+        _click_choice(page, puzzle, puzzle["options"][0])
+        expect(page.locator("#puzzle-verdict")).to_have_text("De beste keuze!")
+        if mode == "woord":
+            expect(page.locator("#puzzle-grade")).to_contain_text("Beste claim")
+        shot(page, f"puzzle-{mode}-{viewport['width']}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        # the same puzzle answered otherwise: its regret is the gap to the best
+        page.goto(f"{live.url}/puzzles?mode={mode}")
+        expect(page.locator("#box-choices")).to_be_visible()
+        api = page.request.post(f"{live.url}/api/puzzles/{puzzle['id']}/answer",
+                                data={"choice": {"kind": "box" if mode == "classic"
+                                                 else "claim",
+                                                 "box": puzzle["played"].get("box", "chance")}}
+                                if puzzle["played"]["kind"] != "keep" else
+                                {"choice": {"kind": "keep", "dice": []}})
+        assert api.status == 200 and not api.json()["solved"]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_proficiency_test_to_its_score(browser: Any, live: Any,
+                                           viewport: dict[str, int]) -> None:
+    ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live.url}/puzzles/test/classic")
+        test = proficiency.load("classic")
+        for n, entry in enumerate(test):
+            expect(page.locator("#progress")).to_have_text(f"Stand {n + 1} van {len(test)}")
+            _click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
+        expect(page.locator("#test-score")).to_have_text("Je score: 100,00%")
+        shot(page, f"puzzle-test-{viewport['width']}")
+    finally:
+        ctx.close()
+
+
+def test_the_puzzle_of_the_day_is_on_the_start_page(context: Any, live: Any,
+                                                    puzzles: Any) -> None:
+    page = context.new_page()
+    page.goto(live.url)
+    link = page.locator("#daily-puzzle a").first
+    expect(link).to_be_visible()
+    link_href = link.get_attribute("href")
+    live.clock.advance(86_400)  # the day's puzzle is one kept before the day began
+    try:
+        link.click()
+        expect(page.locator("#box-choices")).to_be_visible()
+        first = page.locator("#puzzle").get_attribute("data-id")
+        page.goto(live.url + str(link_href))
+        expect(page.locator("#box-choices")).to_be_visible()
+        assert page.locator("#puzzle").get_attribute("data-id") == first
+    finally:
+        live.clock.advance(-86_400)

@@ -1,0 +1,104 @@
+"""Puzzles on the real server (gunicorn, gevent workers, two processes): games played badly
+are mined in the background off the event loop, and each puzzle they give is answered with
+the best and with another choice."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_web_serve import _call, _free_port, _serve
+
+pytestmark = pytest.mark.usefixtures("strategy_tables")
+
+CLASSIC_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
+                 "four_of_a_kind", "full_house", "small_straight", "large_straight",
+                 "yahtzee", "chance")
+
+
+def _play_classic_badly(base: str) -> str:
+    status, made = _call(base, "POST", "/api/games", {"mode": "classic", "players": ["Anna"]})
+    assert status == 201, made
+    gid, token = made["id"], made["links"][0]["token"]
+    for _ in range(13):
+        status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
+        assert status == 200, thrown
+        box = next(b for b in CLASSIC_BOXES if b in thrown["state"]["options"])
+        status, _ = _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
+        assert status == 200
+    return str(gid)
+
+
+def _play_woord_badly(base: str) -> str:
+    """Every turn: throw, keep nothing twice more, then write 0 in the round's box."""
+    status, made = _call(base, "POST", "/api/games", {"mode": "woord", "players": ["Anna"],
+                                                      "rules": {"turn_seconds": None}})
+    assert status == 201, made
+    gid, token = made["id"], made["links"][0]["token"]
+    state = made["state"]
+    while state["status"] != "finished":
+        for _ in range(3):
+            status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []},
+                                   token)
+            assert status == 200, thrown
+        box = thrown["state"]["turn"]["round_box"]
+        status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim",
+                                {"box": box, "words": []}, token)
+        assert status == 200, claimed
+        state = claimed["state"]
+    return str(gid)
+
+
+def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
+    status, graded = _call(base, "POST", f"/api/puzzles/{puzzle['id']}/answer",
+                           {"choice": choice})
+    assert status == 200, graded
+    return dict(graded)
+
+
+def _as_choice(mode: str, puzzle: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
+    if option["kind"] != "keep":
+        return {"kind": "box" if mode == "classic" else "claim", "box": option["box"]}
+    if "dice" in option:
+        return {"kind": "keep", "dice": option["dice"]}
+    dice: list[int] = []
+    for value in option["keep"]:
+        dice.append(next(i for i, s in enumerate(puzzle["shown"])
+                         if s == str(value) and i not in dice))
+    return {"kind": "keep", "dice": dice}
+
+
+@pytest.mark.parametrize("mode", ["classic", "woord"])
+def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2")
+    try:
+        (_play_classic_badly if mode == "classic" else _play_woord_badly)(base)
+        deadline = time.monotonic() + 120
+        while True:
+            status, puzzle = _call(base, "GET", f"/api/puzzles/next?mode={mode}")
+            if status == 200:
+                break
+            assert status == 404 and puzzle["error"]["code"] == "no_puzzle"
+            assert time.monotonic() < deadline, "no puzzle was mined"
+            time.sleep(0.5)
+        # the best choice solves it; any other costs what the best stands above it
+        best = _answer(base, puzzle, {"kind": "keep", "dice": []} if puzzle["can_keep"]
+                       else {"kind": "box", "box": puzzle["boxes"][0]})
+        top = best["top"]
+        solved = _answer(base, puzzle, _as_choice(mode, puzzle, best["best"]))
+        assert solved["solved"] and solved["regret"] == 0
+        other = next(o for o in top if o != best["best"])
+        wrong = _answer(base, puzzle, _as_choice(mode, puzzle, other))
+        assert not wrong["solved"]
+        assert wrong["regret"] == round(best["best"]["value"] - other["value"], 2) \
+            >= best["margin"]
+        if mode == "woord":
+            assert solved["best_words"] is not None
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -1,0 +1,49 @@
+// The proficiency test: every position of the mode's fixed test in turn, then the score
+// (the share of the optimal expected points kept) with each position's grade.
+import { $, api, el, errorText, number, t } from "./common.js";
+import { choiceText, showQuestion } from "./puzzle-view.js";
+
+const container = $("puzzle");
+const progress = $("progress");
+const result = $("result");
+const mode = container.dataset.mode || "woord";
+/** @type {Array<{ kind: string, dice?: number[], box?: string }>} */
+const answers = [];
+
+/** The score, with each answer against the best. */
+function showScore(score) {
+  container.hidden = true;
+  progress.textContent = "";
+  result.hidden = false;
+  result.replaceChildren(
+    el("h2", { id: "test-score", text: t("puzzle.test_score", { score: number(score.score, 2) }) }),
+    el("p", { text: t("puzzle.test_detail", { best: score.best_answers, positions: score.positions,
+      points: number(score.regret, 2) }) }),
+    el("ol", {}, score.graded.map((/** @type {any} */ g) => el("li", {
+      class: g.solved ? "good" : "",
+      text: `${choiceText(g.chosen)}${g.solved ? "" : ` → ${choiceText(g.best)} (−${number(g.regret, 2)})`}`,
+    }))));
+  result.querySelector("h2")?.focus();
+}
+
+async function start() {
+  const test = await api("GET", `/api/puzzles/test/${mode}`);
+  const ask = (n) => {
+    progress.textContent = t("puzzle.test_progress", { n: n + 1, of: test.positions.length });
+    showQuestion(container, test.positions[n], async (choice) => {
+      answers.push(choice);
+      if (answers.length < test.positions.length) {
+        ask(n + 1);
+        return;
+      }
+      try {
+        showScore(await api("POST", `/api/puzzles/test/${mode}`, { answers }));
+      } catch (err) {
+        container.append(el("p", { class: "bad", text: errorText(err) }));
+      }
+    });
+  };
+  ask(0);
+}
+
+start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(err) })));
