@@ -16,7 +16,8 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 PHONE_SMALL = {"width": 375, "height": 667}
 PAGES = ("/", "/rules", "/words", "/highscores", "/lobby", "/dice", "/dice/nl",
          "/daily/classic", "/daily/woord", "/profile", "/sheets/woord", "/sheets/classic",
-         "/sheets/kaartspel", "/sheets/triple", "/offline", "/moderate/login")
+         "/sheets/kaartspel", "/sheets/triple", "/offline", "/moderate/login", "/puzzles",
+         "/puzzles/test/woord", "/puzzles/test/classic")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
