@@ -68,6 +68,7 @@ def test_a_badly_played_game_gives_puzzles_graded_as_its_review(app: Any) -> Non
     puzzle = wait_for_puzzle(client)
     assert set(puzzle) >= {"id", "position", "shown", "themes", "rating", "throws"}
     assert "options" not in puzzle and "played" not in puzzle  # nothing of the answer
+    assert not {"source", "seat", "day"} & set(puzzle)  # nothing of the game or its player
     review = client.get(f"/api/games/{gid}/review", headers=seat(token)).json
     assert review["ready"]
     # every puzzle of the game: the grade of the choice made is the review's regret
@@ -113,6 +114,9 @@ def test_a_profile_is_rated_once_per_puzzle(app: Any) -> None:
     assert mine["ratings"]["classic"]["rating"] == wrong["rating"]["after"]
     assert mine["ratings"]["classic"]["attempts"] == 1
     assert [h["puzzle_id"] for h in mine["history"]] == [puzzle["id"]]
+    page = anna.get("/profile").get_data(as_text=True)  # the profile page shows them
+    assert 'id="profile-puzzles"' in page and 'id="profile-puzzle-history"' in page
+    assert f">{wrong['rating']['after']}<" in page
     # the next puzzle is another one: an answered puzzle is not shown again
     r = anna.get("/api/puzzles/next", query_string={"mode": "classic"})
     assert r.status_code == 404 or r.json["id"] != puzzle["id"]
@@ -159,9 +163,9 @@ def test_a_daily_games_positions_appear_only_once_its_day_is_closed(app: Any,
     clock.now = daily.closes_at(day) + 1  # the day closes: its seed is published
     service.sweep()  # the ticker's sweep finds the game to mine
     puzzle = wait_for_puzzle(anna)
-    assert puzzle["day"] == started["day"]
-    assert app.extensions["wordyahtzee.store"].puzzle(puzzle["id"])["source"] \
-        == started["game_id"]
+    assert "day" not in puzzle and "seat" not in puzzle  # nothing of the game or its player
+    stored = app.extensions["wordyahtzee.store"].puzzle(puzzle["id"])
+    assert stored["source"] == started["game_id"] and stored["day"] == started["day"]
     assert_error(anna.get("/api/puzzles/daily/classic"), 404, "no_puzzle")  # none before
     clock.now += 86_400  # the next day: its puzzle is one kept before it began
     today = anna.get("/api/puzzles/daily/classic").json

@@ -31,6 +31,8 @@ Configuration keys (``create_app({...})``):
     a table without a move for this many days is finished as abandoned and leaves memory
     (default 7; ``None``: never). Tables nobody watches leave memory after ten idle
     minutes and reload on demand.
+``MINE_PUZZLES``
+    mine every finished game for puzzles in the background (default true; docs/puzzles.md).
 ``TICK_SECONDS``
     how often the table ticker applies due timeouts and picks up moves other processes
     stored (default 1.0; ``None``: no ticker thread, the caller ticks).
@@ -121,6 +123,7 @@ DEFAULTS: dict[str, Any] = {
     "WARM_STRATEGIES": None,
     "OPTIMAL_SAMPLE_GAMES": None,
     "TICK_SECONDS": 1.0,
+    "MINE_PUZZLES": True,
     "ABANDON_DAYS": 7.0,
     "MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
     "MAX_JSON_BYTES": 64 * 1024,
@@ -200,6 +203,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                            float(app.config["COMPUTER_PACE"]),
                            abandon_seconds=None if days is None else float(days) * 86400,
                            sample_games=app.config["OPTIMAL_SAMPLE_GAMES"])
+    service.mining = bool(app.config["MINE_PUZZLES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
     app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"])

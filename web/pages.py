@@ -189,12 +189,13 @@ def words() -> Response:
 
 @bp.get("/puzzles")
 def puzzles() -> Response:
-    """Puzzles to train on: the next one by mode and theme, or the puzzle of the day."""
+    """Puzzles to train on: the next one by mode and theme, the puzzle of the day
+    (``?daily=1``) or one puzzle (``?id=``, a link to share)."""
     from wordyahtzee.puzzles.mining import MINED_MODES
 
     mode = request.args.get("mode", "woord")
     return render("puzzles.html", mode=mode if mode in MINED_MODES else "woord",
-                  daily=bool(request.args.get("daily")))
+                  daily=bool(request.args.get("daily")), puzzle=request.args.get("id", ""))
 
 
 @bp.get("/puzzles/test/<mode>")

@@ -84,9 +84,10 @@ def _test_mode(mode: str) -> str:
 
 
 @bp.get("/api/puzzles/<puzzle_id>")
-@documented(replies(Question, errors=(404,)))
+@documented(replies(Question, errors=(400, 404)))
 def puzzle(puzzle_id: str) -> Response:
-    """One puzzle as the solver sees it."""
+    """One puzzle as the solver sees it (an id of 12 hexadecimal digits; ``next`` and
+    ``themes`` are the routes above, which answer 400 without their ``mode``)."""
     return jsonify(_tables().puzzle(puzzle_id))
 
 

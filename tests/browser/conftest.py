@@ -67,6 +67,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
                       "SSE_SECONDS": 10.0, "TESTING": True,
                       "COMPUTER_PACE": 0.01, "WARM_STRATEGIES": ("free",),
                       "OPTIMAL_SAMPLE_GAMES": SAMPLE_GAMES,
+                      # no puzzle mining beside the games (the puzzles' tests put theirs)
+                      "MINE_PUZZLES": False,
                       # every browser of the session comes from 127.0.0.1, and the tests
                       # make more profiles than a family would (test_daily.py tests the limit)
                       "RATE_LIMITS": {"profiles": ""}})

@@ -25,6 +25,11 @@ def _worker_ready(page: Any) -> None:
         time.sleep(0.1)
     if not page.evaluate("Boolean(navigator.serviceWorker.controller)"):
         page.reload()  # the first visit's page is not yet under the worker
+    # the page itself is kept (loaded under the worker, or kept by it when it took over)
+    while not page.evaluate("caches.open('wy-pages').then((c) => c.match(location.pathname"
+                            " + location.search)).then((hit) => Boolean(hit))"):
+        assert time.monotonic() < end, "the worker did not keep the open page"
+        time.sleep(0.1)
 
 
 def test_pages_reload_offline_and_a_pad_takes_a_throw(browser: Any, live: Any) -> None:

@@ -35,8 +35,18 @@ worker.addEventListener("activate", (event) => {
   const kept = [CACHE, PAGES, STATE];
   event.waitUntil(caches.keys()
     .then((keys) => Promise.all(keys.filter((key) => !kept.includes(key)).map((key) => caches.delete(key))))
-    .then(() => worker.clients.claim()));
+    .then(() => worker.clients.claim())
+    .then(() => keepOpenPages()));
 });
+
+/** The pages open when the worker took over were loaded before it: keep them too, so a
+ * page first visited online reloads offline. */
+function keepOpenPages() {
+  return worker.clients.matchAll({ type: "window" }).then((open) => caches.open(PAGES)
+    .then((cache) => Promise.all(open.map((client) => new URL(client.url))
+      .filter((url) => url.origin === worker.location.origin && !PRIVATE.test(url.pathname))
+      .map((url) => cache.add(url.pathname + url.search).catch(() => null)))));
+}
 
 /**
  * The network's answer, kept in `name` when it is a good one; offline, the kept copy.

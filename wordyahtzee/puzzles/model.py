@@ -99,12 +99,13 @@ class Puzzle:
 
     def question(self) -> dict[str, Any]:
         """What a solver sees before answering: the position, the boxes open to a claim (in
-        sheet order) and whether a keep is open, nothing of the answer."""
+        sheet order) and whether a keep is open; nothing of the answer, and nothing of the
+        game or its players (no game id, seat, names or day)."""
         order = CLASSIC_BOXES if self.mode == "classic" else WOORD_BOXES
         open_boxes = {o["box"] for o in self.options if o["kind"] != "keep"}
-        return {"id": self.id, "mode": self.mode, "rules": self.rules, "seat": self.seat,
-                "turn": self.turn, "throws": self.throws, "shown": self.shown,
-                "position": self.position, "themes": self.themes, "day": self.day,
+        return {"id": self.id, "mode": self.mode, "rules": self.rules,
+                "throws": self.throws, "shown": self.shown,
+                "position": self.position, "themes": self.themes,
                 "boxes": [b for b in order if b in open_boxes],
                 "can_keep": any(o["kind"] == "keep" for o in self.options)}
 

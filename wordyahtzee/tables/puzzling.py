@@ -41,6 +41,8 @@ class Puzzling(Daily, Lifecycle):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.mining = True
+        """Whether this process mines finished games for puzzles."""
         self._mining = False  # a miner thread is running in this process
         self._unminable: set[str] = set()  # games whose mining failed here (logged)
 
@@ -65,9 +67,9 @@ class Puzzling(Daily, Lifecycle):
             self.mine_later()
 
     def mine_later(self) -> None:
-        """Start this process's miner unless it runs already."""
+        """Start this process's miner unless it runs already (or mining is off)."""
         with self._lock:
-            if self._mining:
+            if self._mining or not self.mining:
                 return
             self._mining = True
         threading.Thread(target=self._mine_all, name="wordyahtzee-puzzles", daemon=True).start()

@@ -55,4 +55,7 @@ $$("button[data-mode]").forEach((button) => button.addEventListener("click", () 
 theme.addEventListener("change", showNext);
 next.addEventListener("click", showNext);
 $("daily").addEventListener("click", () => show(`/api/puzzles/daily/${mode}`));
-loadThemes().then(() => (container.dataset.daily ? show(`/api/puzzles/daily/${mode}`) : showNext()));
+const opening = container.dataset.puzzle
+  ? `/api/puzzles/${encodeURIComponent(container.dataset.puzzle)}`
+  : container.dataset.daily ? `/api/puzzles/daily/${mode}` : null;
+loadThemes().then(() => (opening ? show(opening) : showNext()));

@@ -1,0 +1,158 @@
+"""What mining puzzles costs the players: the real server (``wordyahtzee serve``, one
+gevent worker) gets a backlog of ``--backlog`` finished Woord Yahtzee games to mine, and a
+player plays classic moves (a throw, then a box) beside it, one after the other; the same
+player plays again once the backlog is mined. Prints the move latency while mining and
+when idle (median, p99 and their ratio), how long the backlog took, and the puzzles found.
+
+    python scripts/bench_puzzles.py [--backlog 12] [--moves 200] [--runs 3] [--write-docs]
+
+The baseline is the same server with nothing to mine, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "scripts"))
+
+from bench_docs import run_and_report  # noqa: E402
+
+BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
+         "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance")
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _call(base: str, method: str, path: str, body: Any = None, token: str | None = None
+          ) -> Any:
+    request = urllib.request.Request(base + path, method=method,
+                                     data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("X-Seat-Token", token)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def _woord_game(base: str) -> None:
+    """A Woord Yahtzee game played to its end: three throws keeping nothing, 0 in the
+    round's box."""
+    made = _call(base, "POST", "/api/games", {"mode": "woord", "players": ["A"],
+                                              "rules": {"turn_seconds": None}})
+    gid, token, state = made["id"], made["links"][0]["token"], made["state"]
+    while state["status"] != "finished":
+        for _ in range(3):
+            thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
+        box = thrown["state"]["turn"]["round_box"]
+        state = _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box, "words": []},
+                      token)["state"]
+
+
+def _classic_moves(base: str, moves: int) -> list[float]:
+    """Seconds per move of classic games (a throw, then the first open box)."""
+    seconds: list[float] = []
+    while len(seconds) < moves:
+        made = _call(base, "POST", "/api/games", {"mode": "classic", "players": ["B"]})
+        gid, token = made["id"], made["links"][0]["token"]
+        for _ in range(13):
+            start = time.perf_counter()
+            thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
+            seconds.append(time.perf_counter() - start)
+            box = next(b for b in BOXES if b in thrown["state"]["options"])
+            start = time.perf_counter()
+            _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
+            seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+def _mined(db: Path) -> tuple[int, int]:
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        games = conn.execute("SELECT COUNT(*) FROM games WHERE mode = 'woord' AND "
+                             "status = 'finished'").fetchone()[0]
+        done = conn.execute("SELECT COUNT(*) FROM puzzle_sources s JOIN games g ON "
+                            "g.id = s.game_id WHERE g.mode = 'woord'").fetchone()[0]
+    return int(games), int(done)
+
+
+def one_run(backlog: int, moves: int) -> dict[str, float]:
+    folder = Path(tempfile.mkdtemp())
+    db, port = folder / "bench.sqlite3", _port()
+    base = f"http://127.0.0.1:{port}"
+    with (folder / "serve.log").open("wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                                 str(port), "--db", str(db)], stdout=log,
+                                stderr=subprocess.STDOUT, env=dict(os.environ))
+    try:
+        for _ in range(600):
+            try:
+                _call(base, "GET", "/readyz")
+                break
+            except OSError:
+                time.sleep(0.1)
+        _classic_moves(base, 26)  # warm: the first requests pay the imports
+        for _ in range(backlog):
+            _woord_game(base)
+        started = time.perf_counter()
+        busy = _classic_moves(base, moves)
+        still = backlog - _mined(db)[1]
+        if still <= 0:
+            raise SystemExit("the backlog was mined before the moves were timed: raise "
+                             "--backlog or lower --moves")
+        while _mined(db)[1] < backlog:
+            time.sleep(0.2)
+        mining = time.perf_counter() - started
+        idle = _classic_moves(base, moves)
+        puzzles = _call(base, "GET", "/api/puzzles/themes?mode=woord")["themes"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    q = statistics.quantiles
+    busy_ms, idle_ms = [s * 1000 for s in busy], [s * 1000 for s in idle]
+    return {"move while mining: median, ms": statistics.median(busy_ms),
+            "move while mining: p99, ms": q(busy_ms, n=100)[98],
+            "move when idle: median, ms": statistics.median(idle_ms),
+            "move when idle: p99, ms": q(idle_ms, n=100)[98],
+            "ratio median mining / idle": statistics.median(busy_ms)
+            / statistics.median(idle_ms),
+            "ratio p99 mining / idle": q(busy_ms, n=100)[98] / q(idle_ms, n=100)[98],
+            "backlog mined in, s": mining,
+            "puzzles found (keep or claim)": float(puzzles["keep"] + puzzles["claim"])}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--backlog", type=int, default=12, help="Woord Yahtzee games to mine")
+    ap.add_argument("--moves", type=int, default=200, help="classic moves per measurement")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the table into docs/puzzles.md")
+    args = ap.parse_args()
+    run_and_report(lambda: one_run(args.backlog, args.moves), args.runs,
+                   f"{args.moves} classic moves beside a backlog of {args.backlog} games",
+                   REPO / "docs" / "puzzles.md" if args.write_docs else None,
+                   "bench_puzzles",
+                   f"python scripts/bench_puzzles.py --backlog {args.backlog} --moves "
+                   f"{args.moves} --runs {args.runs} --write-docs", width=44)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
