@@ -1,7 +1,8 @@
 """What mining puzzles costs the players: the real server (``wordyahtzee serve``, one
-gevent worker) gets a backlog of ``--backlog`` finished Woord Yahtzee games to mine, and a
-player plays classic moves (a throw, then a box) beside it, one after the other; the same
-player plays again once the backlog is mined. Prints the move latency while mining and
+gevent worker) starts on a store with a backlog of ``--backlog`` finished Woord Yahtzee
+games not mined yet (as after an upgrade), and a player plays classic moves (a throw, then
+a box) beside the miner, one after the other; the same player plays again once the backlog
+is mined. Prints the move latency while mining and
 when idle (median, p99 and their ratio), how long the backlog took, and the puzzles found.
 
     python scripts/bench_puzzles.py [--backlog 12] [--moves 200] [--runs 3] [--write-docs]
@@ -92,28 +93,45 @@ def _mined(db: Path) -> tuple[int, int]:
     return int(games), int(done)
 
 
-def one_run(backlog: int, moves: int) -> dict[str, float]:
-    folder = Path(tempfile.mkdtemp())
-    db, port = folder / "bench.sqlite3", _port()
-    base = f"http://127.0.0.1:{port}"
-    with (folder / "serve.log").open("wb") as log:
+def _start(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """``wordyahtzee serve`` on ``db``, once it answers."""
+    with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
-                                 str(port), "--db", str(db)], stdout=log,
+                                 str(port), "--db", str(db)], stdout=out,
                                 stderr=subprocess.STDOUT, env=dict(os.environ))
+    for _ in range(600):
+        try:
+            _call(f"http://127.0.0.1:{port}", "GET", "/readyz")
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def one_run(backlog: int, moves: int) -> dict[str, float]:
+    """The backlog is played on a first server and its mining undone; a second server on
+    the same store finds it at its first sweep, and the moves are timed beside it."""
+    import sqlite3
+
+    folder = Path(tempfile.mkdtemp())
+    db, port, log = folder / "bench.sqlite3", _port(), folder / "serve.log"
+    base = f"http://127.0.0.1:{port}"
+    proc = _start(db, port, log)
     try:
-        for _ in range(600):
-            try:
-                _call(base, "GET", "/readyz")
-                break
-            except OSError:
-                time.sleep(0.1)
-        _classic_moves(base, 26)  # warm: the first requests pay the imports
         for _ in range(backlog):
             _woord_game(base)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM puzzles")
+        conn.execute("DELETE FROM puzzle_sources")
+    proc = _start(db, port, log)
+    try:
         started = time.perf_counter()
         busy = _classic_moves(base, moves)
-        still = backlog - _mined(db)[1]
-        if still <= 0:
+        if _mined(db)[1] >= backlog:
             raise SystemExit("the backlog was mined before the moves were timed: raise "
                              "--backlog or lower --moves")
         while _mined(db)[1] < backlog:

@@ -32,7 +32,9 @@ Configuration keys (``create_app({...})``):
     (default 7; ``None``: never). Tables nobody watches leave memory after ten idle
     minutes and reload on demand.
 ``MINE_PUZZLES``
-    mine every finished game for puzzles in the background (default true; docs/puzzles.md).
+    mine every finished game for puzzles in the background (default true;
+    ``$WORDYAHTZEE_MINE_PUZZLES=0`` turns it off, for a site that runs ``wordyahtzee puzzle
+    mine`` on its own; docs/puzzles.md).
 ``TICK_SECONDS``
     how often the table ticker applies due timeouts and picks up moves other processes
     stored (default 1.0; ``None``: no ticker thread, the caller ticks).
@@ -185,6 +187,13 @@ def environment_config() -> dict[str, Any]:
         if not 0 <= config["COMPUTER_PACE"] <= 60:
             raise WordyahtzeeError("WORDYAHTZEE_COMPUTER_PACE is a number of seconds, 0-60",
                                    "usage")
+    mine = os.environ.get("WORDYAHTZEE_MINE_PUZZLES")
+    if mine:
+        if mine not in ("0", "1"):
+            raise WordyahtzeeError("WORDYAHTZEE_MINE_PUZZLES is 1 (mine in the background, the "
+                                   "default) or 0 (leave it to `wordyahtzee puzzle mine`)",
+                                   "usage")
+        config["MINE_PUZZLES"] = mine == "1"
     return config
 
 
