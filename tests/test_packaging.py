@@ -1,18 +1,130 @@
-"""The wheel holds every package: each folder of ``wordyahtzee/`` with an ``__init__.py``
-is named in pyproject.toml's package list (a missing one installs a server that cannot
-import it; the CI's wheel check found ``wordyahtzee.puzzles`` so)."""
+"""What a user installs: the wheel carries the dictionaries (with prebuilt tries), the dice
+sets and the web assets, under the project's own import name only."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
 import tomllib
+import zipfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+import pytest
+
+from wordyahtzee.lexicon import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_prebuilt_tries_match_the_shipped_word_lists() -> None:
+    shipped = [e for e in registry.list_dictionaries() if e.shipped]
+    wanted = {registry.compiled_name(e.name, registry.file_sha256(e.words_path))
+              for e in shipped}
+    present = {p.name for p in registry.shipped_tries_dir().iterdir() if p.is_dir()}
+    assert wanted == present, "run: python scripts/build_tries.py"
+
+
+def test_a_shipped_dictionary_loads_from_its_prebuilt_tries(tmp_path: Path) -> None:
+    code = ("import os, sys, time; t = time.perf_counter(); "
+            "from wordyahtzee.lexicon import load_lexicon; lex = load_lexicon('nl'); "
+            "assert lex.is_valid('huis'); "
+            "import pathlib; assert not any(pathlib.Path(os.environ['WORDYAHTZEE_CACHE_DIR'])"
+            ".rglob('*.marisa')), 'compiled into the cache'")
+    env = {"WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache"),
+           "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=tmp_path)
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "-q", "-w", str(tmp_path), str(ROOT)], check=True)
+    wheel = next(tmp_path.glob("wordyahtzee-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names}
+    assert tops <= {"wordyahtzee", *(t for t in tops if t.endswith(".dist-info"))}
+    for needed in ("wordyahtzee/dictionaries/nl.txt.gz", "wordyahtzee/dictionaries/nl.json",
+                   "wordyahtzee/dictionaries/LICENSE-OpenTaal.txt",
+                   "wordyahtzee/data/dice/nl.json", "wordyahtzee/web/templates/base.html",
+                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py",
+                   *(f"wordyahtzee/web/translations/{lang}/LC_MESSAGES/messages.{kind}"
+                     for lang in ("nl", "en", "de") for kind in ("po", "mo"))):
+        assert needed in names, needed
+    assert any(n.startswith("wordyahtzee/dictionaries/compiled/nl-") for n in names)
+
+
+def test_the_command_line_starts_light() -> None:
+    """``wordyahtzee check`` must not pay for numpy, Flask or the strategies (its import
+    time is measured by scripts/bench_requests.py; this keeps the heavy imports out)."""
+    code = ("import sys, wordyahtzee.cli as c; c.build_parser(); "
+            "import wordyahtzee.lexicon.registry; "
+            "heavy = {'numpy', 'flask', 'wordfreq', 'wordyahtzee.advisor.classic.strategy', "
+            "'wordyahtzee.solver'} & set(sys.modules); print(sorted(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"
+
+
+def test_prebuilt_tries_are_stamped_with_their_word_list() -> None:
+    """``load_lexicon`` trusts a prebuilt folder's stamp (size and CRC-32 of the word list)
+    instead of hashing the list at every start; each shipped folder must carry one."""
+    for entry in (e for e in registry.list_dictionaries() if e.shipped):
+        sha = registry.file_sha256(entry.words_path)
+        assert registry._stamped_sha256(entry, [registry.shipped_tries_dir()]) == sha
+
+
+def stamped_list(tmp_path: Path) -> tuple[registry.DictionaryEntry, str, Path]:
+    """A word list ``t`` with compiled tries' stamp beside it, in ``tmp_path / compiled``:
+    its entry, its sha256 and the stamp's folder."""
+    words = tmp_path / "t.txt.gz"
+    words.write_bytes(b"huis\nkat\n")
+    entry = registry.DictionaryEntry("t", words, {}, shipped=True)
+    sha = registry.file_sha256(words)
+    folder = tmp_path / "compiled" / registry.compiled_name("t", sha)
+    folder.mkdir(parents=True)
+    (folder / registry.STAMP_FILE).write_text(json.dumps(registry._stamp(words, sha)))
+    return entry, sha, folder
+
+
+def test_a_stamp_is_not_trusted_once_the_word_list_changed(tmp_path: Path) -> None:
+    entry, sha, folder = stamped_list(tmp_path)
+    words = entry.words_path
+    stamp = json.loads((folder / registry.STAMP_FILE).read_text())
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    words.write_bytes(b"huis\nkap\n")  # same size, other words
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None
+    (folder / registry.STAMP_FILE).write_text(json.dumps({**stamp, "sha256": "0" * 64}))
+    words.write_bytes(b"huis\nkat\n")  # a stamp naming another folder's list
+    assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) is None
+
+
+def test_a_server_checks_an_unchanged_word_list_once(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stamp check is remembered for a list not changed in the last seconds (a game's
+    creation loads the lexicon; it used to read the whole list each time)."""
+    entry, sha, _ = stamped_list(tmp_path)
+    reads: list[Path] = []
+    crc32 = registry._crc32
+    monkeypatch.setattr(registry, "_crc32", lambda path: reads.append(path) or crc32(path))
+    for _ in range(2):  # just written: checked every time
+        assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    assert len(reads) == 2
+    old = time.time() - 60
+    os.utime(entry.words_path, (old, old))
+    for _ in range(3):
+        assert registry._stamped_sha256(entry, [tmp_path / "compiled"]) == sha
+    assert len(reads) == 3
 
 
 def test_every_package_is_in_the_wheel() -> None:
-    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    """Each folder of ``wordyahtzee/`` with an ``__init__.py`` is named in pyproject.toml's
+    package list: a missing one installs a server that cannot import it (the CI's wheel
+    check found ``wordyahtzee.puzzles`` so)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
-    present = {".".join(init.parent.relative_to(REPO).parts)
-               for init in (REPO / "wordyahtzee").rglob("__init__.py")}
+    present = {".".join(init.parent.relative_to(ROOT).parts)
+               for init in (ROOT / "wordyahtzee").rglob("__init__.py")}
     assert present - listed == set()
