@@ -13,6 +13,7 @@ import pytest
 
 from wordyahtzee import daily
 
+from .puzzle_helpers import as_choice
 from .test_api import Clock, assert_error, make_app, seat
 from .test_api_classic import new_classic, play_turn
 from .test_api_daily import play_classic, player, start
@@ -41,17 +42,6 @@ def wait_for_puzzle(client: Any, mode: str = "classic", seconds: float = 90.0,
         assert_error(r, 404, "no_puzzle")
         assert time.monotonic() < deadline, "no puzzle was mined"
         time.sleep(0.2)
-
-
-def as_choice(puzzle: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
-    """A classic option as an answer: the positions of the dice it keeps, or its box."""
-    if option["kind"] != "keep":
-        return {"kind": "box", "box": option["box"]}
-    shown, dice = list(puzzle["shown"]), []
-    for value in option["keep"]:
-        index = next(i for i, s in enumerate(shown) if s == str(value) and i not in dice)
-        dice.append(index)
-    return {"kind": "keep", "dice": dice}
 
 
 def finished_classic_game(client: Any, app: Any) -> tuple[str, str]:
@@ -135,7 +125,7 @@ def test_bad_answers_change_nothing(app: Any) -> None:
         assert_error(client.post(url, json=body), 400, code)
     assert_error(client.post("/api/puzzles/nosuchpuzzle/answer",
                              json={"choice": {"kind": "keep", "dice": []}}), 404, "not_found")
-    assert_error(client.get("/api/puzzles/next", query_string={"mode": "kaartspel"}), 400,
+    assert_error(client.get("/api/puzzles/next", query_string={"mode": "triple"}), 400,
                  "bad_mode")
     assert_error(client.get("/api/puzzles/next", query_string={"mode": "classic",
                                                                "theme": "chess"}),

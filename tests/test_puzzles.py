@@ -22,6 +22,7 @@ from wordyahtzee.puzzles.mining import margin_of, puzzle_of
 from wordyahtzee.puzzles.model import THEMES, Puzzle, distinct, identity
 
 from .cli_helpers import run_cli
+from .puzzle_helpers import as_choice
 
 pytestmark = pytest.mark.usefixtures("strategy_tables")
 
@@ -36,19 +37,6 @@ def table_of(mode: str, rules: dict[str, Any]) -> Any:
     helper = coach(mode)
     assert helper is not None
     return helper.load_table(helper.table_key(rules))
-
-
-def as_choice(puzzle: Puzzle, option: dict[str, Any]) -> dict[str, Any]:
-    """An option as an answer: the positions of the dice it keeps, or its box."""
-    if option["kind"] != "keep":
-        return {"kind": "box", "box": option["box"]}
-    if "dice" in option:
-        return {"kind": "keep", "dice": list(option["dice"])}
-    dice: list[int] = []
-    for value in option["keep"]:
-        dice.append(next(i for i, s in enumerate(puzzle.shown)
-                         if s == str(value) and i not in dice))
-    return {"kind": "keep", "dice": dice}
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.stem}")

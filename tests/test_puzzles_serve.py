@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from .puzzle_helpers import as_choice
 from .test_web_serve import _call, _free_port, _serve
 
 pytestmark = pytest.mark.usefixtures("strategy_tables")
@@ -59,18 +60,6 @@ def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[s
     return dict(graded)
 
 
-def _as_choice(mode: str, puzzle: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
-    if option["kind"] != "keep":
-        return {"kind": "box" if mode == "classic" else "claim", "box": option["box"]}
-    if "dice" in option:
-        return {"kind": "keep", "dice": option["dice"]}
-    dice: list[int] = []
-    for value in option["keep"]:
-        dice.append(next(i for i, s in enumerate(puzzle["shown"])
-                         if s == str(value) and i not in dice))
-    return {"kind": "keep", "dice": dice}
-
-
 @pytest.mark.parametrize("mode", ["classic", "woord"])
 def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
     port = _free_port()
@@ -90,10 +79,10 @@ def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode:
         best = _answer(base, puzzle, {"kind": "keep", "dice": []} if puzzle["can_keep"]
                        else {"kind": "box", "box": puzzle["boxes"][0]})
         top = best["top"]
-        solved = _answer(base, puzzle, _as_choice(mode, puzzle, best["best"]))
+        solved = _answer(base, puzzle, as_choice(puzzle, best["best"]))
         assert solved["solved"] and solved["regret"] == 0
         other = next(o for o in top if o != best["best"])
-        wrong = _answer(base, puzzle, _as_choice(mode, puzzle, other))
+        wrong = _answer(base, puzzle, as_choice(puzzle, other))
         assert not wrong["solved"]
         assert wrong["regret"] == round(best["best"]["value"] - other["value"], 2) \
             >= best["margin"]

@@ -24,7 +24,7 @@ class NextQuery(Body):
 
     error_codes: ClassVar[dict[str, str]] = {"mode": "bad_mode", "theme": "bad_theme"}
 
-    mode: PuzzleMode = Field(description="classic or woord")
+    mode: PuzzleMode = Field(description="classic, woord or kaartspel")
     theme: ThemeName | None = Field(None, description="only puzzles of this theme")
     skip: str | None = Field(None, description="comma-separated ids of puzzles not to "
                                                "show again (the ones just seen)",
@@ -46,7 +46,11 @@ class Question(Reply):
     filled boxes), ``upper_total``, ``upper_bonus_at``, ``yahtzee_bonus``, ``joker``;
     Woord Yahtzee ``faces`` (the letters), ``throws``, ``round``, ``boxes`` (None: open),
     ``total``, ``upper_total``, ``upper_bonus_threshold``, ``seconds_left`` (the
-    hourglass when the choice was made; None without one)."""
+    hourglass when the choice was made; None without one); Kaartspel the board as the
+    game's screen has it without names (``spaces``, ``players`` by seat, ``to_move``: the
+    seat answering), ``phase``, ``target``, ``red``, ``dice``, ``throws``, ``casino``,
+    ``unplaced``, ``takes`` (what the dice may take now), ``round`` (the seat's own turn)
+    and ``step``. Kaartspel also lists its other ``choices``."""
 
     id: str
     mode: str
@@ -57,6 +61,10 @@ class Question(Reply):
     themes: list[str]
     boxes: list[str] = Field(description="the boxes open to a claim now, in sheet order")
     can_keep: bool = Field(description="whether a keep (throwing again) is open")
+    choices: list[dict[str, Any]] | None = Field(
+        None, description="Kaartspel: the choices other than a keep, in a fixed order: each "
+        "card to take (``card``, ``how``, ``score``; null card: nothing), ``throw`` (to "
+        "raise), ``roll`` (move on), ``stop``")
     rating: int
     plays: int
 
@@ -70,7 +78,8 @@ class DailyPuzzle(Question):
 class Answer(Body):
     """A choice: ``{"kind": "keep", "dice": [0, 2]}`` (the positions of the dice kept,
     from 0; ``[]`` throws all again) or ``{"kind": "box", "box": "sixes"}`` (Woord Yahtzee:
-    ``"kind": "claim"``)."""
+    ``"kind": "claim"``); Kaartspel also ``{"kind": "take", "card": "sixes"}`` (null:
+    nothing) and ``{"kind": "throw" | "roll" | "stop"}`` next to an own card."""
 
     choice: dict[str, Any] = Field(description="the choice made")
     error_codes: ClassVar[dict[str, str]] = {"choice": "bad_choice"}
@@ -79,7 +88,8 @@ class Answer(Body):
 class Graded(Reply):
     """The grade: ``regret`` (expected points lost against the best choice: the same
     figure the game's review shows for it), ``solved`` (the best was chosen), the choice,
-    the best, the top five with their ``value`` (expected points still to come), the
+    the best, the top five with their ``value`` (expected points still to come; Kaartspel:
+    the strong player's worth of the choice this turn), the
     choice made in the game (``played``) and the gap to the second best (``margin``);
     Woord Yahtzee also ``best_words``. A profile's first answer is rated (``rated``,
     ``rating`` before and after, the puzzle's new rating); ``earlier``: its first answer,

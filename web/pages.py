@@ -195,7 +195,8 @@ def puzzles() -> Response:
 
     mode = request.args.get("mode", "woord")
     return render("puzzles.html", mode=mode if mode in MINED_MODES else "woord",
-                  daily=bool(request.args.get("daily")), puzzle=request.args.get("id", ""))
+                  modes=MINED_MODES, daily=bool(request.args.get("daily")),
+                  puzzle=request.args.get("id", ""))
 
 
 @bp.get("/puzzles/test/<mode>")
@@ -268,15 +269,27 @@ def review(game_id: str) -> Response:
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
               if optimal and optimal["ready"] else None)
-    return render("review.html", game_id=game_id, review=answer, regret_charts=regret_charts,
+    return render("review.html", game_id=game_id, mode=table.mode, review=answer,
+                  regret_charts=regret_charts,
                   history_charts=history, describe=lambda option: describe_option(option, t),
                   optimal=optimal,
                   optimal_figure=figure)
 
 
 def describe_option(option: dict[str, Any], t: Any) -> str:
-    """A reviewed choice in words: a keep, a claim with its words and points, or a turn
-    the hourglass ended (with the best claim it left)."""
+    """A reviewed choice in words: a keep, a claim with its words and points, a turn
+    the hourglass ended (with the best claim it left), or a Kaartspel take, throw to raise,
+    move on or stop."""
+    kind = option["kind"]
+    if kind == "take":
+        card = option.get("card")
+        if card is None:
+            return str(t("kaart.take_none"))
+        return str(t(f"kaart.take_{option['how']}", card=t(f"kaart.card.{card}"),
+                     score=option["score"]))
+    if kind in ("throw", "roll", "stop"):
+        return str(t({"throw": "puzzle.kaart_raise", "roll": "kaart.roll_on",
+                      "stop": "kaart.stop"}[kind]))
     if option["kind"] == "keep":
         kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
         return str(t("review.keep", dice=kept.upper()) if kept else t("review.keep_none"))

@@ -49,14 +49,14 @@ def themes(query: ThemesQuery) -> Response:
 @bp.get("/api/puzzles/daily/<mode>")
 @documented(replies(DailyPuzzle, errors=(400, 404)))
 def daily_puzzle(mode: str) -> Response:
-    """Today's puzzle of ``mode`` (classic or woord), the same for everyone."""
+    """Today's puzzle of ``mode`` (classic, woord or kaartspel), the same for everyone."""
     return jsonify(_tables().daily_puzzle(mode))
 
 
 @bp.get("/api/puzzles/test/<mode>")
 @documented(replies(TestPositions, errors=(400,)))
 def test_positions(mode: str) -> Response:
-    """The proficiency test of ``mode`` (classic or woord): its fixed positions."""
+    """The proficiency test of ``mode`` (classic, woord or kaartspel): its fixed positions."""
     from wordyahtzee.puzzles import proficiency
 
     return jsonify({"mode": _test_mode(mode), "version": proficiency.VERSION,

@@ -29,32 +29,22 @@ def _read_json(name: str) -> Any:
         raise BadRequest(f"{name}: not JSON ({exc.msg}, line {exc.lineno})", "bad_json") from None
 
 
-def _table_for(mode: str, rules: dict[str, Any]) -> Any:
-    """The strategy table a game of these rules is graded against."""
-    from .puzzles.mining import judging_coach
-
-    coach = judging_coach(mode)
-    key = coach.table_key(rules)
-    assert key is not None  # every mined mode plays from a strategy table
-    return coach.load_table(key)
-
-
 def mine_record(record: Any) -> list[Puzzle]:
     """The puzzles of one game record (docs/records.md)."""
     from .games import from_record
-    from .puzzles.mining import MINED_MODES, mine
+    from .puzzles.mining import MINED_MODES, judging_table, mine
 
     if not isinstance(record, dict):
         raise RecordError("record: a record is a JSON object")
     mode = record.get("mode", "woord")
     if mode not in MINED_MODES:
-        raise RecordError(f"record: {mode} games have no optimal play to grade puzzles "
-                          f"against ({', '.join(MINED_MODES)} have)")
+        raise RecordError(f"record: {mode} games have no judge to grade puzzles against "
+                          f"({', '.join(MINED_MODES)} have)")
     game: Any = from_record(record)
     rules = game.rules.to_json()
     digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:12]
     try:
-        return mine(mode, game, _table_for(mode, rules), f"record-{digest}", rules)
+        return mine(mode, game, judging_table(mode, rules), f"record-{digest}", rules)
     except WordyahtzeeError as exc:  # free order: no optimal play
         raise RecordError(f"record: {exc.message}") from None
 
@@ -62,6 +52,8 @@ def mine_record(record: Any) -> list[Puzzle]:
 def describe(puzzle: dict[str, Any]) -> str:
     """A puzzle's position in a few lines of text."""
     pos = puzzle["position"]
+    if puzzle["mode"] == "kaartspel":
+        return _describe_kaartspel(puzzle)
     head = (f"puzzle {puzzle['id']} ({puzzle['mode']}; {', '.join(puzzle['themes'])}): round "
             f"{pos['round']} of {pos['rounds']}, after throw {puzzle['throws']} of 3")
     if puzzle["mode"] == "classic":
@@ -74,7 +66,31 @@ def describe(puzzle: dict[str, Any]) -> str:
     return f"{head}\n  letters {' '.join(puzzle['shown'])}{clock}\n  sheet   {filled}"
 
 
+def _describe_kaartspel(puzzle: dict[str, Any]) -> str:
+    """A Kaartspel position: the board's cards, each seat's total, the dice and what they
+    are thrown for (the seat to move is "you", the others by seat number)."""
+    pos = puzzle["position"]
+    me = pos["to_move"]
+    who = ["you" if s == me else f"seat {s + 1}" for s in range(len(pos["players"]))]
+    cards = ", ".join(f"{s['space']} {s['card']} {who[s['owner']]} {s['score']}"
+                      + ("*" if s["token"] else "") for s in pos["spaces"] if s["card"])
+    doing = ("next to an own card" if pos["phase"] == "choose"
+             else f"throwing for {pos['target']} at square {pos['players'][me]['pawn']}")
+    totals = ", ".join(f"{who[p['seat']]} {p['total']}" for p in pos["players"])
+    dice = f"\n  dice    {' '.join(puzzle['shown'])} (throw {puzzle['throws']} of 3)" \
+        if puzzle["shown"] else ""
+    return (f"puzzle {puzzle['id']} (kaartspel; {', '.join(puzzle['themes'])}): your turn "
+            f"{pos['round']}{', Casino round' if pos['casino'] else ''}, {doing}{dice}\n"
+            f"  board   {cards or 'no cards yet'}\n  totals  {totals}")
+
+
 def _option_text(option: dict[str, Any]) -> str:
+    if option["kind"] == "take":
+        if option.get("card") is None:
+            return "take nothing"
+        return f"{option['how']} {option['card']} for {option['score']}"
+    if option["kind"] in ("throw", "roll", "stop"):
+        return {"throw": "throw to raise", "roll": "move on", "stop": "stop"}[option["kind"]]
     if option["kind"] == "keep":
         kept = option.get("letters") if "letters" in option else "".join(
             map(str, option["keep"]))
@@ -159,11 +175,11 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
         return 0
     if args.level is not None:
         from . import games
-        from .puzzles.mining import judging_coach
+        from .puzzles.mining import judging_coach, judging_table
 
         if args.level not in judging_coach(args.mode).levels:
             raise BadRequest(f"no computer level {args.level!r} in {args.mode}", "bad_level")
-        table = _table_for(args.mode, games.parse_rules(args.mode,
+        table = judging_table(args.mode, games.parse_rules(args.mode,
                                                         proficiency.RULES[args.mode]))
         answers = proficiency.level_answers(args.mode, args.level, table)
     else:
@@ -175,8 +191,9 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
+        judge = "the strong player's" if args.mode == "kaartspel" else "the optimal"
         print(f"{args.mode} proficiency test v{result['version']}: {result['score']:.2f}% "
-              f"of the optimal expected points kept; {result['best_answers']} of "
+              f"of {judge} expected points kept; {result['best_answers']} of "
               f"{result['positions']} best answers; {result['regret']} points lost")
     return 0
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..advisor.coach import decision
 from ..errors import BadRequest
-from .model import Puzzle, identity
+from .model import MOVES, Puzzle, identity
 
 TOP = 5
 """How many choices an answer lists, best first."""
@@ -17,7 +17,8 @@ TOP = 5
 
 def find_choice(puzzle: Puzzle, choice: Mapping[str, Any]) -> dict[str, Any]:
     """The puzzle's option the answer names (``{"kind": "keep", "dice": [...]}`` by die
-    position, or ``{"kind": "box" | "claim", "box": ...}``); BadRequest if none."""
+    position, or ``{"kind": "box" | "claim", "box": ...}``; Kaartspel ``{"kind": "take",
+    "card": id | null}``, ``{"kind": "throw" | "roll" | "stop"}``); BadRequest if none."""
     kind = choice.get("kind")
     if kind == "keep":
         dice = choice.get("dice")
@@ -29,10 +30,18 @@ def find_choice(puzzle: Puzzle, choice: Mapping[str, Any]) -> dict[str, Any]:
         shown = [puzzle.shown[d] for d in dice]
         wanted = ("keep", "".join(sorted(shown if puzzle.mode == "woord"
                                          else [str(int(s)) for s in shown])))
-    elif kind in ("box", "claim"):
+    elif kind in ("box", "claim") and puzzle.mode != "kaartspel":
         wanted = ("box", str(choice.get("box")))
+    elif kind == "take" and puzzle.mode == "kaartspel":
+        card = choice.get("card")
+        if card is not None and not isinstance(card, str):
+            raise BadRequest("a take names a card (null: nothing)", "bad_choice")
+        wanted = ("take", card or "")
+    elif kind in MOVES and puzzle.mode == "kaartspel":
+        wanted = (str(kind), "")
     else:
-        raise BadRequest("a choice is a keep or a box", "bad_choice")
+        raise BadRequest("a choice is a keep or a box (Kaartspel: a keep, a take, throw, "
+                         "roll or stop)", "bad_choice")
     found = next((o for o in puzzle.options if identity(o) == wanted), None)
     if found is None:
         raise BadRequest("that choice is not open in this position", "bad_choice")

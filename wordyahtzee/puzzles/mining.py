@@ -1,5 +1,6 @@
 """Mining: the positions of a finished game where the choice made cost a lot, against
-perfect play, and one choice stands clearly above the second (:data:`~.model.MARGIN_SHARE`).
+perfect play (Kaartspel: the strong player's evaluation), and one choice stands clearly
+above the second (:data:`~.model.MARGIN_SHARE`).
 
 The judgement is the coach's (:meth:`~wordyahtzee.advisor.coach.JudgingCoach.judge`), the
 same the game's review shows, so a puzzle's figures are the review's.
@@ -12,14 +13,18 @@ from collections.abc import Callable
 from typing import Any
 
 from ..advisor.coach import Judged, JudgingCoach, coach
-from .model import MARGIN_SHARE, Puzzle, distinct, identity, themes
+from .model import KAARTSPEL_GAME_POINTS, MARGIN_SHARE, Puzzle, distinct, identity, themes
 
-MINED_MODES = ("classic", "woord")
-"""The modes with optimal play to grade against."""
+MINED_MODES = ("classic", "woord", "kaartspel")
+"""The modes with a judge to grade against: optimal play (classic, Woord Yahtzee) or the
+strong player (Kaartspel). Triple Yahtzee has neither, so no puzzles (docs/puzzles.md)."""
 
 
 def optimal_score(mode: str, table: Any) -> float:
-    """The optimal expected final score of a whole game under the table's rules."""
+    """The optimal expected final score of a whole game under the table's rules (Kaartspel:
+    the strong player's mean, :data:`~.model.KAARTSPEL_GAME_POINTS`)."""
+    if mode == "kaartspel":
+        return KAARTSPEL_GAME_POINTS
     if mode == "classic":
         return float(table.state_value(()))
     from ..advisor.woord.strategy import SheetState
@@ -34,12 +39,19 @@ def margin_of(mode: str, table: Any) -> float:
 
 
 def judging_coach(mode: str) -> JudgingCoach:
-    """The coach that judges ``mode``'s decisions (LookupError: a mode without optimal
-    play)."""
+    """The coach that judges ``mode``'s decisions (LookupError: a mode without a judge)."""
     helper = coach(mode)
     if mode not in MINED_MODES or helper is None or not hasattr(helper, "judge"):
         raise LookupError(f"no optimal play to grade {mode} puzzles against")
     return helper  # type: ignore[return-value]
+
+
+def judging_table(mode: str, rules: dict[str, Any]) -> Any:
+    """The strategy table a game of ``mode`` with ``rules`` is graded against (loaded,
+    blocking; None for Kaartspel, whose judge needs none)."""
+    coach = judging_coach(mode)
+    key = coach.table_key(rules)
+    return None if key is None else coach.load_table(key)
 
 
 def puzzle_of(mode: str, rules: dict[str, Any], source: str, item: Judged, margin: float,
@@ -60,7 +72,8 @@ def puzzle_of(mode: str, rules: dict[str, Any], source: str, item: Judged, margi
 
 def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
          day: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a finished game (``table``: the strategy table of its rules)."""
+    """Every puzzle of a finished game (``table``: the strategy table of its rules; None
+    for Kaartspel)."""
     margin = margin_of(mode, table)
     found = (puzzle_of(mode, rules, source, item, margin, day)
              for item in judging_coach(mode).judge(game, table))
@@ -85,9 +98,9 @@ def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
     entry = store.daily_entry_of(game_id)
     key = coach.table_key(rules)
     found: list[Puzzle] = []
-    if key is not None:
+    if key is not None or not coach.table_keys:  # a table, or a judge that needs none
         try:
-            table = load_table(stored.mode, key)
+            table = None if key is None else load_table(stored.mode, key)
             found = (compute or _call)(mine, stored.mode, game, table, game_id, rules,
                                        None if entry is None else entry["day"])
         except RuleError:  # free order: no optimal play to grade against

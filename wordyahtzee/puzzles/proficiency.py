@@ -35,21 +35,29 @@ GAME_LEVELS = ("beginner", "greedy")
 RULES: dict[str, dict[str, Any]] = {
     "classic": {},
     "woord": {"dictionary": "nl", "dice_set": "nl", "turn_seconds": None},
+    "kaartspel": {},
 }
 """The rules the tests are played by: each mode's defaults (Woord Yahtzee on ``nl``, no
 hourglass: a computer level's game has no clock to show)."""
+PLAYERS: dict[str, list[str]] = {"kaartspel": ["Computer 1", "Computer 2"]}
+"""The seats of a test's games (a mode not named: one computer); Kaartspel is played by
+two players of the same level."""
+KAARTSPEL_STAGES = 5
+"""A Kaartspel game has no fixed rounds: its test is spread over five stages instead, by
+the cards placed (0-2, 3-5, 6-8, 9-11) and the Casino round."""
 
 
-def _play(mode: str, level: str, seed: int, table: Any) -> tuple[Any, dict[tuple[int, int],
-                                                                        dict[str, Any]]]:
-    """A solo game of ``level`` with the dice of ``seed``, and the stored game at each
-    decision (by turn and throws made)."""
+def _play(mode: str, level: str, seed: int, table: Any
+          ) -> tuple[Any, dict[tuple[int, ...], dict[str, Any]]]:
+    """A game of ``level`` (solo; Kaartspel two seats of the level) with the dice of
+    ``seed``, and the stored game at each decision (:func:`_moment`)."""
     from .. import games
 
     coach = judging_coach(mode)
-    game = games.new_game(mode, ["Computer"], games.parse_rules(mode, RULES[mode]),
+    game = games.new_game(mode, PLAYERS.get(mode, ["Computer"]),
+                          games.parse_rules(mode, RULES[mode]),
                           rng=random.Random(seed), clock=lambda: 0.0)
-    snapshots: dict[tuple[int, int], dict[str, Any]] = {}
+    snapshots: dict[tuple[int, ...], dict[str, Any]] = {}
     while not game.finished:
         key = _moment(mode, game)
         if key is not None:
@@ -58,13 +66,41 @@ def _play(mode: str, level: str, seed: int, table: Any) -> tuple[Any, dict[tuple
     return game, snapshots
 
 
-def _moment(mode: str, game: Any) -> tuple[int, int] | None:
-    """The turn and throws made of a decision now (None: no dice showing yet)."""
+def _moment(mode: str, game: Any) -> tuple[int, ...] | None:
+    """The turn and throws made of a decision now (Kaartspel also the turn's step; None:
+    no decision now)."""
+    if mode == "kaartspel":
+        if game.phase != "choose" and game.dice is None:
+            return None
+        return game.turns_done, len(game.turns[-1]["steps"]), game.throws
     if mode == "classic":
         played = game.game
         return None if played.dice is None else (played.turn, played.throws)
     turn = game.turn
     return None if turn.faces is None else (turn.number, turn.throws)
+
+
+def _moment_of(mode: str, item: Any) -> tuple[int, ...]:
+    """:func:`_moment` of a judged decision."""
+    if mode == "kaartspel":
+        return item.turn, item.position["step"], item.throws
+    return item.turn, item.throws
+
+
+def stage(mode: str, position: dict[str, Any]) -> int:
+    """Where in the game a position stands, from 1: the round (Kaartspel: by the cards
+    placed, the Casino round last, :data:`KAARTSPEL_STAGES`)."""
+    if mode != "kaartspel":
+        return int(position["round"])
+    if position["casino"]:
+        return KAARTSPEL_STAGES
+    placed = sum(1 for space in position["spaces"] if space["card"])
+    return 1 + min(placed, 11) // 3
+
+
+def stages(mode: str, position: dict[str, Any]) -> int:
+    """How many stages a game of the mode has (:func:`stage`)."""
+    return KAARTSPEL_STAGES if mode == "kaartspel" else int(position["rounds"])
 
 
 def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[dict[str, Any]]:
@@ -81,9 +117,9 @@ def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[
             found = puzzle_of(mode, RULES[mode], f"test-{seed + n}", item, margin)
             if found is None:
                 continue
-            rounds = int(found.position["rounds"])
-            entry = {"puzzle": found.to_json(), "game": snapshots[(item.turn, item.throws)]}
-            by_round.setdefault(int(found.position["round"]), []).append(entry)
+            rounds = stages(mode, found.position)
+            entry = {"puzzle": found.to_json(), "game": snapshots[_moment_of(mode, item)]}
+            by_round.setdefault(stage(mode, found.position), []).append(entry)
         if rounds and all(len(by_round.get(r, [])) >= -(-size // rounds)
                           for r in range(1, rounds + 1)):
             break
@@ -94,8 +130,9 @@ def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[
         for r in sorted(per_round):
             if per_round[r] and len(chosen) < size:
                 chosen.append(per_round[r].pop(0))
-    return sorted(chosen, key=lambda e: (e["puzzle"]["position"]["round"],
-                                         e["puzzle"]["throws"], e["puzzle"]["id"]))
+    return sorted(chosen, key=lambda e: (stage(mode, e["puzzle"]["position"]),
+                                         e["puzzle"]["turn"], e["puzzle"]["throws"],
+                                         e["puzzle"]["id"]))
 
 
 def load(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
@@ -142,11 +179,21 @@ def level_answers(mode: str, level: str, table: Any, version: int = VERSION
     out = []
     for n, entry in enumerate(load(mode, version)):
         game = games.restore(entry["game"], rng=random.Random(n), clock=lambda: 0.0)
-        action = coach.decide(game, level, table)
-        if action.name == "throw":
-            out.append({"kind": "keep", "dice": list(action.keep)})
-        elif action.name == "claim":
-            out.append({"kind": "box", "box": action.box})
-        else:  # pragma: no cover - a computer never does anything else with dice showing
-            raise RuleError(f"{level} answered {action.name!r}", "bad_choice")
+        out.append(answer_of(game, coach.decide(game, level, table)))
     return out
+
+
+def answer_of(game: Any, action: Any) -> dict[str, Any]:
+    """A computer's action as an answer to the position it was played in."""
+    name = action.name
+    if name == "throw" and getattr(game, "phase", None) == "choose":
+        return {"kind": "throw"}
+    if name == "throw":
+        return {"kind": "keep", "dice": list(action.keep)}
+    if name == "claim":
+        return {"kind": "box", "box": action.box}
+    if name == "take":
+        return {"kind": "take", "card": action.card}
+    if name in ("roll", "stop"):
+        return {"kind": name}
+    raise RuleError(f"a computer answered {name!r}", "bad_choice")

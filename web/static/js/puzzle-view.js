@@ -1,6 +1,7 @@
 // A puzzle on screen: the position as the player saw it (dice or letters, the sheet, the
 // throws and the hourglass), the choice (dice to keep, or a box), and the grade.
 import { boxName, el, number, t } from "./common.js";
+import { kaartChoiceText, showKaartQuestion } from "./puzzle-kaart.js";
 import { pipDieButton } from "./pips.js";
 
 /**
@@ -56,6 +57,10 @@ function dieButton(question, index, kept, onclick) {
  */
 export function showQuestion(container, question, answer) {
   container.dataset.id = question.id;
+  if (question.mode === "kaartspel") {
+    showKaartQuestion(container, question, answer);
+    return;
+  }
   const kept = new Set();
   const dice = el("div", { class: question.mode === "classic" ? "pip-dice" : "dice", role: "group",
     "aria-label": t("puzzle.dice") });
@@ -83,8 +88,9 @@ export function showQuestion(container, question, answer) {
     boxes].filter((node) => node !== null));
 }
 
-/** A choice in words: "keep 3 3 3", "sixes", "one_word (trace) for 11". */
+/** A choice in words: "keep 3 3 3", "sixes", "one_word (trace) for 11", a Kaartspel take. */
 export function choiceText(option) {
+  if (["take", "throw", "roll", "stop"].includes(option.kind)) return kaartChoiceText(option);
   if (option.kind === "keep") {
     const kept = option.letters !== undefined ? option.letters.toUpperCase() : (option.keep || []).join(" ");
     return kept ? t("puzzle.keep", { dice: kept }) : t("puzzle.keep_none");

@@ -443,7 +443,9 @@ class KaartspelGame(PipDice, Acting):
         else:
             raise RuleError("a turn starts with a red-die move", "must_move")
         event: JSON = {"type": "throw", "dice": format_dice(faces)}
-        if keep:
+        if keep or (action.faces is None and self.phase == "throw" and self.cup.throws):
+            # the dice kept, said even when none (a review judges only a keep it knows;
+            # a record's or a score pad's throw does not say)
             event["keep"] = list(keep)
         self.apply(event)
         return {"dice": event["dice"], "throws": self.cup.throws,
