@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from web.plots import MAX_LABELS
 from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.cli_puzzle import mine_record
@@ -188,5 +189,11 @@ def test_a_badly_played_table_gives_puzzles_graded_as_its_review(tmp_path: Path)
         assert_error(client.post(url, json=body), 400, "bad_choice")
     page = client.get(f"/games/{gid}/review").get_data(as_text=True)
     assert "sterke computerspeler" in page and "<table class=\"review\">" in page
+    assert "tegenover de sterke computerspeler" in page and "perfect spel:" not in page
+    # a long game's loss per turn: every bar named in its tooltip, a few labels below
+    chart = page[page.index('<svg viewBox'):page.index("</svg>")]
+    bars = chart.count('class="bar"')
+    assert bars == max(t["round"] for t in review["turns"]) + 1 > 20
+    assert chart.count('class="axis" text-anchor="middle"') <= MAX_LABELS < bars
     assert 'data-mode="kaartspel"' in client.get("/puzzles?mode=kaartspel").get_data(
         as_text=True)

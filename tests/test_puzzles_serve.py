@@ -1,6 +1,6 @@
-"""Puzzles on the real server (gunicorn, gevent workers, two processes): games played badly
-are mined in the background off the event loop, and each puzzle they give is answered with
-the best and with another choice."""
+"""Puzzles on the real server (gunicorn, gevent workers, two processes): games of every
+mode with puzzles played badly are mined in the background off the event loop, and each
+puzzle they give is answered with the best and with another choice."""
 
 from __future__ import annotations
 
@@ -60,13 +60,39 @@ def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[s
     return dict(graded)
 
 
-@pytest.mark.parametrize("mode", ["classic", "woord"])
+def _play_kaartspel_badly(base: str) -> str:
+    """A hot-seat table of two, both seats played badly: the first card the first throw
+    shows (in card-id order), else nothing; next to an own card, stop."""
+    status, made = _call(base, "POST", "/api/games", {"mode": "kaartspel", "kind": "hotseat",
+                                                      "players": ["Anna", "Bram"]})
+    assert status == 201, made
+    gid, token, state = made["id"], made["links"][0]["token"], made["state"]
+    for _ in range(3000):
+        if state["status"] == "finished":
+            return str(gid)
+        options = {o["action"]: o for o in state["options"]}
+        if state["phase"] == "choose":
+            action, body = "stop", {}
+        elif "roll" in options:
+            action, body = "roll", {}
+        elif state["dice"] is None:
+            action, body = "throw", {"keep": []}
+        else:
+            action, body = "take", {"card": next(iter(sorted(options["take"]["cards"])), None)}
+        status, done = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, token)
+        assert status == 200, done
+        state = done["state"]
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
 def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2")
     try:
-        (_play_classic_badly if mode == "classic" else _play_woord_badly)(base)
+        {"classic": _play_classic_badly, "woord": _play_woord_badly,
+         "kaartspel": _play_kaartspel_badly}[mode](base)
         deadline = time.monotonic() + 120
         while True:
             status, puzzle = _call(base, "GET", f"/api/puzzles/next?mode={mode}")
@@ -77,7 +103,8 @@ def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode:
             time.sleep(0.5)
         # the best choice solves it; any other costs what the best stands above it
         best = _answer(base, puzzle, {"kind": "keep", "dice": []} if puzzle["can_keep"]
-                       else {"kind": "box", "box": puzzle["boxes"][0]})
+                       else {"kind": "box", "box": puzzle["boxes"][0]} if puzzle["boxes"]
+                       else as_choice(puzzle, puzzle["choices"][0]))
         top = best["top"]
         solved = _answer(base, puzzle, as_choice(puzzle, best["best"]))
         assert solved["solved"] and solved["regret"] == 0

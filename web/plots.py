@@ -15,16 +15,23 @@ def plain(value: float) -> str:
     return f"{value:g}"
 
 
+MAX_LABELS = 20
+"""A bar chart labels at most about this many bars below the axis (every bar keeps its
+label in its tooltip): a Kaartspel game has 50 turns or more."""
+
+
 def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
               x_label: str = "", y_label: str = "",
               number: Callable[[float], str] = plain) -> str:
-    """Vertical bars, one per value, labelled below; the value axis marked at 0 and at its
-    top, and both axes named (``x_label`` under the labels, ``y_label`` along the value
-    axis). The title is the chart's name for screen readers; ``number`` writes a value."""
+    """Vertical bars, one per value, labelled below (every few when there are more than
+    :data:`MAX_LABELS`); the value axis marked at 0 and at its top, and both axes named
+    (``x_label`` under the labels, ``y_label`` along the value axis). The title is the
+    chart's name for screen readers; ``number`` writes a value."""
     top = max([*values, 1.0])
     left = PAD + (14 if y_label else 0)
     step = (WIDTH - left - PAD) / max(1, len(values))
     base = HEIGHT - PAD - (14 if x_label else 0)
+    every = -(-len(values) // MAX_LABELS)  # a long game labels every few bars
     bars = []
     for i, (value, label) in enumerate(zip(values, labels, strict=True)):
         height = (base - PAD) * value / top
@@ -32,9 +39,10 @@ def bar_chart(values: Sequence[float], labels: Sequence[str], title: str, *,
         bars.append(
             f'<rect x="{x + step * 0.15:.1f}" y="{base - height:.1f}" '
             f'width="{step * 0.7:.1f}" height="{height:.1f}" class="bar">'
-            f'<title>{escape(label)}: {number(value)}</title></rect>'
-            f'<text x="{x + step / 2:.1f}" y="{base + 14}" class="axis" '
-            f'text-anchor="middle">{escape(label)}</text>')
+            f'<title>{escape(label)}: {number(value)}</title></rect>')
+        if i % every == 0:
+            bars.append(f'<text x="{x + step / 2:.1f}" y="{base + 14}" class="axis" '
+                        f'text-anchor="middle">{escape(label)}</text>')
     names = []
     if x_label:
         names.append(f'<text x="{(left + WIDTH - PAD) / 2:.1f}" y="{HEIGHT - 6}" '

@@ -17,7 +17,8 @@ PHONE_SMALL = {"width": 375, "height": 667}
 PAGES = ("/", "/rules", "/words", "/highscores", "/lobby", "/dice", "/dice/nl",
          "/daily/classic", "/daily/woord", "/profile", "/sheets/woord", "/sheets/classic",
          "/sheets/kaartspel", "/sheets/triple", "/offline", "/moderate/login", "/puzzles",
-         "/puzzles/test/woord", "/puzzles/test/classic")
+         "/puzzles/test/woord", "/puzzles/test/classic", "/puzzles?mode=kaartspel",
+         "/puzzles/test/kaartspel")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 

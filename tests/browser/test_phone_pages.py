@@ -60,7 +60,7 @@ def test_the_profile_review_and_daily_pages_fit_a_phone(browser: Any, live: Any)
         expect(page.locator("#end")).to_be_visible()
         _check(page, live.url + "/profile", fits=True)
         for path in (f"/games/{gid}/review", "/daily/classic", "/moderate/login",
-                     "/puzzles/test/woord"):
+                     "/puzzles/test/woord", "/puzzles/test/kaartspel"):
             _check(page, live.url + path)
         # the profile's figures reflow: every figure is on the screen, named
         page.goto(live.url + "/profile")

@@ -1,43 +1,75 @@
 """Puzzles in the browser, on desktop and on a phone: a puzzle of each mode solved with the
 best choice and answered with another (its regret shown, the best words of a Woord Yahtzee
-claim), the proficiency test taken to its score, and the puzzle of the day on the start
-page."""
+claim, a Kaartspel board), the proficiency tests taken to their score, and the puzzle of the
+day on the start page."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.cli_puzzle import mine_record
+from wordyahtzee.modes.contract import Resources
+from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency
+from wordyahtzee.puzzles.mining import mine
 from wordyahtzee.puzzles.rating import START
 
+from ..puzzle_helpers import as_choice
 from .conftest import DESKTOP, PHONE, shot
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
+def _kaartspel_game() -> KaartspelGame:
+    """A Kaartspel game the greedy and the beginner computers play against each other."""
+    rng = random.Random(7)
+    game = KaartspelGame.new(["Anna", "Bram"], resources=Resources(rng, float))
+    players = [computer_player("greedy", rng), computer_player("beginner", rng)]
+    while not game.finished:
+        game.act(players[game.current_seat or 0].decide(game))
+    return game
+
+
 @pytest.fixture(scope="module")
 def puzzles(live: Any) -> dict[str, list[dict[str, Any]]]:
-    """Puzzles of both modes in the live store, mined from golden records."""
+    """Puzzles of every mode in the live store, mined from golden records (Kaartspel: from a
+    game the computers played, whose keeps its events record)."""
     found: dict[str, list[dict[str, Any]]] = {}
-    for mode, name in (("classic", "two-players-forced"), ("woord", "solo-strict")):
-        record = json.loads((RECORDS / mode / f"{name}.json").read_text())["record"]
-        mined = mine_record(record)
+    for mode, name in (("classic", "two-players-forced"), ("woord", "solo-strict"),
+                       ("kaartspel", None)):
+        if name is None:
+            name = "kaartspel-computers"
+            mined = mine(mode, _kaartspel_game(), None, name, {})
+        else:
+            mined = mine_record(json.loads((RECORDS / mode / f"{name}.json").read_text())[
+                "record"])
         assert mined
         live.store.put_puzzles(f"test-{name}", [
             {"id": p.id, "mode": p.mode, "rules_key": "{}", "source": p.source, "day": None,
              "themes": p.themes, "data": p.to_json()} for p in mined], 0.0, START)
-        found[mode] = [p.to_json() for p in mined]
+        # a keep first, then a take or a move (Kaartspel shows both kinds)
+        found[mode] = sorted((p.to_json() for p in mined),
+                             key=lambda p: p["options"][0]["kind"] != "keep")
+    assert {p["options"][0]["kind"] for p in found["kaartspel"]} >= {"keep", "take"}
     return found
 
 
 def _click_choice(page: Any, puzzle: dict[str, Any], option: dict[str, Any]) -> None:
     """Make the choice ``option`` with the page's own controls."""
+    if option["kind"] == "take":
+        page.locator(f"#box-choices [data-kind='take'][data-card='{option['card']}']".replace(
+            "'None'", "'null'")).click()
+        return
+    if option["kind"] in ("throw", "roll", "stop"):
+        page.locator(f"#box-choices [data-kind='{option['kind']}']").click()
+        return
     if option["kind"] != "keep":
         page.locator(f"#box-choices [data-box='{option['box']}']").click()
         return
@@ -54,7 +86,7 @@ def _click_choice(page: Any, puzzle: dict[str, Any], option: dict[str, Any]) -> 
     page.locator("#keep-choice").click()
 
 
-@pytest.mark.parametrize("mode", ["classic", "woord"])
+@pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode: str,
                                     viewport: dict[str, int]) -> None:
@@ -75,29 +107,36 @@ def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode:
         page.locator("#next").click()
         expect(page.locator("#box-choices")).to_be_visible()
         api = page.request.post(f"{live.url}/api/puzzles/{puzzle['id']}/answer",
-                                data={"choice": {"kind": "box" if mode == "classic"
-                                                 else "claim",
-                                                 "box": puzzle["played"].get("box", "chance")}}
-                                if puzzle["played"]["kind"] != "keep" else
-                                {"choice": {"kind": "keep", "dice": []}})
-        assert api.status == 200 and not api.json()["solved"]
+                                data={"choice": as_choice(puzzle, puzzle["played"])})
+        assert api.status == 200 and not api.json()["solved"] and api.json()["regret"] > 0
+        if mode == "kaartspel":  # a take or a move, on the board the player saw
+            other = next(p for p in puzzles[mode] if p["options"][0]["kind"] != "keep")
+            page.goto(f"{live.url}/puzzles?mode={mode}&id={other['id']}")
+            expect(page.locator("#board .space")).to_have_count(16)
+            expect(page.locator("#board-list li")).to_have_count(16)
+            _click_choice(page, other, other["played"])
+            expect(page.locator("#puzzle-verdict")).not_to_have_text("De beste keuze!")
+            expect(page.locator("#puzzle-grade")).to_contain_text("Jouw keuze")
+            shot(page, f"puzzle-kaartspel-missed-{viewport['width']}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     finally:
         ctx.close()
 
 
+@pytest.mark.parametrize("mode", ["classic", "kaartspel"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_proficiency_test_to_its_score(browser: Any, live: Any,
+def test_the_proficiency_test_to_its_score(browser: Any, live: Any, mode: str,
                                            viewport: dict[str, int]) -> None:
     ctx = browser.new_context(viewport=viewport, reduced_motion="reduce")
     page = ctx.new_page()
     try:
-        page.goto(f"{live.url}/puzzles/test/classic")
-        test = proficiency.load("classic")
+        page.goto(f"{live.url}/puzzles/test/{mode}")
+        test = proficiency.load(mode)
         for n, entry in enumerate(test):
             expect(page.locator("#progress")).to_have_text(f"Stand {n + 1} van {len(test)}")
             _click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
         expect(page.locator("#test-score")).to_have_text("Je score: 100,00%")
-        shot(page, f"puzzle-test-{viewport['width']}")
+        shot(page, f"puzzle-test-{mode}-{viewport['width']}")
     finally:
         ctx.close()
 

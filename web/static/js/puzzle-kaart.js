@@ -14,11 +14,13 @@ function seatName(position, seat) {
 }
 
 /** What the black dice are thrown for, or the choice next to an own card. */
-function phaseLine(position) {
+function phaseLine(question) {
+  const position = question.position;
   const here = position.spaces[position.players[position.to_move].pawn];
   const name = (seat) => seatName(position, seat);
   if (position.phase === "choose") {
-    return t("kaart.phase.choose", { card: cardName(here.card), score: here.score });
+    const raise = question.choices.some((choice) => choice.kind === "throw");
+    return t(raise ? "kaart.phase.choose" : "kaart.phase.choose_no_raise", { card: cardName(here.card), score: here.score });
   }
   if (position.target === "steal") {
     return t("kaart.phase.steal", { card: cardName(here.card), name: name(here.owner), score: here.score });
@@ -79,7 +81,7 @@ export function showKaartQuestion(container, question, answer) {
     el("p", { text: facts.join(" · ") }),
     board, list,
     el("p", { class: "sheet-line", text: `${t("kaart.total")}: ${totals}` }),
-    el("p", { class: "phase-line", text: phaseLine(position) }),
+    el("p", { class: "phase-line", text: phaseLine(question) }),
     position.dice ? dice : null,
     el("p", { class: "puzzle-choices" }, keep,
       question.can_keep ? el("span", { class: "muted", text: t("puzzle.or_take") }) : null),
