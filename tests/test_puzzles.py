@@ -86,6 +86,35 @@ def test_every_choice_grades_as_the_review_judges_it(path: Path) -> None:
                 max(0.0, puzzle.best["value"] - option["value"]), 2)
 
 
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_keep_no_event_records_is_never_judged(path: Path) -> None:
+    """A record says what each throw showed, not which dice were kept (nor does a score
+    pad): its keeps are not judged, only its boxes and claims."""
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    game: Any = games.from_record(record)
+    mode = record.get("mode", "woord")
+    judged = coach(mode).judge(game, table_of(mode, game.rules.to_json()))
+    assert judged and all(item.chosen["kind"] != "keep" for item in judged)
+
+
+@pytest.mark.parametrize("mode", ["classic", "woord"])
+def test_a_keep_the_server_made_is_judged_even_when_it_keeps_nothing(mode: str) -> None:
+    from wordyahtzee.modes.contract import Throw
+
+    rules = games.parse_rules(mode, proficiency.RULES[mode])
+    game: Any = games.new_game(mode, ["Anna"], rules, rng=random.Random(3))
+    game.act(Throw(()))
+    game.act(Throw(()))  # all dice thrown again: the event says so
+    assert game.to_json()["events"][-1]["keep"] == []
+    helper = coach(mode)
+    table = table_of(mode, rules)
+    while not game.finished:
+        game.act(helper.decide(game, "greedy", table))
+    first = helper.judge(games.restore(game.to_json(), rng=random.Random(0)), table)[0]
+    assert first.chosen["kind"] == "keep" and first.chosen.get("keep", first.chosen.get(
+        "dice")) == []
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), level=st.sampled_from(["greedy", "beginner"]))
 def test_classic_puzzles_of_any_game_grade_as_the_review(seed: int, level: str) -> None:

@@ -109,7 +109,8 @@ class ClassicCoach:
     def judge(self, game: Any, table: Any) -> list[Judged]:
         """Replays each game of the table from its events, judging every keep (a throw
         after the first) and every box against the optimal strategy, with every legal
-        choice of the position."""
+        choice of the position. A throw whose event does not say which dice were kept (a
+        score pad's, a record's) is no judged keep."""
         from ...modes.classic import ClassicGame
         from .players import position_of
 
@@ -124,6 +125,8 @@ class ClassicCoach:
                     if event["type"] == "claim":
                         chosen = next((o for o in options
                                        if o["kind"] == "box" and o["box"] == event["box"]), None)
+                    elif "keep" not in event:  # a recorded throw: the keep is unknown
+                        chosen = None
                     else:
                         kept = sorted(replay.dice[k] for k in event.get("keep", []))
                         chosen = next((o for o in options
@@ -131,7 +134,7 @@ class ClassicCoach:
                                       None)
                     player = replay.current_player
                     assert player is not None
-                    if chosen is not None:  # every legal move is an option; be safe
+                    if chosen is not None:  # every legal move is an option
                         judged.append(Judged(
                             offset + replay.turn, replay.players.index(player), replay.throws,
                             "".join(map(str, replay.dice)), _position(replay, player),

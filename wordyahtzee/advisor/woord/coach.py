@@ -109,7 +109,8 @@ class WoordCoach:
         optimal strict-order strategy, with every legal choice of the position (free order:
         refused, no proven optimum). A turn the hourglass ended is a decision too (``kind:
         "timeout"``: 0 in the round's box), judged against the best move at that moment,
-        with the best claim the throw held (``best_claim``)."""
+        with the best claim the throw held (``best_claim``). A throw whose event does not
+        say which dice were kept (a score pad's, a record's) is no judged keep."""
         from ...modes.woord import Claim, WoordGame
         from ...modes.woord.rules import default_zero_box
         from ...solver import get_solver
@@ -132,8 +133,11 @@ class WoordCoach:
                 advice = table.advise(state, turn.round, turn.throws, turn.faces,
                                       replay.dice_set, solver)
                 options = tuple(_option(o, sheet.total) for o in advice)
+                if kind == "throw" and "keep" not in event:  # a recorded throw: keep unknown
+                    replay.apply(event)
+                    continue
                 if kind == "throw":
-                    keep = sorted(event.get("keep") or ())
+                    keep = sorted(event["keep"])
                     chosen = next((dict(o) for o in options
                                    if o["kind"] == "keep" and o["dice"] == keep), None)
                     if chosen is None:  # every legal keep is an option; be safe

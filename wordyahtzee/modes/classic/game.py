@@ -119,7 +119,9 @@ class ClassicGame(PipDice):
         kept = sorted(self.cup.check_keep(keep))
         dice = self.cup.roll(kept)
         event: dict[str, Any] = {"type": "throw", "player": player, "dice": format_dice(dice)}
-        if kept:
+        if kept or self.cup.showing is not None:
+            # the dice kept, said even when none: a review judges only a keep it knows (a
+            # recorded throw, from real dice or a log, does not say)
             event["keep"] = kept
         self.apply(event)
         return dice
