@@ -74,8 +74,10 @@ def _describe_kaartspel(puzzle: dict[str, Any]) -> str:
     who = ["you" if s == me else f"seat {s + 1}" for s in range(len(pos["players"]))]
     cards = ", ".join(f"{s['space']} {s['card']} {who[s['owner']]} {s['score']}"
                       + ("*" if s["token"] else "") for s in pos["spaces"] if s["card"])
+    aims = {"space": "to place a card", "steal": "to steal", "raise": "to raise",
+            "joker": "at a JOKER corner"}
     doing = ("next to an own card" if pos["phase"] == "choose"
-             else f"throwing for {pos['target']} at square {pos['players'][me]['pawn']}")
+             else f"throwing {aims[pos['target']]} at square {pos['players'][me]['pawn']}")
     totals = ", ".join(f"{who[p['seat']]} {p['total']}" for p in pos["players"])
     dice = f"\n  dice    {' '.join(puzzle['shown'])} (throw {puzzle['throws']} of 3)" \
         if puzzle["shown"] else ""
