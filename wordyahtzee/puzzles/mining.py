@@ -42,7 +42,7 @@ def judging_coach(mode: str) -> JudgingCoach:
     """The coach that judges ``mode``'s decisions (LookupError: a mode without a judge)."""
     helper = coach(mode)
     if mode not in MINED_MODES or helper is None or not hasattr(helper, "judge"):
-        raise LookupError(f"no optimal play to grade {mode} puzzles against")
+        raise LookupError(f"no judge to grade {mode} puzzles against")
     return helper  # type: ignore[return-value]
 
 
