@@ -1,11 +1,12 @@
 """What mining puzzles costs the players: the real server (``wordyahtzee serve``, one
-gevent worker) starts on a store with a backlog of ``--backlog`` finished Woord Yahtzee
-games not mined yet (as after an upgrade), and a player plays classic moves (a throw, then
-a box) beside the miner, one after the other; the same player plays again once the backlog
-is mined. Prints the move latency while mining and
+gevent worker) starts on a store with a backlog of ``--backlog`` finished games not mined
+yet (as after an upgrade; ``--mode``: Woord Yahtzee, the heavy kind, or Kaartspel), and a
+player plays classic moves (a throw, then a box) beside the miner, one after the other; the
+same player plays again once the backlog is mined. Prints the move latency while mining and
 when idle (median, p99 and their ratio), how long the backlog took, and the puzzles found.
 
-    python scripts/bench_puzzles.py [--backlog 12] [--moves 200] [--runs 3] [--write-docs]
+    python scripts/bench_puzzles.py [--mode woord|kaartspel] [--backlog 12] [--moves 200]
+                                    [--runs 3] [--write-docs]
 
 The baseline is the same server with nothing to mine, measured in the same run.
 """
@@ -65,6 +66,31 @@ def _woord_game(base: str) -> None:
                       token)["state"]
 
 
+def _kaartspel_game(base: str) -> None:
+    """A two-seat hot-seat Kaartspel game played badly to its end: the first card (in
+    card-id order) the first throw shows, else nothing; next to an own card, stop."""
+    made = _call(base, "POST", "/api/games", {"mode": "kaartspel", "kind": "hotseat",
+                                              "players": ["A", "B"]})
+    gid, token, state = made["id"], made["links"][0]["token"], made["state"]
+    while state["status"] != "finished":
+        options = {o["action"]: o for o in state["options"]}
+        if state["phase"] == "choose":
+            action, body = "stop", {}
+        elif "roll" in options:
+            action, body = "roll", {}
+        elif state["dice"] is None:
+            action, body = "throw", {"keep": []}
+        else:
+            action, body = "take", {"card": next(iter(sorted(options["take"]["cards"])), None)}
+        state = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, token)["state"]
+
+
+GAMES = {"woord": _woord_game, "kaartspel": _kaartspel_game}
+"""How each mode's backlog games are played."""
+KINDS = {"woord": ("keep", "claim"), "kaartspel": ("keep", "take", "stop")}
+"""The themes that count each mode's puzzles once (what the best choice is)."""
+
+
 def _classic_moves(base: str, moves: int) -> list[float]:
     """Seconds per move of classic games (a throw, then the first open box)."""
     seconds: list[float] = []
@@ -82,14 +108,14 @@ def _classic_moves(base: str, moves: int) -> list[float]:
     return seconds
 
 
-def _mined(db: Path) -> tuple[int, int]:
+def _mined(db: Path, mode: str) -> tuple[int, int]:
     import sqlite3
 
     with sqlite3.connect(db) as conn:
-        games = conn.execute("SELECT COUNT(*) FROM games WHERE mode = 'woord' AND "
-                             "status = 'finished'").fetchone()[0]
+        games = conn.execute("SELECT COUNT(*) FROM games WHERE mode = ? AND "
+                             "status = 'finished'", (mode,)).fetchone()[0]
         done = conn.execute("SELECT COUNT(*) FROM puzzle_sources s JOIN games g ON "
-                            "g.id = s.game_id WHERE g.mode = 'woord'").fetchone()[0]
+                            "g.id = s.game_id WHERE g.mode = ?", (mode,)).fetchone()[0]
     return int(games), int(done)
 
 
@@ -109,7 +135,7 @@ def _start(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start")
 
 
-def one_run(backlog: int, moves: int) -> dict[str, float]:
+def one_run(mode: str, backlog: int, moves: int) -> dict[str, float]:
     """The backlog is played on a first server and its mining undone; a second server on
     the same store finds it at its first sweep, and the moves are timed beside it."""
     import sqlite3
@@ -120,7 +146,7 @@ def one_run(backlog: int, moves: int) -> dict[str, float]:
     proc = _start(db, port, log)
     try:
         for _ in range(backlog):
-            _woord_game(base)
+            GAMES[mode](base)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -131,14 +157,14 @@ def one_run(backlog: int, moves: int) -> dict[str, float]:
     try:
         started = time.perf_counter()
         busy = _classic_moves(base, moves)
-        if _mined(db)[1] >= backlog:
+        if _mined(db, mode)[1] >= backlog:
             raise SystemExit("the backlog was mined before the moves were timed: raise "
                              "--backlog or lower --moves")
-        while _mined(db)[1] < backlog:
+        while _mined(db, mode)[1] < backlog:
             time.sleep(0.2)
         mining = time.perf_counter() - started
         idle = _classic_moves(base, moves)
-        puzzles = _call(base, "GET", "/api/puzzles/themes?mode=woord")["themes"]
+        puzzles = _call(base, "GET", f"/api/puzzles/themes?mode={mode}")["themes"]
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -152,22 +178,27 @@ def one_run(backlog: int, moves: int) -> dict[str, float]:
             / statistics.median(idle_ms),
             "ratio p99 mining / idle": q(busy_ms, n=100)[98] / q(idle_ms, n=100)[98],
             "backlog mined in, s": mining,
-            "puzzles found (keep or claim)": float(puzzles["keep"] + puzzles["claim"])}
+            f"puzzles found ({', '.join(KINDS[mode][:-1])} or {KINDS[mode][-1]})":
+                float(sum(puzzles[kind] for kind in KINDS[mode]))}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--backlog", type=int, default=12, help="Woord Yahtzee games to mine")
+    ap.add_argument("--mode", choices=sorted(GAMES), default="woord",
+                    help="the mode of the games to mine")
+    ap.add_argument("--backlog", type=int, default=12, help="games to mine")
     ap.add_argument("--moves", type=int, default=200, help="classic moves per measurement")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--write-docs", action="store_true",
                     help="write the table into docs/puzzles.md")
     args = ap.parse_args()
-    run_and_report(lambda: one_run(args.backlog, args.moves), args.runs,
-                   f"{args.moves} classic moves beside a backlog of {args.backlog} games",
+    mode = "" if args.mode == "woord" else f" --mode {args.mode}"
+    run_and_report(lambda: one_run(args.mode, args.backlog, args.moves), args.runs,
+                   f"{args.moves} classic moves beside a backlog of {args.backlog} "
+                   f"{args.mode} games",
                    REPO / "docs" / "puzzles.md" if args.write_docs else None,
-                   "bench_puzzles",
-                   f"python scripts/bench_puzzles.py --backlog {args.backlog} --moves "
+                   "bench_puzzles" + mode.replace(" --mode ", "_"),
+                   f"python scripts/bench_puzzles.py{mode} --backlog {args.backlog} --moves "
                    f"{args.moves} --runs {args.runs} --write-docs", width=44)
     return 0
 

@@ -23,7 +23,7 @@ from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency
 from wordyahtzee.puzzles.grading import grade
-from wordyahtzee.puzzles.mining import margin_of, mine, puzzle_of
+from wordyahtzee.puzzles.mining import MAX_PER_GAME, cost, margin_of, mine, puzzle_of
 from wordyahtzee.puzzles.model import KAARTSPEL_GAME_POINTS, THEMES, Puzzle, identity
 
 from .cli_helpers import run_cli
@@ -77,8 +77,15 @@ def test_every_decision_grades_as_the_review_judges_it(seed: int, levels: tuple[
 def test_mined_puzzles_stand_clear_and_say_nothing_of_the_answer_or_the_players() -> None:
     margin = margin_of("kaartspel", None)
     assert margin == round(0.01 * KAARTSPEL_GAME_POINTS, 2) == 2.38
-    found = mine("kaartspel", played(7, ("greedy", "beginner")), None, "test", {})
+    game = played(7, ("greedy", "beginner"))
+    found = mine("kaartspel", game, None, "test", {})
     assert found and len({p.id for p in found}) == len(found)
+    # a long game gives its costliest mistakes only, in the game's order
+    every = [p for p in (puzzle_of("kaartspel", {}, "test", item, margin)
+                         for item in COACH.judge(game, None)) if p is not None]
+    assert len(every) > MAX_PER_GAME == len(found)
+    assert [p.id for p in found] == [p.id for p in every if p in found]
+    assert min(map(cost, found)) >= max(cost(p) for p in every if p not in found)
     for puzzle in found:
         assert set(puzzle.themes) <= set(THEMES["kaartspel"])
         values = [o["value"] for o in puzzle.options]

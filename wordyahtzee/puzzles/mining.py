@@ -20,6 +20,12 @@ MINED_MODES = ("classic", "woord", "kaartspel")
 strong player (Kaartspel). Triple Yahtzee has neither, so no puzzles (docs/puzzles.md)."""
 
 
+MAX_PER_GAME = 12
+"""The most puzzles one game gives (its costliest mistakes): a long Kaartspel game played
+badly holds a hundred positions or more that make puzzles, and the pool should hold many
+games' positions, not flood with one player's (docs/puzzles.md)."""
+
+
 def optimal_score(mode: str, table: Any) -> float:
     """The optimal expected final score of a whole game under the table's rules (Kaartspel:
     the strong player's mean, :data:`~.model.KAARTSPEL_GAME_POINTS`)."""
@@ -72,12 +78,21 @@ def puzzle_of(mode: str, rules: dict[str, Any], source: str, item: Judged, margi
 
 def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
          day: str | None = None) -> list[Puzzle]:
-    """Every puzzle of a finished game (``table``: the strategy table of its rules; None
-    for Kaartspel)."""
+    """The puzzles of a finished game, in the game's order (``table``: the strategy table
+    of its rules; None for Kaartspel): at most :data:`MAX_PER_GAME`, the costliest
+    mistakes first."""
     margin = margin_of(mode, table)
-    found = (puzzle_of(mode, rules, source, item, margin, day)
-             for item in judging_coach(mode).judge(game, table))
-    return [p for p in found if p is not None]
+    found = [p for p in (puzzle_of(mode, rules, source, item, margin, day)
+                         for item in judging_coach(mode).judge(game, table)) if p is not None]
+    if len(found) <= MAX_PER_GAME:
+        return found
+    costliest = sorted(range(len(found)), key=lambda i: (-cost(found[i]), found[i].id))
+    return [found[i] for i in sorted(costliest[:MAX_PER_GAME])]
+
+
+def cost(puzzle: Puzzle) -> float:
+    """What the choice made in the game cost against the best (its regret)."""
+    return round(puzzle.best["value"] - puzzle.played["value"], 2)
 
 
 def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
@@ -86,28 +101,36 @@ def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
     """Mine one finished game of a store into it: its puzzles at the rating ``start`` and
     the mark that it was mined (a game without optimal play to grade against, such as free
     order, is marked with none). ``load_table(mode, key)`` gives a strategy table;
-    ``compute(function, *args)`` runs the judging (a server runs it in a real thread, off
-    its event loop). Returns how many puzzles are new."""
-    from .. import games
+    ``compute(function, *args)`` runs the replay and the judging (a server runs them in a
+    real thread, off its event loop: a long game takes tens of milliseconds to replay).
+    Returns how many puzzles are new."""
     from ..errors import RuleError
 
     stored = store.load_game(game_id)
     coach = judging_coach(stored.mode)
     rules = dict(stored.setup.get("rules") or {})
-    game = games.restore(stored.to_json(), rng=random.Random(0), clock=lambda: now)
     entry = store.daily_entry_of(game_id)
     key = coach.table_key(rules)
     found: list[Puzzle] = []
     if key is not None or not coach.table_keys:  # a table, or a judge that needs none
         try:
             table = None if key is None else load_table(stored.mode, key)
-            found = (compute or _call)(mine, stored.mode, game, table, game_id, rules,
-                                       None if entry is None else entry["day"])
+            found = (compute or _call)(_replay_and_mine, stored.to_json(), now, table,
+                                       game_id, rules, None if entry is None else entry["day"])
         except RuleError:  # free order: no optimal play to grade against
             found = []
     return int(store.put_puzzles(game_id, [
         {"id": p.id, "mode": p.mode, "rules_key": stored.rules_key, "source": p.source,
          "day": p.day, "themes": p.themes, "data": p.to_json()} for p in found], now, start))
+
+
+def _replay_and_mine(data: dict[str, Any], now: float, table: Any, source: str,
+                     rules: dict[str, Any], day: str | None) -> list[Puzzle]:
+    """:func:`mine` of a stored game (``data``: its JSON), replayed first."""
+    from .. import games
+
+    game = games.restore(data, rng=random.Random(0), clock=lambda: now)
+    return mine(data["mode"], game, table, source, rules, day)
 
 
 def _call(function: Callable[..., Any], *args: Any) -> Any:
