@@ -182,7 +182,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
         if args.level not in judging_coach(args.mode).levels:
             raise BadRequest(f"no computer level {args.level!r} in {args.mode}", "bad_level")
         table = judging_table(args.mode, games.parse_rules(args.mode,
-                                                        proficiency.RULES[args.mode]))
+                                                           proficiency.RULES[args.mode]))
         answers = proficiency.level_answers(args.mode, args.level, table)
     else:
         answers = _read_json(args.answers)
