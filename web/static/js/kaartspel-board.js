@@ -31,6 +31,30 @@ export function cardName(card) {
   return t(`kaart.card.${card}`);
 }
 
+/** A take in words: the card, placed, stolen or raised (`option.kind`) to `option.score`,
+ * marked when a Yahtzee takes it or a token goes on it. */
+export function takeLabel(card, option) {
+  let text = t(`kaart.take_${option.kind}`, { card: cardName(card), score: option.score });
+  if (option.yahtzee) text = `${t("kaart.take_yahtzee")} ${text}`;
+  if (option.token) text += ` (${t("kaart.take_token")})`;
+  return text;
+}
+
+/** What the seat to move (`seat`) throws the black dice for, or its choice next to an own
+ * card (`canRaise`: a raise is open); `playerName(seat)` names a card's owner. */
+export function aimLine(state, seat, canRaise, playerName) {
+  const here = state.spaces[state.players[seat].pawn];
+  if (state.phase === "choose") {
+    const params = { card: cardName(here.card), score: here.score };
+    return canRaise ? t("kaart.phase.choose", params) : t("kaart.phase.choose_no_raise", params);
+  }
+  if (state.target === "steal") {
+    return t("kaart.phase.steal", { card: cardName(here.card), name: playerName(here.owner), score: here.score });
+  }
+  if (state.target === "raise") return t("kaart.phase.raise", { card: cardName(here.card), score: here.score });
+  return t(`kaart.phase.${state.target === "joker" ? "joker" : "space"}`);
+}
+
 /** The board of the table's players; `playerName(seat)` names a seat. Returns
  * `{ draw(state) }`, called with every state. */
 export function kaartBoard(playerName) {

@@ -4,7 +4,7 @@
 import { $, $$, announce, el, number, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { diceKeys } from "./dice.js";
 import { hintAsker } from "./hints.js";
-import { cardName, kaartBoard } from "./kaartspel-board.js";
+import { aimLine, cardName, kaartBoard, takeLabel } from "./kaartspel-board.js";
 import { drawEntered, pipEntry } from "./pad.js";
 import { diceText, pipDieButton } from "./pips.js";
 import { connectTable } from "./table.js";
@@ -140,7 +140,6 @@ function renderStatus() {
 function phaseText() {
   if (state.status === "finished" || state.to_move === null) return "";
   const seat = state.to_move;
-  const here = state.spaces[state.players[seat].pawn];
   if (!myTurn()) {
     const name = playerName(seat);
     if (state.phase === "move") return t("kaart.phase.wait_move", { name });
@@ -148,15 +147,7 @@ function phaseText() {
     return t("kaart.phase.wait_throw", { name });
   }
   if (state.phase === "move") return state.red !== null ? t("kaart.phase.move_casino") : t("kaart.phase.move");
-  if (state.phase === "choose") {
-    const params = { card: cardName(here.card), score: here.score };
-    return options().throw ? t("kaart.phase.choose", params) : t("kaart.phase.choose_no_raise", params);
-  }
-  if (state.target === "steal") {
-    return t("kaart.phase.steal", { card: cardName(here.card), name: playerName(here.owner), score: here.score });
-  }
-  if (state.target === "raise") return t("kaart.phase.raise", { card: cardName(here.card), score: here.score });
-  return t(`kaart.phase.${state.target === "joker" ? "joker" : "space"}`);
+  return aimLine(state, seat, Boolean(options().throw), playerName);
 }
 
 function dieButton(pips, i) {
@@ -186,13 +177,6 @@ function toggleKeep(i) {
   syncDisabled();
   announce(`${state.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   $$(`#dice [data-die="${i}"]`)[0]?.focus();
-}
-
-function takeLabel(card, option) {
-  let text = t(`kaart.take_${option.kind}`, { card: cardName(card), score: option.score });
-  if (option.yahtzee) text = `${t("kaart.take_yahtzee")} ${text}`;
-  if (option.token) text += ` (${t("kaart.take_token")})`;
-  return text;
 }
 
 function renderActions() {

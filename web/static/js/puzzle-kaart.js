@@ -3,7 +3,7 @@
 // dice are thrown for, the dice to keep, and the other choices: a card to take, taking
 // nothing, and next to an own card throwing to raise, moving on or stopping.
 import { el, t } from "./common.js";
-import { cardName, kaartBoard } from "./kaartspel-board.js";
+import { aimLine, kaartBoard, takeLabel } from "./kaartspel-board.js";
 import { pipDieButton } from "./pips.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,27 +13,10 @@ function seatName(position, seat) {
   return seat === position.to_move ? t("puzzle.you") : t("puzzle.seat", { n: seat + 1 });
 }
 
-/** What the black dice are thrown for, or the choice next to an own card. */
-function phaseLine(question) {
-  const position = question.position;
-  const here = position.spaces[position.players[position.to_move].pawn];
-  const name = (seat) => seatName(position, seat);
-  if (position.phase === "choose") {
-    const raise = question.choices.some((choice) => choice.kind === "throw");
-    return t(raise ? "kaart.phase.choose" : "kaart.phase.choose_no_raise", { card: cardName(here.card), score: here.score });
-  }
-  if (position.target === "steal") {
-    return t("kaart.phase.steal", { card: cardName(here.card), name: name(here.owner), score: here.score });
-  }
-  if (position.target === "raise") return t("kaart.phase.raise", { card: cardName(here.card), score: here.score });
-  return t(`kaart.phase.${position.target === "joker" ? "joker" : "space"}`);
-}
-
 /** A Kaartspel choice in words: a take, taking nothing, throwing to raise, moving on, stopping. */
 export function kaartChoiceText(option) {
   if (option.kind === "take") {
-    return option.card ? t(`kaart.take_${option.how}`, { card: cardName(option.card), score: option.score })
-      : t("kaart.take_none");
+    return option.card ? takeLabel(option.card, { kind: option.how, score: option.score }) : t("kaart.take_none");
   }
   if (option.kind === "throw") return t("puzzle.kaart_raise");
   if (option.kind === "roll") return t("kaart.roll_on");
@@ -81,7 +64,8 @@ export function showKaartQuestion(container, question, answer) {
     el("p", { text: facts.join(" · ") }),
     board, list,
     el("p", { class: "sheet-line", text: `${t("kaart.total")}: ${totals}` }),
-    el("p", { class: "phase-line", text: phaseLine(question) }),
+    el("p", { class: "phase-line", text: aimLine(position, position.to_move,
+      question.choices.some((choice) => choice.kind === "throw"), (seat) => seatName(position, seat)) }),
     position.dice ? dice : null,
     el("p", { class: "puzzle-choices" }, keep,
       question.can_keep ? el("span", { class: "muted", text: t("puzzle.or_take") }) : null),
