@@ -121,14 +121,3 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         opened = PostgresStore(request.getfixturevalue("postgres_url"))
     yield opened
     opened.close()
-
-
-@pytest.fixture(autouse=True)
-def _no_word_decisions() -> Iterator[None]:
-    """Each test starts and ends with an empty overlay of moderators' word decisions (it is
-    the process's: a test that decides words must not change the next test's dictionary)."""
-    from wordyahtzee.lexicon import overlay
-
-    overlay.forget()
-    yield
-    overlay.forget()

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
-from wordyahtzee.lexicon import load_lexicon, overlay
+from wordyahtzee.lexicon import load_lexicon
+from wordyahtzee.lexicon.overlay import Overlay
 from wordyahtzee.moderation import (
     ABSOLUTE_SECONDS,
     ADDRESS_FAILURES,
@@ -105,25 +106,29 @@ def test_failed_logins_lock_the_name_from_any_address(
 
 
 def test_word_decisions_are_the_overlay_one_verdict_a_word(
-        store: Any, moderation: Moderation, clock: Clock) -> None:
+        store: Any, clock: Clock) -> None:
     nl = load_lexicon("nl")
-    assert nl.is_valid("huis") and not nl.is_valid("blurp")
+    overlay = Overlay()
+    moderation = Moderation(store, clock, overlay)
+    assert nl.is_valid("huis", overlay) and not nl.is_valid("blurp", overlay)
     empty = store.word_decisions_mark()
     moderation.decide_word("alice", "nl", "Blurp", "accept", "in every conversation")
     clock.now += 1
     moderation.decide_word("alice", "nl", "huis", "refuse", "a test")
-    assert nl.is_valid("blurp") and nl.is_valid("BLURP") and not nl.is_valid("huis")
+    assert (nl.is_valid("blurp", overlay) and nl.is_valid("BLURP", overlay)
+            and not nl.is_valid("huis", overlay))
+    assert not nl.is_valid("blurp") and nl.is_valid("huis")  # the dictionary alone
     clock.now += 1
     moderation.decide_word("bob", "nl", "huis", "accept", "it is a word after all")
-    assert nl.is_valid("huis")
+    assert nl.is_valid("huis", overlay)
     assert [(d["word"], d["verdict"], d["moderator"]) for d in store.word_decisions("nl")] == [
         ("blurp", "accept", "alice"), ("huis", "accept", "bob")]
     assert store.word_decisions("en") == []
     assert store.word_decisions_mark() != empty
-    overlay.forget()
-    assert not nl.is_valid("blurp")  # a process that has not loaded them yet
-    assert overlay.refresh(store) and nl.is_valid("blurp")
-    assert not overlay.refresh(store)  # nothing newer: one query, no reload
+    other = Overlay()  # another process (or app) that has not loaded them yet
+    assert not nl.is_valid("blurp", other)
+    assert other.refresh(store) and nl.is_valid("blurp", other)
+    assert not other.refresh(store)  # nothing newer: one query, no reload
     for bad in (("nl", "two words", "accept", "x"), ("nl", "kat", "maybe", "x"),
                 ("nl", "kat", "refuse", "  "), ("no-such-dict", "kat", "refuse", "x")):
         with pytest.raises(WordyahtzeeError):

@@ -70,7 +70,7 @@ def test_create_load_and_append(store: Store) -> None:
     again = restore(stored.to_json())
     assert isinstance(again, WoordGame)
     assert again.sheets[0].boxes == game.sheets[0].boxes and again.turn.round == 2
-    assert store.active_game_ids() == ["g1"]
+    assert store.game_ids("active") == ["g1"]
 
 
 def test_stale_append_is_refused(store: Store) -> None:
@@ -134,7 +134,7 @@ def test_finish_writes_result_and_high_scores(store: Store) -> None:
     assert lists == [{"mode": "woord", "dictionary": "nl", "rules": key, "entries": 3,
                       "best": 200}]
     assert [g["id"] for g in store.list_games("finished")][:1] in (["h1"], ["s2"], ["s1"])
-    assert store.active_game_ids() == []
+    assert store.game_ids("active") == []
 
 
 def test_equal_scores_list_in_the_same_order_on_every_backend(store: Store) -> None:
@@ -179,7 +179,7 @@ def test_counts_seats_reports_scores_and_abandoning(store: Store) -> None:
     store.append_events("b", 0, [{"type": "x"}], Finish({"players": []}, {}), [("Anna", 99)])
     assert [s.score for s in store.player_scores("Anna", "woord", "", rules_key({}))] == [99]
     assert store.abandon_idle(before=float("inf")) == ["a"]
-    assert store.active_game_ids() == [] and store.load_game("a").status == "abandoned"
+    assert store.game_ids("active") == [] and store.load_game("a").status == "abandoned"
 
 
 

@@ -95,7 +95,7 @@ def test_restart_heals_by_itself(postgres_server: PostgresServer) -> None:
         calls = [lambda: store.event_count("g"), lambda: store.load_game("g"),
                  lambda: store.append_events("g", 1, [{"type": "y"}]),
                  lambda: store.create_game("h", "woord", "solo", {}, []),
-                 lambda: store.list_games(), lambda: store.active_game_ids(),
+                 lambda: store.list_games(), lambda: store.game_ids("active"),
                  lambda: store.high_scores("woord", "nl", "{}"),
                  lambda: store.publish("g", 2)]
         for call in calls:

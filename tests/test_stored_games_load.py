@@ -38,8 +38,12 @@ def test_old_games_load_with_the_same_state_and_play_on(tmp_path: Path) -> None:
     rows = json.loads(FIXTURE.read_text(encoding="utf-8"))
     path = tmp_path / "old.sqlite3"
     _database(path, rows)
+    # the clock of the fixture's day, a minute after its last move: the test holds on any
+    # date (the sweep abandons a game idle for seven days by this clock, not the wall's)
+    now = max(float(game["updated_at"]) for game in rows["games"]) + 60.0
     app = create_app({"DATABASE": path, "WARM_STRATEGIES": (), "COMPUTER_PACE": 0.0,
-                      "RNG_FACTORY": lambda: random.Random(3)})
+                      "RNG_FACTORY": lambda: random.Random(3), "CLOCK": lambda: now,
+                      "TICK_SECONDS": None})
     client = app.test_client()
     assert app.extensions["wordyahtzee.tables"].resume_all() == 2
     tokens = {s["game_id"]: s["token"] for s in rows["seats"]}

@@ -148,8 +148,9 @@ def test_a_turn_throws_then_writes_and_passes_on() -> None:
     outcome = game.act(Claim("chance", 3))
     assert outcome.summary == {"points": points, "box": "chance", "column": 3,
                                "weighted": 3 * points}
+    # the claim's event records what it was judged to score: a replay applies that
     assert outcome.events == [{"type": "claim", "player": "Anna", "column": 3,
-                               "box": "chance"}]
+                               "box": "chance", "points": points, "bonus": 0}]
     assert game.current_player == "Bram" and game.dice is None and game.totals()[0] == 3 * points
 
 

@@ -109,7 +109,7 @@ from flask import Flask
 from flask_babel import Babel
 
 from wordyahtzee.errors import WordyahtzeeError
-from wordyahtzee.lexicon import overlay
+from wordyahtzee.lexicon.overlay import Overlay
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import Store, open_store
 from wordyahtzee.tables import TableService
@@ -208,14 +208,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     store = open_store(app.config["DATABASE"], clock=app.config["CLOCK"])
     days = app.config["ABANDON_DAYS"]
+    overlay = Overlay()  # the moderators' word decisions; the ticker keeps them current
+    overlay.refresh(store)
     service = TableService(store, app.config["CLOCK"], app.config["RNG_FACTORY"],
                            float(app.config["COMPUTER_PACE"]),
                            abandon_seconds=None if days is None else float(days) * 86400,
-                           sample_games=app.config["OPTIMAL_SAMPLE_GAMES"])
+                           sample_games=app.config["OPTIMAL_SAMPLE_GAMES"], overlay=overlay)
     service.mining = bool(app.config["MINE_PUZZLES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
-    app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"])
+    app.extensions["wordyahtzee.overlay"] = overlay
+    app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"], overlay)
 
     from . import api, daily, health, lobby, moderation, pages, puzzles, seats, security
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
@@ -235,7 +238,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Babel(app, locale_selector=pages.current_language, default_locale=DEFAULT_LANGUAGE,
           default_translation_directories=str(TRANSLATIONS))
     security.init_security(app)
-    overlay.refresh(store)  # the moderators' word decisions; the ticker keeps them current
     app.register_blueprint(health.bp)
     init_request_log(app)
     warm = app.config["WARM_STRATEGIES"]

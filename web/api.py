@@ -208,9 +208,10 @@ def check(json: CheckRequest) -> Response:
     ``detail`` (the written reason, the base word), the reason as ``text``, and up to
     three valid words one edit away (``nearby``): :mod:`wordyahtzee.lexicon.why`."""
     lexicon = load_lexicon(json.dictionary)
+    overlay = current_app.extensions["wordyahtzee.overlay"]
     results = []
     for w in json.words:
-        why = explain(w, lexicon)
+        why = explain(w, lexicon, overlay)
         results.append({"word": w, "folded": fold(w), "valid": why.valid, "why": why.to_json()})
     return jsonify({"dictionary": json.dictionary, "results": results})
 
@@ -224,7 +225,8 @@ def solve(json: SolveRequest) -> Response:
     (``bad_rack``); under the server a solve over ``SOLVE_SECONDS`` is stopped, 503."""
     return jsonify(solving.solve(json.letters, json.dictionary, json.dice_set,
                                  int(current_app.config["SOLVE_MAX_BLANKS"]),
-                                 float(current_app.config["SOLVE_SECONDS"])))
+                                 float(current_app.config["SOLVE_SECONDS"]),
+                                 current_app.extensions["wordyahtzee.overlay"]))
 
 
 @bp.get("/dice-sets")
@@ -260,7 +262,8 @@ def add_dice_set() -> Any:
 @documented(replies(Report, 201, (*WRITES, 429)), json=ReportRequest)
 def report_word(json: ReportRequest) -> Any:
     """Report a word as wrongly accepted or wrongly refused by the dictionary."""
-    valid = load_lexicon(json.dictionary).is_valid(json.word)
+    valid = load_lexicon(json.dictionary).is_valid(
+        json.word, current_app.extensions["wordyahtzee.overlay"])
     store = current_app.extensions["wordyahtzee.store"]
     store.add_report(fold(json.word), json.dictionary, json.kind, " ".join(json.note.split()))
     return jsonify({"word": fold(json.word), "dictionary": json.dictionary,

@@ -23,6 +23,7 @@ import threading
 from typing import Any
 
 from wordyahtzee.errors import RuleError, WordyahtzeeError
+from wordyahtzee.lexicon.overlay import Overlay
 from wordyahtzee.loop import event_loop_active
 from wordyahtzee.tables.offload import OverBudget, ProcessWorker
 
@@ -66,12 +67,15 @@ def _in_worker(letters: str, dictionary: str, dice_set: str,
     return result
 
 
-def without_refused(result: dict[str, Any], dictionary: str) -> dict[str, Any]:
-    """A solve's answer without the words the moderators refused in ``dictionary``."""
-    from wordyahtzee.lexicon.overlay import verdict
+def without_refused(result: dict[str, Any], dictionary: str, overlay: Overlay | None
+                    ) -> dict[str, Any]:
+    """A solve's answer without the words the moderators refused in ``dictionary``
+    (their decisions: ``overlay``)."""
+    if overlay is None or not overlay.active:
+        return result
 
     def refused(word: str) -> bool:
-        found = verdict(dictionary, word)
+        found = overlay.verdict(dictionary, word)
         return found is not None and not found[0]
 
     boxes = {box: ({**answer, "score": 0, "words": []}
@@ -82,7 +86,7 @@ def without_refused(result: dict[str, Any], dictionary: str) -> dict[str, Any]:
 
 
 def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BLANKS,
-          budget: float = SOLVE_SECONDS) -> dict[str, Any]:
+          budget: float = SOLVE_SECONDS, overlay: Overlay | None = None) -> dict[str, Any]:
     """Best score and words per box for seven faces (``?`` = blank), and the best words;
     a throw with more than ``max_blanks`` blanks is refused (``bad_rack``), and under the
     server a solve over ``budget`` seconds too (``unavailable``)."""
@@ -93,9 +97,10 @@ def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BL
         raise RuleError(f"at most {max_blanks} blanks: a throw with {blanks} has too many "
                         "words to search (too costly for the server)", "bad_rack")
     if not event_loop_active():
-        return without_refused(_solve(letters, dictionary, dice_set), dictionary)
+        return without_refused(_solve(letters, dictionary, dice_set), dictionary, overlay)
     try:
-        return without_refused(_in_worker(letters, dictionary, dice_set, budget), dictionary)
+        return without_refused(_in_worker(letters, dictionary, dice_set, budget), dictionary,
+                               overlay)
     except OverBudget as exc:
         raise WordyahtzeeError(f"this solve is too costly for the server ({exc.message}); "
                                "try fewer blanks", "unavailable") from None

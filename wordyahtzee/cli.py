@@ -377,7 +377,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 COMMANDS = ("check", "replay", "classic", "dict", "woord", "daily", "puzzle", "moderator",
-            "serve", "solve", "migrate", "backup", "restore")
+            "serve", "solve", "migrate", "games", "backup", "restore")
 """The sub-commands, in the order ``--help`` lists them."""
 
 
@@ -476,6 +476,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         from .cli_migrate import add_migrate_parser
 
         add_migrate_parser(sub)
+    if wanted("games"):
+        from .cli_games import add_games_parser
+
+        add_games_parser(sub)
     if wanted("backup") or wanted("restore"):
         from .cli_backup import add_backup_parsers
 

@@ -63,3 +63,11 @@ class ServiceError(WordyahtzeeError):
         super().__init__(message, code)
         self.conflict = conflict
         self.extra = extra or {}
+
+
+class GameDamaged(WordyahtzeeError):
+    """A stored game that does not replay (a damaged row, an event an old version wrote
+    wrongly): it is kept out of play, and nothing else stops for it (docs/operations.md,
+    "Damaged games")."""
+
+    code = "game_damaged"

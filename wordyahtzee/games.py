@@ -14,31 +14,67 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .errors import RuleError
 from .modes import MODES, get_mode
 from .modes.contract import Game, Resources
 
 if TYPE_CHECKING:
+    from .lexicon.overlay import Overlay
     from .store import Store
 
 
 def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = None,
-              clock: Callable[[], float] = time.time) -> Resources:
+              clock: Callable[[], float] = time.time, overlay: Overlay | None = None,
+              stored: bool = False) -> Resources:
     """Load what a game of ``mode`` described by ``data`` (rules, a stored game or a
-    record) needs: for Woord Yahtzee the named dictionary and the dice set."""
+    record) needs: for Woord Yahtzee the named dictionary and the dice set, and the
+    moderators' decisions (``overlay``) its new moves are judged by. ``stored``: ``data``
+    is a stored game, which replays without its dictionary; one whose dictionary is gone
+    loads all the same, with a stand-in that refuses to judge a new move."""
     module: Any = get_mode(mode)
-    lexicon = dice_set = None
+    lexicon: Any = None
+    dice_set = None
     if hasattr(module, "needs"):
         from .dice import DiceSet, shipped_dice_sets
+        from .errors import DictionaryError
         from .lexicon import load_lexicon
 
         wanted = module.needs(data)
-        lexicon = load_lexicon(wanted.dictionary)
+        try:
+            lexicon = load_lexicon(wanted.dictionary)
+        except DictionaryError as exc:
+            if not stored:
+                raise
+            lexicon = AbsentLexicon(wanted.dictionary, exc.message)
         dice_set = wanted.dice_set
         if isinstance(dice_set, str):
             dice_set = DiceSet.load(dice_set)
         elif dice_set.name in shipped_dice_sets() and DiceSet.load(dice_set.name) == dice_set:
             dice_set = DiceSet.load(dice_set.name)  # a stored copy of a shipped set
-    return Resources(rng or random.SystemRandom(), clock, lexicon, dice_set)
+    return Resources(rng or random.SystemRandom(), clock, lexicon, dice_set, overlay)
+
+
+class AbsentLexicon:
+    """The stand-in for a stored game's dictionary that is no longer on this server (a
+    player's own, removed): the game replays and shows as it was, since its events hold
+    what every move was judged; any new judgment of a word is refused with
+    ``dictionary_gone``."""
+
+    def __init__(self, name: str, why: str) -> None:
+        self.name = name
+        self.digest = ""
+        self._why = why
+
+    def __getattr__(self, attribute: str) -> Any:
+        raise self._refusal()
+
+    def is_valid(self, word: str, overlay: Any = None) -> bool:
+        """Refused: there is no dictionary to judge by."""
+        raise self._refusal()
+
+    def _refusal(self) -> RuleError:
+        return RuleError(f"the dictionary {self.name!r} of this game is gone ({self._why}): "
+                         "the game can be watched, not played on", "dictionary_gone")
 
 
 def parse_rules(mode: str, data: Any) -> dict[str, Any]:
@@ -66,21 +102,51 @@ def parse_rules(mode: str, data: Any) -> dict[str, Any]:
 
 def new_game(mode: str, players: Sequence[str], rules: Mapping[str, Any], *,
              rng: random.Random | None = None,
-             clock: Callable[[], float] = time.time) -> Game:
-    """A fresh game of ``mode`` (``rules`` as :func:`parse_rules` returns them)."""
+             clock: Callable[[], float] = time.time,
+             overlay: Overlay | None = None) -> Game:
+    """A fresh game of ``mode`` (``rules`` as :func:`parse_rules` returns them); its words
+    are judged by the dictionary its rules name and the moderators' ``overlay``."""
     module: Any = get_mode(mode)
     made: Game = module.new_game(list(players), rules,
-                                 resources(mode, {"rules": rules}, rng, clock))
+                                 resources(mode, {"rules": rules}, rng, clock, overlay))
     return made
 
 
 def restore(data: Mapping[str, Any], *, rng: random.Random | None = None,
-            clock: Callable[[], float] = time.time) -> Game:
-    """A stored game (a game's ``to_json``, the setup plus its events) replayed."""
+            clock: Callable[[], float] = time.time,
+            overlay: Overlay | None = None) -> Game:
+    """A stored game (a game's ``to_json``, the setup plus its events) replayed as its
+    events record it: no move is judged again (a recomputation that disagrees is in the
+    game's ``disputes``). ``overlay`` judges only the moves made after it."""
     mode = data.get("mode", "woord")
     module: Any = get_mode(mode)
-    made: Game = module.restore(data, resources(mode, data, rng, clock))
+    made: Game = module.restore(data, resources(mode, data, rng, clock, overlay,
+                                                stored=True))
     return made
+
+
+def replay_stored(data: Mapping[str, Any], *, rng: random.Random | None = None,
+                  clock: Callable[[], float] = time.time,
+                  overlay: Overlay | None = None) -> Game:
+    """:func:`restore` of a game read from a store, where anything that stops the replay
+    (a damaged row, an event an old version wrote wrongly, a bug) is one
+    :class:`~wordyahtzee.errors.GameDamaged` naming the reason in a line: the caller puts
+    that game aside and goes on with the others."""
+    from .errors import GameDamaged
+
+    try:
+        return restore(data, rng=rng, clock=clock, overlay=overlay)
+    except Exception as exc:  # any failure of this game is this game's alone
+        raise GameDamaged(damage_reason(exc)) from exc
+
+
+def damage_reason(exc: BaseException) -> str:
+    """Why a stored game does not replay, in one line of at most 300 characters."""
+    from .errors import WordyahtzeeError
+
+    text = exc.message if isinstance(exc, WordyahtzeeError) else f"{type(exc).__name__}: {exc}"
+    line = " ".join(text.split())
+    return line if len(line) <= 300 else line[:299] + "…"
 
 
 def replay(record: Mapping[str, Any]) -> dict[str, Any]:

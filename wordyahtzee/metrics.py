@@ -43,6 +43,14 @@ STORE_ERRORS = Counter("wordyahtzee_store_errors",
                        "Store failures by kind: unavailable (database unreachable), busy, "
                        "stale (a move that met a game which had moved on), reconnect (the "
                        "PostgreSQL pool still failing to reconnect)", ["kind"])
+GAMES_DAMAGED = Gauge("wordyahtzee_games_damaged",
+                      "Stored games found not to replay, kept out of play (the most any live "
+                      "worker found; `wordyahtzee games verify` lists them)",
+                      multiprocess_mode="livemax")
+REPLAY_DISPUTES = Counter("wordyahtzee_replay_disputes",
+                          "Recorded judgments of moves that a replay computed otherwise (the "
+                          "record stands: a rule's code changed since the move), by mode",
+                          ["mode"])
 RATE_LIMITED = Counter("wordyahtzee_rate_limited",
                        "Requests refused by a rate limit, by the limit's name", ["limit"])
 WARM_SECONDS = Gauge("wordyahtzee_strategy_warm_seconds",

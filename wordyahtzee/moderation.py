@@ -26,7 +26,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from .errors import ServiceError, WordyahtzeeError
 from .letters import fold, is_plain_word
-from .lexicon import overlay
+from .lexicon.overlay import Overlay
 from .loop import run_blocking
 from .store import Store
 
@@ -91,9 +91,12 @@ def hidden_name(profile_id: str) -> str:
 class Moderation:
     """Moderators, their sessions and their decisions on words and names, over a store."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 overlay: Overlay | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.overlay = overlay
+        """The word decisions this process judges moves by, refreshed at each decision."""
 
     # -- moderators ------------------------------------------------------------------------
 
@@ -194,7 +197,8 @@ class Moderation:
             raise ServiceError("name the dictionary", "bad_request")
         find_dictionary(dictionary)  # an unknown one: not_found
         self.store.decide_word(dictionary, folded, verdict, why, moderator, self.clock())
-        overlay.refresh(self.store)
+        if self.overlay is not None:
+            self.overlay.refresh(self.store)
         return {"dictionary": dictionary, "word": folded, "verdict": verdict, "reason": why}
 
     def hide_name(self, moderator: str, profile_id: Any, note: Any = "") -> str:

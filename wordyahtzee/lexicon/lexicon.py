@@ -30,7 +30,6 @@ import marisa_trie
 
 from ..errors import DictionaryError
 from ..letters import alphagram, fold, is_plain_word
-from . import overlay
 
 WORDS_FILE = "words.marisa"
 ZIPF_FILE = "zipf.u16"
@@ -45,6 +44,8 @@ _ZIPF_SCALE = 100
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeAlias
+
+    from .overlay import Overlay
 
     _Ints: TypeAlias = "array[int] | memoryview"
 
@@ -210,6 +211,17 @@ class Lexicon:
         """The registry name (``"nl"``, ...)."""
         return self.info.name
 
+    @property
+    def digest(self) -> str:
+        """The dictionary's identity: the sha256 of its word list (:func:`word_checksum`),
+        as its metadata holds it, else computed once. Two builds with the same words have
+        the same digest; a release that adds or drops one word has another."""
+        if not self.info.checksum:
+            info = self.info.to_json()
+            info["checksum"] = word_checksum(self._words.iterkeys())
+            self.info = LexiconInfo.from_json(info)
+        return self.info.checksum
+
     def __len__(self) -> int:
         return len(self._words)
 
@@ -223,9 +235,10 @@ class Lexicon:
     def __repr__(self) -> str:
         return f"<Lexicon {self.name!r}: {len(self)} words>"
 
-    def is_valid(self, word: str) -> bool:
+    def is_valid(self, word: str, overlay: Overlay | None = None) -> bool:
         """Is ``word`` (any case, diacritics allowed) a word of this dictionary? The
-        moderators' verdict on it (:mod:`~wordyahtzee.lexicon.overlay`) comes first.
+        moderators' verdict on it in ``overlay`` (:mod:`~wordyahtzee.lexicon.overlay`), when
+        one is given, comes first.
 
         A word already folded (ASCII lower-case letters) skips :func:`fold`: a tenth of the
         cost of folding, so a check runs at the trie's own speed."""
@@ -235,7 +248,7 @@ class Lexicon:
             folded = fold(word)
             if not is_plain_word(folded):
                 return False
-        if overlay.active:  # one flag to read while no moderator has decided anything
+        if overlay is not None and overlay.active:  # one flag while nobody decided
             moderated = overlay.verdict(self.info.name, folded)
             if moderated is not None:
                 return moderated[0]

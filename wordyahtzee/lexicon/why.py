@@ -47,8 +47,8 @@ import marisa_trie
 
 from ..errors import DictionaryError
 from ..letters import fold, is_plain_word
-from . import overlay
 from .lexicon import Lexicon
+from .overlay import Overlay
 from .registry import DictionaryEntry, find_dictionary, load_lexicon
 
 __all__ = ["Why", "explain", "report_facts"]
@@ -148,13 +148,14 @@ def _base(entry: DictionaryEntry) -> str | None:
     return names[0] if len(names) == 1 and names[0] != entry.name else None
 
 
-def explain(word: str, dictionary: str | Lexicon = "nl") -> Why:
+def explain(word: str, dictionary: str | Lexicon = "nl", overlay: Overlay | None = None
+            ) -> Why:
     """Why ``dictionary`` (a name, or a loaded lexicon) holds or refuses ``word`` (see the
-    module's text). A lexicon that no named dictionary backs says ``listed`` or
-    ``not_listed``."""
+    module's text), the moderators' decisions in ``overlay`` first. A lexicon that no named
+    dictionary backs says ``listed`` or ``not_listed``."""
     lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
-    valid = lexicon.is_valid(word)
-    moderated = overlay.verdict(lexicon.name, fold(word))
+    valid = lexicon.is_valid(word, overlay)
+    moderated = None if overlay is None else overlay.verdict(lexicon.name, fold(word))
     if moderated is not None:
         return Why(word, valid, "moderated", moderated[1],
                    () if valid else nearby_words(lexicon, word))

@@ -19,10 +19,11 @@ Errors are :class:`~wordyahtzee.errors.RuleError` with a stable code (see
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from ..errors import RecordError, RuleError, WordyahtzeeError
 from .seating import HostNote, SeatAction
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 Clock = Callable[[], float]
 JSON = dict[str, Any]
+Judged = TypeVar("Judged")
 
 
 class Action(Protocol):
@@ -62,12 +64,91 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Resources:
-    """What a game is given instead of reading files itself."""
+    """What a game is given instead of reading files itself: its dice, its clock, and for a
+    word game the dictionary, the dice set and the moderators' decisions on words
+    (:class:`~wordyahtzee.lexicon.overlay.Overlay`) its new moves are judged by."""
 
     rng: random.Random
     clock: Clock
     lexicon: Any = None
     dice_set: Any = None
+    overlay: Any = None
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A recorded judgment the replay's own computation disagrees with (a scoring rule
+    changed since the move, say). The record wins: the game holds what was decided when the
+    move was made; the loader logs and counts the dispute."""
+
+    event: int
+    """The event's number in the game (from 0)."""
+    recorded: Any
+    computed: Any
+    """What the replay computed, or the message of the rule it says the move broke."""
+
+    def to_json(self) -> JSON:
+        """``{"event", "recorded", "computed"}``."""
+        return {"event": self.event, "recorded": self.recorded, "computed": self.computed}
+
+
+def recorded_points(event: Mapping[str, Any], key: str = "points") -> int | None:
+    """The points a move's event recorded under ``key`` when it was judged (None: an event
+    from before moves recorded them); :class:`RuleError` ``bad_event`` when they are not a
+    whole number of 0 or more."""
+    value = event.get(key)
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        raise RuleError(f"{key} is a whole number of points, 0 or more", "bad_event")
+    return value
+
+
+def recorded_time(event: Mapping[str, Any]) -> float | None:
+    """The clock time an event recorded (``at``), if it did: a replay never reads the
+    clock."""
+    at = event.get("at")
+    if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
+        return None
+    return float(at)
+
+
+def event_seconds(event: Mapping[str, Any]) -> float | None:
+    """The ``seconds`` an event (or a record's turn) says its turn took, if it says."""
+    seconds = event.get("seconds")
+    if seconds is None:
+        return None
+    if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+            or not math.isfinite(seconds) or seconds < 0):
+        raise RuleError("seconds must be a number of seconds, 0 or more", "bad_event")
+    return float(seconds)
+
+
+def settle_claim(disputes: list[Dispute], event_no: int, event: Mapping[str, Any],
+                 compute: Callable[[], tuple[int, int]]) -> tuple[int, int]:
+    """A pip claim's box points and Yahtzee bonus as its event recorded them (``points``,
+    ``bonus``), checked by :func:`settle` against ``compute()``, which judges both: classic
+    and Triple Yahtzee."""
+    points = recorded_points(event)
+    recorded = None if points is None else (points, recorded_points(event, "bonus") or 0)
+    return settle(disputes, event_no, recorded, compute)
+
+
+def settle(disputes: list[Dispute], event_no: int, recorded: Judged | None,
+           compute: Callable[[], Judged]) -> Judged:
+    """The points of a move being replayed: those its event recorded, when it did, else
+    ``compute()``. A recorded value that ``compute()`` disagrees with (another number, or a
+    :class:`RuleError`) still stands, and the disagreement joins ``disputes``: a replay
+    applies what was decided and never judges a move again."""
+    if recorded is None:
+        return compute()
+    try:
+        computed: Any = compute()
+    except RuleError as exc:
+        computed = exc.message
+    if computed != recorded:
+        disputes.append(Dispute(event_no, recorded, computed))
+    return recorded
 
 
 @runtime_checkable
@@ -78,6 +159,9 @@ class Game(Protocol):
     mode: ClassVar[str]
     players: list[str]
     events: list[JSON]
+    disputes: list[Dispute]
+    """The recorded judgments the replay disagreed with (:func:`settle`): empty unless a
+    rule's code changed since a move was made."""
 
     @property
     def finished(self) -> bool:

@@ -235,8 +235,9 @@ class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, Protoc
         of the page before (a cursor); ``profile``: only the tables it sits at."""
         ...
 
-    def active_game_ids(self) -> list[str]:
-        """Ids of every game still being played."""
+    def game_ids(self, status: str | None = None) -> list[str]:
+        """Ids of every game, or of those with ``status`` (``active``: still being played,
+        to resume after a restart; ``finished``, ``abandoned``), oldest first."""
         ...
 
     def abandon_idle(self, before: float) -> list[str]:

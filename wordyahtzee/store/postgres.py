@@ -437,11 +437,14 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
         return [queries.game_summary(r, r["setup"], r["result"])
                 for r in self._read(queries.list_games(status, limit, after, profile))]
 
-    def active_game_ids(self) -> list[str]:
-        """Ids of every game still being played (to resume after a restart)."""
+    def game_ids(self, status: str | None = None) -> list[str]:
+        """Ids of every game, or of those with ``status``, oldest first."""
         with self._conn() as conn:
+            if status is None:
+                return [r["id"] for r in conn.execute(
+                    "SELECT id FROM games ORDER BY created_at, id")]
             return [r["id"] for r in conn.execute(
-                "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
+                "SELECT id FROM games WHERE status = %s ORDER BY created_at, id", (status,))]
 
     def abandon_idle(self, before: float) -> list[str]:
         """Mark every active game without a move since ``before`` as abandoned."""

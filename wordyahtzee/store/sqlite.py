@@ -399,10 +399,12 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
                                      json.loads(row["result"]) if row["result"] else None)
                 for row in self._query(*queries.list_games(status, limit, after, profile))]
 
-    def active_game_ids(self) -> list[str]:
-        """Ids of every game still being played (to resume after a restart)."""
+    def game_ids(self, status: str | None = None) -> list[str]:
+        """Ids of every game, or of those with ``status``, oldest first."""
+        if status is None:
+            return [r[0] for r in self._query("SELECT id FROM games ORDER BY created_at, id")]
         return [r[0] for r in self._query(
-            "SELECT id FROM games WHERE status = 'active' ORDER BY created_at")]
+            "SELECT id FROM games WHERE status = ? ORDER BY created_at, id", (status,))]
 
     def abandon_idle(self, before: float) -> list[str]:
         """Mark every active game without a move since ``before`` as abandoned."""

@@ -74,7 +74,8 @@ class Coaching(Playing):
             return {"ready": False, "failed": strategies.failure(table.mode, key)}
         with table.lock:
             game = games.restore(table.game.to_json(), rng=self.rng_factory(),
-                                 clock=self.clock)
+                                 clock=self.clock,
+                                 overlay=self.overlay)
         turns = helper.review(game, strategy)
         regret = [0.0] * len(game.players)
         for turn in turns:

@@ -84,7 +84,8 @@ class FairPlay(Daily, Lifecycle):
         table = self.table(game_id)
         with table.lock:
             game = games.restore(table.game.to_json(), rng=self.rng_factory(),
-                                 clock=self.clock)
+                                 clock=self.clock,
+                                 overlay=self.overlay)
         seed = daily.day_seed(self.daily_secret(), daily.parse_day(entry["day"]))
         try:
             choices = run_blocking(helper.foresight, game, strategy, seed)

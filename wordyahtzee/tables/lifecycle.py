@@ -8,8 +8,8 @@ import logging
 import threading
 import time
 
-from ..lexicon import overlay
-from ..store import StaleGameError, StoreError
+from ..errors import ServiceError
+from ..store import StaleGameError, StoreError, StoreUnavailableError
 from .playing import Playing
 from .table import Table
 
@@ -20,14 +20,26 @@ class Lifecycle(Playing):
     """Ticks, waits, sweeps and the store's notices."""
 
     def resume_all(self) -> int:
-        """Load every active game (after a restart) and apply any timeouts; how many.
-        Games idle past :attr:`abandon_seconds` are finished as abandoned first, not
-        loaded."""
+        """Load every active game (after a restart) and apply any timeouts; how many were
+        resumed. Games idle past :attr:`abandon_seconds` are finished as abandoned first,
+        not loaded. A game that does not replay is put aside (``game_damaged``, logged
+        once) and the others resume: one bad game never stops a server's start."""
         self.sweep(every=0)
-        ids = self.store.active_game_ids()
-        for game_id in ids:
-            self.tick(game_id)
-        return len(ids)
+        resumed = 0
+        for game_id in self.store.game_ids("active"):
+            try:
+                self.tick(game_id)
+            except ServiceError as exc:
+                if exc.code not in ("game_damaged", "not_found"):
+                    log.error("game %s did not resume: %s", game_id, exc.message)
+                continue
+            except StoreUnavailableError:
+                raise  # the database is gone: no game can resume
+            except Exception:  # a fault of this game's: the others resume all the same
+                log.exception("game %s did not resume", game_id)
+                continue
+            resumed += 1
+        return resumed
 
     def wait(self, table: Table, since: int, timeout: float,
              watch_presence: bool = False) -> bool:
@@ -135,14 +147,14 @@ class Lifecycle(Playing):
         """Listen to the store's notices of other processes' moves (PostgreSQL: at once),
         and run :meth:`tick_watched` every ``interval`` seconds in a daemon thread, which
         also keeps the dictionaries' overlay of moderators' word decisions current
-        (:func:`wordyahtzee.lexicon.overlay.refresh`: one query a beat)."""
+        (:meth:`wordyahtzee.lexicon.overlay.Overlay.refresh`: one query a beat)."""
         halt = stop or threading.Event()
         self.store.subscribe(self._heard)
 
         def beat() -> None:
             while not halt.wait(interval):
                 try:
-                    overlay.refresh(self.store)
+                    self.overlay.refresh(self.store)
                 except Exception:
                     log.exception("word decisions")
                 try:

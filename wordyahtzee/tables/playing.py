@@ -23,11 +23,12 @@ from zoneinfo import ZoneInfo
 from .. import games, metrics
 from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
-from ..errors import BadRequest, RuleError, ServiceError, WordyahtzeeError
+from ..errors import BadRequest, GameDamaged, RuleError, ServiceError, WordyahtzeeError
+from ..lexicon.overlay import Overlay
 from ..modes import get_mode
-from ..modes.contract import Skip
+from ..modes.contract import Game, Skip
 from ..modes.seating import host_actions
-from ..store import Finish, Seat, StaleGameError, Store, StoreError
+from ..store import Finish, Seat, StaleGameError, Store, StoredGame, StoreError
 from .table import (
     ABANDON_SECONDS,
     AWAY_AFTER,
@@ -52,8 +53,12 @@ class Playing:
                  rng_factory: Callable[[], random.Random] = random.SystemRandom,
                  computer_pace: float = 0.8, abandon_seconds: float | None = ABANDON_SECONDS,
                  unload_seconds: float = UNLOAD_SECONDS,
-                 sample_games: Mapping[str, int] | None = None) -> None:
+                 sample_games: Mapping[str, int] | None = None,
+                 overlay: Overlay | None = None) -> None:
         self.store = store
+        # the moderators' word decisions the new moves are judged by (the ticker keeps
+        # them equal to the store's); a replay never asks them
+        self.overlay = overlay if overlay is not None else Overlay()
         # per mode, the size of the sample of optimal final scores a review shows (a mode
         # not named: the coach's default, the production size; tests ask for fewer)
         self.sample_games = dict(sample_games or {})
@@ -64,6 +69,7 @@ class Playing:
         self.rng_factory = rng_factory
         self.computer_pace = computer_pace
         self._tables: dict[str, Table] = {}
+        self._damaged: dict[str, str] = {}  # game id -> why it does not replay
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping (Lifecycle.close_streams)
         self._daily_secret: bytes | None = None
@@ -93,7 +99,7 @@ class Playing:
         options = dict(options or {})
         daily = options.get("daily")
         game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.dice_for(daily),
-                              clock=self.clock)
+                              clock=self.clock, overlay=self.overlay)
         game_id = secrets.token_hex(6)
         shared = secrets.token_urlsafe(18)
         seats = [Seat(i, name, "", level) if level is not None
@@ -141,17 +147,21 @@ class Playing:
             raise ServiceError("no such game", "not_found")
         with self._lock:
             table = self._tables.get(game_id)
+            damaged = self._damaged.get(game_id)
         if table is not None:
             return table
+        if damaged is not None:
+            raise _damaged_error()
         try:
             stored = self.store.load_game(game_id)
         except StoreError as exc:
             if exc.code != "not_found":
                 raise  # the database is down, say: 503, not a missing game
             raise ServiceError(f"no game {game_id!r}", "not_found") from None
+        except (ValueError, TypeError, KeyError) as exc:  # a row that is no game
+            raise self._quarantine(game_id, games.damage_reason(exc)) from None
+        game = self._replay(stored)
         options = stored.setup.get("table") or {}
-        game = games.restore(stored.to_json(), rng=self.dice_for(options.get("daily")),
-                             clock=self.clock)
         table = self._add(Table(stored.id, stored.kind, stored.mode,
                                 dict(options.get("rules") or stored.setup.get("rules") or {}),
                                 stored.seats, game, len(stored.events),
@@ -167,6 +177,47 @@ class Playing:
             table.follow_seats(stored.events)
         self._kick(table)  # a computer may have been in the middle of its turn
         return table
+
+    def _replay(self, stored: StoredGame) -> Game:
+        """A stored game replayed, its new moves judged by this service's dictionaries'
+        overlay; one that does not replay is put aside (:meth:`_quarantine`) and raises
+        ``game_damaged``. Recorded judgments the replay computed otherwise are logged and
+        counted: the record stands."""
+        try:
+            options = stored.setup.get("table") or {}
+            game = games.replay_stored(stored.to_json(), rng=self.dice_for(options.get("daily")),
+                                       clock=self.clock, overlay=self.overlay)
+        except GameDamaged as exc:
+            raise self._quarantine(stored.id, exc.message) from None
+        except (AttributeError, TypeError, ValueError) as exc:  # a setup that is no object
+            raise self._quarantine(stored.id, games.damage_reason(exc)) from None
+        if game.disputes:
+            metrics.REPLAY_DISPUTES.labels(mode=stored.mode).inc(len(game.disputes))
+            first = game.disputes[0]
+            log.warning("game %s replays with %d recorded judgment(s) its rules now compute "
+                        "otherwise; the records stand (first: event %d recorded %r, "
+                        "computed %r)", stored.id, len(game.disputes), first.event,
+                        first.recorded, first.computed)
+        return game
+
+    def _quarantine(self, game_id: str, reason: str) -> ServiceError:
+        """Put aside a game that does not replay: logged once with its id and reason,
+        counted, kept out of memory and of play (its players get ``game_damaged``) until
+        the process restarts; every other game plays on. The error to raise."""
+        with self._lock:
+            known = game_id in self._damaged
+            self._damaged[game_id] = reason
+            self._tables.pop(game_id, None)
+            count = len(self._damaged)
+        if not known:
+            log.error("game %s does not replay and is kept out of play: %s", game_id, reason)
+            metrics.GAMES_DAMAGED.set(count)
+        return _damaged_error()
+
+    def damaged_games(self) -> dict[str, str]:
+        """The games this process put aside as not replaying, with why."""
+        with self._lock:
+            return dict(self._damaged)
 
     def _sync(self, table: Table, seen: int | None = None) -> None:
         """Catch up with another writer, if one got there first (call under the lock): one
@@ -188,11 +239,13 @@ class Playing:
                 table.seq += len(newer)
                 table.follow_seats(newer)  # another process seated or unseated a computer
                 return
-            except WordyahtzeeError:
-                pass  # replayed from the store below
-        stored = self.store.load_game(table.id)
-        table.game = games.restore(stored.to_json(), rng=self.dice_for(table.daily),
-                                   clock=self.clock)
+            except Exception:
+                pass
+        try:
+            stored = self.store.load_game(table.id)
+        except (ValueError, TypeError, KeyError) as exc:  # a row that is no game
+            raise self._quarantine(table.id, games.damage_reason(exc)) from None
+        table.game = self._replay(stored)
         table.seq = len(stored.events)
         table.seats = list(stored.seats)
         table.follow_seats(stored.events)
@@ -413,6 +466,14 @@ class Playing:
     def _kick(self, table: Table) -> None:
         """Start the computer seats' worker if a computer is to move
         (:class:`~.computers.ComputerSeats` does; a table without computers needs none)."""
+
+
+def _damaged_error() -> ServiceError:
+    """What a player of a game put aside as not replaying is told (the reason is for the
+    operators: their log and ``wordyahtzee games verify``)."""
+    return ServiceError("this game cannot be loaded: one of its stored moves does not "
+                        "replay. Nothing else is affected; the site's operators can see "
+                        "why", "game_damaged", conflict=True)
 
 
 def _checked(table: Table, action: Any) -> Any:

@@ -19,7 +19,6 @@ import numpy.typing as npt
 
 from ...dice import DiceSet
 from ...lexicon import Lexicon, cache_dir, load_lexicon
-from ...lexicon.lexicon import word_checksum
 from ...modes.woord import BOX, BOXES, SPECIAL_BOXES, WoordRules
 from ..cache import code_version, load_arrays, load_or_build, save_arrays
 
@@ -129,8 +128,8 @@ def score_table_key(solver: Solver) -> str:
     """The cache key of a solver's score table: dictionary checksum, dice, word rules."""
     lexicon = solver.lexicon
     rules = solver.rules
-    checksum = lexicon.info.checksum or word_checksum(w for w, _ in lexicon.frequencies())
-    return (f"{lexicon.name}-{checksum[:16]}-{solver.dice_set.name}-{dice_key(solver.dice_set)}"
+    dice = solver.dice_set
+    return (f"{lexicon.name}-{lexicon.digest[:16]}-{dice.name}-{dice_key(dice)}"
             f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
 
 

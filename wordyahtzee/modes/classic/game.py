@@ -9,7 +9,14 @@ from typing import Any
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
-from ..contract import SKIP_REASONS, PipDice, check_players, replay_events
+from ..contract import (
+    SKIP_REASONS,
+    Dispute,
+    PipDice,
+    check_players,
+    replay_events,
+    settle_claim,
+)
 from ..seating import SEAT_EVENTS, check_note, seat_event
 from .rules import (
     BOXES,
@@ -52,6 +59,7 @@ class ClassicGame(PipDice):
         self.cup = _pip_cup(self.rng)
         self.turn = 0  # turns completed by all players together
         self.events: list[dict[str, Any]] = []
+        self.disputes: list[Dispute] = []
         self.last_points = 0  # what the last score event gained
         self._turn_throws: list[Dice] = []
 
@@ -145,9 +153,15 @@ class ClassicGame(PipDice):
                     **(note or {})})
 
     def claim(self, box: str) -> int:
-        """Fill ``box`` with the current dice and end the turn; returns the points gained."""
+        """Fill ``box`` with the current dice and end the turn; returns the points gained.
+        The claim is judged now, and its event records what it scored (the box's points
+        and the Yahtzee bonus): a replay applies that, never judging it again."""
         player = self._require_turn()
-        self.apply({"type": "claim", "player": player, "box": box})
+        sheet = self.sheets[player]
+        sheet.check_open(_box_field(box))
+        points, bonus = sheet.score(box, self._require_dice(), self.rules)
+        self.apply({"type": "claim", "player": player, "box": box, "points": points,
+                    "bonus": bonus})
         return self.last_points
 
     def apply(self, event: Mapping[str, Any]) -> None:
@@ -182,7 +196,11 @@ class ClassicGame(PipDice):
         elif kind == "claim":
             box = _box_field(event.get("box"))
             dice = self._require_dice()
-            self.last_points = self.sheets[player].fill(box, dice, self.rules)
+            sheet = self.sheets[player]
+            sheet.check_open(box)
+            points, bonus = settle_claim(self.disputes, len(self.events), event,
+                                         lambda: sheet.score(box, dice, self.rules))
+            self.last_points = sheet.write(box, points, bonus)
             self.turn += 1
             self.cup.reset()
             self._turn_throws = []

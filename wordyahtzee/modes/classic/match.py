@@ -6,11 +6,19 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...errors import RecordError, RuleError
-from ..contract import Acting, Throw, check_players, missed_turns, pips_of, replay_events
+from ..contract import (
+    Acting,
+    Dispute,
+    Throw,
+    check_players,
+    missed_turns,
+    pips_of,
+    replay_events,
+)
 from ..seating import SEAT_EVENTS, left_seats
 from .game import ClassicGame, _players
 from .rules import MATCH_GAMES, NUM_DICE, ClassicRules
@@ -128,6 +136,17 @@ class ClassicMatch(Acting):
             return self.game.events
         return [{**event, "game": i} for i, game in enumerate(self.games)
                 for event in game.events]
+
+    @property
+    def disputes(self) -> list[Dispute]:
+        """The recorded judgments the replay disagreed with, in every game of the match
+        (numbered among the match's events)."""
+        found: list[Dispute] = []
+        start = 0
+        for game in self.games:
+            found += [replace(d, event=start + d.event) for d in game.disputes]
+            start += len(game.events)
+        return found
 
     def _advance(self) -> None:
         if self.game.is_over and not self.is_over:

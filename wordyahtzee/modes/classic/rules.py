@@ -262,19 +262,34 @@ class ScoreSheet:
 
     def fill(self, box: str, dice: Sequence[int], rules: ClassicRules) -> int:
         """Score ``dice`` in ``box``; returns the points gained, Yahtzee bonus included."""
+        self.check_open(box)
+        points, bonus = self.score(box, dice, rules)
+        return self.write(box, points, bonus)
+
+    def check_open(self, box: str) -> None:
+        """:class:`RuleError` unless ``box`` is a box of the sheet, still open."""
         if box not in BOXES:
             raise RuleError(f"unknown box {box!r}; boxes: " + ", ".join(BOXES), "unknown_box")
         if box in self.scores:
             raise RuleError(f"box {box!r} is already filled", "box_filled")
+
+    def score(self, box: str, dice: Sequence[int], rules: ClassicRules) -> tuple[int, int]:
+        """What ``dice`` score in the open ``box`` now: the box's points and the Yahtzee
+        bonus (:class:`RuleError` where the joker rule does not allow the box)."""
         options = self.options(dice, rules)
         if box not in options:
             allowed = ", ".join(repr(b) for b in options)
             raise RuleError(f"the {rules.joker} joker rule does not allow a Yahtzee of "
                             f"{dice[0]}s in {box!r}; allowed: {allowed}", "joker_placement")
-        bonus = yahtzee_bonus(dice, self.scores.get("yahtzee"))
-        self.scores[box] = options[box]
+        return options[box], yahtzee_bonus(dice, self.scores.get("yahtzee"))
+
+    def write(self, box: str, points: int, bonus: int) -> int:
+        """Write ``points`` in the open ``box`` and add ``bonus`` to the Yahtzee bonuses
+        (a claim judged by :meth:`score`, or as its event recorded it); the points
+        gained."""
+        self.scores[box] = points
         self.yahtzee_bonus += bonus
-        return options[box] + bonus
+        return points + bonus
 
     def to_json(self) -> dict[str, Any]:
         """``{"boxes": {id: score, 0 when unfilled}, "upper_bonus", "yahtzee_bonus", "total"}``."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...dice import Cup
@@ -15,12 +16,15 @@ from ..contract import (
     JSON,
     SKIP_REASONS,
     Acting,
+    Dispute,
     PipDice,
     Resources,
     Throw,
     missed_turns,
     pips_of,
+    recorded_points,
     replay_events,
+    settle,
 )
 from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Roll, Start, Stop, Take, _card_field
@@ -88,6 +92,7 @@ class KaartspelGame(PipDice, Acting):
         self.rules = rules or KaartspelRules()
         self.resources = resources or Resources(random.SystemRandom(), time.time)
         self.events: list[JSON] = []
+        self.disputes: list[Dispute] = []
         #: Each seat's JOKER corner (its colour).
         self.corners: tuple[int, ...] = corners
         self.pawns: list[int] = list(corners)
@@ -348,6 +353,10 @@ class KaartspelGame(PipDice, Acting):
             option = self.take_options(dice).get(card)
             if option is None:
                 raise take_error(self, card, dice)
+            judged = option.score
+            option = replace(option, score=settle(  # the score its event recorded
+                self.disputes, len(self.events), recorded_points(event, "score"),
+                lambda: judged))
         self.turns[-1]["steps"].append({"throws": list(self._throws), "take": card})
         self._throws = []
         self.cup.reset()
@@ -455,7 +464,8 @@ class KaartspelGame(PipDice, Acting):
         """Take a card with the final throw (or nothing)."""
         self._require_turn()
         option = self.take_options().get(action.card) if action.card else None
-        self.apply({"type": "take", "card": action.card})
+        self.apply({"type": "take", "card": action.card,  # judged now: the score recorded
+                    **({"score": option.score} if option is not None else {})})
         summary: JSON = {"card": action.card}
         if option is not None:
             summary.update(option.to_json())

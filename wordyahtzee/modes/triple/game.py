@@ -14,16 +14,18 @@ from ..contract import (
     JSON,
     SKIP_REASONS,
     Acting,
+    Dispute,
     PipDice,
     Throw,
     check_players,
     missed_turns,
     pips_of,
     replay_events,
+    settle_claim,
 )
 from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Claim
-from .rules import FACTORS, TURNS, ScoreCard, box_field, column_field, parse_rules
+from .rules import FACTORS, JOKER, TURNS, ScoreCard, box_field, column_field, parse_rules
 
 MODE = "triple"
 MAX_PLAYERS = 8
@@ -61,6 +63,7 @@ class TripleGame(PipDice, Acting):
         self.cards: list[ScoreCard] = [ScoreCard() for _ in self.players]
         self.cup: Cup[int] = Cup([FACES] * NUM_DICE, self.rng, max_throws=MAX_THROWS)
         self.events: list[JSON] = []
+        self.disputes: list[Dispute] = []
         #: Turns finished by all players together.
         self.turn = 0
         #: Each finished turn: ``{"player": seat, "throws", "column", "box", "score",
@@ -172,8 +175,13 @@ class TripleGame(PipDice, Acting):
         """Write the dice in ``box`` of ``column`` and end the turn; the points gained
         (unweighted)."""
         seat = self._require_turn()
+        dice = self.dice
+        if dice is None:
+            raise RuleError("throw the dice first", "no_throw")
+        column, box = column_field(column), box_field(box)
+        points, bonus = self.cards[seat].open_sheet(column, box).score(box, dice, JOKER)
         self.apply({"type": "claim", "player": self.players[seat], "column": column,
-                    "box": box})
+                    "box": box, "points": points, "bonus": bonus})
         return self.last_points
 
     def skip(self, reason: str, note: Mapping[str, Any] | None = None) -> None:
@@ -242,10 +250,12 @@ class TripleGame(PipDice, Acting):
         dice = self.dice
         if dice is None:
             raise RuleError("throw the dice first", "no_throw")
-        card = self.cards[seat]
-        points = card.fill(column, box, dice)
+        sheet = self.cards[seat].open_sheet(column, box)
+        score, bonus = settle_claim(self.disputes, len(self.events), event,
+                                    lambda: sheet.score(box, dice, JOKER))
+        points = sheet.write(box, score, bonus)
         self._end_turn({"player": seat, "column": column, "box": box,
-                        "score": card.sheet(column).scores[box], "points": points,
+                        "score": score, "points": points,
                         "weighted": FACTORS[column - 1] * points})
 
     def _end_turn(self, entry: JSON) -> None:

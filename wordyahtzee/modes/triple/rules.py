@@ -117,10 +117,15 @@ class ScoreCard:
 
     def fill(self, column: int, box: str, dice: Sequence[int]) -> int:
         """Write ``dice`` in ``box`` of ``column``; the points gained, unweighted."""
+        sheet = self.open_sheet(column, box)
+        return sheet.write(box, *sheet.score(box, dice, JOKER))
+
+    def open_sheet(self, column: int, box: str) -> ScoreSheet:
+        """The sheet of ``column``, whose ``box`` must be open (:class:`RuleError`)."""
         sheet = self.sheet(column)
         if box_field(box) in sheet.scores:
             raise RuleError(f"box {box!r} in column {column} is already filled", "box_filled")
-        return sheet.fill(box, dice, JOKER)
+        return sheet
 
     def first_open(self) -> tuple[int, str]:
         """Where a skipped turn's 0 goes: the first open box (sheet order) of the lowest

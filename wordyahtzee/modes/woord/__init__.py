@@ -105,13 +105,14 @@ def new_game(players: Sequence[str], rules: Any, resources: Resources) -> WoordG
     if not isinstance(rules, WoordRules):
         rules = WoordRules.from_json(rules)
     return WoordGame(players, rules, lexicon=resources.lexicon, dice_set=resources.dice_set,
-                     rng=resources.rng, clock=resources.clock)
+                     rng=resources.rng, clock=resources.clock, overlay=resources.overlay)
 
 
 def restore(data: Mapping[str, Any], resources: Resources) -> WoordGame:
     """A stored game (``to_json``) replayed on the given resources."""
     return WoordGame.from_json(data, lexicon=resources.lexicon, dice_set=resources.dice_set,
-                               rng=resources.rng, clock=resources.clock)
+                               rng=resources.rng, clock=resources.clock,
+                               overlay=resources.overlay)
 
 
 def describe() -> dict[str, Any]:

@@ -3,7 +3,6 @@ and the dice, and the events that make the state."""
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -13,7 +12,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...dice import Cup, DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, fold, is_plain_word
-from ..contract import SKIP_REASONS, Acting, Throw, check_players, missed_turns
+from ..contract import (
+    SKIP_REASONS,
+    Acting,
+    Dispute,
+    Throw,
+    check_players,
+    event_seconds,
+    missed_turns,
+    recorded_points,
+    recorded_time,
+    settle,
+)
 from ..seating import SEAT_EVENTS, check_note, follow_seat
 from .actions import Claim, Hourglass, Note
 from .rules import (
@@ -30,10 +40,17 @@ from .rules import (
     default_zero_box,
     is_formable,
     words_score,
+    zero_box_of,
 )
 
 if TYPE_CHECKING:
     from ...lexicon import Lexicon
+    from ...lexicon.overlay import Overlay
+
+
+DIGEST_CHARS = 16
+"""How much of the dictionary's digest (hex) a claim records: 64 bits tell the releases of
+a dictionary apart."""
 
 
 @dataclass(frozen=True)
@@ -51,8 +68,15 @@ class Turn:
 class WoordGame(Acting):
     """A game of Woord Yahtzee for one or more players over eight rounds.
 
-    The game is pure: it is given its dictionary (a loaded :class:`Lexicon`), its dice set,
-    an RNG and a clock, and reads no file (:mod:`wordyahtzee.games` loads them by name).
+    The game is pure: it is given its dictionary (a loaded :class:`Lexicon`), the
+    moderators' decisions on words (an :class:`~wordyahtzee.lexicon.overlay.Overlay`, or
+    none), its dice set, an RNG and a clock, and reads no file (:mod:`wordyahtzee.games`
+    loads them by name).
+
+    A claim is judged once, when it is made (:meth:`judge`): its event records the words as
+    folded, the points its box got, the round box that took a 0 and the dictionary's
+    digest. Replaying the event applies that record; it never asks the dictionary, the
+    overlay or the clock again (a recomputation that disagrees is a :class:`Dispute`).
 
     >>> from wordyahtzee.lexicon import load_lexicon
     >>> from wordyahtzee.dice import DiceSet
@@ -72,15 +96,21 @@ class WoordGame(Acting):
     def __init__(self, players: Sequence[str], rules: WoordRules | None = None, *,
                  lexicon: Lexicon, dice_set: DiceSet,
                  rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 overlay: Overlay | None = None) -> None:
         self.rules = rules or WoordRules()
         self.players = check_players(players)
         self.lexicon = lexicon
+        self.dictionary_digest = lexicon.digest
+        """The sha256 of the word list the game was started with (beside the name its
+        rules give): the exact dictionary of its first moves."""
+        self.overlay = overlay
         self.dice_set = dice_set
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self.sheets = [ScoreSheet(self.rules.upper_bonus_threshold) for _ in self.players]
         self.events: list[dict[str, Any]] = []
+        self.disputes: list[Dispute] = []
         self.history: list[dict[str, Any]] = []  # finished turns in record form
         self.turn_points: list[dict[str, int]] = []  # per finished turn: points, gain
         self.skips: list[list[str | None]] = [[] for _ in self.players]  # per seat's turn
@@ -247,12 +277,34 @@ class WoordGame(Acting):
         too late; the 100 of a Woord Yahtzee bonus)."""
         self.check_running()
         seconds = 0.0 if self._started_at is None else self.clock() - self._started_at
-        event: dict[str, Any] = {"type": "claim", "box": box, "words": list(words),
-                                 "seconds": round(seconds, 3)}
-        if zero_box is not None:
-            event["zero_box"] = zero_box
-        self.apply(event)
+        self.apply(self.judge(Claim(box, tuple(words), zero_box), round(seconds, 3)))
         return self.turn_points[-1]["points"]
+
+    def judge(self, claim: Claim, seconds: float | None) -> dict[str, Any]:
+        """The event of ``claim`` made now, ``seconds`` into the turn: judged by the
+        dictionary, the moderators' decisions, the dice and the rules
+        (:class:`RuleError` when it is illegal), with what was decided: the words as
+        folded, the points its box gets (0 when too late), the round box that takes the
+        0 of a special claim, and the dictionary's digest (with the words the moderators'
+        decisions admitted, if any)."""
+        points = self.evaluate(claim)
+        target_zero = self._target_zero(claim)
+        late = (self.rules.turn_seconds is not None and seconds is not None
+                and seconds > self.rules.turn_seconds)
+        words = [fold(w) for w in claim.words]
+        event: dict[str, Any] = {"type": "claim", "box": claim.box, "words": words}
+        if seconds is not None:
+            event["seconds"] = seconds
+        if target_zero is not None:
+            event["zero_box"] = target_zero
+        event["points"] = 0 if late else points
+        event["dictionary"] = self.lexicon.digest[:DIGEST_CHARS]
+        overlay = self.overlay
+        if words and overlay is not None and overlay.active:
+            moderated = [w for w in words if overlay.verdict(self.lexicon.name, w) is not None]
+            if moderated:
+                event["moderated"] = moderated
+        return event
 
     def expire(self, now: float | None = None) -> bool:
         """If the hourglass has run out by ``now`` (default: the clock), score 0 and move
@@ -274,8 +326,15 @@ class WoordGame(Acting):
     def evaluate(self, claim: Claim) -> int:
         """The points ``claim`` would score now, or :class:`RuleError` if it is illegal.
 
-        Ignores the clock (a late claim is legal but scores 0: see :meth:`apply`).
+        Ignores the clock (a late claim is legal but scores 0: see :meth:`judge`).
         """
+        faces = self._place(claim)
+        return self._score(claim, faces, judge_words=True)
+
+    def _place(self, claim: Claim) -> str:
+        """Check that ``claim`` may fill its box now: a throw made, a known box, the round
+        order and the zero box, an open special box (before the third throw where the box
+        asks it); the faces showing."""
         turn = self.turn
         sheet = self.sheets[turn.player]
         if turn.faces is None:
@@ -283,15 +342,21 @@ class WoordGame(Acting):
         box = claim.box
         if box not in BOXES:
             raise RuleError(f"unknown box {box!r}", "unknown_box")
-        self._zero_box(claim, sheet)  # validates round order and the zero box
+        self._target_zero(claim)  # validates the round order and the zero box
         if box in SPECIAL_BOXES and box not in self.claimable():
             if BOX[box].early_only and turn.throws >= MAX_THROWS and sheet.is_open(box):
                 raise RuleError(f"{box!r} may only be claimed before the third throw",
                                 "too_late_for_special")
             raise RuleError(f"box {box!r} is already filled", "box_filled")
-        words = self._check_words(claim.words, turn.faces)
-        return box_score(box, words, turn.faces, self.dice_set, sheet, self.rules,
-                         shown=self._throws[-1])
+        return turn.faces
+
+    def _score(self, claim: Claim, faces: str, judge_words: bool) -> int:
+        """The points ``claim`` scores in its box with ``faces`` showing; ``judge_words``:
+        ask the dictionary (and the moderators' decisions) whether its words are words,
+        as a move made now does; a replay does not."""
+        words = self._check_words(claim.words, faces, judge_words)
+        return box_score(claim.box, words, faces, self.dice_set,
+                         self.sheets[self.turn.player], self.rules, shown=self._throws[-1])
 
     def options(self) -> dict[str, dict[str, Any]]:
         """The boxes the current player may claim now: box → what it needs and scores.
@@ -331,14 +396,16 @@ class WoordGame(Acting):
         elif kind == "hourglass":
             if self._started_at is not None:
                 raise RuleError("the hourglass is already running", "bad_event")
-            at = event.get("at")
-            self._started_at = float(at) if isinstance(at, int | float) else self.clock()
+            self._started_at = recorded_time(event)
+            if self._started_at is None:
+                raise RuleError("an hourglass event says when it was turned ('at')",
+                                "bad_event")
         elif kind == "timeout":
             if self._started_at is None:
                 raise RuleError("no hourglass is running", "bad_event")
             zero = default_zero_box(self.sheets[self.turn.player], self.rules, self.turn.round)
             assert zero is not None  # a turn always has an open round box
-            self._end_turn(zero, 0, None, None, _seconds(event))
+            self._end_turn(zero, 0, None, None, event_seconds(event))
         elif kind in SEAT_EVENTS:
             follow_seat(self.left, event, len(self.players))
         elif kind == "skip":
@@ -384,11 +451,15 @@ class WoordGame(Acting):
         self._throws.append(faces)  # as shown (a record's own order, for its messages)
         self._assumed = event.get("assumed") is True  # a pad's note: no throw was entered
         self._kept = sorted(kept)
-        if self._started_at is None:
-            at = event.get("at")
-            self._started_at = float(at) if isinstance(at, int | float) else self.clock()
+        if self._started_at is None:  # a record's throw says no time: no hourglass runs
+            self._started_at = recorded_time(event)
 
     def _apply_claim(self, event: Mapping[str, Any]) -> None:
+        """Apply a claim as its event records it (:meth:`judge`): the box must be open to
+        it, and the points are the record's; the replay's own scoring of the words on the
+        dice, without the dictionary, only checks the record (:func:`settle`). An event
+        from before claims recorded their points scores as the rules say, its words taken
+        as the words they were judged to be then."""
         box, words, zero_box = event.get("box"), event.get("words") or [], event.get("zero_box")
         if not isinstance(box, str):
             raise RuleError("a claim names its box", "bad_event")
@@ -398,12 +469,18 @@ class WoordGame(Acting):
         if zero_box is not None and not isinstance(zero_box, str):
             raise RuleError("zero_box is a box id", "bad_event")
         claim = Claim(box, tuple(words), zero_box)
-        points = self.evaluate(claim)
-        seconds = _seconds(event)
-        sheet = self.sheets[self.turn.player]
-        target_zero = self._zero_box(claim, sheet)
+        recorded = recorded_points(event)
+        seconds = event_seconds(event)
+        faces = self._place(claim)
+        target_zero = self._target_zero(claim)
         late = (self.rules.turn_seconds is not None and seconds is not None
                 and seconds > self.rules.turn_seconds)
+
+        def computed() -> int:
+            points = self._score(claim, faces, judge_words=False)
+            return 0 if late else points
+
+        points = settle(self.disputes, len(self.events), recorded, computed)
         if late:
             self._end_turn(target_zero or box, 0, claim, None, seconds)
         else:
@@ -448,32 +525,13 @@ class WoordGame(Acting):
         deadline = self.deadline()
         return deadline is not None and (self.clock() if now is None else now) > deadline
 
-    def _zero_box(self, claim: Claim, sheet: ScoreSheet) -> str | None:
-        """Check the claim's box against the round order; the round box that takes the 0."""
-        if claim.box in ROUND_BOXES:
-            if claim.zero_box is not None:
-                raise RuleError("zero_box goes only with a special claim", "bad_claim")
-            if self.rules.free_order:
-                if not sheet.is_open(claim.box):
-                    raise RuleError(f"box {claim.box!r} is already filled", "box_filled")
-            elif claim.box != self.round_box():
-                raise RuleError(f"box {claim.box!r} is out of turn: round {self.turn.round} "
-                                f"scores {self.round_box()!r}", "out_of_turn")
-            return None
-        if not self.rules.free_order:
-            if claim.zero_box not in (None, self.round_box()):
-                raise RuleError(f"zero_box must be this round's box {self.round_box()!r}",
-                                "bad_claim")
-            return self.round_box()
-        if claim.zero_box is None:
-            raise RuleError("with free order a special claim names its zero_box", "bad_claim")
-        if claim.zero_box not in ROUND_BOXES:
-            raise RuleError(f"zero_box {claim.zero_box!r} is not a round box", "bad_claim")
-        if not sheet.is_open(claim.zero_box):
-            raise RuleError(f"zero_box {claim.zero_box!r} is already filled", "box_filled")
-        return claim.zero_box
+    def _target_zero(self, claim: Claim) -> str | None:
+        """:func:`zero_box_of` the claim in this turn."""
+        turn = self.turn
+        return zero_box_of(claim.box, claim.zero_box, self.sheets[turn.player], self.rules,
+                           turn.round)
 
-    def _check_words(self, words: Sequence[str], faces: str) -> list[str]:
+    def _check_words(self, words: Sequence[str], faces: str, judge: bool) -> list[str]:
         folded = []
         for raw in words:
             word = fold(raw)
@@ -482,7 +540,7 @@ class WoordGame(Acting):
             if len(word) < self.rules.min_word_length:
                 raise RuleError(f"{raw!r} is shorter than {self.rules.min_word_length} "
                                 "letters", "too_short")
-            if not self.lexicon.is_valid(word):
+            if judge and not self.lexicon.is_valid(word, self.overlay):
                 raise RuleError(f"{raw!r} is not in the dictionary {self.lexicon.name!r}",
                                 "not_a_word")
             folded.append(word)
@@ -495,19 +553,25 @@ class WoordGame(Acting):
     # -- serialisation --------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The game as plain JSON: rules, players, the dice set, and every event."""
+        """The game as plain JSON: rules, players, the dice set, the digest of the
+        dictionary it was started with, and every event."""
         return {"mode": self.mode, "rules": self.rules.to_json(), "players": self.players,
-                "dice_set": self.dice_set.to_json(), "events": list(self.events)}
+                "dice_set": self.dice_set.to_json(),
+                "dictionary_digest": self.dictionary_digest, "events": list(self.events)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, lexicon: Lexicon, dice_set: DiceSet,
                   rng: random.Random | None = None,
-                  clock: Callable[[], float] = time.time) -> WoordGame:
+                  clock: Callable[[], float] = time.time,
+                  overlay: Overlay | None = None) -> WoordGame:
         """Rebuild a game from :meth:`to_json` output by replaying its events (``dice_set``:
-        the stored one, see :func:`wordyahtzee.games.restore`)."""
+        the stored one, see :func:`wordyahtzee.games.restore`); ``lexicon`` and ``overlay``
+        judge only the moves made after it."""
         rules = WoordRules.from_json(data.get("rules"))
         game = cls(data.get("players", []), rules, lexicon=lexicon, dice_set=dice_set,
-                   rng=rng, clock=clock)
+                   rng=rng, clock=clock, overlay=overlay)
+        digest = data.get("dictionary_digest")
+        game.dictionary_digest = digest if isinstance(digest, str) else ""  # "": not said
         events = data.get("events", [])
         if not isinstance(events, list):
             raise RuleError("events must be a list", "bad_event")
@@ -529,13 +593,3 @@ class WoordGame(Acting):
         return {"players": [s.to_json(p) for p, s in zip(self.players, self.sheets,
                                                           strict=True)],
                 "winners": self.winners()}
-
-
-def _seconds(event: Mapping[str, Any]) -> float | None:
-    seconds = event.get("seconds")
-    if seconds is None:
-        return None
-    if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds) or seconds < 0):
-        raise RuleError("seconds must be a number of seconds, 0 or more", "bad_event")
-    return float(seconds)

@@ -10,7 +10,8 @@ from typing import Any
 
 from ...dice import DiceSet
 from ...errors import RecordError, RuleError, WordyahtzeeError
-from ..contract import Resources, replay_turns
+from ..contract import Resources, event_seconds, replay_turns
+from .actions import Claim
 from .game import WoordGame
 from .rules import (
     MAX_THROWS,
@@ -95,13 +96,15 @@ def _replay_turn(game: WoordGame, turn: Any) -> None:
     claim = turn.get("claim")
     if not isinstance(claim, Mapping):
         raise RuleError("'claim' must be an object with a 'box'", "bad_claim")
-    event: dict[str, Any] = {"type": "claim", "box": claim.get("box"),
-                             "words": claim.get("words", [])}
-    if claim.get("zero_box") is not None:
-        event["zero_box"] = claim["zero_box"]
-    if turn.get("seconds") is not None:
-        event["seconds"] = turn["seconds"]
-    game.apply(event)
+    box, words, zero_box = claim.get("box"), claim.get("words", []), claim.get("zero_box")
+    if not isinstance(box, str):
+        raise RuleError("a claim names its box", "bad_claim")
+    if not isinstance(words, list | tuple) or not all(isinstance(w, str) for w in words):
+        raise RuleError("a claim's words are a list of strings", "bad_claim")
+    if zero_box is not None and not isinstance(zero_box, str):
+        raise RuleError("zero_box is a box id", "bad_claim")
+    # a record is judged as the moves it tells of were: by the dictionary it names
+    game.apply(game.judge(Claim(box, tuple(words), zero_box), event_seconds(turn)))
 
 
 def replay_record(data: Mapping[str, Any], resources: Resources) -> dict[str, Any]:

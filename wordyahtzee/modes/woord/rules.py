@@ -317,6 +317,34 @@ def default_zero_box(sheet: ScoreSheet, rules: WoordRules, round_no: int) -> str
     return next((b for b in ROUND_BOXES if sheet.is_open(b)), None)
 
 
+def zero_box_of(box: str, zero_box: str | None, sheet: ScoreSheet, rules: WoordRules,
+                round_no: int) -> str | None:
+    """Check a claim of ``box`` (naming ``zero_box``) against the round order of round
+    ``round_no``; the round box that takes the 0 (None for a round box's own claim)."""
+    round_box = ROUND_BOXES[round_no - 1]
+    if box in ROUND_BOXES:
+        if zero_box is not None:
+            raise RuleError("zero_box goes only with a special claim", "bad_claim")
+        if rules.free_order:
+            if not sheet.is_open(box):
+                raise RuleError(f"box {box!r} is already filled", "box_filled")
+        elif box != round_box:
+            raise RuleError(f"box {box!r} is out of turn: round {round_no} scores "
+                            f"{round_box!r}", "out_of_turn")
+        return None
+    if not rules.free_order:
+        if zero_box not in (None, round_box):
+            raise RuleError(f"zero_box must be this round's box {round_box!r}", "bad_claim")
+        return round_box
+    if zero_box is None:
+        raise RuleError("with free order a special claim names its zero_box", "bad_claim")
+    if zero_box not in ROUND_BOXES:
+        raise RuleError(f"zero_box {zero_box!r} is not a round box", "bad_claim")
+    if not sheet.is_open(zero_box):
+        raise RuleError(f"zero_box {zero_box!r} is already filled", "box_filled")
+    return zero_box
+
+
 def claimable_boxes(sheet: ScoreSheet, rules: WoordRules, round_no: int,
                     throws: int) -> dict[str, str | None]:
     """The boxes a player may claim after ``throws`` throws, whatever the dice show:

@@ -43,12 +43,13 @@ def preview(game: WoordGame, body: Mapping[str, Any]) -> dict[str, Any]:
         folded = fold(raw)
         plain = is_plain_word(folded)
         formable = plain and is_formable([folded], faces)
-        valid = plain and game.lexicon.is_valid(folded)
+        valid = plain and game.lexicon.is_valid(folded, game.overlay)
         word_info.append({
             "word": raw, "folded": folded, "letters": plain,
             "long_enough": len(folded) >= game.rules.min_word_length,
             "in_dictionary": valid,
-            "refused": None if valid or not plain else explain(raw, game.lexicon).to_json(),
+            "refused": None if valid or not plain else explain(raw, game.lexicon,
+                                                                 game.overlay).to_json(),
             "formable": formable,
             "value": words_score([folded], faces, game.dice_set) if formable else None})
     folded_all = [str(w["folded"]) for w in word_info if w["letters"]]
