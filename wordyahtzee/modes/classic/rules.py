@@ -162,9 +162,10 @@ def _joker_score(box: str, dice: Sequence[int]) -> int:
     return box_score(box, dice)
 
 
-def legal_scores(dice: Sequence[int], filled: Iterable[str], joker: str = "free"
-                 ) -> dict[str, int]:
-    """Every box ``dice`` may be scored in now, with its score (Yahtzee bonus excluded).
+def legal_scores(dice: Sequence[int], filled: Iterable[str], joker: str = "free",
+                 only: str | None = None) -> dict[str, int]:
+    """Every box ``dice`` may be scored in now, with its score (Yahtzee bonus excluded);
+    ``only``: the one box asked about (without a joker, the others are not scored).
 
     ``filled`` holds the ids of the boxes already filled. Without a Yahtzee, or while the
     ``yahtzee`` box is open, every open box takes its ordinary value. A Yahtzee thrown when
@@ -183,7 +184,7 @@ def legal_scores(dice: Sequence[int], filled: Iterable[str], joker: str = "free"
         raise RuleError(f"unknown box {sorted(unknown)[0]!r}", "unknown_box")
     open_boxes = [b for b in BOXES if b not in done]
     if not is_yahtzee(dice) or "yahtzee" not in done:
-        return {b: box_score(b, dice) for b in open_boxes}
+        return {b: box_score(b, dice) for b in open_boxes if only is None or b == only}
     own = UPPER_BOXES[dice[0] - 1]
     own_open = own not in done
     if joker == "free":
@@ -276,7 +277,7 @@ class ScoreSheet:
     def score(self, box: str, dice: Sequence[int], rules: ClassicRules) -> tuple[int, int]:
         """What ``dice`` score in the open ``box`` now: the box's points and the Yahtzee
         bonus (:class:`RuleError` where the joker rule does not allow the box)."""
-        options = self.options(dice, rules)
+        options = legal_scores(dice, self.scores, rules.joker, only=box)
         if box not in options:
             allowed = ", ".join(repr(b) for b in options)
             raise RuleError(f"the {rules.joker} joker rule does not allow a Yahtzee of "

@@ -353,10 +353,10 @@ class KaartspelGame(PipDice, Acting):
             option = self.take_options(dice).get(card)
             if option is None:
                 raise take_error(self, card, dice)
-            judged = option.score
-            option = replace(option, score=settle(  # the score its event recorded
-                self.disputes, len(self.events), recorded_points(event, "score"),
-                lambda: judged))
+            judged = option.score  # the score its event recorded stands:
+            score = settle(self.disputes, len(self.events), recorded_points(event, "score"),
+                           lambda: judged)
+            option = option if score == judged else replace(option, score=score)
         self.turns[-1]["steps"].append({"throws": list(self._throws), "take": card})
         self._throws = []
         self.cup.reset()

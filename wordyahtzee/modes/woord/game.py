@@ -122,6 +122,7 @@ class WoordGame(Acting):
         self._kept: list[int] = []
         self._started_at: float | None = None
         self._assumed = False
+        self._judged: Mapping[str, Any] | None = None
 
     # -- state ----------------------------------------------------------------------------
 
@@ -277,7 +278,9 @@ class WoordGame(Acting):
         too late; the 100 of a Woord Yahtzee bonus)."""
         self.check_running()
         seconds = 0.0 if self._started_at is None else self.clock() - self._started_at
-        self.apply(self.judge(Claim(box, tuple(words), zero_box), round(seconds, 3)))
+        event = self.judge(Claim(box, tuple(words), zero_box), round(seconds, 3))
+        self._judged = event  # judged a moment ago: apply need not check it again
+        self.apply(event)
         return self.turn_points[-1]["points"]
 
     def judge(self, claim: Claim, seconds: float | None) -> dict[str, Any]:
@@ -480,7 +483,10 @@ class WoordGame(Acting):
             points = self._score(claim, faces, judge_words=False)
             return 0 if late else points
 
-        points = settle(self.disputes, len(self.events), recorded, computed)
+        if event is self._judged and recorded is not None:
+            points = recorded
+        else:
+            points = settle(self.disputes, len(self.events), recorded, computed)
         if late:
             self._end_turn(target_zero or box, 0, claim, None, seconds)
         else:
