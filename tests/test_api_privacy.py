@@ -62,6 +62,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
     ("POST", "/api/games/{gid}/act/claim", {"box": "chance", "seq": 999}),
     ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
+    ("POST", "/api/games/{gid}/seats/0/return", {}),
+    ("POST", "/api/games/{gid}/seats/0/skip", {}),
 ]
 PAGES = ["/games/{gid}", "/games/{gid}/review"]
 
@@ -89,6 +91,7 @@ def test_a_stranger_gets_nothing_of_todays_daily_game(day: Day, who: str, method
         assert_error(r, 403, "daily_hidden")
         text = r.get_data(as_text=True)
         assert "dice" not in text and "faces" not in text and "state" not in r.json
+        assert "Anna" not in text  # nor whose game it is
         assert "01:00" in r.json["error"]["message"]
 
 

@@ -354,10 +354,12 @@ def game_state(game_id: str) -> Response:
 
 
 def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, Any]:
-    """A state for the asking token: ``you``, the seats it acts for, and ``own``, those it
-    holds, a seat a computer plays now included (its player may take it back)."""
-    state["you"] = sorted(table.seats_for(token))
-    state["own"] = sorted(table.owned_by(token))
+    """A state for the asking token and browser: ``you``, the seats it acts for, and
+    ``own``, those it holds, a seat a computer plays now included (its player may take it
+    back); at a table the lobby started, only with the seat's profile."""
+    manager, secret = _tables(), profile_secret()
+    state["you"] = sorted(manager.seats_of(table, token, secret))
+    state["own"] = sorted(manager.seats_of(table, token, secret, owned=True))
     return state
 
 
@@ -401,13 +403,13 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     that one (a bare ``seq``: if the table has moved past it); else from its next
     change."""
     manager = _tables()
-    token = (query.token or "")[:200] or None
-    table = manager.seen_by(game_id, token, profile_secret())
+    token, secret = (query.token or "")[:200] or None, profile_secret()
+    table = manager.seen_by(game_id, token, secret)
     seconds = float(current_app.config["SSE_SECONDS"])
     last = request.headers.get("Last-Event-ID", "")[:40]
 
     def stream() -> Iterator[str]:
-        leave = manager.watching(table, token)
+        leave = manager.watching(table, token, secret)
         metrics.OPEN_STREAMS.inc()
         try:
             yield "retry: 1000\n\n"
@@ -455,8 +457,11 @@ def act(game_id: str, action: str) -> Response:
 @bp.get("/games/<game_id>/invites")
 @documented(replies(Invites, errors=(403, 404)), seat=True)
 def invites(game_id: str) -> Response:
-    """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
-    return jsonify(_tables().invites(game_id, _token()))
+    """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise).
+
+    A table the lobby started lists only the host's own: each seat's link is its
+    profile's alone."""
+    return jsonify(_tables().invites(game_id, _token(), profile_secret()))
 
 
 @bp.post("/games/<game_id>/react")
@@ -466,7 +471,8 @@ def react(game_id: str) -> Response:
 
     One of a few fixed ones (no free text); every viewer sees it for a few seconds."""
     body = json_object()
-    return jsonify(_tables().react(game_id, _token(body), body.get("emote")))
+    return jsonify(_tables().react(game_id, _token(body), body.get("emote"),
+                                   profile_secret()))
 
 
 @bp.post("/games/<game_id>/rematch")
@@ -478,7 +484,7 @@ def rematch(game_id: str) -> Any:
     gets its own link to the same new table, whose id also appears in the old table's
     state as ``rematch``."""
     body = json_object()
-    return jsonify(_tables().rematch(game_id, _token(body))), 201
+    return jsonify(_tables().rematch(game_id, _token(body), profile_secret())), 201
 
 
 @bp.post("/games/<game_id>/preview")

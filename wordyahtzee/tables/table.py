@@ -71,6 +71,9 @@ class Table:
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily game
     pace: str = "live"  # an online table's pace: "live", or "slow" (turns a day apart)
     rated: bool = False  # its result changes the players' ratings
+    # the lobby gave its seats, each to a profile: a seat acts only with its profile's
+    # secret, and no player is shown another's link (a rated table is always one)
+    lobby: bool = False
     profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
     aided: set[int] = field(default_factory=set)  # the seats that used a Tip
     reactions: list[dict[str, Any]] = field(default_factory=list)  # recent quick reactions

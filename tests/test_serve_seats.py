@@ -1,0 +1,129 @@
+"""The attacks of issue 44 on seats and leaks, repeated against a real ``wordyahtzee serve``
+on PostgreSQL, each person a browser of its own (its cookies, its loopback address): the
+host of a lobby table cannot play the other seat, a stranger learns nothing of a seat, no
+JSON body gets a 500, and a profile's name keeps to what the API document says."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from wordyahtzee.modes.classic import BOXES
+
+from .pg import PostgresServer
+from .test_cluster import Server
+
+
+class Browser:
+    """One person's browser: its own cookie jar, its own loopback address."""
+
+    def __init__(self, server: Server, address: str) -> None:
+        self.server, self.address = server, address
+        self.cookies: dict[str, str] = {}
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             raw: bytes | None = None) -> tuple[int, Any]:
+        """One request (``raw``: the body's bytes as they are): status and JSON body."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=20,
+                                          source_address=(self.address, 0))
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Seat-Token"] = token
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = raw if raw is not None else None if body is None else json.dumps(body)
+        try:
+            conn.request(method, path, data, headers)
+            response = conn.getresponse()
+            payload = response.read()
+            for cookie in response.headers.get_all("Set-Cookie") or ():
+                name, _, rest = cookie.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            return response.status, json.loads(payload) if payload else None
+        finally:
+            conn.close()
+
+    def profile(self, name: str) -> None:
+        status, made = self.call("POST", "/api/profile", {"name": name})
+        assert status == 201, made
+
+
+@pytest.fixture(scope="module")
+def server(postgres_server: PostgresServer,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    one = Server(postgres_server.new_database(), tmp_path_factory.mktemp("seats"), "seats")
+    try:
+        yield one
+    finally:
+        one.stop()
+
+
+def link(url: str) -> tuple[str, str]:
+    """The game id and seat token of a seat's link."""
+    path, token = url.split("#seat=")
+    return path.rsplit("/", 1)[1], token
+
+
+def turn(browser: Browser, gid: str, token: str) -> dict[str, Any]:
+    """A classic turn: one throw, then the first open box the state offers."""
+    status, thrown = browser.call("POST", f"/api/games/{gid}/act/throw", {}, token)
+    assert status == 200, thrown
+    box = next(b for b in BOXES if b in thrown["state"]["options"])
+    status, claimed = browser.call("POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
+    assert status == 200, claimed
+    return dict(claimed["state"])
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_the_host_of_a_lobby_table_cannot_play_the_other_seat(server: Server,
+                                                            rated: bool) -> None:
+    anna = Browser(server, "127.0.0.61" if rated else "127.0.0.63")
+    bram = Browser(server, "127.0.0.62" if rated else "127.0.0.64")
+    anna.profile("Anna")
+    bram.profile("Bram")
+    status, entry = anna.call("POST", "/api/lobby", {"mode": "classic", "seats": 2,
+                                                     "rated": rated})
+    assert status == 201, entry
+    assert bram.call("POST", f"/api/lobby/{entry['id']}/join", {})[0] == 200
+    gid, ta = link(anna.call("GET", f"/api/lobby/{entry['id']}")[1]["url"])
+    tb = link(bram.call("GET", f"/api/lobby/{entry['id']}")[1]["url"])[1]
+    # the host's invites hold no other player's link
+    status, invites = anna.call("GET", f"/api/games/{gid}/invites", token=ta)
+    assert status == 200 and tb not in json.dumps(invites), invites
+    assert [link["seats"] for link in invites["links"]] == [[0]]
+    state = turn(anna, gid, ta)
+    assert state["to_move"] == 1
+    # Bram's token in the host's hands (however it travelled) plays nothing
+    for method, path, body in (("POST", "act/throw", {"seq": state["seq"]}),
+                               ("POST", "act/claim", {"box": "yahtzee", "seq": state["seq"]}),
+                               ("POST", "react", {"emote": "oops"}),
+                               ("POST", "seats/1/return", {}),
+                               ("GET", "hint", None)):
+        status, refused = anna.call(method, f"/api/games/{gid}/{path}", body, tb)
+        assert status == 403, (path, refused)
+        assert refused["error"]["code"] in ("not_your_seat", "not_your_turn"), refused
+    status, now = anna.call("GET", f"/api/games/{gid}", token=tb)
+    assert now["seq"] == state["seq"] and now["you"] == [] and now["reactions"] == []
+    for who in (anna, bram):
+        assert who.call("GET", "/api/profile")[1]["ratings"] == {}  # nothing rated
+    state = turn(bram, gid, tb)  # Bram, at his own browser, plays on
+    assert state["to_move"] == 0
+
+
+def test_a_stranger_learns_nothing_of_a_seat(server: Server) -> None:
+    anna, stranger = Browser(server, "127.0.0.65"), Browser(server, "127.0.0.66")
+    status, made = anna.call("POST", "/api/games", {
+        "mode": "classic", "kind": "online", "players": ["Annabel", "Bram"]})
+    assert status == 201, made
+    anna.profile("Annabel")
+    status, daily = anna.call("POST", "/api/daily/classic", {})
+    assert status == 201, daily
+    for gid, code in ((made["id"], "not_your_seat"), (daily["game_id"], "daily_hidden")):
+        status, refused = stranger.call("POST", f"/api/games/{gid}/seats/0/return", {},
+                                        "not-a-token")
+        assert status == 403 and refused["error"]["code"] == code, refused
+        assert "Annabel" not in json.dumps(refused)
