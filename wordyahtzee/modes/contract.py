@@ -20,6 +20,7 @@ Errors are :class:`~wordyahtzee.errors.RuleError` with a stable code (see
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
@@ -342,8 +343,9 @@ MAX_NAME = 24
 def check_players(players: Any, *, min_players: int = 1, max_players: int | None = None,
                   max_name: int | None = None) -> list[str]:
     """The one check of player names every mode and the table service use: a list of
-    ``min_players``..``max_players`` names, each a non-blank string (of at most ``max_name``
-    characters: the table service passes :data:`MAX_NAME`), all different ignoring case.
+    ``min_players``..``max_players`` names, each a non-blank string without control
+    characters (a NUL …; of at most ``max_name`` characters: the table service passes
+    :data:`MAX_NAME`), all different ignoring case.
 
     >>> check_players(["Anna", "Bram"])
     ['Anna', 'Bram']
@@ -357,6 +359,8 @@ def check_players(players: Any, *, min_players: int = 1, max_players: int | None
         raise RuleError("players must be a list of names", "bad_players")
     if any(not p.strip() for p in players):
         raise RuleError("every player needs a name", "bad_players")
+    if any(unicodedata.category(c) == "Cc" for p in players for c in p):
+        raise RuleError("a name holds no control characters", "bad_players")
     if max_name is not None and any(len(p) > max_name for p in players):
         raise RuleError(f"a name has at most {max_name} characters", "bad_players")
     if len({p.casefold() for p in players}) != len(players):

@@ -142,7 +142,8 @@ class Playing:
 
     def table(self, game_id: str) -> Table:
         """The live table (loaded from the store on first use: this is how games resume)."""
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64 or not (
+                game_id.isprintable()):  # a NUL: no id, and no value PostgreSQL takes
             raise ServiceError("no such game", "not_found")
         with self._lock:
             table = self._tables.get(game_id)
