@@ -1,20 +1,22 @@
 """The attacks of issue 44 on seats and leaks, repeated against a real ``wordyahtzee serve``
 on PostgreSQL, each person a browser of its own (its cookies, its loopback address): the
 host of a lobby table cannot play the other seat, a stranger learns nothing of a seat, no
-JSON body gets a 500, and a profile's name keeps to what the API document says."""
+JSON body gets a 500, a database away is a 503 that names no URL, and a profile's name
+keeps to what the API document says."""
 
 from __future__ import annotations
 
 import http.client
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
-from .pg import PostgresServer
+from .pg import PostgresServer, start_server
 from .test_cluster import Server
 
 
@@ -185,3 +187,40 @@ def test_no_json_body_gets_a_500_on_any_route(server: Server) -> None:
             if (status, code) != (400, "bad_json"):
                 wrong.append((status, code, method, where, body.count(b"["), body[-40:]))
     assert sorted(wrong, key=lambda w: -w[0]) == []  # the 500s first
+
+
+@pytest.mark.pg  # a PostgreSQL server of its own, to stop
+def test_a_database_away_is_a_503_that_names_no_url(tmp_path: Path) -> None:
+    """Every 503 named the database's URL, and the log's scrubber kept ``sslpassword=``
+    and ``%70assword=`` (the database reads it as ``password=``). Now an answer names no
+    URL, host or port at all, and the log no password under any name."""
+    pg: PostgresServer = start_server()
+    try:
+        database = pg.new_database().rsplit("/", 1)[1]
+        url = (f"postgresql://postgres:pw1-secret@127.0.0.1:{pg.port}/{database}"
+               "?sslpassword=pw2-secret&%70assword=pw3-secret&application_name=wy")
+        one = Server(url, tmp_path, "away")
+        try:
+            status, made = one.call("POST", "/api/games", {"kind": "online",
+                                                           "players": ["A", "B"]})
+            assert status == 201, made
+            pg.stop("fast")
+            answers = [one.call(method, path, body, timeout=20) for method, path, body in (
+                ("GET", f"/api/games/{made['id']}", None), ("GET", "/api/lobby", None),
+                ("GET", "/api/highscores", None),
+                ("POST", "/api/games", {"kind": "online", "players": ["A", "B"]}),
+                ("POST", "/api/profile", {"name": "Anna"}))]
+            # the table in memory still answers; everything that needs the store, 503
+            assert [status for status, _ in answers[1:]] == [503] * 4, answers
+            for _, answer in [a for a in answers if a[0] == 503]:
+                assert answer["error"]["code"] == "unavailable"
+                text = json.dumps(answer)
+                for told in ("postgres", "127.0.0.1", str(pg.port), database, "secret"):
+                    assert told not in text, (told, answer)
+        finally:
+            one.stop()
+        log = one.log.read_text()
+        assert "127.0.0.1" in log and "application_name=wy" in log  # the server said where
+        assert "secret" not in log and "assword" not in log, log[-2000:]
+    finally:
+        pg.destroy()

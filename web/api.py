@@ -34,7 +34,7 @@ from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
 from .cookies import profile_secret
-from .errors import error_response, status_for
+from .errors import error_response, public_message, status_for
 from .models_games import (
     ActRequest,
     GameState,
@@ -105,9 +105,9 @@ def register_error_handlers(app: Flask) -> None:
         if not request.path.startswith("/api"):  # a page: an HTML page that says why
             from .pages import error_page
 
-            return error_page(status_for(exc), exc.message, key=f"error.{exc.code}")
+            return error_page(status_for(exc), public_message(exc), key=f"error.{exc.code}")
         extra = exc.extra if isinstance(exc, ServiceError) else None
-        return error_response(status_for(exc), exc.code, exc.message, extra)
+        return error_response(status_for(exc), exc.code, public_message(exc), extra)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
