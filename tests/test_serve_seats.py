@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,17 @@ class Browser:
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              raw: bytes | None = None) -> tuple[int, Any]:
         """One request (``raw``: the body's bytes as they are): status and JSON body."""
+        status, payload = self.fetch(method, path, body, token, raw)
+        return status, json.loads(payload) if payload else None
+
+    def page(self, path: str) -> tuple[int, str]:
+        """A page: status and HTML."""
+        status, payload = self.fetch("GET", path)
+        return status, payload.decode("utf-8")
+
+    def fetch(self, method: str, path: str, body: Any = None, token: str | None = None,
+              raw: bytes | None = None) -> tuple[int, bytes]:
+        """One request: status and the body's bytes."""
         conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=20,
                                           source_address=(self.address, 0))
         headers = {"Content-Type": "application/json"}
@@ -45,7 +57,7 @@ class Browser:
             for cookie in response.headers.get_all("Set-Cookie") or ():
                 name, _, rest = cookie.partition("=")
                 self.cookies[name] = rest.split(";", 1)[0]
-            return response.status, json.loads(payload) if payload else None
+            return response.status, payload
         finally:
             conn.close()
 
@@ -224,3 +236,32 @@ def test_a_database_away_is_a_503_that_names_no_url(tmp_path: Path) -> None:
         assert "secret" not in log and "assword" not in log, log[-2000:]
     finally:
         pg.destroy()
+
+
+@pytest.mark.usefixtures("strategy_tables")  # the server reads them from the cache
+def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
+    """A stranger who called a game Anna saw, under it, the scores of every game of every
+    Anna; now a review draws only the viewing profile's own history."""
+    from .test_api_privacy import _history
+
+    anna, stranger = Browser(server, "127.0.0.68"), Browser(server, "127.0.0.69")
+    anna.profile("Anna")
+    games = []
+    for browser in (anna, anna, stranger):
+        status, made = browser.call("POST", "/api/games", {
+            "mode": "classic", "kind": "solo", "players": ["Anna"]})
+        assert status == 201, made
+        for _ in BOXES:
+            turn(browser, made["id"], made["links"][0]["token"])
+        games.append(made["id"])
+
+    def review(browser: Browser, gid: str) -> str:
+        for _ in range(120):  # the review waits for the strategy table to load
+            html = browser.page(f"/games/{gid}/review")[1]
+            if 'table class="review"' in html:
+                return html
+            time.sleep(0.5)
+        raise AssertionError(html[-2000:])
+
+    assert _history(review(stranger, games[2])) == []
+    assert _history(review(anna, games[1])) == [2]

@@ -261,10 +261,10 @@ class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, Protoc
         (``aided`` as for :meth:`high_scores`)."""
         ...
 
-    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
-                      limit: int = 50) -> list[HighScore]:
-        """A player's scores in finished games with these rules, oldest first (the last
-        ``limit``)."""
+    def profile_scores(self, profile_id: str, mode: str, dictionary: str, rules: str,
+                       limit: int = 50) -> list[HighScore]:
+        """A profile's scores in finished games with these rules (the games where it holds
+        a seat, by profile, never by name), oldest first (the last ``limit``)."""
         ...
 
     def publish(self, game_id: str, seq: int) -> None:

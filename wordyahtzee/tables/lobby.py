@@ -54,7 +54,7 @@ class Lobby(Profiles):
         self.store.set_seat_profile(table.id, seat, profile["id"])
         table.profiles.update(self.store.seat_profiles(table.id))
 
-    def _profile_seats(self, table: Table, secret: Any) -> set[int]:
+    def profile_seats(self, table: Table, secret: Any) -> set[int]:
         """The seats of ``table`` the profile of ``secret`` holds (asking the store again
         when memory knows no seat of it: another process may have given it one)."""
         profile = self.find_profile(secret)

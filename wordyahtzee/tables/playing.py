@@ -298,11 +298,11 @@ class Playing:
 
     def _holds_seat(self, table: Table, secret: Any) -> bool:
         """Whether the profile of ``secret`` holds a seat at ``table``."""
-        return bool(self._profile_seats(table, secret))
+        return bool(self.profile_seats(table, secret))
 
-    def _profile_seats(self, table: Table, secret: Any) -> set[int]:
+    def profile_seats(self, table: Table, secret: Any) -> set[int]:
         """The seats of ``table`` the profile of ``secret`` holds (:class:`~.lobby.Lobby`
-        knows the profiles; without them, none)."""
+        knows the profiles; without them, none): whose they are, not who has a link."""
         return set()
 
     def seats_of(self, table: Table, token: Any, secret: Any = None, *,
@@ -314,7 +314,7 @@ class Playing:
         that holds its seat, so a link that travelled to anyone else plays nothing."""
         seats = table.owned_by(token) if owned else table.seats_for(token)
         if seats and table.lobby:
-            seats &= self._profile_seats(table, secret)
+            seats &= self.profile_seats(table, secret)
         return seats
 
     def player_seats(self, table: Table, token: Any, secret: Any = None, *,
