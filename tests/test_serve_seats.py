@@ -265,3 +265,13 @@ def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
 
     assert _history(review(stranger, games[2])) == []
     assert _history(review(anna, games[1])) == [2]
+
+
+def test_a_profile_name_is_as_long_as_the_document_says(server: Server) -> None:
+    browser = Browser(server, "127.0.0.70")
+    document = browser.call("GET", "/api/openapi.json")[1]
+    most = document["components"]["schemas"]["ProfileName"]["properties"]["name"]["maxLength"]
+    status, refused = browser.call("POST", "/api/profile", {"name": " " * 3 + "A" * most})
+    assert status == 400 and refused["error"]["code"] == "bad_players", refused
+    status, made = browser.call("POST", "/api/profile", {"name": "A" * most})
+    assert status == 201 and made["profile"]["name"] == "A" * most, made

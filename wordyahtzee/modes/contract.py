@@ -340,6 +340,16 @@ MAX_NAME = 24
 """The longest player name, in characters."""
 
 
+def typed_name(name: str, max_name: int = MAX_NAME) -> str:
+    """A name as a player typed it: at most ``max_name`` characters as sent (the length the
+    API document's ``maxLength`` gives, so what the document allows and what the server
+    takes are one), its runs of spaces folded to one; :func:`check_players` checks the
+    rest."""
+    if len(name) > max_name:
+        raise RuleError(f"a name has at most {max_name} characters", "bad_players")
+    return " ".join(name.split())
+
+
 def check_players(players: Any, *, min_players: int = 1, max_players: int | None = None,
                   max_name: int | None = None) -> list[str]:
     """The one check of player names every mode and the table service use: a list of
