@@ -357,9 +357,9 @@ def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, An
     """A state for the asking token and browser: ``you``, the seats it acts for, and
     ``own``, those it holds, a seat a computer plays now included (its player may take it
     back); at a table the lobby started, only with the seat's profile."""
-    manager, secret = _tables(), profile_secret()
-    state["you"] = sorted(manager.seats_of(table, token, secret))
-    state["own"] = sorted(manager.seats_of(table, token, secret, owned=True))
+    own = _tables().seats_of(table, token, profile_secret(), owned=True)
+    state["you"] = sorted(seat for seat in own if table.seats[seat].computer is None)
+    state["own"] = sorted(own)
     return state
 
 
