@@ -97,3 +97,25 @@ def test_who_sees_what_is_documented(document: dict[str, Any]) -> None:
     assert {"watch", "tables"} <= set(schemas["Lobby"]["required"])
     assert {"game_id", "players", "url"} <= set(schemas["PublicTable"]["required"])
     assert "429" in paths["/api/profile"]["post"]["responses"]
+
+
+def test_a_name_is_taken_as_long_as_the_document_says(client: Any,
+                                                      document: dict[str, Any]) -> None:
+    """The server trimmed a name before it measured it, so a name longer than the
+    document's ``maxLength`` was taken; now the length is the name's as sent."""
+    schemas = document["components"]["schemas"]
+    most = schemas["ProfileName"]["properties"]["name"]["maxLength"]
+    players = schemas["NewGame"]["properties"]["players"]["items"]["oneOf"][0]
+    assert players["maxLength"] == most
+    longer, fits = "  " + "A" * (most - 1), " " + "B" * (most - 1)
+    assert_error(client.post("/api/profile", json={"name": longer}), 400, "bad_players")
+    assert_error(client.post("/api/games", json={"kind": "solo", "players": [longer]}), 400,
+                 "bad_players")
+    assert_error(client.post("/api/games", json={
+        "kind": "online", "players": [{"name": longer}, "C"]}), 400, "bad_players")
+    made = client.post("/api/profile", json={"name": fits})
+    assert made.status_code == 201 and made.json["profile"]["name"] == "B" * (most - 1)
+    assert_error(client.patch("/api/profile", json={"name": longer}), 400, "bad_players")
+    assert client.patch("/api/profile", json={"name": "C" * most}).status_code == 200
+    game = client.post("/api/games", json={"kind": "solo", "players": ["D" * most]})
+    assert game.status_code == 201

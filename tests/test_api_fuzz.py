@@ -179,3 +179,37 @@ def test_no_500_on_random_paths(fuzz_app: Any, path: str, method: str) -> None:
     raw = ("/" + path).encode("utf-8", "surrogatepass").decode("latin-1")
     response = client.open("/", method=method, environ_overrides={"PATH_INFO": raw})
     assert response.status_code < 500
+
+
+def test_nul_and_deep_bodies_are_refused_with_400_on_every_json_route(fuzz_app: Any) -> None:
+    """Found by a probe on the real server (tests/test_serve_seats.py repeats it there):
+    ``{"words": ["a\\u0000b"]}`` to /api/check and a ``\\u`` escape nested about 950 deep
+    were 500s. Every route of the document with a JSON body refuses both, ``bad_json``."""
+    from .test_serve_seats import DEEP, bad_bodies, json_routes
+
+    client = fuzz_app.test_client()
+    routes = json_routes(client.get("/api/openapi.json").json)
+    ids = {"game_id": fuzz_app.config["FUZZ_GAME"], "seat": "1", "lobby_id": "0" * 12,
+           "mode": "classic", "puzzle_id": "0" * 12}
+    for method, path, fields in routes:
+        where = path.format(**{**ids, "action": "skip" if "/seats/" in path else "throw"})
+        for body in bad_bodies(fields)[len(DEEP) - 5:]:
+            response = client.open(where, method=method, data=body,
+                                   content_type="application/json",
+                                   headers={"X-Seat-Token": fuzz_app.config["FUZZ_TOKEN"]})
+            assert response.status_code == 400, (where, body[-30:], response.data[:200])
+            assert response.get_json()["error"]["code"] == "bad_json"
+
+
+@pytest.mark.parametrize("name", ["\u0001Anna", "An\u007fna", "Anna\u009b"])
+def test_a_name_with_a_control_character_is_refused(fuzz_app: Any, name: str) -> None:
+    """Names show on every screen at the table: control characters make none (the engine's
+    one check of names, so records and the command line refuse them too)."""
+    client = fuzz_app.test_client()
+    answers = [
+        client.post("/api/games", json={"kind": "solo", "players": [name]}),
+        client.post("/api/games", json={"kind": "online", "players": [{"name": name}, "B"]}),
+        client.post("/api/profile", json={"name": name})]
+    for response in answers:
+        assert response.status_code == 400, response.data[:200]
+        assert response.get_json()["error"]["code"] in ("bad_players", "bad_name")

@@ -5,6 +5,7 @@ new profiles per address."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
     ("POST", "/api/games/{gid}/act/claim", {"box": "chance", "seq": 999}),
     ("POST", "/api/games/{gid}/act/throw", {"seq": 999}),
+    ("POST", "/api/games/{gid}/seats/0/return", {}),
+    ("POST", "/api/games/{gid}/seats/0/skip", {}),
 ]
 PAGES = ["/games/{gid}", "/games/{gid}/review"]
 
@@ -89,6 +92,7 @@ def test_a_stranger_gets_nothing_of_todays_daily_game(day: Day, who: str, method
         assert_error(r, 403, "daily_hidden")
         text = r.get_data(as_text=True)
         assert "dice" not in text and "faces" not in text and "state" not in r.json
+        assert "Anna" not in text  # nor whose game it is
         assert "01:00" in r.json["error"]["message"]
 
 
@@ -308,3 +312,46 @@ def test_an_address_makes_a_familys_profiles_and_no_more(tmp_path: Path) -> None
     assert client.post("/api/profile", json={"name": "Laatste"},
                        environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code == 201
     assert client.post("/api/daily/classic", json={}).status_code == 201
+
+
+def _history(html: str) -> list[int]:
+    """The score histories a review page draws: how many games each holds."""
+    return [len(points.split()) for points in re.findall(
+        r'aria-label="Scores van [^"]*"><title>[^<]*</title><polyline points="([^"]*)"',
+        html)]
+
+
+@pytest.mark.usefixtures("strategy_tables")
+def test_a_review_draws_the_score_history_of_the_viewers_own_profile(tmp_path: Path) -> None:
+    """The history was every game of a *name*: a stranger who called a game Anna saw the
+    daily player Anna's days, a flagged one held off the board included. Now a review
+    draws the history of the seat the viewing browser's profile holds, from its games."""
+    import wordyahtzee.tables.strategies as strategies
+
+    from .test_api_lobby import play_turn
+
+    strategies.get("classic", "free")
+    clock = Clock()
+    app = make_app(tmp_path / "history.sqlite3", clock, TICK_SECONDS=None)
+    anna = player(app, "Anna")
+    days = []
+    for _ in range(2):
+        started = start(anna)
+        play_classic(anna, started, [0])
+        days.append(started["game_id"])
+        clock.now += 86400
+    store = app.extensions["wordyahtzee.store"]
+    store.check_daily(days[1], "flagged", {})  # held off the board
+    stranger, bea = app.test_client(), player(app, "Bea")
+    solos = {}
+    for who, browser in (("stranger", stranger), ("bea", bea), ("bea", bea)):
+        made = browser.post("/api/games", json={"mode": "classic", "kind": "solo",
+                                                "players": ["Anna"]}).json
+        for _ in range(13):
+            play_turn(browser, made["id"], made["links"][0]["token"])
+        solos[who] = made["id"]
+    assert _history(stranger.get(f"/games/{solos['stranger']}/review").get_data(
+        as_text=True)) == []  # no profile: no history, and never Anna's days
+    assert _history(bea.get(f"/games/{solos['bea']}/review").get_data(as_text=True)) == [2]
+    assert _history(stranger.get(f"/games/{days[1]}/review").get_data(as_text=True)) == []
+    assert _history(anna.get(f"/games/{days[1]}/review").get_data(as_text=True)) == [2]

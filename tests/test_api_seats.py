@@ -38,11 +38,20 @@ def tables(app: Any) -> Any:
     return app.extensions["wordyahtzee.tables"]
 
 
-def at_table(app: Any, gid: str, token: str) -> Callable[[], None]:
-    """A page of the seat open at the table (its live stream): returns its closing."""
+def at_table(app: Any, gid: str, token: str, browser: Any = None) -> Callable[[], None]:
+    """A page of the seat open at the table (its live stream; ``browser``: the test client
+    whose profile holds the seat, at a table the lobby started): returns its closing."""
     service = tables(app)
-    leave: Callable[[], None] = service.watching(service.table(gid), token)
+    secret = None if browser is None else profile_of(browser)
+    leave: Callable[[], None] = service.watching(service.table(gid), token, secret)
     return leave
+
+
+def profile_of(browser: Any) -> str:
+    """The profile secret a test client's cookie holds."""
+    cookie = browser.get_cookie("wy_profile")
+    assert cookie is not None
+    return str(cookie.value)
 
 
 def online(client: Any, mode: str = "classic", players: Any = ("Anna", "Bram"),
@@ -74,24 +83,24 @@ def back(client: Any, gid: str, token: str | None, seat_no: int) -> Any:
                        headers=seat(token) if token else {})
 
 
-def quick_match(app: Any) -> tuple[str, str, str, Any]:
+def quick_match(app: Any) -> tuple[str, str, str, Any, Any]:
     """Two profiles quick-matched into a rated classic table: its id, both seats' tokens
-    (the first is the host's) and the host's browser."""
+    (the first is the host's) and both browsers (the host's first)."""
     anna, bram = player(app, "Anna"), player(app, "Bram")
     lobby = anna.post("/api/lobby/quick", json={"mode": "classic"}).json["id"]
     bram.post("/api/lobby/quick", json={"mode": "classic"})
     url = anna.get(f"/api/lobby/{lobby}").json["url"]
     gid, host = url.split("/games/")[1].split("#seat=")
     other = bram.get(f"/api/lobby/{lobby}").json["url"].split("#seat=")[1]
-    return gid, host, other, anna
+    return gid, host, other, anna, bram
 
 
 def test_a_rated_game_refuses_every_host_action_and_keeps_the_absence_rules(
         app: Any, clock: Clock) -> None:
-    gid, host, other, anna = quick_match(app)
+    gid, host, other, anna, bram = quick_match(app)
     state = anna.get(f"/api/games/{gid}").json
     assert state["rated"] and state["host"] == 0 and state["to_move"] == 0
-    gone = at_table(app, gid, other)  # Bram is at the table
+    gone = at_table(app, gid, other, bram)  # Bram is at the table
     state = play_turn(anna, gid, host)
     assert state["to_move"] == 1 and state["seats"][1]["present"]
     for action, body in ACTIONS:

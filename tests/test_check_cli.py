@@ -99,6 +99,16 @@ def test_why_offers_valid_words_one_edit_away(capsys):
     assert all(w in ("huis", "huid", "huil", "hui") for w in why["nearby"][:1])
 
 
+@pytest.mark.parametrize("word", ["a\x00b", "huis\x00", "\x00", "hu\x01is"])
+def test_why_of_a_word_with_a_control_character_is_no_word(capsys, word):
+    """A NUL read another entry's bytes from the reasons' trie (a traceback); a control
+    character makes no word, in any list."""
+    code, out, _ = check(capsys, "--why", "--json", "-", stdin=word + "\n")
+    assert code == 0
+    [answer] = json.loads(out)
+    assert answer["valid"] is False and answer["why"]["source"] == "not_listed"
+
+
 def test_check_imports_no_web_module_nor_numpy_or_flask():
     """``check`` runs in a fresh process with only the dictionary service loaded: no web
     module, no numpy or Flask, nor the modules its start-up budget leaves out

@@ -177,9 +177,32 @@ def test_counts_seats_reports_scores_and_abandoning(store: Store) -> None:
         ("okee", 2, ("heel gewoon",)), ("tv", 1, ())]
     assert store.word_reports("en") == []
     store.append_events("b", 0, [{"type": "x"}], Finish({"players": []}, {}), [("Anna", 99)])
-    assert [s.score for s in store.player_scores("Anna", "woord", "", rules_key({}))] == [99]
     assert store.abandon_idle(before=float("inf")) == ["a"]
     assert store.game_ids("active") == [] and store.load_game("a").status == "abandoned"
+
+
+def test_a_profiles_score_history_is_its_own_never_a_names(store: Store) -> None:
+    """Two browsers' Annas, and a hot-seat game where the profile played as Bram: the
+    history of a profile holds the lines of its own seats only."""
+    key = rules_key({})
+    games = {"mine": [Seat(0, "Anna", "t")], "theirs": [Seat(0, "Anna", "u")],
+             "hotseat": [Seat(0, "Anna", "v"), Seat(1, "Bram", "v")],
+             "daily": [Seat(0, "Anna", "w")]}
+    for game_id, seats in games.items():
+        kind = "daily" if game_id == "daily" else "hotseat" if len(seats) > 1 else "solo"
+        store.create_game(game_id, "woord", kind, {"rules": {}}, seats)
+    store.set_seat_profile("mine", 0, "p-anna")
+    store.set_seat_profile("hotseat", 1, "p-anna")  # she was Bram at a friend's device
+    store.set_seat_profile("theirs", 0, "p-other")
+    store.set_seat_profile("daily", 0, "p-other")
+    for game_id, lines in (("mine", [("Anna", 10)]), ("theirs", [("Anna", 20)]),
+                           ("hotseat", [("Anna", 30), ("Bram", 40)]),
+                           ("daily", [("Anna", 50)])):
+        store.append_events(game_id, 0, [{"e": 1}], Finish({}, {}, lines))
+    assert [(h.player, h.score) for h in store.profile_scores("p-anna", "woord", "", key)] \
+        == [("Anna", 10), ("Bram", 40)]
+    assert [h.score for h in store.profile_scores("p-other", "woord", "", key)] == [20, 50]
+    assert store.profile_scores("nobody", "woord", "", key) == []
 
 
 

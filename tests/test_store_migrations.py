@@ -329,3 +329,30 @@ def test_old_classic_rules_keys_join_the_lists_of_new_games(
     assert keys == [rules_key(parse_rules({"joker": "free"})),
                     rules_key(parse_rules({"match": True}))] == ["{}", '{"match":true}']
     assert game_key == "{}"
+
+
+LOBBY_GAMES = (
+    "INSERT INTO games (id, mode, kind, setup, created_at, updated_at) VALUES "
+    "('started', 'classic', 'online', '{\"players\": [\"Anna\", \"Bram\"], \"table\": "
+    "{\"rated\": false, \"idle_seconds\": 120}}', 1, 1), "
+    "('friends', 'classic', 'online', '{\"players\": [\"Anna\", \"Bram\"], \"table\": "
+    "{\"idle_seconds\": 120}}', 1, 1)",
+    "INSERT INTO lobby (id, mode, rules, rules_key, pace, idle_seconds, seats, rated, "
+    "created_at, game_id) VALUES ('met', 'classic', '{}', '{}', 'live', 0, 2, 0, 1, "
+    "'started')")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tables_the_lobby_started_before_they_said_so_keep_their_seats_to_profiles(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """An unrated table the lobby started before its setup said so (SQLite 13, PostgreSQL
+    12) is a lobby table after the migration (each seat acts only with its profile); a
+    table one person made for friends is not."""
+    where = _older(backend, tmp_path, request, 13, LOBBY_GAMES)
+    store = open_store(where)
+    try:
+        assert store.load_game("started").setup["table"] == {
+            "rated": False, "idle_seconds": 120, "lobby": True}
+        assert "lobby" not in store.load_game("friends").setup["table"]
+    finally:
+        store.close()

@@ -45,6 +45,23 @@ def test_location_hides_the_password(postgres_url: str) -> None:
     store.close()
 
 
+@pytest.mark.parametrize(("url", "shown"), [
+    ("postgresql://u:pw1@h:5/db?sslpassword=pw2&%70assword=pw3&PassWord=pw4",
+     "postgresql://u@h:5/db"),
+    ("postgresql://u@h/db?%20password=pw5&options=-c%20password%3Dpw6&sslmode=require",
+     "postgresql://u@h/db?sslmode=require"),
+    ("postgresql://u:p@ss@h/db?application_name=wy&passfile=%2Fpw7",
+     "postgresql://u@h/db?application_name=wy"),
+    ("redis://:pw8@localhost:6379/0", "redis://localhost:6379/0"),
+    ("postgresql://[::1", "(a malformed URL)"),
+])
+def test_a_logged_url_keeps_no_password_under_any_name(url: str, shown: str) -> None:
+    """The scrubber once kept ``sslpassword=`` and ``%70assword=`` (which the database
+    reads as ``password=``): a parameter shows only if it is one of the harmless ones."""
+    assert redact(url) == shown
+    assert "pw" not in redact(url)
+
+
 def test_an_unreachable_server_is_one_clear_line() -> None:
     url = f"postgresql://postgres:s3cret@127.0.0.1:{free_port()}/postgres"
     started = time.monotonic()

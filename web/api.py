@@ -34,7 +34,7 @@ from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
 from .cookies import profile_secret
-from .errors import error_response, status_for
+from .errors import error_response, public_message, status_for
 from .models_games import (
     ActRequest,
     GameState,
@@ -105,9 +105,9 @@ def register_error_handlers(app: Flask) -> None:
         if not request.path.startswith("/api"):  # a page: an HTML page that says why
             from .pages import error_page
 
-            return error_page(status_for(exc), exc.message, key=f"error.{exc.code}")
+            return error_page(status_for(exc), public_message(exc), key=f"error.{exc.code}")
         extra = exc.extra if isinstance(exc, ServiceError) else None
-        return error_response(status_for(exc), exc.code, exc.message, extra)
+        return error_response(status_for(exc), exc.code, public_message(exc), extra)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
@@ -357,10 +357,12 @@ def game_state(game_id: str) -> Response:
 
 
 def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, Any]:
-    """A state for the asking token: ``you``, the seats it acts for, and ``own``, those it
-    holds, a seat a computer plays now included (its player may take it back)."""
-    state["you"] = sorted(table.seats_for(token))
-    state["own"] = sorted(table.owned_by(token))
+    """A state for the asking token and browser: ``you``, the seats it acts for, and
+    ``own``, those it holds, a seat a computer plays now included (its player may take it
+    back); at a table the lobby started, only with the seat's profile."""
+    own = _tables().seats_of(table, token, profile_secret(), owned=True)
+    state["you"] = sorted(seat for seat in own if table.seats[seat].computer is None)
+    state["own"] = sorted(own)
     return state
 
 
@@ -404,13 +406,13 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     that one (a bare ``seq``: if the table has moved past it); else from its next
     change."""
     manager = _tables()
-    token = (query.token or "")[:200] or None
-    table = manager.seen_by(game_id, token, profile_secret())
+    token, secret = (query.token or "")[:200] or None, profile_secret()
+    table = manager.seen_by(game_id, token, secret)
     seconds = float(current_app.config["SSE_SECONDS"])
     last = request.headers.get("Last-Event-ID", "")[:40]
 
     def stream() -> Iterator[str]:
-        leave = manager.watching(table, token)
+        leave = manager.watching(table, token, secret)
         metrics.OPEN_STREAMS.inc()
         try:
             yield "retry: 1000\n\n"
@@ -458,8 +460,11 @@ def act(game_id: str, action: str) -> Response:
 @bp.get("/games/<game_id>/invites")
 @documented(replies(Invites, errors=(403, 404)), seat=True)
 def invites(game_id: str) -> Response:
-    """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise)."""
-    return jsonify(_tables().invites(game_id, _token()))
+    """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise).
+
+    A table the lobby started lists only the host's own: each seat's link is its
+    profile's alone."""
+    return jsonify(_tables().invites(game_id, _token(), profile_secret()))
 
 
 @bp.post("/games/<game_id>/react")
@@ -469,7 +474,8 @@ def react(game_id: str) -> Response:
 
     One of a few fixed ones (no free text); every viewer sees it for a few seconds."""
     body = json_object()
-    return jsonify(_tables().react(game_id, _token(body), body.get("emote")))
+    return jsonify(_tables().react(game_id, _token(body), body.get("emote"),
+                                   profile_secret()))
 
 
 @bp.post("/games/<game_id>/rematch")
@@ -481,7 +487,7 @@ def rematch(game_id: str) -> Any:
     gets its own link to the same new table, whose id also appears in the old table's
     state as ``rematch``."""
     body = json_object()
-    return jsonify(_tables().rematch(game_id, _token(body))), 201
+    return jsonify(_tables().rematch(game_id, _token(body), profile_secret())), 201
 
 
 @bp.post("/games/<game_id>/preview")

@@ -27,12 +27,14 @@ from spectree.utils import get_multidict_items
 
 from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.errors import BadRequest, ServiceError
+from wordyahtzee.records import nested_deeper
 
-from .models import Body, Reply, SeatToken
+from .models import MAX_JSON_DEPTH, Body, Reply, SeatToken
 from .models_games import ErrorBody
 
 ERROR_TEXTS: dict[int, str] = {
-    400: "Malformed request: `bad_json` (not a JSON object, or a lone surrogate), "
+    400: "Malformed request: `bad_json` (not a JSON object, nested deeper than 32 levels, "
+         "or a NUL or lone surrogate in a string), "
          "`bad_request` (a field of the wrong type or out of range), `bad_rules`, "
          "`unknown_mode`, `bad_players` … (web/errors.py lists every code)",
     401: "`login_required`: a moderator's page; log in at /moderate/login first",
@@ -139,9 +141,9 @@ spec = SpecTree("flask", backend=_Plugin, mode="strict", title="Woord Yahtzee AP
 
 def json_object() -> dict[str, Any]:
     """The request's JSON object, checked before any model sees it: 413 ``too_large``
-    beyond ``MAX_JSON_BYTES``, 400 ``bad_json`` if it is no JSON object or holds a lone
-    surrogate (``\\ud800``, no character any text can hold); ``{}`` for no body. Read
-    once a request."""
+    beyond ``MAX_JSON_BYTES``, 400 ``bad_json`` if it is no JSON object, nests deeper than
+    :data:`~web.models.MAX_JSON_DEPTH` or holds a NUL or a lone surrogate (``\\u0000``,
+    ``\\ud800``: :func:`_check_strings`); ``{}`` for no body. Read once a request."""
     if "json_object" not in g:
         g.json_object = _read_json_object()
     found: dict[str, Any] = g.json_object
@@ -158,25 +160,43 @@ def _read_json_object() -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        if nested_deeper(text, MAX_JSON_DEPTH):
+            raise BadRequest(f"the request body nests deeper than {MAX_JSON_DEPTH} levels",
+                             "bad_json")
+        data = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadRequest("the request body is not valid JSON", "bad_json") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object", "bad_json")
-    if b"\\u" in raw and not _encodable(data):
-        raise BadRequest("the request body holds a lone surrogate (\\ud800-\\udfff), which "
-                         "is no character", "bad_json")
+    if b"\\u" in raw:  # only an escape makes a NUL or a lone surrogate
+        _check_strings(data)
     return data
 
 
-def _encodable(data: Any) -> bool:
-    """Whether every string in ``data`` is real Unicode (JSON's ``\\ud800`` escapes can
-    make lone surrogates, which no text can store or send)."""
-    try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+def _check_strings(data: Any) -> None:
+    """400 ``bad_json`` when a string in ``data`` (a key or a value) holds a NUL or a lone
+    surrogate: JSON's ``\\u0000`` and ``\\ud800`` escapes make them, but no word, name or
+    note is one, and no text column can store them (PostgreSQL refuses a NUL, UTF-8 a
+    surrogate)."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            if "\x00" in item:
+                raise BadRequest("the request body holds a NUL character (\\u0000)",
+                                 "bad_json")
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise BadRequest("the request body holds a lone surrogate "
+                                 "(\\ud800-\\udfff), which is no character",
+                                 "bad_json") from None
 
 
 def replies(ok: type[Reply], status: int = 200, errors: tuple[int, ...] = (),
@@ -213,7 +233,7 @@ def documented(resp: Response, json: type[Body] | None = None,
 
         @wraps(validated)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            json_object()  # size, syntax and lone surrogates, before a model reads it
+            json_object()  # size, syntax, depth, NULs and lone surrogates, before a model
             return validated(*args, **kwargs)
 
         return checked

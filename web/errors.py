@@ -8,9 +8,9 @@ from typing import Any
 from flask import Response, jsonify
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
-from wordyahtzee.store import StaleGameError
+from wordyahtzee.store import StaleGameError, StoreError
 
-from .requestlog import request_id
+from .requestlog import log_store_error, request_id
 
 _BY_STATUS: dict[int, tuple[str, ...]] = {
     400: ("error", "bad_request", "bad_json", "bad_input", "bad_kind", "bad_level",
@@ -67,6 +67,26 @@ def status_for(exc: WordyahtzeeError) -> int:
     if isinstance(exc, StaleGameError) or (isinstance(exc, ServiceError) and exc.conflict):
         return 409
     return http_status(exc.code)
+
+
+STORE_TEXTS = {
+    "unavailable": "the database cannot be reached right now; try again shortly",
+    "busy": "the database is busy; try again",
+    "schema_too_new": "the database was written by a newer version of the server",
+}
+"""What a client reads of the store's own trouble (its message names the database, its
+address and the driver's words, which are for the server's log only)."""
+OWN_TEXT_CODES = frozenset({"stale", "not_found", "exists"})
+"""The store's errors about a game itself, whose message a client may read."""
+
+
+def public_message(exc: WordyahtzeeError) -> str:
+    """The message of ``exc`` a client may read: the store's trouble says what happened
+    and no more (no URL, host, path or SQL); the detail goes to the log."""
+    if not isinstance(exc, StoreError) or exc.code in OWN_TEXT_CODES:
+        return exc.message
+    log_store_error(exc.code, exc.message)
+    return STORE_TEXTS.get(exc.code, "the database could not do this")
 
 
 RETRY_AFTER_SECONDS = 1

@@ -49,8 +49,19 @@ BOXES = _each("boxes")
 COMPUTER_LEVELS = _each("computer_levels")
 """Every computer level of every mode."""
 
-NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
-"""A player's or a profile's name, as the document gives it (the engine checks it)."""
+MAX_JSON_DEPTH = 32
+"""How deep a request's JSON (a body, or a query parameter holding JSON) may nest arrays
+and objects; the deepest the API reads, a dice set's faces, nests three levels. Deeper is
+refused before it is parsed (:func:`web.apidoc.json_object`), so that nothing that walks
+a body (the parser, the encoder checking its strings, a model) recurses without bound."""
+
+NAME: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
+                        "pattern": r"\S",
+                        "description": f"at most {MAX_NAME} characters as sent, not only "
+                                       "spaces (runs of spaces fold to one); no control "
+                                       "characters"}
+"""A player's or a profile's name, as the document gives it: the engine takes what it
+says (:func:`wordyahtzee.modes.contract.typed_name`: the length is the raw text's)."""
 
 DictionaryName = Annotated[str, Field(pattern=NAME_PATTERN.pattern,
                                       description="a dictionary's name")]
@@ -117,6 +128,7 @@ class Empty(Body):
 __all__ = [
     "BOXES",
     "COMPUTER_LEVELS",
+    "MAX_JSON_DEPTH",
     "NAME",
     "Body",
     "BoxId",

@@ -13,10 +13,12 @@ from wordyahtzee.dice import OWN_DICE, OWN_FACES, OWN_NAME
 from wordyahtzee.errors import BadRequest
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.modes import MODES
+from wordyahtzee.records import nested_deeper
 from wordyahtzee.store import REPORT_KINDS
 from wordyahtzee.tables.table import MAX_PLAYERS
 
 from .models import (
+    MAX_JSON_DEPTH,
     Body,
     BoxId,
     ComputerLevel,
@@ -313,10 +315,12 @@ class HighScoresQuery(Body):
         """``rules`` read as a JSON object (None without ``rules``)."""
         if self.rules is None:
             return None
-        try:
-            rules = json.loads(self.rules) if self.rules else {}
-        except (ValueError, RecursionError):
-            rules = None
+        rules = None
+        if not nested_deeper(self.rules, MAX_JSON_DEPTH):  # as deep as a body may be
+            try:
+                rules = json.loads(self.rules) if self.rules else {}
+            except ValueError:
+                rules = None
         if not isinstance(rules, dict):
             raise BadRequest("rules is a JSON object of rules options")
         return rules

@@ -224,9 +224,9 @@ def reports() -> Any:
 @bp.get("/games/<game_id>/review")
 def review(game_id: str) -> Response:
     """After the game: each decision against optimal play, the expected points lost, each
-    final score against the spread of optimal play's, and each player's score history under
-    these rules (SVG, drawn here). Today's daily game only for the browser of its player's
-    profile (403 otherwise)."""
+    final score against the spread of optimal play's, and the score history under these
+    rules of the seat this browser's profile holds (SVG, drawn here). Today's daily game
+    only for the browser of its player's profile (403 otherwise)."""
     from wordyahtzee.store import rules_key
 
     from .plots import bar_chart, line_chart
@@ -257,14 +257,16 @@ def review(game_id: str) -> Response:
         store = current_app.extensions["wordyahtzee.store"]
         rules = table.game.to_json().get("rules") or {}
         key = rules_key(rules)
-        for seat in table.seats:
-            if seat.computer is None:
-                scores = store.player_scores(seat.name, table.mode,
-                                             str(rules.get("dictionary", "")), key)
-                if len(scores) > 1:
-                    history.append((seat.name, line_chart(
-                        [s.score for s in scores], t("review.history", name=seat.name),
-                        speaker(current_language()).figure)))
+        # the history of the seats this browser's profile holds, from its own games: never
+        # a name's (anyone may call a game Anna), nor anyone else's
+        for number in sorted(service.profile_seats(table, profile_secret())):
+            seat = table.seats[number]
+            scores = store.profile_scores(table.profiles[number], table.mode,
+                                          str(rules.get("dictionary", "")), key)
+            if seat.computer is None and len(scores) > 1:
+                history.append((seat.name, line_chart(
+                    [s.score for s in scores], t("review.history", name=seat.name),
+                    speaker(current_language()).figure)))
 
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())

@@ -115,6 +115,16 @@ def log_unexpected(exc: BaseException) -> None:
                                 "path": request.environ.get(PATH_KEY, request.path)}})
 
 
+def log_store_error(code: str, detail: str) -> None:
+    """The store's own trouble behind an error answer (the answer says less), with the
+    request's id; a database out of reach is left to the store, which logs when it goes
+    and comes back rather than once a request."""
+    if code == "unavailable":
+        return
+    log.warning("store error", extra={"fields": {
+        "request_id": request_id(), "code": code, "detail": detail[:500]}})
+
+
 class RequestLog:
     """WSGI middleware: the request id, then one line and the metrics per answer."""
 

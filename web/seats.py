@@ -9,6 +9,7 @@ from flask import Blueprint, Response, jsonify
 
 from .api import MOVES, _tables, _token, _yours
 from .apidoc import documented, json_object, replies
+from .cookies import profile_secret
 from .models_games import ReturnRequest, SeatRequest, StateReply
 
 bp = Blueprint("seats", __name__, url_prefix="/api")
@@ -29,7 +30,8 @@ def manage_seat(game_id: str, seat: int, action: str) -> Response:
     the host may do now; ``seats[i].host_action`` says what the host last did, why and
     when."""
     body = json_object()
-    return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body))
+    return jsonify(_tables().manage_seat(game_id, _token(body), seat, action, body,
+                                         profile_secret()))
 
 
 @bp.post("/games/<game_id>/seats/<int:seat>/return")
@@ -43,6 +45,6 @@ def return_seat(game_id: str, seat: int) -> Response:
     body = json_object()
     token = _token(body)
     manager = _tables()
-    answer = manager.return_seat(game_id, token, seat)
+    answer = manager.return_seat(game_id, token, seat, profile_secret())
     _yours(answer["state"], manager.table(game_id), token)
     return jsonify(answer)

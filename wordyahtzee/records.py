@@ -8,6 +8,7 @@ sheets (``docs/records.md``).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,29 +18,34 @@ MAX_DEPTH = 64
 """Records nest a few levels deep; deeper JSON is refused before it is parsed further."""
 MAX_INT_DIGITS = 30
 
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+"""A JSON string, or an unterminated one to the end of the text (so that every match
+consumes what it reads: the scan stays linear whatever the text)."""
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def nested_deeper(text: str, most: int) -> bool:
+    """Whether JSON ``text`` nests arrays and objects more than ``most`` levels deep (the
+    brackets inside strings do not count): a cheap scan before parsing, so that neither the
+    parser nor anything that walks the parsed value later (an encoder, a validator) can
+    recurse without bound. Text that is no JSON may count too deep; it is refused anyway."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    if len(brackets) <= most:
+        return False
+    depth = 0
+    for ch in brackets:
+        depth += 1 if ch in "[{" else -1
+        if depth > most:
+            return True
+    return False
+
 
 def parse_record(text: str) -> dict[str, Any]:
     """Parse record JSON text; a clear :class:`RecordError` for anything malformed,
     including JSON nested deeper than :data:`MAX_DEPTH` or integers longer than
     :data:`MAX_INT_DIGITS` digits."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:  # a cheap depth scan, so no parser recursion can blow up
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise RecordError(f"record: JSON nested deeper than {MAX_DEPTH} levels")
-        elif ch in "]}":
-            depth -= 1
+    if nested_deeper(text, MAX_DEPTH):
+        raise RecordError(f"record: JSON nested deeper than {MAX_DEPTH} levels")
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:

@@ -163,7 +163,9 @@ def explain(word: str, dictionary: str | Lexicon = "nl", overlay: Overlay | None
         entry: DictionaryEntry | None = find_dictionary(lexicon.name)
     except DictionaryError:
         entry = None
-    if entry is None or entry.meta.get("checksum") != lexicon.info.checksum:
+    if not word.isprintable():  # a NUL, a control character: no word, in no list
+        source, detail = "not_listed", ""
+    elif entry is None or entry.meta.get("checksum") != lexicon.info.checksum:
         source, detail = ("listed" if valid else "not_listed"), ""
     else:
         source, detail = _explain(fold(word), valid, entry, depth=0)
@@ -173,7 +175,9 @@ def explain(word: str, dictionary: str | Lexicon = "nl", overlay: Overlay | None
 
 def _explain(folded: str, valid: bool, entry: DictionaryEntry, depth: int) -> tuple[str, str]:
     table = _reasons(entry)
-    found = table.get(folded) if table is not None and folded else None
+    # a key with a NUL reads another entry's bytes in a marisa trie: never looked up
+    found = (table.get(folded) if table is not None and folded and folded.isprintable()
+             else None)
     if found:
         code, detail = found[0].decode().split("\t", 1)
         return CODES.get(code, "listed" if valid else "not_listed"), detail

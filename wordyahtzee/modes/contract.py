@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
@@ -423,11 +424,22 @@ MAX_NAME = 24
 """The longest player name, in characters."""
 
 
+def typed_name(name: str, max_name: int = MAX_NAME) -> str:
+    """A name as a player typed it: at most ``max_name`` characters as sent (the length the
+    API document's ``maxLength`` gives, so what the document allows and what the server
+    takes are one), its runs of spaces folded to one; :func:`check_players` checks the
+    rest."""
+    if len(name) > max_name:
+        raise RuleError(f"a name has at most {max_name} characters", "bad_players")
+    return " ".join(name.split())
+
+
 def check_players(players: Any, *, min_players: int = 1, max_players: int | None = None,
                   max_name: int | None = None) -> list[str]:
     """The one check of player names every mode and the table service use: a list of
-    ``min_players``..``max_players`` names, each a non-blank string (of at most ``max_name``
-    characters: the table service passes :data:`MAX_NAME`), all different ignoring case.
+    ``min_players``..``max_players`` names, each a non-blank string without control
+    characters (a NUL …; of at most ``max_name`` characters: the table service passes
+    :data:`MAX_NAME`), all different ignoring case.
 
     >>> check_players(["Anna", "Bram"])
     ['Anna', 'Bram']
@@ -441,6 +453,8 @@ def check_players(players: Any, *, min_players: int = 1, max_players: int | None
         raise RuleError("players must be a list of names", "bad_players")
     if any(not p.strip() for p in players):
         raise RuleError("every player needs a name", "bad_players")
+    if any(unicodedata.category(c) == "Cc" for p in players for c in p):
+        raise RuleError("a name holds no control characters", "bad_players")
     if max_name is not None and any(len(p) > max_name for p in players):
         raise RuleError(f"a name has at most {max_name} characters", "bad_players")
     if len({p.casefold() for p in players}) != len(players):

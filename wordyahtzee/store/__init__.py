@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
 from .lobby import LobbyRecords
@@ -262,10 +262,10 @@ class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, Protoc
         (``aided`` as for :meth:`high_scores`)."""
         ...
 
-    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
-                      limit: int = 50) -> list[HighScore]:
-        """A player's scores in finished games with these rules, oldest first (the last
-        ``limit``)."""
+    def profile_scores(self, profile_id: str, mode: str, dictionary: str, rules: str,
+                       limit: int = 50) -> list[HighScore]:
+        """A profile's scores in finished games with these rules (the games where it holds
+        a seat, by profile, never by name), oldest first (the last ``limit``)."""
         ...
 
     def publish(self, game_id: str, seq: int) -> None:
@@ -339,16 +339,31 @@ def rank_wins(games: Iterable[Mapping[str, Any]], humans: Iterable[Mapping[str, 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+SHOWN_PARAMETERS = frozenset({
+    "host", "hostaddr", "port", "dbname", "user", "sslmode", "connect_timeout",
+    "application_name", "target_session_attrs", "load_balance_hosts", "db"})
+"""The query parameters of a database URL a log may show (libpq's and Redis's harmless
+ones); any other is left out, a password under any name (``password``, ``sslpassword``,
+``%70assword`` …) among them."""
+
+
 def redact(url: str) -> str:
-    """The URL without its password (in the user part or a ``password=`` parameter)."""
-    parts = urlsplit(url)
+    """The URL for a log: without the password of its user part, and with only the query
+    parameters of :data:`SHOWN_PARAMETERS`, read as the database reads them
+    (percent-decoded, any case). Never for a client: an error answer names no URL."""
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return "(a malformed URL)"
     netloc = parts.netloc
     if "@" in netloc:
         userinfo, host = netloc.rsplit("@", 1)
-        netloc = userinfo.split(":", 1)[0] + "@" + host
-    query = "&".join(p for p in parts.query.split("&")
-                     if p and not p.lower().startswith("password="))
-    return urlunsplit((parts.scheme, netloc, parts.path, query, ""))
+        user = userinfo.split(":", 1)[0]
+        netloc = f"{user}@{host}" if user else host
+    query = "&".join(
+        f"{key}={value}" for key, value in parse_qsl(parts.query, keep_blank_values=True)
+        if key.strip().lower() in SHOWN_PARAMETERS)
+    return urlunsplit((parts.scheme, netloc, parts.path, quote(query, safe="=&:/,"), ""))
 
 
 

@@ -238,6 +238,15 @@ _PUZZLES = (
 columns), the games mined, each profile's rated answers and puzzle rating per mode, and the
 puzzle of each day (the same in both backends)."""
 
+_LOBBY_GAMES = "id IN (SELECT game_id FROM lobby WHERE game_id IS NOT NULL) AND {table}"
+"""The games the lobby started (``{table}``: their setup has its table options), written
+before a setup said so (``table.lobby``: a seat acts only with the profile that holds
+it)."""
+
+_SCORES_BY_GAME = ("CREATE INDEX high_scores_game ON high_scores (game_id, player)",)
+"""A profile's score history reads the lines of the games where it holds a seat (the same
+in both backends)."""
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -342,6 +351,10 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(12, "rules keys without their defaults", _CANONICAL_RULES),
     Step(13, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
          tuple(sql.format(real="REAL") for sql in _PUZZLES)),
+    Step(14, "tables the lobby started say so: each seat is its profile's alone", (
+        "UPDATE games SET setup = json_set(setup, '$.table.lobby', json('true')) "
+        "WHERE " + _LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'"),)),
+    Step(15, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -430,6 +443,10 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(11, "rules keys without their defaults", _CANONICAL_RULES),
     Step(12, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _PUZZLES)),
+    Step(13, "tables the lobby started say so: each seat is its profile's alone", (
+        "UPDATE games SET setup = jsonb_set(setup::jsonb, '{table,lobby}', 'true')::json "
+        "WHERE " + _LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'"),)),
+    Step(14, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

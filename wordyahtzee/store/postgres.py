@@ -480,10 +480,10 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
         return [queries.score_list(r)
                 for r in self._read(queries.high_score_lists(mode, ' COLLATE "C"'))]
 
-    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
-                      limit: int = 50) -> list[HighScore]:
-        """A player's scores in finished games with these rules, oldest first."""
-        rows = self._read(queries.player_scores(player, mode, dictionary, rules, limit))
+    def profile_scores(self, profile_id: str, mode: str, dictionary: str, rules: str,
+                       limit: int = 50) -> list[HighScore]:
+        """A profile's scores in finished games with these rules, oldest first."""
+        rows = self._read(queries.profile_scores(profile_id, mode, dictionary, rules, limit))
         return [queries.high_score(r) for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------

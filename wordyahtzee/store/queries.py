@@ -77,11 +77,16 @@ def high_scores(mode: str, dictionary: str, rules: str, limit: int,
             [*params, _limit(limit, 100)])
 
 
-def player_scores(player: str, mode: str, dictionary: str, rules: str, limit: int) -> Query:
-    """A player's latest scores with these rules, newest first (at most 500)."""
-    return ("SELECT player, score, game_id, at, kind FROM high_scores WHERE player = ? "
-            "AND mode = ? AND dictionary = ? AND rules_key = ? ORDER BY at DESC, id DESC "
-            "LIMIT ?", [player, mode, dictionary, rules, _limit(limit, 500)])
+def profile_scores(profile: str, mode: str, dictionary: str, rules: str, limit: int) -> Query:
+    """A profile's latest scores with these rules, newest first (at most 500): the lines of
+    the seats it holds (a game's names differ, so its seat's name finds its line), never
+    anyone else's of the same name."""
+    return ("SELECT h.player, h.score, h.game_id, h.at, h.kind FROM seat_profiles p "
+            "JOIN seats s ON s.game_id = p.game_id AND s.seat = p.seat "
+            "JOIN high_scores h ON h.game_id = p.game_id AND h.player = s.name "
+            "WHERE p.profile_id = ? AND h.mode = ? AND h.dictionary = ? AND h.rules_key = ? "
+            "ORDER BY h.at DESC, h.id DESC LIMIT ?",
+            [profile, mode, dictionary, rules, _limit(limit, 500)])
 
 
 def high_score_lists(mode: str | None, collate: str = "") -> Query:
@@ -126,7 +131,7 @@ def word_reports(dictionary: str | None) -> Query:
 
 
 def high_score(row: Any) -> HighScore:
-    """A row of :func:`high_scores` or :func:`player_scores`."""
+    """A row of :func:`high_scores` or :func:`profile_scores`."""
     keys = row.keys()
     return HighScore(row["player"], row["score"], row["game_id"], row["at"], row["kind"],
                      bool(row["aided"]) if "aided" in keys else False)

@@ -443,10 +443,10 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
         """Every (mode, dictionary, rules key) that has a list, with its entry count."""
         return [queries.score_list(r) for r in self._query(*queries.high_score_lists(mode))]
 
-    def player_scores(self, player: str, mode: str, dictionary: str, rules: str,
-                      limit: int = 50) -> list[HighScore]:
-        """A player's scores in finished games with these rules, oldest first."""
-        rows = self._query(*queries.player_scores(player, mode, dictionary, rules, limit))
+    def profile_scores(self, profile_id: str, mode: str, dictionary: str, rules: str,
+                       limit: int = 50) -> list[HighScore]:
+        """A profile's scores in finished games with these rules, oldest first."""
+        rows = self._query(*queries.profile_scores(profile_id, mode, dictionary, rules, limit))
         return [queries.high_score(r) for r in reversed(rows)]
 
     # -- word reports ---------------------------------------------------------------------

@@ -40,7 +40,7 @@ class Coaching(Playing):
                 raise RuleError("no hints while a computer player is to move",
                                 "computer_to_move")
             seat = table.game.current_seat
-            if table.kind == "online" and seat not in table.seats_for(token):
+            if table.kind == "online" and seat not in self.seats_of(table, token, secret):
                 raise ServiceError("at an online table, a Tip is for the player to move",
                                    "not_your_turn")
             key = helper.table_key(table.rules)

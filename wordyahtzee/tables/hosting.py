@@ -18,8 +18,8 @@ from .table import HOST_SEAT, Table
 class Hosting(Playing):
     """What the host may do, and the links and presence of a table's seats."""
 
-    def _host(self, table: Table, token: Any) -> None:
-        if HOST_SEAT not in table.seats_for(token):
+    def _host(self, table: Table, token: Any, secret: Any) -> None:
+        if HOST_SEAT not in self.seats_of(table, token, secret):
             raise ServiceError("only the table's host (the first seat) may do this",
                                "not_host")
 
@@ -29,18 +29,18 @@ class Hosting(Playing):
         return table.seats[seat]
 
     def manage_seat(self, game_id: str, token: Any, seat: Any, action: str,
-                    body: Mapping[str, Any]) -> dict[str, Any]:
+                    body: Mapping[str, Any], secret: Any = None) -> dict[str, Any]:
         """The host's controls over another seat: ``skip`` its turn now, ``remove`` it
         (its turns are skipped from now on) or hand it to a ``computer`` (``{"level"}``),
         each only where :meth:`~.table.Table.host_refusal` allows: never at a rated table,
         elsewhere only on a player absent from the table. The event says who did it, how
         long the player had been away, and when; the player may come back
-        (:meth:`return_seat`)."""
-        table = self.table(game_id)
+        (:meth:`return_seat`). ``secret``: the asking browser's profile."""
+        table = self.seen_by(game_id, token, secret, fresh=False)
         with table.lock:
             self._sync(table)
             self._expire(table)
-            self._host(table, token)
+            self._host(table, token, secret)
             target = self._seat(table, seat)
             now, levels = self.clock(), self.computer_levels(table)
             refusal = table.host_refusal(target.seat, action, now, levels)
@@ -62,18 +62,21 @@ class Hosting(Playing):
                 self.store.set_computer(table.id, target.seat, str(level))
             return self._after_seat_change(table)
 
-    def return_seat(self, game_id: str, token: Any, seat: Any) -> dict[str, Any]:
+    def return_seat(self, game_id: str, token: Any, seat: Any,
+                    secret: Any = None) -> dict[str, Any]:
         """The player of a seat the host removed, or handed to a computer, takes it back
         with the seat's own token while the game lasts: the seat plays again from its next
-        turn (the computer's turn under way, if any, is the player's to finish)."""
-        table = self.table(game_id)
+        turn (the computer's turn under way, if any, is the player's to finish). Anyone
+        else learns nothing of the seat: today's daily game answers ``daily_hidden``
+        first, and a token of another seat ``not_your_seat``, naming nobody."""
+        table = self.seen_by(game_id, token, secret, fresh=False)
         with table.lock:
             self._sync(table)
             self._expire(table)
             target = self._seat(table, seat)
-            if target.seat not in table.owned_by(token):
-                raise ServiceError(f"this link is not {target.name}'s: only a seat's own "
-                                   "link brings it back", "not_your_seat")
+            if target.seat not in self.seats_of(table, token, secret, owned=True):
+                raise ServiceError("only a seat's own link brings it back",
+                                   "not_your_seat")
             if table.status != "active":
                 raise ServiceError("the game is over", "game_over", conflict=True)
             computer = target.computer is not None
@@ -94,13 +97,16 @@ class Hosting(Playing):
         table.changed.notify_all()
         return {"state": self.state(table)}
 
-    def invites(self, game_id: str, token: Any) -> dict[str, Any]:
-        """Every human seat's invite link, for the host only (on any device)."""
-        table = self.seen_by(game_id, token, fresh=False)
-        self._host(table, token)
+    def invites(self, game_id: str, token: Any, secret: Any = None) -> dict[str, Any]:
+        """Every human seat's invite link, for the host only (on any device). A table the
+        lobby started has no invites: each seat's link is its profile's alone (the lobby
+        and the profile's page give it), so the host gets only their own."""
+        table = self.seen_by(game_id, token, secret, fresh=False)
+        self._host(table, token, secret)
+        mine = self.seats_of(table, token, secret)
         links: list[dict[str, Any]] = []
         for seat in table.seats:
-            if seat.computer is not None:
+            if seat.computer is not None or (table.lobby and seat.seat not in mine):
                 continue
             same = next((link for link in links if link["token"] == seat.token), None)
             if same is not None:
@@ -110,10 +116,12 @@ class Hosting(Playing):
                           "url": f"/games/{table.id}#seat={seat.token}"})
         return {"links": links, "watch_url": f"/games/{table.id}"}
 
-    def watching(self, table: Table, token: Any) -> Callable[[], None]:
-        """Count a live viewer at the seats its token holds (who is at the table now);
-        returns the call that counts it out again."""
-        seats = table.owned_by(token)  # a seat a computer plays: its player is here too
+    def watching(self, table: Table, token: Any, secret: Any = None) -> Callable[[], None]:
+        """Count a live viewer at the seats its token holds for the browser of ``secret``
+        (:meth:`seats_of`: who is at the table now); returns the call that counts it out
+        again."""
+        # a seat a computer plays: its player is here too
+        seats = self.seats_of(table, token, secret, owned=True)
         with table.lock:
             table.viewers += 1
             for seat in seats:
@@ -134,14 +142,12 @@ class Hosting(Playing):
                     table.changed.notify_all()
         return leave
 
-    def rematch(self, game_id: str, token: Any) -> dict[str, Any]:
+    def rematch(self, game_id: str, token: Any, secret: Any = None) -> dict[str, Any]:
         """A new table with the same mode, kind, players and rules (made once: asking
-        again returns it); the answer holds the asking seat's new link."""
-        table = self.seen_by(game_id, token, fresh=False)
-        mine = table.seats_for(token)
-        if not mine:
-            raise ServiceError("this link cannot act in this game (watching only)",
-                               "not_a_player")
+        again returns it); the answer holds the asking seat's new link. The rematch of a
+        table the lobby started is one too: the same profiles hold the same seats."""
+        table = self.seen_by(game_id, token, secret, fresh=False)
+        mine = self.player_seats(table, token, secret)
         with table.lock:
             if not table.game.finished:
                 raise ServiceError("the game is not over yet", "game_not_over")
@@ -156,7 +162,7 @@ class Hosting(Playing):
                 body: dict[str, Any] = {"mode": table.mode, "kind": table.kind,
                                         "players": players, "rules": table.rules,
                                         "idle_seconds": table.idle_seconds}
-                new, _ = self.create(body)
+                new = self._rematch_table(table, body)
                 # another process may have got there first: its table is the rematch
                 # (ours stays unjoined and is abandoned in time)
                 pointer = self.store.claim_rematch(table.id, new.id)
@@ -167,3 +173,13 @@ class Hosting(Playing):
         seat = min(mine)
         link = new_table.seats[seat].token
         return {"id": new_table.id, "url": f"/games/{new_table.id}#seat={link}"}
+
+    def _rematch_table(self, table: Table, body: Mapping[str, Any]) -> Table:
+        """The new table of a rematch of ``table`` (``body``: its options, as
+        :meth:`create` reads them); at a table the lobby started, every seat held by the
+        same profile as before."""
+        new, _ = self.create(body, lobby=table.lobby)
+        for seat, profile in sorted(table.profiles.items()) if table.lobby else ():
+            self.store.set_seat_profile(new.id, seat, profile)
+            new.profiles[seat] = profile
+        return new

@@ -54,15 +54,15 @@ class Lobby(Profiles):
         self.store.set_seat_profile(table.id, seat, profile["id"])
         table.profiles.update(self.store.seat_profiles(table.id))
 
-    def _holds_seat(self, table: Table, secret: Any) -> bool:
-        """Whether the profile of ``secret`` holds a seat at ``table`` (asking the store
-        again when memory knows no seat of it: another process may have given it one)."""
+    def profile_seats(self, table: Table, secret: Any) -> set[int]:
+        """The seats of ``table`` the profile of ``secret`` holds (asking the store again
+        when memory knows no seat of it: another process may have given it one)."""
         profile = self.find_profile(secret)
         if profile is None:
-            return False
+            return set()
         if profile["id"] not in table.profiles.values():
             table.profiles.update(self.store.seat_profiles(table.id))
-        return profile["id"] in table.profiles.values()
+        return {seat for seat, held in list(table.profiles.items()) if held == profile["id"]}
 
     def games_of(self, secret: Any, status: str | None = None, limit: int = 20,
                  after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
@@ -189,7 +189,7 @@ class Lobby(Profiles):
                 "seats"]:
             return
         names = _unique_names([p["name"] for p in entry["players"]])
-        options: dict[str, Any] = {"rated": entry["rated"]}
+        options: dict[str, Any] = {"rated": entry["rated"], "lobby": True}
         if entry["pace"] != "live":
             options["pace"] = entry["pace"]
         if entry["public"]:

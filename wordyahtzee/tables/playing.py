@@ -74,8 +74,10 @@ class Playing:
         self.closing = False  # the server is stopping (Lifecycle.close_streams)
         self._daily_secret: bytes | None = None
 
-    def create(self, body: Mapping[str, Any]) -> tuple[Table, list[Seat]]:
-        """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens."""
+    def create(self, body: Mapping[str, Any], *,
+               lobby: bool = False) -> tuple[Table, list[Seat]]:
+        """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens
+        (``lobby``: the rematch of a table the lobby started, :meth:`open_table`)."""
         mode = body.get("mode", "woord")
         kind = body.get("kind", "solo")
         if kind not in KINDS:
@@ -87,15 +89,17 @@ class Playing:
         if pace != "live" and kind != "online":
             raise BadRequest("only an online table may be slow", "bad_option")
         idle = parse_idle(body.get("idle_seconds"), pace)
+        options = {"pace": pace} if pace != "live" else {}
         return self.open_table(mode, kind, rules, entries, idle,
-                               {"pace": pace} if pace != "live" else None)
+                               {**options, "lobby": True} if lobby else options)
 
     def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
                    entries: list[tuple[str, str | None]], idle: float | None = None,
                    options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]:
         """Store and start a new table of checked options: ``entries`` are the seats (a
         name, and a computer level or None); ``options``: ``daily`` (the day of a daily
-        game, whose dice are the day's), ``pace`` (``slow``), ``rated``."""
+        game, whose dice are the day's), ``pace`` (``slow``), ``rated``, ``lobby`` (the
+        lobby seats a profile on every seat: each seat is its profile's alone)."""
         options = dict(options or {})
         daily = options.get("daily")
         game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.dice_for(daily),
@@ -115,7 +119,8 @@ class Playing:
                                 idle_seconds=idle, last_move_at=self.clock(),
                                 loaded_at=self.clock(), daily=daily,
                                 pace=str(options.get("pace", "live")),
-                                rated=bool(options.get("rated"))))
+                                rated=bool(options.get("rated")),
+                                lobby=bool(options.get("lobby") or options.get("rated"))))
         with table.lock:
             self._commit(table)  # events the new game began with (Kaartspel's throw-off)
         self._kick(table)
@@ -143,7 +148,8 @@ class Playing:
 
     def table(self, game_id: str) -> Table:
         """The live table (loaded from the store on first use: this is how games resume)."""
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64 or not (
+                game_id.isprintable()):  # a NUL: no id, and no value PostgreSQL takes
             raise ServiceError("no such game", "not_found")
         with self._lock:
             table = self._tables.get(game_id)
@@ -171,6 +177,7 @@ class Playing:
                                 daily=options.get("daily"),
                                 pace=str(options.get("pace", "live")),
                                 rated=bool(options.get("rated")),
+                                lobby=bool(options.get("lobby") or options.get("rated")),
                                 profiles=self.store.seat_profiles(stored.id),
                                 aided=self.store.aided_seats(stored.id)))
         with table.lock:  # the events are the truth of who plays a seat (the row follows)
@@ -343,9 +350,38 @@ class Playing:
         return bool(secret) and self._holds_seat(table, secret)
 
     def _holds_seat(self, table: Table, secret: Any) -> bool:
-        """Whether the profile of ``secret`` holds a seat at ``table``
-        (:class:`~.lobby.Lobby` knows the profiles; without them, none does)."""
-        return False
+        """Whether the profile of ``secret`` holds a seat at ``table``."""
+        return bool(self.profile_seats(table, secret))
+
+    def profile_seats(self, table: Table, secret: Any) -> set[int]:
+        """The seats of ``table`` the profile of ``secret`` holds (:class:`~.lobby.Lobby`
+        knows the profiles; without them, none): whose they are, not who has a link."""
+        return set()
+
+    def seats_of(self, table: Table, token: Any, secret: Any = None, *,
+                 owned: bool = False) -> set[int]:
+        """The seats ``token`` acts for when the browser of ``secret`` (a profile's) sends
+        it; ``owned``: those it holds, a seat a computer plays now included. The one check
+        of who may act for a seat: a table the lobby started (:attr:`Table.lobby`) seats a
+        profile on every seat, and there a token acts only with the secret of the profile
+        that holds its seat, so a link that travelled to anyone else plays nothing."""
+        seats = table.owned_by(token) if owned else table.seats_for(token)
+        if seats and table.lobby:
+            seats &= self.profile_seats(table, secret)
+        return seats
+
+    def player_seats(self, table: Table, token: Any, secret: Any = None, *,
+                     owned: bool = False) -> set[int]:
+        """:meth:`seats_of`, or 403: ``not_a_player`` for a token that holds no seat,
+        ``not_your_seat`` for a seat's token sent by a browser without the seat's profile."""
+        seats = self.seats_of(table, token, secret, owned=owned)
+        if seats:
+            return seats
+        if table.owned_by(token) if owned else table.seats_for(token):
+            raise ServiceError("this seat belongs to the profile the lobby gave it to: only "
+                               "that profile's browser plays it", "not_your_seat")
+        raise ServiceError("this link cannot act in this game (watching only)",
+                           "not_a_player")
 
     def tick(self, game_id: str) -> Table:
         """Load a table and apply a timeout if its turn has run out."""
@@ -384,10 +420,7 @@ class Playing:
                 raise ServiceError(f"the game has moved on (event {table.seq}, not {seq}); "
                                    "here is the current state", "stale",
                                    extra={"state": self.state(table)})
-            seats = table.seats_for(token)
-            if not seats:
-                raise ServiceError("this link cannot act in this game (watching only)",
-                                   "not_a_player")
+            seats = self.player_seats(table, token, secret)
             if game.current_seat not in seats:
                 raise ServiceError("it is not your turn", "not_your_turn")
             try:

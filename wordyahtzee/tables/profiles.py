@@ -9,7 +9,7 @@ import secrets
 from typing import Any
 
 from ..errors import ServiceError
-from ..modes.contract import MAX_NAME, check_players
+from ..modes.contract import MAX_NAME, check_players, typed_name
 from .playing import Playing
 
 SECRET_BYTES = 24
@@ -22,10 +22,11 @@ def secret_hash(secret: str) -> str:
 
 
 def _profile_name(name: Any) -> str:
-    """A profile's name, checked as a player's name is (spaces folded)."""
+    """A profile's name, checked as a player's name is (at most :data:`MAX_NAME`
+    characters as sent, spaces folded)."""
     if not isinstance(name, str):
         raise ServiceError("a profile needs a name", "bad_name")
-    return check_players([" ".join(name.split())], max_players=1, max_name=MAX_NAME)[0]
+    return check_players([typed_name(name, MAX_NAME)], max_players=1, max_name=MAX_NAME)[0]
 
 
 def _valid_secret(secret: Any) -> str | None:

@@ -15,17 +15,16 @@ from .table import REACTION_GAP, REACTION_SECONDS, REACTIONS, Table
 class Reacting(Playing):
     """Quick reactions: sent, shown, and picked up from other processes."""
 
-    def react(self, game_id: str, token: Any, emote: Any) -> dict[str, Any]:
-        """Send ``emote`` (a key of :data:`~.table.REACTIONS`) for the token's seat."""
+    def react(self, game_id: str, token: Any, emote: Any,
+              secret: Any = None) -> dict[str, Any]:
+        """Send ``emote`` (a key of :data:`~.table.REACTIONS`) for the token's seat
+        (``secret``: the asking browser's profile, :meth:`~.playing.Playing.seats_of`)."""
         if not isinstance(emote, str) or emote not in REACTIONS:
             raise BadRequest("emote is one of: " + ", ".join(REACTIONS), "bad_option")
-        table = self.seen_by(game_id, token, fresh=False)
+        table = self.seen_by(game_id, token, secret, fresh=False)
         if table.kind != "online":
             raise ServiceError("quick reactions are for online tables", "not_a_player")
-        seats = table.seats_for(token)
-        if not seats:
-            raise ServiceError("this link cannot act in this game (watching only)",
-                               "not_a_player")
+        seats = self.player_seats(table, token, secret)
         seat, now = min(seats), self.clock()
         with table.lock:
             last = max((r["at"] for r in table.reactions if r["seat"] == seat), default=None)

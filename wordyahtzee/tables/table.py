@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import BadRequest, ServiceError, WordyahtzeeError
-from ..modes.contract import MAX_NAME, Game, check_players
+from ..modes.contract import MAX_NAME, Game, check_players, typed_name
 from ..store import Seat
 
 KINDS = ("solo", "hotseat", "online", "pad")
@@ -71,6 +71,9 @@ class Table:
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily game
     pace: str = "live"  # an online table's pace: "live", or "slow" (turns a day apart)
     rated: bool = False  # its result changes the players' ratings
+    # the lobby gave its seats, each to a profile: a seat acts only with its profile's
+    # secret, and no player is shown another's link (a rated table is always one)
+    lobby: bool = False
     profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
     aided: set[int] = field(default_factory=set)  # the seats that used a Tip
     reactions: list[dict[str, Any]] = field(default_factory=list)  # recent quick reactions
@@ -239,7 +242,8 @@ def parse_idle(value: Any, pace: str = "live") -> float | None:
 def parse_seats(players: Any, kind: str, levels: tuple[str, ...]
                 ) -> list[tuple[str, str | None]]:
     """Seats from ``players``: each a name, or ``{"name", "computer": level}``. Names are
-    trimmed; a blank name is refused (never a seat)."""
+    at most :data:`MAX_NAME` characters as sent, then trimmed (:func:`typed_name`); a
+    blank name is refused (never a seat)."""
     if not isinstance(players, list) or not players:
         raise BadRequest("players must be a list of names", "bad_players")
     seats: list[tuple[str, str | None]] = []
@@ -253,7 +257,7 @@ def parse_seats(players: Any, kind: str, levels: tuple[str, ...]
                                  "this mode"), "bad_players")
         if not isinstance(entry, str):
             raise BadRequest("players must be a list of names", "bad_players")
-        seats.append((" ".join(entry.split()), level))
+        seats.append((typed_name(entry, MAX_NAME), level))
     names = check_players([n for n, _ in seats], max_players=MAX_PLAYERS, max_name=MAX_NAME)
     humans = sum(1 for _, level in seats if level is None)
     if kind == "solo" and humans != 1:

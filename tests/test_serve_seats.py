@@ -1,0 +1,277 @@
+"""The attacks of issue 44 on seats and leaks, repeated against a real ``wordyahtzee serve``
+on PostgreSQL, each person a browser of its own (its cookies, its loopback address): the
+host of a lobby table cannot play the other seat, a stranger learns nothing of a seat, no
+JSON body gets a 500, a database away is a 503 that names no URL, and a profile's name
+keeps to what the API document says."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wordyahtzee.modes.classic import BOXES
+
+from .pg import PostgresServer, start_server
+from .test_cluster import Server
+
+
+class Browser:
+    """One person's browser: its own cookie jar, its own loopback address."""
+
+    def __init__(self, server: Server, address: str) -> None:
+        self.server, self.address = server, address
+        self.cookies: dict[str, str] = {}
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             raw: bytes | None = None) -> tuple[int, Any]:
+        """One request (``raw``: the body's bytes as they are): status and JSON body."""
+        status, payload = self.fetch(method, path, body, token, raw)
+        return status, json.loads(payload) if payload else None
+
+    def page(self, path: str) -> tuple[int, str]:
+        """A page: status and HTML."""
+        status, payload = self.fetch("GET", path)
+        return status, payload.decode("utf-8")
+
+    def fetch(self, method: str, path: str, body: Any = None, token: str | None = None,
+              raw: bytes | None = None) -> tuple[int, bytes]:
+        """One request: status and the body's bytes."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=20,
+                                          source_address=(self.address, 0))
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Seat-Token"] = token
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = raw if raw is not None else None if body is None else json.dumps(body)
+        try:
+            conn.request(method, path, data, headers)
+            response = conn.getresponse()
+            payload = response.read()
+            for cookie in response.headers.get_all("Set-Cookie") or ():
+                name, _, rest = cookie.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            return response.status, payload
+        finally:
+            conn.close()
+
+    def profile(self, name: str) -> None:
+        status, made = self.call("POST", "/api/profile", {"name": name})
+        assert status == 201, made
+
+
+@pytest.fixture(scope="module")
+def server(postgres_server: PostgresServer,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    one = Server(postgres_server.new_database(), tmp_path_factory.mktemp("seats"), "seats")
+    try:
+        yield one
+    finally:
+        one.stop()
+
+
+def link(url: str) -> tuple[str, str]:
+    """The game id and seat token of a seat's link."""
+    path, token = url.split("#seat=")
+    return path.rsplit("/", 1)[1], token
+
+
+def turn(browser: Browser, gid: str, token: str) -> dict[str, Any]:
+    """A classic turn: one throw, then the first open box the state offers."""
+    status, thrown = browser.call("POST", f"/api/games/{gid}/act/throw", {}, token)
+    assert status == 200, thrown
+    box = next(b for b in BOXES if b in thrown["state"]["options"])
+    status, claimed = browser.call("POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
+    assert status == 200, claimed
+    return dict(claimed["state"])
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_the_host_of_a_lobby_table_cannot_play_the_other_seat(server: Server,
+                                                            rated: bool) -> None:
+    anna = Browser(server, "127.0.0.61" if rated else "127.0.0.63")
+    bram = Browser(server, "127.0.0.62" if rated else "127.0.0.64")
+    anna.profile("Anna")
+    bram.profile("Bram")
+    status, entry = anna.call("POST", "/api/lobby", {"mode": "classic", "seats": 2,
+                                                     "rated": rated})
+    assert status == 201, entry
+    assert bram.call("POST", f"/api/lobby/{entry['id']}/join", {})[0] == 200
+    gid, ta = link(anna.call("GET", f"/api/lobby/{entry['id']}")[1]["url"])
+    tb = link(bram.call("GET", f"/api/lobby/{entry['id']}")[1]["url"])[1]
+    # the host's invites hold no other player's link
+    status, invites = anna.call("GET", f"/api/games/{gid}/invites", token=ta)
+    assert status == 200 and tb not in json.dumps(invites), invites
+    assert [link["seats"] for link in invites["links"]] == [[0]]
+    state = turn(anna, gid, ta)
+    assert state["to_move"] == 1
+    # Bram's token in the host's hands (however it travelled) plays nothing
+    for method, path, body in (("POST", "act/throw", {"seq": state["seq"]}),
+                               ("POST", "act/claim", {"box": "yahtzee", "seq": state["seq"]}),
+                               ("POST", "react", {"emote": "oops"}),
+                               ("POST", "seats/1/return", {}),
+                               ("GET", "hint", None)):
+        status, refused = anna.call(method, f"/api/games/{gid}/{path}", body, tb)
+        assert status == 403, (path, refused)
+        assert refused["error"]["code"] in ("not_your_seat", "not_your_turn"), refused
+    status, now = anna.call("GET", f"/api/games/{gid}", token=tb)
+    assert now["seq"] == state["seq"] and now["you"] == [] and now["reactions"] == []
+    for who in (anna, bram):
+        assert who.call("GET", "/api/profile")[1]["ratings"] == {}  # nothing rated
+    state = turn(bram, gid, tb)  # Bram, at his own browser, plays on
+    assert state["to_move"] == 0
+
+
+def test_a_stranger_learns_nothing_of_a_seat(server: Server) -> None:
+    anna, stranger = Browser(server, "127.0.0.65"), Browser(server, "127.0.0.66")
+    status, made = anna.call("POST", "/api/games", {
+        "mode": "classic", "kind": "online", "players": ["Annabel", "Bram"]})
+    assert status == 201, made
+    anna.profile("Annabel")
+    status, daily = anna.call("POST", "/api/daily/classic", {})
+    assert status == 201, daily
+    for gid, code in ((made["id"], "not_your_seat"), (daily["game_id"], "daily_hidden")):
+        status, refused = stranger.call("POST", f"/api/games/{gid}/seats/0/return", {},
+                                        "not-a-token")
+        assert status == 403 and refused["error"]["code"] == code, refused
+        assert "Annabel" not in json.dumps(refused)
+
+
+DEEP = range(900, 1000)
+"""How deep the bodies that gave a 500 nested (a ``\\u`` escape at the bottom): the
+parser took them, and the check of their strings ran out of stack, in a band a few levels
+wide whose place depends on the server's own stack (944 deep for this one)."""
+
+
+def json_routes(document: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    """Every route of the API document with a JSON body: method, path (with its
+    ``{parameters}``) and the body's fields."""
+    schemas = document["components"]["schemas"]
+    routes = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body is not None:
+                model = schemas[body["schema"]["$ref"].rsplit("/", 1)[-1]]
+                routes.append((method.upper(), path, list(model.get("properties", {}))))
+    return routes
+
+
+def bad_bodies(fields: list[str]) -> list[bytes]:
+    """The bodies of the two 500s for a route with these fields: a ``\\u`` escape nested
+    as deep as :data:`DEEP` says, and a NUL in every field (as a string and in a list), the
+    check's ``{"words": ["a\\u0000b"]}`` among them."""
+    named = fields or ["x"]
+    return [*(('{"x": ' + "[" * depth + '"\\u00e9"' + "]" * depth + "}").encode()
+              for depth in DEEP),
+            json.dumps({field: "a\u0000b" for field in named}).encode(),
+            json.dumps({field: ["a\u0000b"] for field in named}).encode()]
+
+
+def test_no_json_body_gets_a_500_on_any_route(server: Server) -> None:
+    """Every route of /api/openapi.json with a JSON body, on real ids, refuses both bodies
+    with 400 ``bad_json`` and says so in JSON."""
+    anna = Browser(server, "127.0.0.67")
+    anna.profile("Anna")
+    status, made = anna.call("POST", "/api/games", {"mode": "classic", "kind": "online",
+                                                    "players": ["Anna", "Bram"]})
+    assert status == 201, made
+    status, entry = anna.call("POST", "/api/lobby", {"mode": "classic", "seats": 3})
+    assert status == 201, entry
+    ids = {"game_id": made["id"], "seat": "1", "lobby_id": entry["id"],
+           "mode": "classic", "puzzle_id": "0123456789ab"}
+    status, document = anna.call("GET", "/api/openapi.json")
+    routes = json_routes(document)
+    assert len(routes) >= 20, routes
+    token = made["links"][0]["token"]
+    wrong = []
+    for method, path, fields in routes:
+        where = path.format(**{**ids, "action": "skip" if "/seats/" in path else "throw"})
+        for body in bad_bodies(fields):
+            status, answer = anna.call(method, where, raw=body, token=token)
+            code = answer["error"]["code"] if status >= 400 else None
+            if (status, code) != (400, "bad_json"):
+                wrong.append((status, code, method, where, body.count(b"["), body[-40:]))
+    assert sorted(wrong, key=lambda w: -w[0]) == []  # the 500s first
+
+
+@pytest.mark.pg  # a PostgreSQL server of its own, to stop
+def test_a_database_away_is_a_503_that_names_no_url(tmp_path: Path) -> None:
+    """Every 503 named the database's URL, and the log's scrubber kept ``sslpassword=``
+    and ``%70assword=`` (the database reads it as ``password=``). Now an answer names no
+    URL, host or port at all, and the log no password under any name."""
+    pg: PostgresServer = start_server()
+    try:
+        database = pg.new_database().rsplit("/", 1)[1]
+        url = (f"postgresql://postgres:pw1-secret@127.0.0.1:{pg.port}/{database}"
+               "?sslpassword=pw2-secret&%70assword=pw3-secret&application_name=wy")
+        one = Server(url, tmp_path, "away")
+        try:
+            status, made = one.call("POST", "/api/games", {"kind": "online",
+                                                           "players": ["A", "B"]})
+            assert status == 201, made
+            pg.stop("fast")
+            answers = [one.call(method, path, body, timeout=20) for method, path, body in (
+                ("GET", f"/api/games/{made['id']}", None), ("GET", "/api/lobby", None),
+                ("GET", "/api/highscores", None),
+                ("POST", "/api/games", {"kind": "online", "players": ["A", "B"]}),
+                ("POST", "/api/profile", {"name": "Anna"}))]
+            # the table in memory still answers; everything that needs the store, 503
+            assert [status for status, _ in answers[1:]] == [503] * 4, answers
+            for _, answer in [a for a in answers if a[0] == 503]:
+                assert answer["error"]["code"] == "unavailable"
+                text = json.dumps(answer)
+                for told in ("postgres", "127.0.0.1", str(pg.port), database, "secret"):
+                    assert told not in text, (told, answer)
+        finally:
+            one.stop()
+        log = one.log.read_text()
+        assert "127.0.0.1" in log and "application_name=wy" in log  # the server said where
+        assert "secret" not in log and "assword" not in log, log[-2000:]
+    finally:
+        pg.destroy()
+
+
+@pytest.mark.usefixtures("strategy_tables")  # the server reads them from the cache
+def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
+    """A stranger who called a game Anna saw, under it, the scores of every game of every
+    Anna; now a review draws only the viewing profile's own history."""
+    from .test_api_privacy import _history
+
+    anna, stranger = Browser(server, "127.0.0.68"), Browser(server, "127.0.0.69")
+    anna.profile("Anna")
+    games = []
+    for browser in (anna, anna, stranger):
+        status, made = browser.call("POST", "/api/games", {
+            "mode": "classic", "kind": "solo", "players": ["Anna"]})
+        assert status == 201, made
+        for _ in BOXES:
+            turn(browser, made["id"], made["links"][0]["token"])
+        games.append(made["id"])
+
+    def review(browser: Browser, gid: str) -> str:
+        for _ in range(120):  # the review waits for the strategy table to load
+            html = browser.page(f"/games/{gid}/review")[1]
+            if 'table class="review"' in html:
+                return html
+            time.sleep(0.5)
+        raise AssertionError(html[-2000:])
+
+    assert _history(review(stranger, games[2])) == []
+    assert _history(review(anna, games[1])) == [2]
+
+
+def test_a_profile_name_is_as_long_as_the_document_says(server: Server) -> None:
+    browser = Browser(server, "127.0.0.70")
+    document = browser.call("GET", "/api/openapi.json")[1]
+    most = document["components"]["schemas"]["ProfileName"]["properties"]["name"]["maxLength"]
+    status, refused = browser.call("POST", "/api/profile", {"name": " " * 3 + "A" * most})
+    assert status == 400 and refused["error"]["code"] == "bad_players", refused
+    status, made = browser.call("POST", "/api/profile", {"name": "A" * most})
+    assert status == 201 and made["profile"]["name"] == "A" * most, made
