@@ -22,10 +22,12 @@
   uploads, check and solve, the moderators' login: ``RATE_LIMITS`` sets them,
   ``RATELIMIT_STORAGE_URI`` the counter store (``memory://`` by default: each process
   counts its own; ``redis://HOST:PORT`` shares the counters between every process that
-  names it), ``RATELIMIT_ENABLED`` switches them off.
-  A refused request gets 429 ``rate_limited`` with ``Retry-After``. A shared store that
-  cannot be reached never fails a request: the process counts in its own memory meanwhile
-  (Flask-Limiter's in-memory fallback) and goes back to the store once it answers again.
+  names it), ``RATELIMIT_ENABLED`` switches them off. Each request is counted when it
+  is checked, before its view runs (a reservation: atomic in the store), so a burst
+  gets no more than the limit. A refused request gets 429 ``rate_limited`` with
+  ``Retry-After``. A shared store that cannot be reached never fails a request: the
+  process counts in its own memory meanwhile (Flask-Limiter's in-memory fallback) and
+  goes back to the store once it answers again.
 - **Behind a proxy** (``PROXIES`` = N, ``serve --proxies N``): the client's address, for
   the rate limits, is the one the N trusted proxies in front put in ``X-Forwarded-For``
   (Werkzeug's ``ProxyFix``), and the scheme theirs in ``X-Forwarded-Proto``. Only the last
@@ -81,21 +83,23 @@ RATE_LIMITS: Mapping[str, str] = {
     "profiles": "6 per hour; 12 per day",
     "login": "5 per minute; 30 per hour",
 }
-"""The default limits per client address, as Flask-Limiter strings. Games, profiles and
-uploads count only when accepted (a refused one costs the server little); a solve with
-more than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
+"""The default limits per client address, as Flask-Limiter strings. Every request counts,
+before its view runs: a reservation in the counter store (one atomic increment there, in
+Redis a script), so requests that arrive at once are counted one by one and the limit's
+own request is the last one let through. Nothing is given back, not even for a request
+the view refuses: a refund made after the work may land in the next window (or race the
+counter's expiry) and add to the budget there, and a refused request costs little of a
+budget this generous (the pages check a name before they send it). A solve with more
+than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
 words). Profiles: each has one attempt a day at the daily game, so an address that made
 them without end would have as many; a family behind one address makes a few, once.
-Login: every attempt at the moderators' login counts, right or wrong (the failures per
-name and per address are counted apart, in the store: :data:`wordyahtzee.moderation.
-NAME_FAILURES`, ``ADDRESS_FAILURES``)."""
+Login: every attempt at the moderators' login counts, right or wrong (and the store
+reserves each password check per name and per address: :mod:`wordyahtzee.moderation`)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
     "profiles": "daily.make_profile", "login": "moderate.login_post",
 }
-COUNTED_WHEN_ACCEPTED = frozenset({"games", "uploads", "profiles"})
-"""The limits that count only the requests the server accepted."""
 MULTI_BLANK_COST = 4
 
 ALLOWED_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
@@ -378,10 +382,6 @@ def _solve_cost() -> int:
     return MULTI_BLANK_COST if isinstance(letters, str) and letters.count("?") > 1 else 1
 
 
-def _accepted(response: Response) -> bool:
-    return response.status_code < 400
-
-
 def _rate_limited(exc: RateLimitExceeded) -> Response:
     name = next((key for key, endpoint in LIMITED_ENDPOINTS.items()
                  if endpoint == request.endpoint), "other")
@@ -410,9 +410,9 @@ def init_security(app: Flask) -> Limiter:
         if not spec:
             continue
         cost: Any = _solve_cost if key == "solve" else 1
-        deduct = _accepted if key in COUNTED_WHEN_ACCEPTED else None
-        limited: Any = limiter.limit(spec, cost=cost, deduct_when=deduct)(
-            app.view_functions[endpoint])
+        # counted when checked (never ``deduct_when``, which counts after the answer: a
+        # burst would pass the check before any of it was counted)
+        limited: Any = limiter.limit(spec, cost=cost)(app.view_functions[endpoint])
         app.view_functions[endpoint] = limited
     app.register_error_handler(RateLimitExceeded, _rate_limited)
     if default_handler not in limiter.logger.handlers:
