@@ -155,6 +155,20 @@ def test_rate_limits_answer_429_and_spare_other_clients(tmp_path: Path) -> None:
                        headers=seat(links[0]["token"])).status_code == 200
 
 
+def test_an_ipv6_client_counts_as_its_64_network(tmp_path: Path) -> None:
+    """One home or machine gets a whole /64 and may pick any address in it: each new
+    address is no new client."""
+    client = limited_client(tmp_path, check="2 per minute")
+
+    def check(address: str) -> int:
+        return int(client.post("/api/check", json={"words": ["huis"]},
+                               environ_base={"REMOTE_ADDR": address}).status_code)
+
+    assert [check(f"2001:db8:1:2::{n}") for n in range(1, 4)] == [200, 200, 429]
+    assert check("2001:db8:1:2:ffff:ffff:ffff:ffff") == 429
+    assert check("2001:db8:1:3::1") == 200  # another network
+
+
 def test_solves_with_several_blanks_cost_more(tmp_path: Path) -> None:
     client = limited_client(tmp_path, solve="8 per minute")
     for _ in range(2):

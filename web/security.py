@@ -44,7 +44,6 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, request
 from flask.logging import default_handler
 from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import MisdirectedRequest
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -225,6 +224,34 @@ def storage_options(uri: str) -> dict[str, Any]:
     return {}
 
 
+def client_key(address: str | None) -> str:
+    """What the per-address limits count a client by: its IPv4 address, or the /64 network
+    of its IPv6 address (one home or machine gets a whole /64 and may pick any address in
+    it); anything else as it is, cut to 64 characters.
+
+    >>> client_key("203.0.113.9"), client_key("2001:db8:1:2:aaaa::1")
+    ('203.0.113.9', '2001:db8:1:2::/64')
+    >>> client_key("::ffff:203.0.113.9"), client_key(None)
+    ('203.0.113.9', '')
+    """
+    if not address:
+        return ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _client() -> str:
+    """The limiter's key of the request's client (:func:`client_key`)."""
+    return client_key(request.remote_addr) or "unknown"
+
+
 PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
 """Headers a proxy adds: a request that carries one came through a proxy."""
 
@@ -402,7 +429,7 @@ def init_security(app: Flask) -> Limiter:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies,  # type: ignore[method-assign]
                                 x_proto=proxies)
     uri = str(app.config["RATELIMIT_STORAGE_URI"])
-    limiter = Limiter(get_remote_address, app=app, default_limits=[], storage_uri=uri,
+    limiter = Limiter(_client, app=app, default_limits=[], storage_uri=uri,
                       storage_options=storage_options(uri))
     limits = {**RATE_LIMITS, **dict(app.config["RATE_LIMITS"])}
     for key, endpoint in LIMITED_ENDPOINTS.items():
@@ -425,6 +452,7 @@ def init_security(app: Flask) -> Limiter:
 
 __all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "MAX_PROXIES",
            "PROXY_HEADERS", "RATE_LIMITS", "SECURITY_HEADERS", "STORAGE_SCHEMES",
-           "STORE_SECONDS", "check_proxies", "check_storage_uri", "from_this_machine",
+           "STORE_SECONDS", "check_proxies", "check_storage_uri", "client_key",
+           "from_this_machine",
            "host_allowed", "host_name", "init_security", "is_cross_site", "is_shared_storage",
            "parse_hosts", "storage_options", "storage_scheme"]
