@@ -398,13 +398,19 @@ def _add_headers(response: Response) -> Response:
 
 
 def _solve_cost() -> int:
-    """A solve with two or more blanks costs more of the budget than one with one."""
+    """A solve with two or more blanks costs more of the budget than one with one. Never
+    raises: an error in a cost is taken by Flask-Limiter for its store's, and it would
+    count in this process's memory for a while (a body that does not arrive in time
+    raises here)."""
     from flask import current_app
 
     size = request.content_length
     if size is None or size > int(current_app.config["MAX_JSON_BYTES"]):
         return 1  # the view refuses it; never parse a big body here
-    body = request.get_json(silent=True, cache=True)
+    try:
+        body = request.get_json(silent=True, cache=True)
+    except Exception:  # the body could not be read: the view says why
+        return 1
     letters = body.get("letters") if isinstance(body, dict) else None
     return MULTI_BLANK_COST if isinstance(letters, str) and letters.count("?") > 1 else 1
 
