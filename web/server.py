@@ -108,6 +108,34 @@ def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str 
             "share them with --ratelimit-storage redis://HOST:6379")
 
 
+def proxy_warning(host: str, proxies: int) -> str | None:
+    """The one-line warning ``serve`` prints when it trusts ``proxies`` proxies' word for
+    the client's address and listens on an address other machines may reach (anything
+    but loopback), else None: a client that reaches the port without the proxy writes its
+    own ``X-Forwarded-For`` and chooses its address for every per-address limit.
+
+    >>> proxy_warning("127.0.0.1", 1) is None, proxy_warning("0.0.0.0", 0) is None
+    (True, True)
+    >>> print(proxy_warning("0.0.0.0", 1))  # doctest: +ELLIPSIS
+    wordyahtzee: warning: --proxies 1 takes the client's address from X-Forwarded-For, ...
+    """
+    import ipaddress
+
+    if not proxies or host.strip().lower() == "localhost":
+        return None
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return None
+    except ValueError:
+        pass  # a name, or every address ("", 0.0.0.0, ::)
+    where = host if host not in ("", "0.0.0.0", "::") else "every address"
+    return (f"wordyahtzee: warning: --proxies {proxies} takes the client's address from "
+            f"X-Forwarded-For, and the server listens on {where}: a client that reaches "
+            "the port without the proxy chooses its own address and escapes every "
+            "per-address limit; let only the proxy reach it (--host 127.0.0.1, or a "
+            "firewall)")
+
+
 def _worker_gone(server: Any, worker: Any) -> None:
     """A worker has ended: its live gauges (open streams) stop counting."""
     from wordyahtzee.metrics import worker_gone
@@ -187,9 +215,10 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
             limits += f"; behind {trusted} prox{'ies' if trusted > 1 else 'y'}"
         print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
               f"{'s' if workers != 1 else ''}; database {where}; {limits})", flush=True)
-        warning = rate_limit_warning(workers, storage, limited)
-        if warning:
-            print(warning, file=sys.stderr, flush=True)
+        for warning in (rate_limit_warning(workers, storage, limited),
+                        proxy_warning(host, trusted)):
+            if warning:
+                print(warning, file=sys.stderr, flush=True)
 
     options = {
         "bind": f"{host}:{port}", "workers": workers, "worker_class": Worker,
