@@ -142,6 +142,34 @@ def test_healthz_answers_while_more_slow_bodies_are_open_than_a_worker_holds(
             sock.close()
 
 
+def test_a_bounded_body_waits_until_its_deadline_and_no_longer() -> None:
+    """gunicorn's own body over a real (gevent) socket: a read that must wait past the
+    deadline raises 408; a read that needs no wait (the body's end) answers even after
+    it, so a request that took long keeps its connection for the next one."""
+    from gevent import socket as gsocket
+    from gunicorn.http.body import Body, LengthReader
+    from gunicorn.http.unreader import SocketUnreader
+    from wordyahtzee.web.worker import BodyTimeout, BoundedBody
+
+    ours, theirs = gsocket.socketpair()
+    try:
+        theirs.sendall(b"abc")
+        body = BoundedBody(Body(LengthReader(SocketUnreader(ours), 10)), 0.3)
+        started = time.monotonic()
+        with pytest.raises(BodyTimeout) as late:
+            body.read()
+        assert 0.25 <= time.monotonic() - started < 2
+        assert late.value.code == 408 and body.failed
+        with pytest.raises(BodyTimeout):  # and at once from then on
+            body.read(1)
+        empty = BoundedBody(Body(LengthReader(SocketUnreader(ours), 0)), 0.05)
+        time.sleep(0.1)
+        assert empty.read() == b"" and not empty.failed
+    finally:
+        ours.close()
+        theirs.close()
+
+
 @pytest.mark.parametrize("name,value", [("WORDYAHTZEE_BODY_SECONDS", "soon"),
                                         ("WORDYAHTZEE_HEADER_SECONDS", "0"),
                                         ("WORDYAHTZEE_WORKER_CONNECTIONS", "-1")])

@@ -66,9 +66,10 @@ class BoundedBody:
         return self.late or bool(getattr(self.body, "failed", False))
 
     def _bounded(self, read: Callable[..., Any], *args: Any) -> Any:
-        left = self.deadline - time.monotonic()
-        if left > 0 and not self.late:
-            timer = gevent.Timeout(left)
+        """``read(*args)`` unless it would wait past the deadline (a read that needs no
+        wait, from the buffer or at the body's end, is answered even after it)."""
+        if not self.late:
+            timer = gevent.Timeout(max(self.deadline - time.monotonic(), 0.0))
             timer.start()
             try:
                 return read(*args)
