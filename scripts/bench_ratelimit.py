@@ -22,9 +22,23 @@ across processes"): Redis, or a PostgreSQL-backed counter.
    (tests/pg.py, fsync on). Then the same hits from ``--threads`` clients at once: hits/s
    and the server's CPU per hit (redis-server; every PostgreSQL process), the "holds under
    load" question. Keys: 1,000 client addresses in turn.
+3. **The moderators' login** (``--login``): what a failed login's bookkeeping in the
+   database costs (its checks reserved before the password is checked): failed logins
+   through ``Moderation`` on that PostgreSQL, Argon2 at its cheapest parameters so that
+   the store's work is what is measured, from one thread and from ``--threads``; the
+   latency, the rate and PostgreSQL's CPU per login.
+
+``--endpoint games|profiles`` sends part 1 to ``POST /api/games`` or ``POST /api/profile``
+instead of the check (few enough requests per address to meet no limit).
+``--serve-python PYTHON`` runs part 1's servers and part 3 with another interpreter as
+well (part 3) or instead (part 1): one whose ``wordyahtzee`` is the code before a change,
+for a paired run before and after it.
 
     python scripts/bench_ratelimit.py [--requests N] [--clients C] [--hits N]
                                       [--threads T] [--load-hits N] [--repeats R]
+                                      [--endpoint check|games|profiles] [--login]
+                                      [--logins N] [--serve-python PYTHON]
+                                      [--skip-http] [--skip-counters]
 
 Client and servers share the machine's cores, so the HTTP figures are a floor; compare the
 columns of one run, not runs on different machines.
@@ -57,11 +71,16 @@ from tests.pg import PostgresServer, free_port, start_server  # noqa: E402
 from tests.redis_server import RedisServer  # noqa: E402
 from tests.redis_server import start_server as start_redis  # noqa: E402
 
-BODY = json.dumps({"words": ["huis"]})
 HEADERS = {"Content-Type": "application/json"}
-PER_ADDRESS = 100
-"""Requests per client address: under the tightest default limit of /api/check (120 a
-minute), so no request is refused."""
+ENDPOINTS: dict[str, tuple[str, str, int, int]] = {
+    "check": ("/api/check", json.dumps({"words": ["huis"]}), 100, 200),
+    "games": ("/api/games", json.dumps({"mode": "woord", "kind": "solo",
+                                        "players": ["Ann"]}), 50, 201),
+    "profiles": ("/api/profile", json.dumps({"name": "Ann"}), 5, 201),
+}
+"""``--endpoint``: the path, the body, the requests per client address (under the
+tightest shipped limit of the endpoint: 120 checks, 60 games a minute, 6 profiles an
+hour, so no request is refused) and the status each answer must have."""
 KEYS = 1000
 
 
@@ -82,7 +101,8 @@ class Addresses:
 class Serve:
     """One ``wordyahtzee serve`` process (one worker)."""
 
-    def __init__(self, name: str, tmp: Path, options: list[str], env: dict[str, str]) -> None:
+    def __init__(self, name: str, tmp: Path, options: list[str], env: dict[str, str],
+                 python: str = sys.executable) -> None:
         self.name = name
         self.port = free_port()
         self.log = tmp / f"{name}.log"
@@ -93,14 +113,15 @@ class Serve:
             full.pop("WORDYAHTZEE_RATE_LIMITS", None)
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
+                [python, "-m", "wordyahtzee", "serve", "--port", str(self.port),
                  "--db", str(tmp / f"{name}.sqlite3"), *options],
-                stdout=log, stderr=subprocess.STDOUT, env=full, cwd=ROOT)
+                stdout=log, stderr=subprocess.STDOUT, env=full,
+                cwd=ROOT if python == sys.executable else tmp)
         end = time.monotonic() + 60
         while time.monotonic() < end:
             try:
                 conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-                conn.request("POST", "/api/check", BODY, HEADERS)
+                conn.request("GET", "/api/meta")
                 if conn.getresponse().status == 200:
                     return
             except OSError:
@@ -150,9 +171,11 @@ def tree_cpu(root: int) -> float:
     return total / tick
 
 
-def http_run(port: int, requests: int, clients: int,
-             addresses: Addresses) -> tuple[float, list[float], dict[int, int]]:
-    """``requests`` checks from ``clients`` threads: seconds, each latency (ms), statuses."""
+def http_run(port: int, requests: int, clients: int, addresses: Addresses,
+             endpoint: str = "check") -> tuple[float, list[float], dict[int, int]]:
+    """``requests`` requests to ``endpoint`` from ``clients`` threads: seconds, each
+    latency (ms), statuses."""
+    path, body, per_address, _ = ENDPOINTS[endpoint]
     left = [requests]
     lock = threading.Lock()
     latencies: list[list[float]] = [[] for _ in range(clients)]
@@ -166,14 +189,14 @@ def http_run(port: int, requests: int, clients: int,
                 if left[0] <= 0:
                     break
                 left[0] -= 1
-            if conn is None or sent == PER_ADDRESS:
+            if conn is None or sent == per_address:
                 if conn is not None:
                     conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
                                                   source_address=(addresses.take(), 0))
                 sent = 0
             started = time.perf_counter()
-            conn.request("POST", "/api/check", BODY, HEADERS)
+            conn.request("POST", path, body, HEADERS)
             response = conn.getresponse()
             response.read()
             mine.append((time.perf_counter() - started) * 1000)
@@ -194,25 +217,29 @@ def http_run(port: int, requests: int, clients: int,
 
 def bench_http(args: argparse.Namespace, redis: RedisServer, tmp: Path) -> None:
     """Part 1: the three servers, measured in turn."""
-    servers = [Serve("off", tmp, [], {"WORDYAHTZEE_RATE_LIMITS": "off"}),
-               Serve("memory", tmp, ["--ratelimit-storage", "memory://"], {}),
-               Serve("redis", tmp, ["--ratelimit-storage", redis.url], {})]
+    python = args.serve_python or sys.executable
+    servers = [Serve("off", tmp, [], {"WORDYAHTZEE_RATE_LIMITS": "off"}, python),
+               Serve("memory", tmp, ["--ratelimit-storage", "memory://"], {}, python),
+               Serve("redis", tmp, ["--ratelimit-storage", redis.url], {}, python)]
+    endpoint = args.endpoint
+    expected = ENDPOINTS[endpoint][3]
     assert redis.proc is not None
     addresses = Addresses()
     single = args.requests // 3
     try:
         for server in servers:  # warm: the dictionary loaded, the connections made
-            http_run(server.port, 300, args.clients, addresses)
+            http_run(server.port, 300, args.clients, addresses, endpoint)
         results: dict[str, list[dict[str, float]]] = {s.name: [] for s in servers}
         for repeat in range(args.repeats):
             for server in servers[repeat % 3:] + servers[:repeat % 3]:
                 row: dict[str, float] = {}
                 for clients, count in ((1, single), (args.clients, args.requests)):
                     cpu = tree_cpu(server.proc.pid), tree_cpu(redis.proc.pid)
-                    seconds, lat, statuses = http_run(server.port, count, clients, addresses)
-                    if set(statuses) != {200}:
-                        raise SystemExit(f"{server.name}: statuses {statuses} (only 200 "
-                                         "expected)")
+                    seconds, lat, statuses = http_run(server.port, count, clients,
+                                                      addresses, endpoint)
+                    if set(statuses) != {expected}:
+                        raise SystemExit(f"{server.name}: statuses {statuses} (only "
+                                         f"{expected} expected)")
                     lat.sort()
                     key = "one" if clients == 1 else "many"
                     row[f"{key}_rps"] = count / seconds
@@ -222,8 +249,9 @@ def bench_http(args: argparse.Namespace, redis: RedisServer, tmp: Path) -> None:
                         row["cpu"] = (tree_cpu(server.proc.pid) - cpu[0]) / count * 1e6
                         row["redis_cpu"] = (tree_cpu(redis.proc.pid) - cpu[1]) / count * 1e6
                 results[server.name].append(row)
-        print(f"\n1. POST /api/check, one word, one serve worker; per run: {single} requests "
-              f"from 1 client, then {args.requests} from {args.clients} client threads")
+        print(f"\n1. POST {ENDPOINTS[endpoint][0]}, one serve worker; per run: {single} "
+              f"requests from 1 client, then {args.requests} from {args.clients} client "
+              "threads")
         labels = {"off": "off", "memory": "memory://", "redis": "redis:// (shared)"}
 
         def table(title: str, cell: Callable[[dict[str, float]], str]) -> None:
@@ -369,6 +397,87 @@ def bench_counters(args: argparse.Namespace, redis: RedisServer, pg: PostgresSer
         print(f"  {name:<30}{one:<36}{rate:<27}{cpu}")
 
 
+LOGIN = """
+import json, statistics, sys, threading, time
+from argon2 import PasswordHasher
+import wordyahtzee.moderation as m
+from wordyahtzee.errors import ServiceError
+from wordyahtzee.store.postgres import PostgresStore
+
+m._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)  # the store's share
+m._unknown.clear()
+url, count, threads, offset = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+store = PostgresStore(url)
+moderation = m.Moderation(store)
+moderation.add("alice", "correct horse battery")
+
+def attempt(i):
+    started = time.perf_counter()
+    try:
+        moderation.login(f"n{i}", "wrong password!",
+                         client=f"10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}")
+    except ServiceError as exc:
+        assert exc.code == "bad_login", exc.code
+    return (time.perf_counter() - started) * 1e6
+
+for i in range(50):
+    attempt(offset + i)
+one = sorted(attempt(offset + 100 + i) for i in range(count))
+left, lock = list(range(offset + 100 + count, offset + 100 + 2 * count)), threading.Lock()
+def run():
+    while True:
+        with lock:
+            if not left:
+                return
+            i = left.pop()
+        attempt(i)
+started = time.perf_counter()
+workers = [threading.Thread(target=run) for _ in range(threads)]
+for w in workers: w.start()
+for w in workers: w.join()
+rate = count / (time.perf_counter() - started)
+print(json.dumps({"p50": statistics.median(one), "p99": one[int(0.99 * len(one)) - 1],
+                  "rate": rate}))
+"""
+"""Part 3, run by each interpreter in a child process: failed logins through
+:class:`wordyahtzee.moderation.Moderation` on PostgreSQL, with an Argon2 of the cheapest
+parameters (the store's bookkeeping is what is measured); each attempt names a new name
+from a new address (no budget is met, before or after the change)."""
+
+
+def bench_login(args: argparse.Namespace, pg: PostgresServer, tmp: Path) -> None:
+    """Part 3: the moderators' login's bookkeeping per failed attempt, this code and
+    ``--serve-python``'s, in turn, each on a fresh database."""
+    pythons = {"this": sys.executable}
+    if args.serve_python:
+        pythons["other"] = args.serve_python
+    rows: dict[str, list[dict[str, float]]] = {name: [] for name in pythons}
+    names = list(pythons)
+    for repeat in range(args.repeats):
+        for name in names[repeat % len(names):] + names[:repeat % len(names)]:
+            url = pg.new_database()
+            cpu = tree_cpu(postmaster(pg))
+            done = subprocess.run([pythons[name], "-c", LOGIN, url, str(args.logins),
+                                   str(args.threads), str(repeat * 10 * args.logins)],
+                                  capture_output=True, text=True, cwd=tmp,
+                                  env={**os.environ, "WORDYAHTZEE_DATA_DIR": str(tmp)})
+            if done.returncode != 0:
+                raise SystemExit(f"{name}: {done.stderr[-2000:]}")
+            row = json.loads(done.stdout.strip().splitlines()[-1])
+            row["db_cpu"] = (tree_cpu(postmaster(pg)) - cpu) / (2 * args.logins + 50) * 1e6
+            rows[name].append(row)
+    print(f"\n3. A failed moderators' login, its bookkeeping (Argon2 at its cheapest), on "
+          f"PostgreSQL; per run: {args.logins} from 1 thread, then {args.logins} from "
+          f"{args.threads} threads")
+    print(f"  {'code':<8}{'1 thread: p50 / p99 µs':<40}{f'{args.threads} threads: logins/s':<28}"
+          "PostgreSQL CPU per login, µs")
+    for name in names:
+        one = "  ".join(f"{r['p50']:5.0f} /{r['p99']:6.0f}" for r in rows[name])
+        rate = " ".join(f"{r['rate']:6.0f}" for r in rows[name])
+        cpu = " ".join(f"{r['db_cpu']:4.0f}" for r in rows[name])
+        print(f"  {name:<8}{one:<40}{rate:<28}{cpu}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=2400,
@@ -385,6 +494,17 @@ def main() -> int:
                              "(default 1000)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--skip-http", action="store_true", help="only part 2")
+    parser.add_argument("--skip-counters", action="store_true", help="leave out part 2")
+    parser.add_argument("--login", action="store_true",
+                        help="part 3: the moderators' login's bookkeeping per failed attempt")
+    parser.add_argument("--logins", type=int, default=400,
+                        help="failed logins per measurement of part 3 (default 400)")
+    parser.add_argument("--endpoint", choices=sorted(ENDPOINTS), default="check",
+                        help="the limited endpoint part 1 sends to (default: check)")
+    parser.add_argument("--serve-python", default=None, metavar="PYTHON",
+                        help="the interpreter that runs the servers (default: this one): "
+                             "one whose wordyahtzee is another version of the code, for "
+                             "a paired run before and after a change")
     args = parser.parse_args()
     redis_version = subprocess.run(["redis-server", "--version"], capture_output=True,
                                    text=True).stdout.split()[2].removeprefix("v=")
@@ -397,11 +517,16 @@ def main() -> int:
     try:
         if not args.skip_http:
             bench_http(args, redis, tmp)
+        if args.skip_counters and not args.login:
+            return 0
         pg = start_server(durable=True)
         version = subprocess.run([str(pg.bin / "postgres"), "--version"], capture_output=True,
                                  text=True).stdout.strip()
         print(f"\n({version}, fsync on, data directory on the same disk as /tmp)")
-        bench_counters(args, redis, pg)
+        if not args.skip_counters:
+            bench_counters(args, redis, pg)
+        if args.login:
+            bench_login(args, pg, tmp)
     finally:
         redis.destroy()
         if pg is not None:

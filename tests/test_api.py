@@ -408,23 +408,25 @@ def test_dictionary_upload(client: Any) -> None:
     assert [x["valid"] for x in r.json["results"]] == [True, False, False]  # names dropped
     gid, _ = new_game(client, dictionary="mijn-test")
     assert client.get(f"/api/games/{gid}").json["rules"]["dictionary"] == "mijn-test"
-    # errors
+    # errors, each from an address of its own (every upload counts against its limit)
+    addresses = iter(range(1, 100))
+
+    def upload(**kwargs: Any) -> Any:
+        return client.post("/api/dictionaries", **kwargs,
+                           environ_base={"REMOTE_ADDR": f"10.9.0.{next(addresses)}"})
+
     assert_error(client.get("/api/dictionaries/jobs/nope"), 404)
-    assert_error(client.post("/api/dictionaries", json={}), 400)
-    assert_error(client.post("/api/dictionaries", data={"name": "x"},
-                             content_type="multipart/form-data"), 400, "no_file")
-    assert_error(client.post("/api/dictionaries", data={
-        "name": "Bad Name", "file": (io.BytesIO(b"huis\n"), "w.txt")},
-        content_type="multipart/form-data"), 400, "bad_name")
-    assert_error(client.post("/api/dictionaries", data={
-        "name": "leeg", "file": (io.BytesIO(b"  \n"), "w.txt")},
-        content_type="multipart/form-data"), 400)
-    assert_error(client.post("/api/dictionaries", data={
-        "name": "bin", "file": (io.BytesIO(b"\xff\xfe\x00"), "w.txt")},
-        content_type="multipart/form-data"), 400)
-    assert_error(client.post("/api/dictionaries", data={
-        "name": "nl", "file": (io.BytesIO(b"huis\n"), "w.txt")},
-        content_type="multipart/form-data"), 409, "name_clash")
+    assert_error(upload(json={}), 400)
+    assert_error(upload(data={"name": "x"}, content_type="multipart/form-data"), 400,
+                 "no_file")
+    assert_error(upload(data={"name": "Bad Name", "file": (io.BytesIO(b"huis\n"), "w.txt")},
+                        content_type="multipart/form-data"), 400, "bad_name")
+    assert_error(upload(data={"name": "leeg", "file": (io.BytesIO(b"  \n"), "w.txt")},
+                        content_type="multipart/form-data"), 400)
+    assert_error(upload(data={"name": "bin", "file": (io.BytesIO(b"\xff\xfe\x00"), "w.txt")},
+                        content_type="multipart/form-data"), 400)
+    assert_error(upload(data={"name": "nl", "file": (io.BytesIO(b"huis\n"), "w.txt")},
+                        content_type="multipart/form-data"), 409, "name_clash")
 
 
 def test_pages(client: Any) -> None:

@@ -295,9 +295,6 @@ def test_an_address_makes_a_familys_profiles_and_no_more(tmp_path: Path) -> None
     assert RATE_LIMITS["profiles"] == "6 per hour; 12 per day"
     app = make_app(tmp_path / "limits.sqlite3")
     home, other = {"REMOTE_ADDR": "10.0.0.1"}, {"REMOTE_ADDR": "10.0.0.2"}
-    for _ in range(3):  # refused ones do not count
-        assert_error(app.test_client().post("/api/profile", json={"name": ""},
-                                            environ_base=home), 400)
     for n in range(6):
         r = app.test_client().post("/api/profile", json={"name": f"Kind {n}"},
                                    environ_base=home)

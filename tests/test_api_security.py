@@ -147,17 +147,29 @@ def test_rate_limits_answer_429_and_spare_other_clients(tmp_path: Path) -> None:
     assert r.headers["Content-Security-Policy"]
     r = client.post("/api/solve", json={"letters": "kusnatl"}, environ_base=bob)
     assert r.status_code == 200
-    # only games that were made count
-    for _ in range(3):
-        assert_error(client.post("/api/games", json={"kind": "x"}, environ_base=ann), 400)
-    for _ in range(2):
-        assert client.post("/api/games", json=GAME, environ_base=ann).status_code == 201
+    # every request counts, a refused set-up too (tests/test_limits_burst.py)
+    assert_error(client.post("/api/games", json={"kind": "x"}, environ_base=ann), 400)
+    assert client.post("/api/games", json=GAME, environ_base=ann).status_code == 201
     assert_error(client.post("/api/games", json=GAME, environ_base=ann), 429, "rate_limited")
     assert client.post("/api/games", json=GAME, environ_base=bob).status_code == 201
     # playing is never limited
     gid, links = new_game(client)
     assert client.post(f"/api/games/{gid}/act/throw", json={},
                        headers=seat(links[0]["token"])).status_code == 200
+
+
+def test_an_ipv6_client_counts_as_its_64_network(tmp_path: Path) -> None:
+    """One home or machine gets a whole /64 and may pick any address in it: each new
+    address is no new client."""
+    client = limited_client(tmp_path, check="2 per minute")
+
+    def check(address: str) -> int:
+        return int(client.post("/api/check", json={"words": ["huis"]},
+                               environ_base={"REMOTE_ADDR": address}).status_code)
+
+    assert [check(f"2001:db8:1:2::{n}") for n in range(1, 4)] == [200, 200, 429]
+    assert check("2001:db8:1:2:ffff:ffff:ffff:ffff") == 429
+    assert check("2001:db8:1:3::1") == 200  # another network
 
 
 def test_solves_with_several_blanks_cost_more(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The systemd units in ``deploy/`` as systemd itself reads them (``systemd-analyze
 verify``: no unknown key, no bad value), with the install paths of docs/operations.md
-pointed at this machine's; and the backup unit's command run as the unit runs it."""
+pointed at this machine's; the backup unit's command run as the unit runs it; and the
+nginx configuration's bounds on slow clients (tests/test_front_door.py runs the file)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,18 @@ def test_the_backup_units_command_backs_up(tmp_path: Path) -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert len(list(backups.iterdir())) == 1 and "backed up" in done.stdout
+
+
+def test_nginx_cuts_off_slow_clients_before_a_process_would() -> None:
+    """nginx's waits for a client's headers and between two reads of its body are set,
+    and shorter than a process's own bounds (web/worker.py), so behind nginx the
+    processes never hold a slow client."""
+    from wordyahtzee.web.worker import BODY_SECONDS, HEADER_SECONDS
+
+    text = (DEPLOY / "nginx.conf").read_text()
+    found = {key: int(value) for key, value in
+             re.findall(r"^\s*(client_header_timeout|client_body_timeout|send_timeout)\s+"
+                        r"(\d+)s;", text, re.MULTILINE)}
+    assert set(found) == {"client_header_timeout", "client_body_timeout", "send_timeout"}
+    assert found["client_header_timeout"] < HEADER_SECONDS
+    assert found["client_body_timeout"] < BODY_SECONDS

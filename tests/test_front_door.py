@@ -7,6 +7,8 @@ client address (127.1.0.N), the processes trusting nginx's ``X-Forwarded-For``
 - A client's limit is counted across both processes, by the address nginx saw (a forged
   ``X-Forwarded-For`` does not make a new client), and a page's same-origin request
   through nginx passes the cross-site check while a foreign one does not.
+- A burst of 40 requests for a new profile at once from one address makes at most the
+  limit's 6, over both processes.
 - PostgreSQL restarts under load: every answer is 200, 409 or a JSON 503 with
   ``Retry-After`` (never a 500 or an HTML 502), and every table moves again by itself.
 - One process is killed (SIGKILL) under load: its players go on through the other
@@ -22,9 +24,11 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import psycopg
 import pytest
 
 from wordyahtzee.games import replay
@@ -34,6 +38,7 @@ from .pg import PostgresServer, start_server
 from .redis_server import RedisServer
 from .redis_server import start_server as start_redis
 from .test_cluster import Server
+from .test_limits_burst import PROFILES
 
 pytestmark = [pytest.mark.pg, pytest.mark.slow]
 
@@ -47,6 +52,7 @@ class Front:
     redis: RedisServer
     servers: list[Server]
     nginx: Nginx
+    url: str  # the processes' database
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              timeout: float = 20, source: str = "127.0.0.1",
@@ -88,7 +94,7 @@ def front(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Front]:
         servers = [Server(url, tmp, name, *options, limited=True)
                    for name in ("first", "second")]
         nginx = Nginx([s.port for s in servers])
-        yield Front(pg, redis, servers, nginx)
+        yield Front(pg, redis, servers, nginx, url)
     finally:
         if nginx is not None:
             nginx.stop()
@@ -281,6 +287,25 @@ def test_each_client_has_its_own_limit_counted_by_both_processes(front: Front) -
     status, _, body = front.call("POST", "/api/check", words, source="127.2.0.3",
                                  headers={"Origin": "http://evil.example"})
     assert status == 403, body
+
+
+def test_a_burst_of_new_profiles_through_nginx_makes_at_most_the_limit(
+        front: Front) -> None:
+    """40 at once from one address, spread by nginx over both processes: each request is
+    counted in Redis before its profile is made, so at most the limit's 6 are made
+    (counted only once accepted, 14 were)."""
+    def new_profile(n: int) -> int:
+        return front.call("POST", "/api/profile", {"name": f"Burst {n}"},
+                          source="127.4.0.1", timeout=60)[0]
+
+    with ThreadPoolExecutor(40) as pool:
+        statuses = list(pool.map(new_profile, range(40)))
+    with psycopg.connect(front.url) as conn:
+        row = conn.execute("SELECT COUNT(*) FROM profiles").fetchone()
+    assert row is not None
+    made = int(row[0])
+    assert 1 <= made <= PROFILES, (made, sorted(statuses))
+    assert statuses.count(201) == made and set(statuses) == {201, 429}, statuses
 
 
 def test_a_postgresql_restart_behind_nginx_gives_503_then_every_table_recovers(

@@ -1,5 +1,6 @@
 """Work in a child process with a time budget (wordyahtzee/tables/offload.py): answers,
-errors with their codes, the budget's kill, and a worker that stays between calls."""
+errors with their codes, the budget's kill, and a worker that stays between calls; work
+in a real thread under gevent (wordyahtzee/loop.py): its error raised, never printed."""
 
 from __future__ import annotations
 
@@ -103,3 +104,23 @@ def test_a_child_ends_when_its_parent_is_killed() -> None:
         time.sleep(0.05)
     stat = Path(f"/proc/{children[0]}/stat")
     assert not stat.exists() or stat.read_text().split()[2] in ("Z", "X")
+
+
+def test_an_error_in_a_real_thread_is_raised_in_the_caller_and_not_printed() -> None:
+    """Under gevent (a ``serve`` worker), ``run_blocking`` runs the work in gevent's thread
+    pool, which would print an error's traceback to the server's log besides raising it
+    (a wrong moderator's password did, Argon2's whole traceback)."""
+    import subprocess
+    import sys
+
+    code = ("from gevent import monkey; monkey.patch_all()\n"
+            "from wordyahtzee.loop import event_loop_active, run_blocking\n"
+            "assert event_loop_active()\n"
+            "def fail(): raise ValueError('no')\n"
+            "try:\n    run_blocking(fail)\nexcept ValueError as exc:\n    print('raised', exc)\n"
+            "print(run_blocking(sum, [1, 2]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["raised no", "3"]
+    assert done.stderr == ""

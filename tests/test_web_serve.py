@@ -1,6 +1,7 @@
 """``wordyahtzee serve`` end to end: the real server (gunicorn, gevent workers), killed
 mid-game and started again, loses nothing; its event stream reaches the client at once, and
-a graceful stop says goodbye on every open stream."""
+a graceful stop says goodbye on every open stream; it warns when it trusts a proxy on a
+port others can reach."""
 
 from __future__ import annotations
 
@@ -250,3 +251,38 @@ def test_hosts_and_the_errors_gunicorn_answers_itself(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def _start_lines(db: Path, port: int, *extra: str, env: dict[str, str]) -> list[str]:
+    """What ``serve`` says at start (its log once the start line is there)."""
+    proc = _serve(db, port, *extra, env={"WORDYAHTZEE_WARM": "", **env})
+    try:
+        log = db.with_suffix(".log")
+        end = time.monotonic() + 30
+        while "serving on" not in log.read_text() and time.monotonic() < end:
+            time.sleep(0.1)
+        time.sleep(0.3)  # the warnings follow the start line
+        return [line for line in log.read_text().splitlines() if line.startswith("wordy")]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_trusting_a_proxy_on_a_port_others_can_reach_is_warned_about(tmp_path: Path) -> None:
+    """With ``--proxies``, a client that reaches the port without the proxy writes its own
+    X-Forwarded-For and escapes every per-address limit: ``serve`` says so at start when
+    it listens on anything but loopback, and not otherwise."""
+    lines = _start_lines(tmp_path / "open.sqlite3", _free_port(), "--host", "0.0.0.0",
+                         "--proxies", "1", env={})
+    warnings = [line for line in lines if "warning" in line]
+    assert warnings == [
+        "wordyahtzee: warning: --proxies 1 takes the client's address from "
+        "X-Forwarded-For, and the server listens on every address: a client that reaches "
+        "the port without the proxy chooses its own address and escapes every per-address "
+        "limit; let only the proxy reach it (--host 127.0.0.1, or a firewall)"], lines
+    lines = _start_lines(tmp_path / "local.sqlite3", _free_port(),
+                         env={"WORDYAHTZEE_PROXIES": "1"})  # 127.0.0.1, the default
+    assert lines and not [line for line in lines if "warning" in line], lines
+    lines = _start_lines(tmp_path / "direct.sqlite3", _free_port(), "--host", "0.0.0.0",
+                         env={"WORDYAHTZEE_PROXIES": ""})
+    assert lines and not [line for line in lines if "warning" in line], lines

@@ -9,9 +9,9 @@ hide a profile's name, read the log; from any address, with a login.
 - **CSRF**: every POST here carries a form token, an HMAC of the session's token (before the
   login: of the ``wy_csrf`` cookie's nonce) under a server secret; a POST without it, with
   a wrong one or with a foreign ``Origin`` changes nothing (403).
-- **Rate limits**: the login counts per client address (``RATE_LIMITS["login"]``), and the
-  failures per name and per address in the store, shared by every process
-  (:data:`wordyahtzee.moderation.NAME_FAILURES`, ``ADDRESS_FAILURES``).
+- **Rate limits**: the login counts per client address (``RATE_LIMITS["login"]``), and
+  the store reserves each password check per name and address, per address and per name,
+  shared by every process (:meth:`wordyahtzee.moderation.Moderation.login`).
 - **Nobody else**: without a session a page redirects to the login (GET) and a POST is
   refused (401); ``/api/reports`` answers 401 ``login_required``.
 """
@@ -32,7 +32,7 @@ from wordyahtzee.moderation import ABSOLUTE_SECONDS, Moderation
 from wordyahtzee.tables.fairplay import describe_option
 
 from .pages import render
-from .security import is_cross_site
+from .security import client_key, is_cross_site
 
 bp = Blueprint("moderate", __name__, url_prefix="/moderate")
 
@@ -140,7 +140,7 @@ def login_post() -> Response:
     name = str(request.form.get("name", "")).strip()[:64]
     try:
         token = moderation().login(name, str(request.form.get("password", ""))[:1024],
-                                   client=str(request.remote_addr or ""))
+                                   client=client_key(request.remote_addr))
     except WordyahtzeeError as exc:
         status = 429 if exc.code == "rate_limited" else 401
         return page("login.html", status, error=f"err.{exc.code}", name=name)

@@ -22,10 +22,12 @@
   uploads, check and solve, the moderators' login: ``RATE_LIMITS`` sets them,
   ``RATELIMIT_STORAGE_URI`` the counter store (``memory://`` by default: each process
   counts its own; ``redis://HOST:PORT`` shares the counters between every process that
-  names it), ``RATELIMIT_ENABLED`` switches them off.
-  A refused request gets 429 ``rate_limited`` with ``Retry-After``. A shared store that
-  cannot be reached never fails a request: the process counts in its own memory meanwhile
-  (Flask-Limiter's in-memory fallback) and goes back to the store once it answers again.
+  names it), ``RATELIMIT_ENABLED`` switches them off. Each request is counted when it
+  is checked, before its view runs (a reservation: atomic in the store), so a burst
+  gets no more than the limit. A refused request gets 429 ``rate_limited`` with
+  ``Retry-After``. A shared store that cannot be reached never fails a request: the
+  process counts in its own memory meanwhile (Flask-Limiter's in-memory fallback) and
+  goes back to the store once it answers again.
 - **Behind a proxy** (``PROXIES`` = N, ``serve --proxies N``): the client's address, for
   the rate limits, is the one the N trusted proxies in front put in ``X-Forwarded-For``
   (Werkzeug's ``ProxyFix``), and the scheme theirs in ``X-Forwarded-Proto``. Only the last
@@ -42,7 +44,6 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, request
 from flask.logging import default_handler
 from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import MisdirectedRequest
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -81,21 +82,23 @@ RATE_LIMITS: Mapping[str, str] = {
     "profiles": "6 per hour; 12 per day",
     "login": "5 per minute; 30 per hour",
 }
-"""The default limits per client address, as Flask-Limiter strings. Games, profiles and
-uploads count only when accepted (a refused one costs the server little); a solve with
-more than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
+"""The default limits per client address, as Flask-Limiter strings. Every request counts,
+before its view runs: a reservation in the counter store (one atomic increment there, in
+Redis a script), so requests that arrive at once are counted one by one and the limit's
+own request is the last one let through. Nothing is given back, not even for a request
+the view refuses: a refund made after the work may land in the next window (or race the
+counter's expiry) and add to the budget there, and a refused request costs little of a
+budget this generous (the pages check a name before they send it). A solve with more
+than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far more
 words). Profiles: each has one attempt a day at the daily game, so an address that made
 them without end would have as many; a family behind one address makes a few, once.
-Login: every attempt at the moderators' login counts, right or wrong (the failures per
-name and per address are counted apart, in the store: :data:`wordyahtzee.moderation.
-NAME_FAILURES`, ``ADDRESS_FAILURES``)."""
+Login: every attempt at the moderators' login counts, right or wrong (and the store
+reserves each password check per name and per address: :mod:`wordyahtzee.moderation`)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
     "profiles": "daily.make_profile", "login": "moderate.login_post",
 }
-COUNTED_WHEN_ACCEPTED = frozenset({"games", "uploads", "profiles"})
-"""The limits that count only the requests the server accepted."""
 MULTI_BLANK_COST = 4
 
 ALLOWED_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
@@ -219,6 +222,34 @@ def storage_options(uri: str) -> dict[str, Any]:
     if STORAGE_SCHEMES.get(storage_scheme(uri)) in ("redis", "valkey"):
         return {"socket_connect_timeout": STORE_SECONDS, "socket_timeout": STORE_SECONDS}
     return {}
+
+
+def client_key(address: str | None) -> str:
+    """What the per-address limits count a client by: its IPv4 address, or the /64 network
+    of its IPv6 address (one home or machine gets a whole /64 and may pick any address in
+    it); anything else as it is, cut to 64 characters.
+
+    >>> client_key("203.0.113.9"), client_key("2001:db8:1:2:aaaa::1")
+    ('203.0.113.9', '2001:db8:1:2::/64')
+    >>> client_key("::ffff:203.0.113.9"), client_key(None)
+    ('203.0.113.9', '')
+    """
+    if not address:
+        return ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _client() -> str:
+    """The limiter's key of the request's client (:func:`client_key`)."""
+    return client_key(request.remote_addr) or "unknown"
 
 
 PROXY_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP")
@@ -367,19 +398,21 @@ def _add_headers(response: Response) -> Response:
 
 
 def _solve_cost() -> int:
-    """A solve with two or more blanks costs more of the budget than one with one."""
+    """A solve with two or more blanks costs more of the budget than one with one. Never
+    raises: an error in a cost is taken by Flask-Limiter for its store's, and it would
+    count in this process's memory for a while (a body that does not arrive in time
+    raises here)."""
     from flask import current_app
 
     size = request.content_length
     if size is None or size > int(current_app.config["MAX_JSON_BYTES"]):
         return 1  # the view refuses it; never parse a big body here
-    body = request.get_json(silent=True, cache=True)
+    try:
+        body = request.get_json(silent=True, cache=True)
+    except Exception:  # the body could not be read: the view says why
+        return 1
     letters = body.get("letters") if isinstance(body, dict) else None
     return MULTI_BLANK_COST if isinstance(letters, str) and letters.count("?") > 1 else 1
-
-
-def _accepted(response: Response) -> bool:
-    return response.status_code < 400
 
 
 def _rate_limited(exc: RateLimitExceeded) -> Response:
@@ -402,7 +435,7 @@ def init_security(app: Flask) -> Limiter:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies,  # type: ignore[method-assign]
                                 x_proto=proxies)
     uri = str(app.config["RATELIMIT_STORAGE_URI"])
-    limiter = Limiter(get_remote_address, app=app, default_limits=[], storage_uri=uri,
+    limiter = Limiter(_client, app=app, default_limits=[], storage_uri=uri,
                       storage_options=storage_options(uri))
     limits = {**RATE_LIMITS, **dict(app.config["RATE_LIMITS"])}
     for key, endpoint in LIMITED_ENDPOINTS.items():
@@ -410,9 +443,9 @@ def init_security(app: Flask) -> Limiter:
         if not spec:
             continue
         cost: Any = _solve_cost if key == "solve" else 1
-        deduct = _accepted if key in COUNTED_WHEN_ACCEPTED else None
-        limited: Any = limiter.limit(spec, cost=cost, deduct_when=deduct)(
-            app.view_functions[endpoint])
+        # counted when checked (never ``deduct_when``, which counts after the answer: a
+        # burst would pass the check before any of it was counted)
+        limited: Any = limiter.limit(spec, cost=cost)(app.view_functions[endpoint])
         app.view_functions[endpoint] = limited
     app.register_error_handler(RateLimitExceeded, _rate_limited)
     if default_handler not in limiter.logger.handlers:
@@ -425,6 +458,7 @@ def init_security(app: Flask) -> Limiter:
 
 __all__ = ["ALLOWED_HOSTS", "CONTENT_SECURITY_POLICY", "DEFAULTS", "MAX_PROXIES",
            "PROXY_HEADERS", "RATE_LIMITS", "SECURITY_HEADERS", "STORAGE_SCHEMES",
-           "STORE_SECONDS", "check_proxies", "check_storage_uri", "from_this_machine",
+           "STORE_SECONDS", "check_proxies", "check_storage_uri", "client_key",
+           "from_this_machine",
            "host_allowed", "host_name", "init_security", "is_cross_site", "is_shared_storage",
            "parse_hosts", "storage_options", "storage_scheme"]

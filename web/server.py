@@ -10,8 +10,9 @@ PostgreSQL database do the same across machines (``docs/deploy.md``).
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -19,19 +20,58 @@ from gunicorn.app.base import BaseApplication
 from wordyahtzee.errors import WordyahtzeeError
 from wordyahtzee.tables.offload import die_with_parent
 
-from .worker import Worker
+from .worker import BODY_SECONDS, HEADER_SECONDS, Worker
 
 WORKER_CONNECTIONS = 10_000
-"""Connections one worker accepts at once (live streams included)."""
+"""Connections one worker accepts at once (live streams included), unless
+``WORDYAHTZEE_WORKER_CONNECTIONS`` says otherwise."""
+SETTINGS: dict[str, tuple[float, float, float]] = {
+    "WORDYAHTZEE_HEADER_SECONDS": (HEADER_SECONDS, 1, 3600),
+    "WORDYAHTZEE_BODY_SECONDS": (BODY_SECONDS, 0.1, 3600),
+    "WORDYAHTZEE_WORKER_CONNECTIONS": (WORKER_CONNECTIONS, 10, 100_000),
+}
+"""The server's settings in the environment: default, lowest, highest. The time a
+request's line and headers have to arrive (also an idle kept-alive connection's), the
+time its body has once they have, and the connections a worker holds at once."""
+
+
+def setting(name: str, environ: Mapping[str, str] | None = None) -> float:
+    """The value of the server setting ``name`` (:data:`SETTINGS`) in ``environ`` (default:
+    the process's environment), else its default; a value that is no number in range is
+    a :class:`~wordyahtzee.errors.WordyahtzeeError` (``usage``) in one line.
+
+    >>> setting("WORDYAHTZEE_BODY_SECONDS", {}), setting("WORDYAHTZEE_BODY_SECONDS",
+    ...                                                  {"WORDYAHTZEE_BODY_SECONDS": "5"})
+    (30.0, 5.0)
+    >>> setting("WORDYAHTZEE_HEADER_SECONDS", {"WORDYAHTZEE_HEADER_SECONDS": "0"})
+    Traceback (most recent call last):
+    ...
+    wordyahtzee.errors.WordyahtzeeError: WORDYAHTZEE_HEADER_SECONDS is a number, 1-3600
+    """
+    default, low, high = SETTINGS[name]
+    text = (os.environ if environ is None else environ).get(name, "").strip()
+    if not text:
+        return float(default)
+    try:
+        value = float(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise WordyahtzeeError(f"{name} is a number, {low:g}-{high:g}", "usage")
+    return value
 
 
 class Server(BaseApplication):
     """gunicorn, configured in code, loading the app in each worker after gevent has
     patched the standard library (never before the fork)."""
 
-    def __init__(self, options: dict[str, Any], make_app: Callable[[], Any]) -> None:
+    def __init__(self, options: dict[str, Any], make_app: Callable[[], Any],
+                 header_seconds: float = HEADER_SECONDS,
+                 body_seconds: float = BODY_SECONDS) -> None:
         self.options = options
         self.make_app = make_app
+        self.header_seconds = header_seconds  # read by each worker (web.worker)
+        self.body_seconds = body_seconds
         super().__init__()
 
     def load_config(self) -> None:
@@ -68,6 +108,34 @@ def rate_limit_warning(workers: int, storage: str, enabled: bool = True) -> str 
             "share them with --ratelimit-storage redis://HOST:6379")
 
 
+def proxy_warning(host: str, proxies: int) -> str | None:
+    """The one-line warning ``serve`` prints when it trusts ``proxies`` proxies' word for
+    the client's address and listens on an address other machines may reach (anything
+    but loopback), else None: a client that reaches the port without the proxy writes its
+    own ``X-Forwarded-For`` and chooses its address for every per-address limit.
+
+    >>> proxy_warning("127.0.0.1", 1) is None, proxy_warning("0.0.0.0", 0) is None
+    (True, True)
+    >>> print(proxy_warning("0.0.0.0", 1))  # doctest: +ELLIPSIS
+    wordyahtzee: warning: --proxies 1 takes the client's address from X-Forwarded-For, ...
+    """
+    import ipaddress
+
+    if not proxies or host.strip().lower() == "localhost":
+        return None
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return None
+    except ValueError:
+        pass  # a name, or every address ("", 0.0.0.0, ::)
+    where = host if host not in ("", "0.0.0.0", "::") else "every address"
+    return (f"wordyahtzee: warning: --proxies {proxies} takes the client's address from "
+            f"X-Forwarded-For, and the server listens on {where}: a client that reaches "
+            "the port without the proxy chooses its own address and escapes every "
+            "per-address limit; let only the proxy reach it (--host 127.0.0.1, or a "
+            "firewall)")
+
+
 def _worker_gone(server: Any, worker: Any) -> None:
     """A worker has ended: its live gauges (open streams) stop counting."""
     from wordyahtzee.metrics import worker_gone
@@ -89,6 +157,8 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     reverse proxies in front to trust for the client's address (default:
     ``WORDYAHTZEE_PROXIES``, else 0). ``metrics_allow``: addresses besides this machine
     that may read ``/metrics`` (default: ``WORDYAHTZEE_METRICS_ALLOW``, else none).
+    The environment bounds slow clients (:data:`SETTINGS`: a request's headers and its
+    body must each arrive within 30 s by default) and a worker's connections.
     The workers share their metrics only in the directory
     :func:`wordyahtzee.metrics_dir.private_metrics_dir` names before anything imports
     ``prometheus_client`` (``wordyahtzee serve`` does); else each counts its own."""
@@ -103,6 +173,9 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     )
 
     env = environment_config()  # a bad setting is one line before anything starts
+    header_seconds = setting("WORDYAHTZEE_HEADER_SECONDS")
+    body_seconds = setting("WORDYAHTZEE_BODY_SECONDS")
+    connections = int(setting("WORDYAHTZEE_WORKER_CONNECTIONS"))
     named = parse_hosts(allowed_hosts) if allowed_hosts is not None else None
     if named == ():
         raise WordyahtzeeError("serve: --allowed-hosts names at least one host", "usage")
@@ -142,16 +215,17 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
             limits += f"; behind {trusted} prox{'ies' if trusted > 1 else 'y'}"
         print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
               f"{'s' if workers != 1 else ''}; database {where}; {limits})", flush=True)
-        warning = rate_limit_warning(workers, storage, limited)
-        if warning:
-            print(warning, file=sys.stderr, flush=True)
+        for warning in (rate_limit_warning(workers, storage, limited),
+                        proxy_warning(host, trusted)):
+            if warning:
+                print(warning, file=sys.stderr, flush=True)
 
     options = {
         "bind": f"{host}:{port}", "workers": workers, "worker_class": Worker,
-        "worker_connections": WORKER_CONNECTIONS, "timeout": 60, "graceful_timeout": 5,
+        "worker_connections": connections, "timeout": 60, "graceful_timeout": 5,
         "keepalive": 30, "accesslog": None, "errorlog": "-", "loglevel": "warning",
         "when_ready": when_ready, "post_fork": _die_with_the_master,
         "child_exit": _worker_gone, "proc_name": "wordyahtzee",
     }
-    Server(options, make_app).run()
+    Server(options, make_app, header_seconds, body_seconds).run()
     sys.exit(0)

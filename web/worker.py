@@ -1,5 +1,13 @@
 """The gevent worker ``serve`` runs: gunicorn's, answering the requests gunicorn itself
-refuses with the API's JSON error, and stopping in well under a second.
+refuses with the API's JSON error, bounding the time a client may take to send a request,
+and stopping in well under a second.
+
+A request's line and headers must arrive within ``header_seconds`` of the connection's
+start or of its last answer (an idle kept-alive connection is closed then too), and its
+body within ``body_seconds`` of its headers (:class:`BoundedBody`): past either, the
+connection is closed (a late body's request gets 408 first). Without these bounds a
+client that announces a body and never sends it held its connection, and its place among
+the worker's :data:`~web.server.WORKER_CONNECTIONS`, for ever.
 
 A stop (SIGTERM, a restart) first says goodbye on every live stream, then closes every
 connection as soon as it has nothing to answer: idle keep-alive connections at once, a
@@ -24,10 +32,79 @@ from gevent.server import StreamServer
 from gunicorn import util
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
+from werkzeug.exceptions import RequestTimeout
 
 BEAT_SECONDS = 0.1
 """How often the worker looks whether it was told to stop (and whether its connections
 have ended, once it was)."""
+HEADER_SECONDS = 30.0
+"""The default time a request's line and headers have to arrive."""
+BODY_SECONDS = 30.0
+"""The default time a request's body has to arrive, once its headers have."""
+
+
+class BodyTimeout(RequestTimeout):
+    """A request's body that did not arrive in time: 408 (the API's JSON error, or the
+    error page), then the connection is closed."""
+
+
+class BoundedBody:
+    """A request's body (gunicorn's), read within ``seconds`` of the request's start; a
+    read past that raises :class:`BodyTimeout` and marks the body ``failed``, so gunicorn
+    closes the connection instead of reading on."""
+
+    def __init__(self, body: Any, seconds: float) -> None:
+        self.body = body
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+        self.late = False
+
+    @property
+    def failed(self) -> bool:
+        """Whether the connection cannot serve another request (late, or gunicorn's
+        body failed)."""
+        return self.late or bool(getattr(self.body, "failed", False))
+
+    def _bounded(self, read: Callable[..., Any], *args: Any) -> Any:
+        """``read(*args)`` unless it would wait past the deadline (a read that needs no
+        wait, from the buffer or at the body's end, is answered even after it)."""
+        if not self.late:
+            timer = gevent.Timeout(max(self.deadline - time.monotonic(), 0.0))
+            timer.start()
+            try:
+                return read(*args)
+            except gevent.Timeout as exc:
+                if exc is not timer:
+                    raise
+            finally:
+                timer.close()
+        self.late = True
+        raise BodyTimeout(f"the request's body did not arrive within {self.seconds:g} "
+                          "seconds")
+
+    def read(self, size: int | None = None) -> bytes:
+        """Up to ``size`` bytes (all, without it)."""
+        data: bytes = self._bounded(self.body.read, size)
+        return data
+
+    def readline(self, size: int | None = None) -> bytes:
+        """One line, up to ``size`` bytes."""
+        data: bytes = self._bounded(self.body.readline, size)
+        return data
+
+    def readlines(self, size: int | None = None) -> list[bytes]:
+        """The lines."""
+        lines: list[bytes] = self._bounded(self.body.readlines, size)
+        return lines
+
+    def __iter__(self) -> BoundedBody:
+        return self
+
+    def __next__(self) -> bytes:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
 
 _REQUEST_ERRORS: tuple[tuple[Any, int, str, str], ...] = (
     (http_errors.LimitRequestLine, 414, "URI Too Long", "too_large"),
@@ -60,7 +137,13 @@ class Worker(GeventWorker):
         """Start with no connections."""
         self._open: set[socket.socket] = set()
         self._busy: set[socket.socket] = set()
+        self.header_seconds = float(getattr(self.app, "header_seconds", HEADER_SECONDS))
+        self.body_seconds = float(getattr(self.app, "body_seconds", BODY_SECONDS))
         super().init_process()
+
+    def timeout_ctx(self) -> gevent.Timeout:
+        """The wait for a request's line and headers (gunicorn's is its keep-alive time)."""
+        return gevent.Timeout(self.header_seconds, False)
 
     def load_wsgi(self) -> None:
         """The app, its answers closing their connection once the worker stops."""
@@ -88,18 +171,23 @@ class Worker(GeventWorker):
             self._open.discard(client)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> bool:
-        """One request; once the worker stops, its connection ends after the answer."""
+        """One request, its body bounded in time; once the worker stops, or the body came
+        late, its connection ends after the answer."""
+        body = req.body = BoundedBody(req.body, self.body_seconds)
         self._busy.add(sock)
         try:
             handled = bool(super().handle_request(listener_name, req, sock, addr))
         finally:
             self._busy.discard(sock)
-        if not self.alive:
+        if not self.alive or body.late:
             raise StopIteration  # gunicorn's way to end a keep-alive connection
         return handled
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         """A JSON error for an unreadable request; gunicorn's own handling otherwise."""
+        if isinstance(exc, BodyTimeout):  # an unread body, late: its answer went out
+            self.log.debug("Request body timed out from ip=%s", (addr or ("",))[0])
+            return
         answer = request_error(exc)
         if answer is None:
             super().handle_error(req, client, addr, exc)

@@ -26,10 +26,21 @@ def event_loop_active() -> bool:
 
 
 def run_blocking(function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)``, in a real thread when an event loop would otherwise stall."""
+    """``function(*args)``, in a real thread when an event loop would otherwise stall. An
+    exception it raises is raised here, as a call would, and nothing else: gevent's
+    thread pool would also print its traceback to the server's log."""
     if event_loop_active():
         import gevent
 
-        result: T = gevent.get_hub().threadpool.apply(function, args)
+        def caught() -> tuple[bool, Any]:
+            try:
+                return True, function(*args)
+            except Exception as exc:  # raised again in the caller, not printed
+                return False, exc
+
+        done, value = gevent.get_hub().threadpool.apply(caught)
+        if not done:
+            raise value
+        result: T = value
         return result
     return function(*args)

@@ -4,10 +4,8 @@ The rules live here once, for the CLI (``wordyahtzee moderator``) and the web pa
 (``/moderate``): a moderator's name, a password's strength, Argon2id hashing (argon2-cffi's
 default parameters; a hash made with older ones is renewed at the next login), sessions
 that end after :data:`IDLE_SECONDS` without use or :data:`ABSOLUTE_SECONDS` after the login,
-failed logins counted per name (:data:`NAME_FAILURES` within :data:`FAILURE_WINDOW`
-seconds, whatever the address) and per client address (:data:`ADDRESS_FAILURES`, whatever
-the name), in the store, so every process counts them together; word verdicts and hidden
-profile names. Decisions on flagged daily results are the table service's
+the login's budgets (:meth:`Moderation.login`), word verdicts and hidden profile names.
+Decisions on flagged daily results are the table service's
 (:meth:`~wordyahtzee.tables.fairplay.FairPlay.moderate`), shared with ``wordyahtzee daily
 clear|confirm``.
 """
@@ -29,18 +27,25 @@ from .letters import fold, is_plain_word
 from .lexicon.overlay import Overlay
 from .loop import run_blocking
 from .store import Store
+from .store.moderators import LoginBudget
 
 IDLE_SECONDS = 3600.0
 """A session not used for this long has ended (one hour)."""
 ABSOLUTE_SECONDS = 12 * 3600.0
 """A session ends this long after its login, used or not (twelve hours)."""
+PAIR_FAILURES = 5
+"""Password checks of one name from one client address within :data:`FAILURE_WINDOW`
+(while the name's own budget lasts); past it, that address is refused that name until
+the window has passed."""
+ADDRESS_FAILURES = 10
+"""Password checks from one client address within :data:`FAILURE_WINDOW`, whatever the
+names; past it, that address is refused every name until the window has passed."""
 NAME_FAILURES = 10
-"""Failed logins for one name within :data:`FAILURE_WINDOW` after which that name cannot
-log in (from any address) until the window has passed."""
-ADDRESS_FAILURES = 5
-"""Failed logins from one client address within :data:`FAILURE_WINDOW` after which that
-address cannot log in (as anyone) until the window has passed."""
+"""Password checks of one name from all addresses together within :data:`FAILURE_WINDOW`.
+Past it the name is slowed, never locked: an address that has not tried the name within
+the window gets one check, every other address none."""
 FAILURE_WINDOW = 15 * 60.0
+BUDGET = LoginBudget(PAIR_FAILURES, ADDRESS_FAILURES, NAME_FAILURES)
 MIN_PASSWORD = 12
 """The shortest password accepted."""
 NAME = re.compile(r"[a-z][a-z0-9_-]{1,31}")
@@ -58,6 +63,15 @@ def _unknown_hash() -> str:
     if not _unknown:
         _unknown.append(_hasher.hash(secrets.token_urlsafe(32)))
     return _unknown[0]
+
+
+def _matches(stored: str, password: str) -> bool:
+    """Whether ``password`` is the one ``stored`` hashes (an answer, never an exception:
+    an exception raised in the event loop's thread pool is printed with its traceback)."""
+    try:
+        return bool(_hasher.verify(stored, password))
+    except (VerificationError, InvalidHashError):
+        return False
 
 
 def check_name(name: Any) -> str:
@@ -115,39 +129,37 @@ class Moderation:
 
     # -- logging in ------------------------------------------------------------------------
 
-    def name_locked(self, name: str) -> bool:
-        """Whether too many logins for ``name`` failed lately (:data:`NAME_FAILURES`)."""
-        since = self.clock() - FAILURE_WINDOW
-        return self.store.login_failures(name[:64], since) >= NAME_FAILURES
-
-    def address_locked(self, client: str) -> bool:
-        """Whether too many logins from ``client`` failed lately (:data:`ADDRESS_FAILURES`).
-        The failures of an address are counted under ``@ADDRESS``, which no name can be."""
-        since = self.clock() - FAILURE_WINDOW
-        return self.store.login_failures(f"@{client}"[:64], since) >= ADDRESS_FAILURES
-
     def login(self, name: str, password: str, client: str = "") -> str:
         """A new session token for ``name`` when ``password`` is its password; else
-        :class:`ServiceError` ``bad_login`` (the failure counted and logged), or
-        ``rate_limited`` while the name (:meth:`name_locked`) or the client's address
-        (:meth:`address_locked`) is locked, right password or not."""
+        :class:`ServiceError` ``bad_login``, or ``rate_limited`` when a budget of checks is
+        spent (right password or not).
+
+        Each check of a password is reserved in the store before it is made, atomically
+        for every process (:meth:`~wordyahtzee.store.moderators.ModeratorRecords.
+        reserve_login`): a burst from many addresses at once gets the budgets, no more.
+        The budgets (:data:`BUDGET`, per :data:`FAILURE_WINDOW`): :data:`PAIR_FAILURES`
+        for the name from one address (``client``), :data:`ADDRESS_FAILURES` from that
+        address, :data:`NAME_FAILURES` for the name from everywhere; past the name's, one
+        check for an address that has not tried it in the window. So strangers lock out
+        only their own addresses, and the moderator, from an address that has not failed,
+        always gets a check of the right password. A right password gives its reservation
+        back; a wrong one keeps it. A name that is no moderator's is treated the same way,
+        answers the same and takes as long (a dummy hash is checked). A failed attempt is
+        not a moderator's action: it goes into no log line of the moderators (the server's
+        request log has its line)."""
         now = self.clock()
-        if self.name_locked(name) or (client and self.address_locked(client)):
+        attempt = self.store.reserve_login(name[:64], client[:64], now,
+                                           now - FAILURE_WINDOW, BUDGET)
+        if attempt is None:
             raise ServiceError("too many failed logins; wait a quarter of an hour",
                                "rate_limited")
         stored = self.store.moderator_hash(name) if NAME.fullmatch(name) else None
-        try:
-            # an unknown name costs the same time as a known one: no telling them apart;
-            # ~0.25 s of Argon2 in a thread, while the event loop serves other requests
-            run_blocking(_hasher.verify, stored or _unknown_hash(), password)
-            if stored is None:
-                raise VerificationError
-        except (VerificationError, InvalidHashError):
-            self.store.note_login_failure(name[:64], now, now - FAILURE_WINDOW)
-            if client:
-                self.store.note_login_failure(f"@{client}"[:64], now, now - FAILURE_WINDOW)
-            self.store.log_moderation(name[:64], "login failed", name[:64], "", now)
-            raise ServiceError("wrong name or password", "bad_login") from None
+        # an unknown name costs the same time as a known one: no telling them apart;
+        # ~0.25 s of Argon2 in a thread, while the event loop serves other requests
+        right = run_blocking(_matches, stored or _unknown_hash(), password)
+        if stored is None or not right:
+            raise ServiceError("wrong name or password", "bad_login")
+        self.store.release_login(attempt)
         if _hasher.check_needs_rehash(stored):
             self.store.set_moderator_hash(name, run_blocking(_hasher.hash, password))
         token = secrets.token_urlsafe(32)

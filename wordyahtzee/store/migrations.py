@@ -312,6 +312,29 @@ _CANONICAL_RULES = tuple(
 """Classic rules keys in their canonical form, defaults left out (``joker: free`` was
 written before): an old game and a new one with the same rules share a high-score list."""
 
+_LOGIN_ATTEMPTS = (
+    "DROP TABLE login_failures",
+    """CREATE TABLE login_attempts (
+        id        TEXT PRIMARY KEY,
+        name      TEXT NOT NULL,
+        address   TEXT NOT NULL,
+        name_lock TEXT NOT NULL,
+        at        {real} NOT NULL
+    )""",
+    "CREATE INDEX login_attempts_of_name ON login_attempts (name, address, at)",
+    "CREATE INDEX login_attempts_of_address ON login_attempts (address, at)",
+    "CREATE INDEX login_attempts_by_lock ON login_attempts (name_lock, at)",
+    """CREATE TABLE login_locks (
+        lock  TEXT PRIMARY KEY,
+        at    {real} NOT NULL
+    )""",
+)
+"""The moderators' login budgets: a row per password check reserved (the name typed, the
+client's address, the name's lock, when; given back when the password was right), and
+the rows whose lock a reservation takes first, so that every process counts one name's
+and one address's checks one at a time (the same in both backends; they replace
+``login_failures``, which counted a failure only after its check)."""
+
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
     Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
@@ -355,6 +378,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
         "UPDATE games SET setup = json_set(setup, '$.table.lobby', json('true')) "
         "WHERE " + _LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'"),)),
     Step(15, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
+    Step(16, "the moderators' login attempts, reserved before the password is checked",
+         tuple(sql.format(real="REAL") for sql in _LOGIN_ATTEMPTS)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -447,6 +472,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         "UPDATE games SET setup = jsonb_set(setup::jsonb, '{table,lobby}', 'true')::json "
         "WHERE " + _LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'"),)),
     Step(14, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
+    Step(15, "the moderators' login attempts, reserved before the password is checked",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOGIN_ATTEMPTS)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

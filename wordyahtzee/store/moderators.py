@@ -1,5 +1,6 @@
-"""Moderators, their sessions, the dictionaries' overlay of word decisions and hidden
-profile names, written once for both back ends (docs/operations.md, "Moderators").
+"""Moderators, their sessions, the login's budgets of password checks, the dictionaries'
+overlay of word decisions and hidden profile names, written once for both back ends
+(docs/operations.md, "Moderators").
 
 :class:`ModeratorRecords` is mixed into each store on top of the same two primitives as
 :class:`~wordyahtzee.store.players.PlayerRecords` (``_rows`` and ``_change``, ``?``
@@ -11,12 +12,40 @@ the same transaction as its line in ``moderation_log``.
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+import secrets
+import zlib
+from typing import Any, NamedTuple, Protocol
 
 from .players import Records, Statement
 
 LOG = ("INSERT INTO moderation_log (at, moderator, action, subject, note) "
        "VALUES (?, ?, ?, ?, ?)")
+LOCK = ("INSERT INTO login_locks (lock, at) VALUES (?, ?) ON CONFLICT (lock) DO UPDATE "
+        "SET at = excluded.at")
+LOCKS = 1024
+"""The lock rows per kind (names, addresses): a fixed number, so that strangers who type
+any names from any addresses never grow the table; two names that share a row only wait
+for each other."""
+
+
+class LoginBudget(NamedTuple):
+    """How many password checks of the moderators' login may be reserved within a window:
+    for one name from one address, from one address whatever the name, and for one name
+    from every address together; past the name's, one more for each address that has not
+    tried the name in the window (:mod:`wordyahtzee.moderation`)."""
+
+    per_pair: int
+    per_address: int
+    per_name: int
+
+
+def _lock(kind: str, key: str) -> str:
+    """The lock row of a name or an address (the same in every process).
+
+    >>> _lock("name", "alice")
+    'name:71'
+    """
+    return f"{kind}:{zlib.crc32(key.encode('utf-8', 'replace')) % LOCKS}"
 
 
 class ModeratorRecords(Records, Protocol):
@@ -55,19 +84,38 @@ class ModeratorRecords(Records, Protocol):
         rows = self._rows("SELECT password_hash FROM moderators WHERE name = ?", (name,))
         return str(rows[0]["password_hash"]) if rows else None
 
-    # -- failed logins -----------------------------------------------------------------------
+    # -- the login's budgets -------------------------------------------------------------------
 
-    def note_login_failure(self, name: str, at: float, forget_before: float) -> None:
-        """Count a failed login for ``name`` (a moderator's or not); forget those older than
-        ``forget_before``."""
-        self._change([("DELETE FROM login_failures WHERE at < ?", (forget_before,)),
-                      ("INSERT INTO login_failures (name, at) VALUES (?, ?)", (name, at))])
+    def reserve_login(self, name: str, address: str, at: float, since: float,
+                      budget: LoginBudget) -> str | None:
+        """Reserve one password check of ``name`` from ``address`` at ``at``, before it is
+        made; the reservation's id, or None when a budget of ``budget`` is spent (the
+        checks reserved since ``since`` count, given back ones not). Atomic on every
+        process: the reservation first takes the lock rows of the name and of the address
+        (PostgreSQL holds them to the commit; SQLite writes one at a time), and then
+        counts and inserts in one statement. The rows of the name's lock older than
+        ``since`` are forgotten meanwhile."""
+        name_lock, address_lock = _lock("name", name), _lock("address", address)
+        attempt = secrets.token_hex(12)
+        pair = "name = ? AND address = ? AND at >= ?"
+        counts = self._change([
+            (LOCK, (name_lock, at)), (LOCK, (address_lock, at)),
+            ("DELETE FROM login_attempts WHERE name_lock = ? AND at < ?", (name_lock, since)),
+            ("INSERT INTO login_attempts (id, name, address, name_lock, at) "
+             "SELECT ?, ?, ?, ?, ? WHERE "
+             "(SELECT COUNT(*) FROM login_attempts WHERE address = ? AND at >= ?) < ? AND ("
+             "((SELECT COUNT(*) FROM login_attempts WHERE name = ? AND at >= ?) < ? AND "
+             f"(SELECT COUNT(*) FROM login_attempts WHERE {pair}) < ?) OR "
+             f"NOT EXISTS (SELECT 1 FROM login_attempts WHERE {pair}))",
+             (attempt, name, address, name_lock, at,
+              address, since, budget.per_address,
+              name, since, budget.per_name, name, address, since, budget.per_pair,
+              name, address, since))])
+        return attempt if counts[-1] > 0 else None
 
-    def login_failures(self, name: str, since: float) -> int:
-        """How many logins for ``name`` failed since ``since``."""
-        rows = self._rows("SELECT COUNT(*) AS n FROM login_failures WHERE name = ? AND "
-                          "at >= ?", (name, since))
-        return int(rows[0]["n"])
+    def release_login(self, attempt: str) -> None:
+        """Give a reserved check back (its password was right)."""
+        self._change([("DELETE FROM login_attempts WHERE id = ?", (attempt,))])
 
     # -- sessions ----------------------------------------------------------------------------
 
