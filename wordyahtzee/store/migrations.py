@@ -238,6 +238,35 @@ _PUZZLES = (
 columns), the games mined, each profile's rated answers and puzzle rating per mode, and the
 puzzle of each day (the same in both backends)."""
 
+_OWNED = (
+    """CREATE TABLE owners (
+        owner       TEXT PRIMARY KEY,
+        created_at  {real} NOT NULL
+    )""",
+    """CREATE TABLE dice_sets (
+        id          TEXT PRIMARY KEY,
+        owner       TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        dice        TEXT NOT NULL,
+        created_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX dice_sets_of ON dice_sets (owner, created_at)",
+    """CREATE TABLE owned_dictionaries (
+        name        TEXT PRIMARY KEY,
+        owner       TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        listing     TEXT NOT NULL
+                    CHECK (listing IN ('private', 'asked', 'public', 'declined')),
+        created_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX owned_dictionaries_of ON owned_dictionaries (owner)",
+)
+"""What players make and own (:mod:`wordyahtzee.store.owned`): the owners (a profile or a
+browser; a row each, locked while a new thing of theirs is counted against their cap), their
+own dice sets (the set's JSON as text; the id is its link) and the uploaded dictionaries'
+owners and listing (the word lists stay files in the data dir; the same in both
+backends)."""
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -342,6 +371,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(12, "rules keys without their defaults", _CANONICAL_RULES),
     Step(13, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
          tuple(sql.format(real="REAL") for sql in _PUZZLES)),
+    Step(14, "owners, their own dice sets, the uploaded dictionaries' owners",
+         tuple(sql.format(real="REAL") for sql in _OWNED)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -430,6 +461,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(11, "rules keys without their defaults", _CANONICAL_RULES),
     Step(12, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _PUZZLES)),
+    Step(13, "owners, their own dice sets, the uploaded dictionaries' owners",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _OWNED)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 
