@@ -143,6 +143,41 @@ def test_others_boxes_cost_a_strangers_pages_nothing(where: str) -> None:
     assert "box-flood" not in after["start"] + after["dice"]
 
 
+def test_a_box_stays_out_of_public_lists_the_lobby_and_puzzles(where: str) -> None:
+    app = app_on(where, RATE_LIMITS={"profiles": ""})
+    anna, bram = app.test_client(), app.test_client()
+    name = make_box(anna)
+    r = anna.post("/api/games", environ_base=ANNA, json={
+        "mode": "woord", "kind": "solo", "players": ["Anna"],
+        "rules": {"dice_set": name, "turn_seconds": None}})
+    gid, token = r.json["id"], r.json["links"][0]["token"]
+    for n in range(8):
+        r = anna.post(f"/api/games/{gid}/act/throw", json={"seq": 2 * n},
+                      headers=seat(token), environ_base=ANNA)
+        box = r.json["state"]["turn"]["round_box"]
+        r = anna.post(f"/api/games/{gid}/act/claim", json={"seq": 2 * n + 1, "box": box,
+                                                           "words": []},
+                      headers=seat(token), environ_base=ANNA)
+        assert r.status_code == 200, r.json
+    from wordyahtzee.games import high_score_lists
+
+    kept = high_score_lists(app.extensions["wordyahtzee.store"], mode="woord")
+    assert any(each["rules"].get("dice_set") == name for each in kept)  # the store has it
+    index = bram.get("/api/highscores?mode=woord", environ_base=BRAM).json["lists"]
+    assert all(each["rules"].get("dice_set") != name for each in index)  # nobody is told
+    one = bram.get(f'/api/highscores?mode=woord&rules={{"dice_set":"{name}",'
+                   '"turn_seconds":null}', environ_base=BRAM).json["lists"]
+    assert [e["game_id"] for e in one[0]["entries"]] == [gid]  # its list, by its name
+    # no puzzles of a box: they are everyone's
+    service = app.extensions["wordyahtzee.tables"]
+    assert service.mine_game(gid) == 0
+    # the lobby shows every table's rules to everyone: not with a box
+    assert anna.post("/api/profile", json={"name": "Anna"}, environ_base=ANNA).status_code == 201
+    r = anna.post("/api/lobby", environ_base=ANNA, json={
+        "mode": "woord", "rules": {"dice_set": name}, "seats": 2})
+    assert r.status_code == 400 and r.json["error"]["code"] == "not_public", r.json
+
+
 def upload(client: Any, env: dict[str, str], title: str, public: bool) -> str:
     """A word list uploaded and built; the dictionary's name."""
     data = {"title": title, "file": (io.BytesIO(b"huis\nboom\nkat\n"), "lijst.txt")}

@@ -24,6 +24,7 @@ from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
+from wordyahtzee.tables.owned import public_rules
 
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
@@ -562,15 +563,21 @@ def record(game_id: str) -> Response:
 def highscores(query: HighScoresQuery) -> Response:
     """High-score lists per mode, dictionary and rules set.
 
-    Without ``mode``, ``dictionary`` and ``rules``: every list of every mode. Classic
+    Without ``mode``, ``dictionary`` and ``rules``: every list of every mode that uses only
+    what everyone sees listed (not a list of a player's own box or of an unlisted
+    dictionary: those are read by naming them). Classic
     lists are per joker reading (``mode=classic&rules={"joker":"free"}``); the games of a
     match count one by one; computer players never enter. ``kind`` solo (default), hotseat,
     online or all; ``aided`` no (default: games without a Tip) or all (marked)."""
-    lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"],
-                                   mode=query.mode, dictionary=query.dictionary,
+    store = current_app.extensions["wordyahtzee.store"]
+    lists = games.high_score_lists(store, mode=query.mode, dictionary=query.dictionary,
                                    rules=query.rules_object(),
                                    kind=None if query.kind == "all" else query.kind,
                                    aided=False if query.aided == "no" else None)
+    if query.dictionary is None and query.rules is None:  # the index names only what all see
+        notes = store.owned_dictionaries()
+        lists = [each for each in lists if public_rules(
+            store, {**each["rules"], "dictionary": each["dictionary"]}, notes)]
     return jsonify({"lists": lists, "kind": query.kind, "aided": query.aided})
 
 
