@@ -136,10 +136,12 @@ def start_upload(max_bytes: int, secret: str | None, browser: str | None) -> dic
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise BadRequest("no word list: send a 'file' field", "no_file")
-    title = " ".join(request.form.get("title", "").split())[:100]
+    title = " ".join("".join(c for c in request.form.get("title", "")
+                             if c.isprintable()).split())[:100]
     if not title:  # the file's name, without its path and endings
         stem = str(upload.filename).replace("\\", "/").rsplit("/", 1)[-1].split(".")[0]
-        title = " ".join(stem.split())[:100] or "word list"
+        title = " ".join("".join(c for c in stem if c.isprintable()).split())[:100] \
+            or "word list"
     public = request.form.get("public", "") in ("on", "true", "1")
     most = current_app.config.get("MAX_USER_DICTIONARIES")
     most = max_user_dictionaries() if most is None else int(most)

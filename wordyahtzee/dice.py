@@ -292,9 +292,10 @@ def check_own_box(data: Any, box_id: str) -> tuple[DiceSet, str]:
     if not isinstance(data, Mapping):
         raise DiceSetError("a box is an object with 'title' and 'dice'", "bad_dice_set")
     title = data.get("title")
-    if not isinstance(title, str) or not " ".join(title.split()):
+    title = " ".join("".join(c for c in title if c.isprintable()).split())[:MAX_TITLE] \
+        if isinstance(title, str) else ""
+    if not title:
         raise DiceSetError(f"a box needs a title of 1-{MAX_TITLE} characters", "bad_dice_set")
-    title = " ".join(title.split())[:MAX_TITLE]
     dice = data.get("dice")
     if (not isinstance(dice, list) or len(dice) != OWN_DICE
             or not all(isinstance(d, list) and len(d) == OWN_FACES for d in dice)):

@@ -203,9 +203,11 @@ class Moderation:
         and its link (``declined``), logged."""
         if decision not in ("public", "declined"):
             raise ServiceError("a decision is public or declined", "bad_request")
+        from .lexicon.registry import NAME_PATTERN
+
         why = " ".join(str(note or "").split())[:MAX_REASON]
-        if not isinstance(name, str) or not self.store.list_dictionary(
-                name[:64], decision, moderator, why, self.clock()):
+        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name) or \
+                not self.store.list_dictionary(name, decision, moderator, why, self.clock()):
             raise ServiceError("no such uploaded dictionary", "not_found")
 
     def hide_name(self, moderator: str, profile_id: Any, note: Any = "") -> str:

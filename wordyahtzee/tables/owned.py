@@ -27,6 +27,7 @@ from contextlib import suppress
 from typing import Any
 
 from ..dice import (
+    OWN_NAME,
     DiceSet,
     check_own_box,
     describe_dice_set,
@@ -78,6 +79,11 @@ def public_rules(store: Store, rules: Mapping[str, Any],
     dictionary = rules.get("dictionary")
     return not dictionary or public_dictionary(
         str(dictionary), store.owned_dictionaries() if notes is None else notes)
+
+
+def _box_id(name: Any) -> str | None:
+    """``name`` if it may be an own box's id (checked before any store reads it)."""
+    return name if isinstance(name, str) and OWN_NAME.fullmatch(name) else None
 
 
 def _uploaded(entry: DictionaryEntry) -> bool:
@@ -155,8 +161,8 @@ class Owned(Profiles):
         404 ``not_found`` otherwise."""
         if isinstance(name, str) and name in shipped_dice_sets():
             return describe_dice_set(name)
-        row = self.store.dice_set_row(name) if isinstance(name, str) and len(name) <= 64 \
-            else None
+        box_id = _box_id(name)
+        row = None if box_id is None else self.store.dice_set_row(box_id)
         if row is None:
             raise ServiceError("no such dice set", "not_found")
         return self._box(row, self.owners(secret, browser))
@@ -167,17 +173,18 @@ class Owned(Profiles):
         owners = self.owners(secret, browser)
         listed = [describe_dice_set(name) for name in shipped_dice_sets()]
         rows = self.store.dice_sets_of(owners, BOX_CAP * 2)
-        if (isinstance(also, str) and also not in shipped_dice_sets()
+        also = _box_id(also)
+        if (also is not None and also not in shipped_dice_sets()
                 and all(r["id"] != also for r in rows)):
-            extra = self.store.dice_set_row(also) if len(also) <= 64 else None
+            extra = self.store.dice_set_row(also)
             rows += [extra] if extra is not None else []
         return listed + [self._box(row, owners) for row in rows]
 
     def delete_box(self, box_id: Any, secret: Any, browser: Any) -> None:
         """Forget one of the request's own boxes (games played with it keep their copy);
         404 ``not_found`` for any other."""
-        owners = self.owners(secret, browser)
-        if not isinstance(box_id, str) or not self.store.delete_dice_set(box_id, owners):
+        owners, checked = self.owners(secret, browser), _box_id(box_id)
+        if checked is None or not self.store.delete_dice_set(checked, owners):
             raise ServiceError("no such box of yours", "not_found")
 
     # -- dictionaries -----------------------------------------------------------------------
