@@ -147,12 +147,7 @@ def openapi() -> Response:
 def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     """The dictionaries this browser sees listed (:meth:`~wordyahtzee.tables.owned.Owned.
     dictionaries`), each with its ``listing`` and whether it is ``mine``."""
-    service, secret, browser = _tables(), profile_secret(), browser_key()
-    owners = service.owners(secret, browser)
-    notes = service.store.owned_dictionaries()
-    return [{**entry.summary(), "listing": notes.get(entry.name, {}).get("listing", "public"),
-             "mine": notes.get(entry.name, {}).get("owner") in owners}
-            for entry in service.dictionaries(secret, browser, also)]
+    return _tables().dictionaries(profile_secret(), browser_key(), also)
 
 
 def maker() -> tuple[str | None, str | None]:

@@ -101,9 +101,7 @@ def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     """The summary of every dictionary this browser sees listed (and ``also``, one opened
     by its link), with the dice set it brings (its language's)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    notes = service.store.owned_dictionaries()
-    return [{**entry.summary(), "dice_set": default_dice_set(entry.language),
-             "listing": notes.get(entry.name, {}).get("listing", "public")}
+    return [{**entry, "dice_set": default_dice_set(entry["language"])}
             for entry in service.dictionaries(profile_secret(), browser_key(), also)]
 
 

@@ -190,14 +190,20 @@ class Owned(Profiles):
     # -- dictionaries -----------------------------------------------------------------------
 
     def dictionaries(self, secret: Any, browser: Any, also: Any = None
-                     ) -> list[DictionaryEntry]:
+                     ) -> list[dict[str, Any]]:
         """The dictionaries a request sees listed: the public ones, its owners' uploads, and
-        ``also``, one opened by its link."""
+        ``also``, one opened by its link; each one's summary with its ``listing`` and
+        whether it is ``mine``."""
         owners = self.owners(secret, browser)
         notes = self.store.owned_dictionaries()
-        return [entry for entry in list_dictionaries()
-                if public_dictionary(entry.name, notes) or entry.name == also
-                or notes[entry.name]["owner"] in owners]
+        listed = []
+        for entry in list_dictionaries():
+            note = notes.get(entry.name)
+            mine = note is not None and note["owner"] in owners
+            if note is None or note["listing"] == "public" or mine or entry.name == also:
+                listed.append({**entry.summary(), "mine": mine,
+                               "listing": "public" if note is None else note["listing"]})
+        return listed
 
     def dictionary_listing(self, name: str, secret: Any, browser: Any) -> dict[str, Any]:
         """What the owner of an upload may know of it: ``listing`` (private, asked, public,
