@@ -296,6 +296,15 @@ def test_a_hostile_name_or_title_gets_a_plain_answer(where: str) -> None:
     r = client.post("/api/dictionaries", content_type="multipart/form-data", data={
         "title": "lijst\u0000", "file": (io.BytesIO(b"huis\n"), "w\u0000.txt")})
     assert r.status_code == 202, r.json
+    job = r.json["job"]
+    for _ in range(400):  # one build at a time: the next test's waits for none
+        job = client.get(f"/api/dictionaries/jobs/{job['id']}").json["job"]
+        if job["status"] in ("done", "failed"):
+            break
+        time.sleep(0.05)
+    assert job["status"] == "done", job
+    assert [d["title"] for d in client.get("/api/dictionaries").json["dictionaries"]
+            if d["mine"]] == ["lijst"]
     Moderation(app.extensions["wordyahtzee.store"]).add("alice", PASSWORD)
     moderator = app.test_client()
     assert login(moderator).status_code == 303
