@@ -103,6 +103,9 @@ def test_a_box_is_its_makers_and_reached_by_its_link_alone(where: str) -> None:
     assert anna.delete(f"/api/dice-sets/{name}", environ_base=ANNA).json == {"deleted": name}
     assert bram.get(f"/api/dice-sets/{name}", environ_base=BRAM).status_code == 404
     assert name not in listed(anna, ANNA)["api"]
+    r = bram.post("/api/games", environ_base=BRAM, json={  # its link starts no new game
+        "mode": "woord", "kind": "pad", "players": ["Bram"], "rules": {"dice_set": name}})
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_rules", r.json
     again = app_on(where).test_client()  # another process: the game replays from the store
     r = again.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2", "words": ["ah"]},
                    headers=seat(token))

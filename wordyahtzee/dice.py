@@ -238,24 +238,28 @@ def keep_box_copy(dice_set: DiceSet) -> None:
     """Keep this machine's copy of an own box (once; a box never changes)."""
     if dice_set.shipped or not OWN_NAME.fullmatch(dice_set.name):
         return
-    folder = box_copies_dir()
-    path = folder / f"{dice_set.name}.json"
-    if path.is_file():
+    if _box_copy(dice_set.name) is not None:
         return
+    folder = box_copies_dir()
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{dice_set.name}.{os.getpid()}.tmp"
     tmp.write_text(json.dumps(dice_set.to_json(), ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    tmp.replace(folder / f"{dice_set.name}.json")
+
+
+def forget_box_copy(name: str) -> None:
+    """Remove this machine's copy of an own box (deleted by its owner)."""
+    if OWN_NAME.fullmatch(name):
+        (box_copies_dir() / f"{name}.json").unlink(missing_ok=True)
 
 
 def _box_copy(name: str) -> DiceSet | None:
-    """This machine's copy of the own box ``name``, if it has one."""
-    path = box_copies_dir() / f"{name}.json"
+    """This machine's copy of the own box ``name``, if it has one that reads."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+        found = DiceSet.from_json(json.loads(
+            (box_copies_dir() / f"{name}.json").read_text(encoding="utf-8")))
+    except (OSError, ValueError, WordyahtzeeError):
         return None
-    found = DiceSet.from_json(json.loads(text))
     return found if found.name == name else None
 
 

@@ -31,17 +31,19 @@ from ..dice import (
     DiceSet,
     check_own_box,
     describe_dice_set,
+    forget_box_copy,
     keep_box_copy,
     legacy_boxes,
     new_box_id,
     shipped_dice_sets,
     use_box_source,
 )
-from ..errors import ServiceError
+from ..errors import RuleError, ServiceError
 from ..lexicon.registry import DictionaryEntry, list_dictionaries
-from ..store import Store
+from ..store import Seat, Store
 from ..store.owned import browser_owner, profile_owner
 from .profiles import Profiles, _valid_secret
+from .table import Table
 
 BOX_CAP = 20
 """The most own boxes one owner keeps (a family has one or two; deleting one makes room)."""
@@ -186,6 +188,18 @@ class Owned(Profiles):
         owners, checked = self.owners(secret, browser), _box_id(box_id)
         if checked is None or not self.store.delete_dice_set(checked, owners):
             raise ServiceError("no such box of yours", "not_found")
+        forget_box_copy(checked)
+
+    def create(self, body: Mapping[str, Any]) -> tuple[Table, list[Seat]]:
+        """A new table (:meth:`~.playing.Playing.create`), whose rules may name an own box
+        only while the store keeps it: a deleted box's link starts no game, whatever copy
+        of it a machine has (the games already played with it keep theirs)."""
+        rules = body.get("rules")
+        named = _box_id(rules.get("dice_set")) if isinstance(rules, Mapping) else None
+        if (named is not None and named not in shipped_dice_sets()
+                and self.store.dice_set_row(named) is None):
+            raise RuleError(f"rules: unknown dice set {named!r}", "bad_rules")
+        return super().create(body)
 
     # -- dictionaries -----------------------------------------------------------------------
 
