@@ -150,7 +150,7 @@ def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     return _tables().dictionaries(profile_secret(), browser_key(), also)
 
 
-def maker() -> tuple[str | None, str | None]:
+def _maker() -> tuple[str | None, str | None]:
     """Whose a thing this request makes is: the profile's secret, and the browser's key
     (made now, and set on the answer, for a browser with neither)."""
     secret, browser = profile_secret(), browser_key()
@@ -199,7 +199,7 @@ def upload_dictionary() -> Any:
     ``title``, ``public`` (ask the moderators to list it to everyone). The server names
     the dictionary: that name, in the job, is its link. Returns a job to poll; 409
     ``too_many_dictionaries`` past the most one owner may have."""
-    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"], *maker())
+    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"], *_maker())
     return jsonify({"job": job}), 202
 
 
@@ -265,7 +265,7 @@ def add_dice_set() -> Any:
     Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
     plain vowel); 201 with the set and its link; 409 ``too_many_boxes`` past the most one
     owner may keep."""
-    return jsonify(_tables().make_box(json_object(), *maker())), 201
+    return jsonify(_tables().make_box(json_object(), *_maker())), 201
 
 
 @bp.delete("/dice-sets/<name>")

@@ -113,8 +113,8 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
     finally:
         job["finished_at"] = time.time()
         path.unlink(missing_ok=True)
-        if job["status"] != "done":
-            store.forget_dictionary(job["name"])  # its owner may upload another
+        if job["status"] != "done" and job["name"] not in user_dictionary_names():
+            store.forget_dictionary(job["name"])  # nothing built: its owner may upload again
         store.put_job(job["id"], _public(job))
 
 
@@ -167,24 +167,26 @@ def start_upload(max_bytes: int, secret: str | None, browser: str | None) -> dic
             raise ServiceError("another dictionary is being built; try again shortly",
                            "busy")
         name = service.reserve_upload(title, public, secret, browser)
-        # names (capitalised entries such as "Amsterdam") are dropped, as the form says
-        options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
-                               drop_capitalised=True, title=title,
-                               max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
-                               max_user_dictionaries=most)
-        if len(_jobs) >= MAX_JOBS:
-            oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])
-            del _jobs[oldest]
-        with tempfile.NamedTemporaryFile(prefix="wordyahtzee-upload-",
-                                         suffix=".txt.gz" if gz else ".txt",
-                                         delete=False) as tmp:
-            tmp.write(data)
-        path = Path(tmp.name)
-        options = BuildOptions(**{**options.__dict__, "sources": (str(path),)})
+        path = None
         try:
+            if len(_jobs) >= MAX_JOBS:
+                oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])
+                del _jobs[oldest]
+            with tempfile.NamedTemporaryFile(prefix="wordyahtzee-upload-",
+                                             suffix=".txt.gz" if gz else ".txt",
+                                             delete=False) as tmp:
+                path = Path(tmp.name)
+                tmp.write(data)
+            # names (capitalised entries such as "Amsterdam") are dropped, as the form says
+            options = BuildOptions(
+                name=name, sources=(str(path),), language="nl", min_length=2,
+                drop_capitalised=True, title=title,
+                max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
+                max_user_dictionaries=most)
             options.check()
-        except WordyahtzeeError:
-            path.unlink(missing_ok=True)
+        except BaseException:  # nothing will be built: the note goes
+            if path is not None:
+                path.unlink(missing_ok=True)
             store.forget_dictionary(name)
             raise
         job_id = secrets.token_hex(12)  # the job names the dictionary: its link
