@@ -390,24 +390,26 @@ def test_highscore_errors(client: Any) -> None:
 def test_dictionary_upload(client: Any) -> None:
     words = "\n".join(["huis", "boom", "kat", "Amsterdam", "ruïne", "tv's"]) + "\n"
     r = client.post("/api/dictionaries", data={
-        "name": "mijn-test", "title": "Test",
-        "file": (io.BytesIO(words.encode()), "woorden.txt")},
+        "title": "Test", "file": (io.BytesIO(words.encode()), "woorden.txt")},
         content_type="multipart/form-data")
     assert r.status_code == 202, r.json
     job = r.json["job"]
+    name = job["name"]  # the server names it: the name is its link
+    assert name.startswith("u-") and len(name) == 28, name
     for _ in range(200):
         job = client.get(f"/api/dictionaries/jobs/{job['id']}").json["job"]
         if job["status"] in ("done", "failed"):
             break
         time.sleep(0.05)
     assert job["status"] == "done" and job["word_count"] >= 3, job
-    names = [d["name"] for d in client.get("/api/dictionaries").json["dictionaries"]]
-    assert "mijn-test" in names
+    mine = {d["name"]: d for d in client.get("/api/dictionaries").json["dictionaries"]}
+    assert mine[name]["title"] == "Test" and mine[name]["mine"]
+    assert mine[name]["listing"] == "private"
     r = client.post("/api/check", json={"words": ["ruine", "fiets", "amsterdam"],
-                                        "dictionary": "mijn-test"})
+                                        "dictionary": name})
     assert [x["valid"] for x in r.json["results"]] == [True, False, False]  # names dropped
-    gid, _ = new_game(client, dictionary="mijn-test")
-    assert client.get(f"/api/games/{gid}").json["rules"]["dictionary"] == "mijn-test"
+    gid, _ = new_game(client, dictionary=name)
+    assert client.get(f"/api/games/{gid}").json["rules"]["dictionary"] == name
     # errors, each from an address of its own (every upload counts against its limit)
     addresses = iter(range(1, 100))
 
@@ -417,16 +419,12 @@ def test_dictionary_upload(client: Any) -> None:
 
     assert_error(client.get("/api/dictionaries/jobs/nope"), 404)
     assert_error(upload(json={}), 400)
-    assert_error(upload(data={"name": "x"}, content_type="multipart/form-data"), 400,
+    assert_error(upload(data={"title": "x"}, content_type="multipart/form-data"), 400,
                  "no_file")
-    assert_error(upload(data={"name": "Bad Name", "file": (io.BytesIO(b"huis\n"), "w.txt")},
-                        content_type="multipart/form-data"), 400, "bad_name")
-    assert_error(upload(data={"name": "leeg", "file": (io.BytesIO(b"  \n"), "w.txt")},
+    assert_error(upload(data={"title": "leeg", "file": (io.BytesIO(b"  \n"), "w.txt")},
                         content_type="multipart/form-data"), 400)
-    assert_error(upload(data={"name": "bin", "file": (io.BytesIO(b"\xff\xfe\x00"), "w.txt")},
+    assert_error(upload(data={"title": "bin", "file": (io.BytesIO(b"\xff\xfe\x00"), "w.txt")},
                         content_type="multipart/form-data"), 400)
-    assert_error(upload(data={"name": "nl", "file": (io.BytesIO(b"huis\n"), "w.txt")},
-                        content_type="multipart/form-data"), 409, "name_clash")
 
 
 def test_pages(client: Any) -> None:

@@ -1,11 +1,11 @@
 """A player's own box: seven dice entered once (an Umlaut counts as its plain vowel), kept as
-a named dice set, shared by link, checked like any dice set; a score pad with it scores
-and checks words with its letters and points."""
+a dice set the server names (its link), checked like any dice set; a score pad with it
+scores and checks words with its letters and points. Who owns a box and who sees it:
+tests/test_api_owned.py."""
 
 from __future__ import annotations
 
 import copy
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +24,16 @@ def test_an_own_box_is_kept_shared_and_played_with(tmp_path: Path) -> None:
     dice = nl_dice()
     dice[0][5] = ["Q", 10]                                           # a letter of its own
     dice[1] = [["Ä", 1], ["e", 1], ["Ö", 1], ["u", 4], ["i", 1], ["w", 5]]  # Umlauts
-    name = f"onze-doos-{uuid.uuid4().hex[:6]}"
-    r = client.post("/api/dice-sets", json={"name": name, "title": "Onze doos", "dice": dice})
+    r = client.post("/api/dice-sets", json={"title": "Onze doos", "dice": dice})
     assert r.status_code == 201, r.json
-    assert r.json["url"] == f"/dice/{name}" and r.json["own"]
+    name = r.json["name"]  # the server names it: 128 random bits, its link
+    assert name.startswith("box-") and len(name) == 30
+    assert r.json["url"] == f"/dice/{name}" and r.json["own"] and r.json["mine"]
     assert r.json["dice"][1][0] == ["a", 1] and r.json["dice"][1][2] == ["o", 1]
     assert r.json["dice"][0][5] == ["q", 10]
-    # a name is never taken twice, nor a shipped set's
-    for taken in (name, "nl"):
-        again = client.post("/api/dice-sets", json={"name": taken, "dice": dice})
-        assert again.status_code == 400 and again.json["error"]["code"] == "exists"
+    # the same box entered twice is two boxes, each with its own link
+    again = client.post("/api/dice-sets", json={"title": "Onze doos", "dice": dice})
+    assert again.status_code == 201 and again.json["name"] != name
     shared = client.get(f"/dice/{name}").get_data(as_text=True)
     assert "Onze doos" in shared and f"dice_set={name}" in shared
     assert client.get(f"/api/dice-sets/{name}").json["title"] == "Onze doos"
@@ -60,24 +60,26 @@ def test_an_own_box_is_kept_shared_and_played_with(tmp_path: Path) -> None:
 
 
 def test_a_malformed_box_is_refused_with_a_clear_message(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "bad.sqlite3")
+    app = make_app(tmp_path / "bad.sqlite3", RATE_LIMITS={"dice_sets": ""})  # every try counts
     client = app.test_client()
     good = nl_dice()
     bad_bodies: list[Any] = [
-        {"name": "x", "dice": good},                           # name too short
-        {"name": "Hoofd Letters", "dice": good},               # not a link name
-        {"name": "zes-stenen", "dice": good[:6]},              # six dice
-        {"name": "vijf-zijden", "dice": [d[:5] for d in good]},
-        {"name": "cijfer", "dice": [[["1", 1]] * 6, *good[1:]]},
-        {"name": "twee-waarden", "dice": [[["a", 1], ["a", 2], *good[0][2:]], *good[1:]]},
-        {"name": "blanco-punten", "dice": [[["?", 3], *good[0][1:]], *good[1:]]},
-        {"name": "negatief", "dice": [[["a", -1], *good[0][1:]], *good[1:]]},
-        {"name": "geen-lijst", "dice": "abc"},
+        {"dice": good},                                        # no title
+        {"title": " ", "dice": good},                          # an empty one
+        {"title": 7, "dice": good},
+        {"title": "zes stenen", "dice": good[:6]},             # six dice
+        {"title": "vijf zijden", "dice": [d[:5] for d in good]},
+        {"title": "cijfer", "dice": [[["1", 1]] * 6, *good[1:]]},
+        {"title": "twee waarden", "dice": [[["a", 1], ["a", 2], *good[0][2:]], *good[1:]]},
+        {"title": "blanco punten", "dice": [[["?", 3], *good[0][1:]], *good[1:]]},
+        {"title": "negatief", "dice": [[["a", -1], *good[0][1:]], *good[1:]]},
+        {"title": "lange letter", "dice": [[["aaaaaaaa", 1], *good[0][1:]], *good[1:]]},
+        {"title": "geen lijst", "dice": "abc"},
         ["niet", "een", "object"],
     ]
     for body in bad_bodies:
         r = client.post("/api/dice-sets", json=body)
         assert r.status_code == 400, (body, r.json)
+        assert r.json["error"]["code"] in ("bad_dice_set", "bad_json"), (body, r.json)
         assert r.json["error"]["message"] and "\n" not in r.json["error"]["message"]
-    names = client.get("/api/meta").json["dice_sets"]
-    assert not any(n in names for n in ("zes-stenen", "cijfer", "twee-waarden"))
+    assert [d for d in client.get("/api/dice-sets").json["dice_sets"] if d["own"]] == []

@@ -110,12 +110,12 @@ def test_a_request_without_body_or_type_is_not_asked_for_a_type(client: Any) -> 
 
 def test_an_upload_that_repeats_a_field_is_refused(client: Any) -> None:
     r = client.post("/api/dictionaries", data={
-        "name": "twee", "title": ["Een", "Twee"],
-        "file": (io.BytesIO(b"huis\n"), "w.txt")}, content_type="multipart/form-data")
+        "title": ["Een", "Twee"], "file": (io.BytesIO(b"huis\n"), "w.txt")},
+        content_type="multipart/form-data")
     assert_error(r, 400, "bad_request")
     assert "title" in r.json["error"]["message"]
-    assert "twee" not in [d["name"] for d in client.get("/api/dictionaries").json[
-        "dictionaries"]]
+    assert [d["title"] for d in client.get("/api/dictionaries").json["dictionaries"]
+            if not d["shipped"]] == []
 
 
 def test_non_ascii_seat_tokens_are_refused_not_crashed(client: Any) -> None:
@@ -230,7 +230,7 @@ def test_proxies_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_user_dictionaries_are_capped_on_upload(tmp_path: Path) -> None:
     client = make_app(tmp_path / "cap.sqlite3", MAX_USER_DICTIONARIES=0).test_client()
     assert_error(client.post("/api/dictionaries", data={
-        "name": "nog-een", "file": (io.BytesIO(b"huis\n"), "w.txt")},
+        "title": "nog een", "file": (io.BytesIO(b"huis\n"), "w.txt")},
         content_type="multipart/form-data"), 409, "too_many_dictionaries")
 
 

@@ -30,13 +30,14 @@ class Server:
     """One ``wordyahtzee serve`` process."""
 
     def __init__(self, db: str, tmp: Path, name: str, *options: str,
-                 limited: bool = False) -> None:
+                 limited: bool = False, env: dict[str, str] | None = None) -> None:
         """``options``: more ``serve`` options; ``limited``: the shipped rate limits on,
-        counted as the options say (whatever the caller's shell sets)."""
+        counted as the options say (whatever the caller's shell sets); ``env``: more of
+        the environment (a machine's own data and cache directories, say)."""
         self.port = free_port()
         self.log = tmp / f"{name}.log"
         env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off",
-               "WORDYAHTZEE_COMPUTER_PACE": "0.05"}
+               "WORDYAHTZEE_COMPUTER_PACE": "0.05", **(env or {})}
         if limited:
             del env["WORDYAHTZEE_RATE_LIMITS"]
             env.pop("WORDYAHTZEE_RATELIMIT_STORAGE", None)

@@ -68,7 +68,7 @@ Configuration keys (``create_app({...})``):
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).
 ``RATE_LIMITS``
     per-client limits, Flask-Limiter strings keyed ``games``, ``uploads``, ``check``,
-    ``solve``, ``reports``, ``reactions``, ``profiles``, ``login`` (defaults in
+    ``solve``, ``reports``, ``reactions``, ``profiles``, ``login``, ``dice_sets`` (defaults in
     :data:`web.security.RATE_LIMITS`; a false value lifts one).
 ``RATELIMIT_STORAGE_URI``
     where the rate-limit counters live (default ``memory://``: each process counts its
@@ -99,6 +99,7 @@ The security checks and headers are described in :mod:`web.security`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
@@ -221,6 +222,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"], overlay)
 
     from . import api, daily, health, lobby, moderation, pages, puzzles, seats, security
+    from .cookies import keep_browser_key
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
     from .requestlog import init_request_log
 
@@ -238,6 +240,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Babel(app, locale_selector=pages.current_language, default_locale=DEFAULT_LANGUAGE,
           default_translation_directories=str(TRANSLATIONS))
     security.init_security(app)
+    app.after_request(keep_browser_key)  # a browser's own things: the key that says so
+    with contextlib.suppress(WordyahtzeeError):  # the store away: the next start does it
+        service.import_unowned()  # own boxes and uploads kept before they had owners
     app.register_blueprint(health.bp)
     init_request_log(app)
     warm = app.config["WARM_STRATEGIES"]

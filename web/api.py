@@ -18,22 +18,17 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from wordyahtzee import games, metrics
-from wordyahtzee.dice import (
-    describe_dice_set,
-    own_dice_sets,
-    save_own_dice_set,
-    shipped_dice_sets,
-)
-from wordyahtzee.errors import BadRequest, DiceSetError, ServiceError, WordyahtzeeError
+from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.letters import fold
-from wordyahtzee.lexicon import list_dictionaries, load_lexicon
+from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
+from wordyahtzee.tables.owned import public_rules
 
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
-from .cookies import profile_secret
+from .cookies import browser_key, maker_key, profile_secret
 from .errors import error_response, public_message, status_for
 from .models_games import (
     ActRequest,
@@ -56,6 +51,7 @@ from .models_games import (
 from .models_words import (
     CheckReply,
     CheckRequest,
+    Deleted,
     DiceSet,
     DiceSetList,
     DictionaryList,
@@ -148,8 +144,19 @@ def openapi() -> Response:
     return jsonify(openapi_document())
 
 
-def _dictionaries() -> list[dict[str, Any]]:
-    return [entry.summary() for entry in list_dictionaries()]
+def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
+    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.tables.owned.Owned.
+    dictionaries`), each with its ``listing`` and whether it is ``mine``."""
+    return _tables().dictionaries(profile_secret(), browser_key(), also)
+
+
+def _maker() -> tuple[str | None, str | None]:
+    """Whose a thing this request makes is: the profile's secret, and the browser's key
+    (made now, and set on the answer, for a browser with neither)."""
+    secret, browser = profile_secret(), browser_key()
+    if browser is None and _tables().find_profile(secret) is None:
+        browser = maker_key()
+    return secret, browser
 
 
 @bp.get("/meta")
@@ -164,7 +171,8 @@ def meta() -> Response:
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(),
-        "dice_sets": [*shipped_dice_sets(), *own_dice_sets()],
+        "dice_sets": [box["name"] for box in _tables().boxes(profile_secret(),
+                                                              browser_key())],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
         "preparing": _tables().preparing(),
@@ -175,18 +183,23 @@ def meta() -> Response:
 @bp.get("/dictionaries")
 @documented(replies(DictionaryList))
 def dictionaries() -> Response:
-    """Every dictionary (shipped and user-built)."""
+    """The dictionaries this browser sees listed: the shipped ones, those the operator
+    built, the uploads a moderator approved, and this browser's (or its profile's) own
+    uploads."""
     return jsonify({"dictionaries": _dictionaries()})
 
 
 @bp.post("/dictionaries")
 @documented(replies(JobReply, 202, (400, 403, 409, 413, 429)), form=UploadForm)
 def upload_dictionary() -> Any:
-    """Build a custom dictionary from an uploaded word list.
+    """Build a custom dictionary from an uploaded word list, owned by this browser's
+    profile (or, without one, by the browser).
 
     multipart/form-data: ``file`` (UTF-8 text or gzip, one word a line, at most 8 MiB),
-    ``name``, ``title``. Returns a job to poll."""
-    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"])
+    ``title``, ``public`` (ask the moderators to list it to everyone). The server names
+    the dictionary: that name, in the job, is its link. Returns a job to poll; 409
+    ``too_many_dictionaries`` past the most one owner may have."""
+    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"], *_maker())
     return jsonify({"job": job}), 202
 
 
@@ -232,30 +245,38 @@ def solve(json: SolveRequest) -> Response:
 @bp.get("/dice-sets")
 @documented(replies(DiceSetList))
 def dice_sets() -> Response:
-    """Every dice set: the shipped ones and the players' own boxes."""
-    return jsonify({"dice_sets": [describe_dice_set(name)
-                                  for name in [*shipped_dice_sets(), *own_dice_sets()]]})
+    """The shipped dice sets and this browser's (or its profile's) own boxes; nobody
+    else's."""
+    return jsonify({"dice_sets": _tables().boxes(profile_secret(), browser_key())})
 
 
 @bp.get("/dice-sets/<name>")
 @documented(replies(DiceSet, errors=(404,)))
 def dice_set(name: str) -> Response:
-    """One dice set, with every die's faces and points (a box's shared link reads it)."""
-    try:
-        return jsonify(describe_dice_set(name))
-    except DiceSetError:
-        raise ServiceError(f"no dice set {name!r}", "not_found") from None
+    """One dice set, with every die's faces and points: a shipped one by its name, an own
+    box by its id (its link, which anyone who has it may read)."""
+    return jsonify(_tables().box(name, profile_secret(), browser_key()))
 
 
 @bp.post("/dice-sets")
-@documented(replies(DiceSet, 201, WRITES), json=NewDiceSet)
+@documented(replies(DiceSet, 201, (*WRITES, 409, 429)), json=NewDiceSet)
 def add_dice_set() -> Any:
-    """Keep a player's own box, shared by its link /dice/NAME.
+    """Keep a player's own box, owned by this browser's profile (or, without one, by the
+    browser); the server names it, and its link ``url`` shares it.
 
     Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
-    plain vowel); 201 with the set and its link."""
-    saved = save_own_dice_set(json_object())
-    return jsonify({**describe_dice_set(saved.name), "url": f"/dice/{saved.name}"}), 201
+    plain vowel); 201 with the set and its link; 409 ``too_many_boxes`` past the most one
+    owner may keep."""
+    return jsonify(_tables().make_box(json_object(), *_maker())), 201
+
+
+@bp.delete("/dice-sets/<name>")
+@documented(replies(Deleted, errors=(*WRITES, 404)))
+def delete_dice_set(name: str) -> Response:
+    """Delete one of this browser's (or its profile's) own boxes: games played with it
+    keep their copy of its dice; 404 for any other."""
+    _tables().delete_box(name, profile_secret(), browser_key())
+    return jsonify({"deleted": name})
 
 
 @bp.post("/reports")
@@ -546,15 +567,21 @@ def record(game_id: str) -> Response:
 def highscores(query: HighScoresQuery) -> Response:
     """High-score lists per mode, dictionary and rules set.
 
-    Without ``mode``, ``dictionary`` and ``rules``: every list of every mode. Classic
+    Without ``mode``, ``dictionary`` and ``rules``: every list of every mode that uses only
+    what everyone sees listed (not a list of a player's own box or of an unlisted
+    dictionary: those are read by naming them). Classic
     lists are per joker reading (``mode=classic&rules={"joker":"free"}``); the games of a
     match count one by one; computer players never enter. ``kind`` solo (default), hotseat,
     online or all; ``aided`` no (default: games without a Tip) or all (marked)."""
-    lists = games.high_score_lists(current_app.extensions["wordyahtzee.store"],
-                                   mode=query.mode, dictionary=query.dictionary,
+    store = current_app.extensions["wordyahtzee.store"]
+    lists = games.high_score_lists(store, mode=query.mode, dictionary=query.dictionary,
                                    rules=query.rules_object(),
                                    kind=None if query.kind == "all" else query.kind,
                                    aided=False if query.aided == "no" else None)
+    if query.dictionary is None and query.rules is None:  # the index names only what all see
+        notes = store.owned_dictionaries()
+        lists = [each for each in lists if public_rules(
+            store, {**each["rules"], "dictionary": each["dictionary"]}, notes)]
     return jsonify({"lists": lists, "kind": query.kind, "aided": query.aided})
 
 

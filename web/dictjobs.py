@@ -9,7 +9,9 @@ browser to poll. One build runs at a time, for at most ``BUILD_SECONDS`` (then t
 killed and the job fails with ``word_list_too_large``). The builder streams the list and
 stops at ``WORD_LIST_MAX_BYTES`` of decompressed text (a gzip bomb fails its job with
 ``word_list_too_large``); an upload beyond ``MAX_USER_DICTIONARIES`` user dictionaries is
-refused at once with ``too_many_dictionaries``.
+refused at once with ``too_many_dictionaries``, and so is one past the most one owner may
+have (:data:`wordyahtzee.tables.owned.DICTIONARY_CAP`). The server names an uploaded
+dictionary (:func:`wordyahtzee.tables.owned.new_dictionary_name`): the name is its link.
 """
 
 from __future__ import annotations
@@ -28,8 +30,6 @@ from flask import current_app, request
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.lexicon.build import BuildOptions, build_dictionary
 from wordyahtzee.lexicon.registry import (
-    check_name,
-    find_dictionary,
     load_lexicon,
     max_user_dictionaries,
     user_dictionary_names,
@@ -113,11 +113,16 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
     finally:
         job["finished_at"] = time.time()
         path.unlink(missing_ok=True)
+        if job["status"] != "done" and job["name"] not in user_dictionary_names():
+            store.forget_dictionary(job["name"])  # nothing built: its owner may upload again
         store.put_job(job["id"], _public(job))
 
 
-def start_upload(max_bytes: int) -> dict[str, Any]:
-    """Validate a multipart upload (``file``, ``name``, ``title``) and start its build."""
+def start_upload(max_bytes: int, secret: str | None, browser: str | None) -> dict[str, Any]:
+    """Validate a multipart upload (``file``, ``title``, ``public``) and start its build,
+    owned by the profile of ``secret`` or the browser of ``browser``
+    (:meth:`~wordyahtzee.tables.owned.Owned.reserve_upload`: noted in the store before the
+    build, so an owner's cap holds however many uploads arrive at once)."""
     if request.content_length is not None and request.content_length > max_bytes:
         raise ServiceError(f"the word list is larger than {max_bytes // 1024 // 1024} MiB",
                        "too_large")
@@ -129,18 +134,15 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         raise BadRequest(f"the field {repeated[0]!r} is given more than once; send each "
                          "field once")
     upload = request.files.get("file")
-    name = request.form.get("name", "")
-    title = " ".join(request.form.get("title", "").split())[:100]
     if upload is None or not upload.filename:
         raise BadRequest("no word list: send a 'file' field", "no_file")
-    check_name(name)
-    try:
-        find_dictionary(name)
-    except WordyahtzeeError:
-        pass  # a new name, as it should be
-    else:
-        raise ServiceError(f"a dictionary {name!r} exists already; choose another name",
-                       "name_clash")
+    title = " ".join("".join(c for c in request.form.get("title", "")
+                             if c.isprintable()).split())[:100]
+    if not title:  # the file's name, without its path and endings
+        stem = str(upload.filename).replace("\\", "/").rsplit("/", 1)[-1].split(".")[0]
+        title = " ".join("".join(c for c in stem if c.isprintable()).split())[:100] \
+            or "word list"
+    public = request.form.get("public", "") in ("on", "true", "1")
     most = current_app.config.get("MAX_USER_DICTIONARIES")
     most = max_user_dictionaries() if most is None else int(most)
     if len(user_dictionary_names()) >= most:
@@ -158,34 +160,39 @@ def start_upload(max_bytes: int) -> dict[str, Any]:
         except UnicodeDecodeError:
             raise BadRequest("the word list is not UTF-8 text (or .gz)", "bad_word_list") \
                 from None
-    # names (capitalised entries such as "Amsterdam") are dropped, as the form says
-    options = BuildOptions(name=name, sources=(), language="nl", min_length=2,
-                           drop_capitalised=True, title=title or name,
-                           max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
-                           max_user_dictionaries=most)
+    service = current_app.extensions["wordyahtzee.tables"]
+    store = current_app.extensions["wordyahtzee.store"]
     with _lock:
         if any(j["status"] in ("queued", "building") for j in _jobs.values()):
             raise ServiceError("another dictionary is being built; try again shortly",
                            "busy")
-        if len(_jobs) >= MAX_JOBS:
-            oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])
-            del _jobs[oldest]
-        with tempfile.NamedTemporaryFile(prefix="wordyahtzee-upload-",
-                                         suffix=".txt.gz" if gz else ".txt",
-                                         delete=False) as tmp:
-            tmp.write(data)
-        path = Path(tmp.name)
-        options = BuildOptions(**{**options.__dict__, "sources": (str(path),)})
+        name = service.reserve_upload(title, public, secret, browser)
+        path = None
         try:
+            if len(_jobs) >= MAX_JOBS:
+                oldest = min(_jobs, key=lambda k: _jobs[k]["created_at"])
+                del _jobs[oldest]
+            with tempfile.NamedTemporaryFile(prefix="wordyahtzee-upload-",
+                                             suffix=".txt.gz" if gz else ".txt",
+                                             delete=False) as tmp:
+                path = Path(tmp.name)
+                tmp.write(data)
+            # names (capitalised entries such as "Amsterdam") are dropped, as the form says
+            options = BuildOptions(
+                name=name, sources=(str(path),), language="nl", min_length=2,
+                drop_capitalised=True, title=title,
+                max_source_bytes=int(current_app.config["WORD_LIST_MAX_BYTES"]),
+                max_user_dictionaries=most)
             options.check()
-        except WordyahtzeeError:
-            path.unlink(missing_ok=True)
+        except BaseException:  # nothing will be built: the note goes
+            if path is not None:
+                path.unlink(missing_ok=True)
+            store.forget_dictionary(name)
             raise
-        job_id = secrets.token_hex(6)
+        job_id = secrets.token_hex(12)  # the job names the dictionary: its link
         job: dict[str, Any] = {"id": job_id, "name": name, "status": "queued",
                                "progress": 0.0, "created_at": time.time(), "error": None}
         _jobs[job_id] = job
-    store = current_app.extensions["wordyahtzee.store"]
     store.put_job(job_id, _public(job))
     budget = float(current_app.config["BUILD_SECONDS"])
     threading.Thread(target=_run, args=(job, path, options, budget, store), daemon=True,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, WithJsonSchema, create_model, field_validator
 
-from wordyahtzee.dice import OWN_DICE, OWN_FACES, OWN_NAME
+from wordyahtzee.dice import MAX_TITLE, OWN_DICE, OWN_FACES
 from wordyahtzee.errors import BadRequest
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.modes import MODES
@@ -44,6 +44,11 @@ class Dictionary(Reply):
     language: str
     shipped: bool
     word_count: int | None = None
+    listing: Literal["private", "asked", "public", "declined"] = Field(
+        "public", description="who sees it listed: everyone (public), its owner only "
+        "(private), its owner while a moderator decides (asked), its owner after a "
+        "moderator's refusal (declined)")
+    mine: bool = Field(False, description="uploaded by this browser or its profile")
 
 
 class ModeInfo(Reply):
@@ -95,8 +100,11 @@ class UploadForm(Body):
 
     file: Annotated[str, WithJsonSchema({"type": "string", "format": "binary"})] = Field(
         description="UTF-8 text or gzip, one word a line, at most 8 MiB")
-    name: DictionaryName
-    title: str = ""
+    title: str = Field("", description="what lists show (default: the file's name); the "
+                       "server names the dictionary itself, and that name is its link")
+    public: Literal["", "on", "true", "1"] = Field(
+        "", description="ask the moderators to list it to everyone (until they approve, "
+        "only its owner and whoever has its link see it)")
 
 
 class Job(Reply):
@@ -209,30 +217,37 @@ Face = Annotated[list[str | int], Field(min_length=2, max_length=2,
 class DiceSet(Reply):
     """A dice set with every die's faces and points."""
 
-    name: str
+    name: str = Field(description="a shipped set's name, or an own box's id (its link)")
     title: str
     language: str
     own: bool
     dice: list[list[Face]]
-    url: str | None = Field(None, description="a player's own box just kept: its link")
+    mine: bool = Field(False, description="an own box of this browser or its profile")
+    url: str | None = Field(None, description="an own box's link")
 
 
 class DiceSetList(Reply):
-    """Every dice set."""
+    """The shipped dice sets and this browser's (or its profile's) own boxes."""
 
     dice_sets: list[DiceSet]
 
 
 class NewDiceSet(Body):
     """A player's own box: seven dice of six faces (an Umlaut counts as its plain vowel);
-    the engine checks it (``bad_dice_set``)."""
+    the engine checks it (``bad_dice_set``). The server names it (its id is its link)."""
 
-    name: str = Field(description=f"{OWN_NAME.pattern}, not taken yet (the engine checks "
-                                  "both: exists before bad_dice_set)")
-    title: str = Field("", description="kept to its first 60 characters")
+    title: str = Field(min_length=1, max_length=MAX_TITLE,
+                       description=f"what lists show, 1-{MAX_TITLE} characters")
+    language: str = Field("nl", max_length=8)
     dice: list[Annotated[list[Face], Field(min_length=OWN_FACES, max_length=OWN_FACES)]] = (
         Field(min_length=OWN_DICE, max_length=OWN_DICE))
     error_codes: ClassVar[dict[str, str]] = {"": "bad_dice_set"}
+
+
+class Deleted(Reply):
+    """What was deleted."""
+
+    deleted: str
 
 
 # -- reports --------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The moderators' pages under ``/moderate`` (docs/operations.md, "Moderators"): log in,
 decide reported words (the dictionaries' overlay), clear or confirm flagged daily results,
-hide a profile's name, read the log; from any address, with a login.
+hide a profile's name, list an uploaded dictionary to everyone, read the log; from any
+address, with a login.
 
 - **Sessions** live in the ``wy_moderator`` cookie (HttpOnly, SameSite=Strict, Secure when
   the request is https, also through a trusted proxy's ``X-Forwarded-Proto``); the store
@@ -227,6 +228,25 @@ def hide_name(profile_id: str) -> Response:
         return decided
     current_app.extensions["wordyahtzee.tables"].unload_tables_of(profile_id)
     return _after("moderate.profiles", "name", q=request.form.get("q", ""))
+
+
+# -- uploaded dictionaries ------------------------------------------------------------------
+
+@bp.get("/dictionaries")
+def dictionaries() -> Response:
+    """The uploaded dictionaries whose owners asked for everyone to see them listed, each
+    with its title, size and link, and a form to list it or decline."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    return page("dictionaries.html", asked=service.asked_dictionaries())
+
+
+@bp.post("/dictionaries/<name>")
+def decide_dictionary(name: str) -> Response:
+    """List an uploaded dictionary to everyone, or leave it to its owner and its link."""
+    decided = _decided(lambda: moderation().decide_dictionary(
+        require_moderator(), name, request.form.get("decision"),
+        request.form.get("note", "")))
+    return decided or _after("moderate.dictionaries", "dictionary")
 
 
 # -- the log ----------------------------------------------------------------------------------

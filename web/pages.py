@@ -21,16 +21,10 @@ from flask import (
 from flask_babel import get_locale
 from werkzeug.exceptions import HTTPException
 
-from wordyahtzee.dice import (
-    default_dice_set,
-    describe_dice_set,
-    own_dice_sets,
-    shipped_dice_sets,
-)
+from wordyahtzee.dice import default_dice_set, describe_dice_set
 from wordyahtzee.errors import WordyahtzeeError
-from wordyahtzee.lexicon import list_dictionaries
 
-from .cookies import profile_secret
+from .cookies import browser_key, profile_secret
 from .i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, script_json, speaker, translator
 from .offline import worker_source
 
@@ -103,22 +97,27 @@ def register_error_pages(app: Flask) -> None:
     app.register_error_handler(405, page_or_json)
 
 
-def _dictionaries() -> list[dict[str, Any]]:
-    """Every dictionary's summary, with the dice set it brings (its language's)."""
-    return [{**entry.summary(), "dice_set": default_dice_set(entry.language)}
-            for entry in list_dictionaries()]
+def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
+    """The summary of every dictionary this browser sees listed (and ``also``, one opened
+    by its link), with the dice set it brings (its language's)."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    return [{**entry, "dice_set": default_dice_set(entry["language"])}
+            for entry in service.dictionaries(profile_secret(), browser_key(), also)]
 
 
 @bp.get("/")
 def start() -> Response:
     """The start screen: solo, hot-seat or an online table; dictionary and rules; the
     tables in play of this browser's profile (the page's script adds those whose seat
-    links this browser keeps), never anyone else's."""
+    links this browser keeps), never anyone else's. The dice sets and dictionaries offered
+    are those everyone sees, this browser's own, and one opened by its link
+    (``?dice_set=``, ``?dictionary=``)."""
     from wordyahtzee.daily import DAILY_MODES
     from wordyahtzee.puzzles.mining import MINED_MODES
 
     service = current_app.extensions["wordyahtzee.tables"]
-    return render("start.html", dictionaries=_dictionaries(), dice_sets=_dice_sets(),
+    return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
+                  dice_sets=_dice_sets(request.args.get("dice_set")),
                   daily_modes=DAILY_MODES, puzzle_modes=MINED_MODES,
                   modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
@@ -183,8 +182,12 @@ def rules() -> Response:
 
 @bp.get("/words")
 def words() -> Response:
-    """Word checker, best words for letters, and building a custom dictionary."""
-    return render("words.html", dictionaries=_dictionaries())
+    """Word checker, best words for letters, and building a custom dictionary; an uploaded
+    dictionary's link (``?dictionary=``) opens it here."""
+    chosen = request.args.get("dictionary")
+    listed = _dictionaries(chosen)
+    return render("words.html", dictionaries=listed,
+                  chosen=chosen if any(d["name"] == chosen for d in listed) else "nl")
 
 
 @bp.get("/puzzles")
@@ -350,28 +353,39 @@ def optimal_figure(optimal: dict[str, Any], lang: str) -> dict[str, Any]:
     return {"chart": chart, "caption": caption, "lines": lines}
 
 
-def _dice_sets() -> list[dict[str, Any]]:
-    """The dice sets a start page offers: the shipped ones, then the players' own boxes
-    (``name``, ``title``, ``own``)."""
-    return [{"name": name, "title": describe_dice_set(name)["title"],
-             "own": name not in shipped_dice_sets()}
-            for name in [*shipped_dice_sets(), *own_dice_sets()]]
+def _dice_sets(also: str | None = None) -> list[dict[str, Any]]:
+    """The dice sets a start page offers (``name``, ``title``, ``own``): the shipped ones,
+    then this browser's (or its profile's) own boxes, and ``also``, a box opened by its
+    link."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    return [{"name": box["name"], "title": box["title"], "own": box["own"]}
+            for box in service.boxes(profile_secret(), browser_key(), also)]
 
 
 @bp.get("/dice")
 def own_box() -> Response:
     """Enter your own box's seven dice once (six faces each, with the points printed on
-    them, and the blank), to keep score and check words with it at the table."""
-    return render("dice.html", base=describe_dice_set("nl"), box=None)
+    them, and the blank), to keep score and check words with it at the table; the boxes
+    this browser (or its profile) keeps already."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    mine = [box for box in service.boxes(profile_secret(), browser_key()) if box["own"]]
+    return render("dice.html", base=describe_dice_set("nl"), box=None, mine=mine)
 
 
 @bp.get("/dice/<name>")
 def shared_box(name: str) -> Response:
     """A box shared by link: its dice, and a score pad or game to start with it."""
-    if name not in own_dice_sets() and name not in shipped_dice_sets():
+    service = current_app.extensions["wordyahtzee.tables"]
+    try:
+        box = service.box(name, profile_secret(), browser_key())
+    except WordyahtzeeError as exc:
+        if exc.code != "not_found":
+            raise
         return error_page(404, key="error.dice_404")
-    return render("dice.html", base=None, box=describe_dice_set(name),  # checked on load
-                  link=url_for("pages.shared_box", name=name, _external=True))
+    response = render("dice.html", base=None, box=box,
+                      link=url_for("pages.shared_box", name=name, _external=True))
+    response.headers["Referrer-Policy"] = "no-referrer"  # the link is the box's key
+    return response
 
 
 @bp.get("/sheets/<mode>")

@@ -18,8 +18,8 @@
   grants, and its forms always name a type.
 - **Security headers** on every response: a strict Content-Security-Policy (no inline
   script or style), ``X-Content-Type-Options``, ``Referrer-Policy``, ``X-Frame-Options``.
-- **Rate limits** per client address (Flask-Limiter) on creating games and profiles,
-  uploads, check and solve, the moderators' login: ``RATE_LIMITS`` sets them,
+- **Rate limits** per client address (Flask-Limiter) on creating games, profiles and dice
+  sets, uploads, check and solve, the moderators' login: ``RATE_LIMITS`` sets them,
   ``RATELIMIT_STORAGE_URI`` the counter store (``memory://`` by default: each process
   counts its own; ``redis://HOST:PORT`` shares the counters between every process that
   names it), ``RATELIMIT_ENABLED`` switches them off. Each request is counted when it
@@ -81,6 +81,7 @@ RATE_LIMITS: Mapping[str, str] = {
     "reactions": "20 per minute; 300 per hour",
     "profiles": "6 per hour; 12 per day",
     "login": "5 per minute; 30 per hour",
+    "dice_sets": "10 per hour; 30 per day",
 }
 """The default limits per client address, as Flask-Limiter strings. Every request counts,
 before its view runs: a reservation in the counter store (one atomic increment there, in
@@ -93,11 +94,15 @@ than one blank costs :data:`MULTI_BLANK_COST` of its budget (it searches far mor
 words). Profiles: each has one attempt a day at the daily game, so an address that made
 them without end would have as many; a family behind one address makes a few, once.
 Login: every attempt at the moderators' login counts, right or wrong (and the store
-reserves each password check per name and per address: :mod:`wordyahtzee.moderation`)."""
+reserves each password check per name and per address: :mod:`wordyahtzee.moderation`).
+Dice sets: every attempt counts, taken from the budget before the set is made (a family
+enters its box once or twice; each owner keeps at most
+:data:`wordyahtzee.tables.owned.BOX_CAP`, counted in the store)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
     "profiles": "daily.make_profile", "login": "moderate.login_post",
+    "dice_sets": "api.add_dice_set",
 }
 MULTI_BLANK_COST = 4
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from wordyahtzee.dice import DiceSet
 from wordyahtzee.errors import RuleError, WordyahtzeeError
 from wordyahtzee.lexicon.overlay import Overlay
 from wordyahtzee.loop import event_loop_active
@@ -96,7 +97,8 @@ def solve(letters: str, dictionary: str, dice_set: str, max_blanks: int = MAX_BL
     if blanks > max_blanks:
         raise RuleError(f"at most {max_blanks} blanks: a throw with {blanks} has too many "
                         "words to search (too costly for the server)", "bad_rack")
-    if not event_loop_active():
+    DiceSet.load(dice_set)  # unknown: a clear 400; an own box: this machine's copy, which
+    if not event_loop_active():  # the worker process reads
         return without_refused(_solve(letters, dictionary, dice_set), dictionary, overlay)
     try:
         return without_refused(_in_worker(letters, dictionary, dice_set, budget), dictionary,

@@ -2,7 +2,8 @@
 
 A :class:`DiceSet` is a list of dice, each die a list of :class:`Face` (a letter and its
 point value); the blank face is ``"?"`` worth 0. Sets ship as JSON in
-``wordyahtzee/data/dice/`` or come inline in a game record.
+``wordyahtzee/data/dice/``, come inline in a game record, or are a player's own box (kept
+in the store; :func:`check_own_box`, :func:`keep_box_copy`).
 
 The :class:`Cup` is the throw-up-to-three-times-and-keep mechanism shared by every mode:
 it knows nothing of letters or pips, only of dice (sequences of faces) and an injected RNG.
@@ -13,16 +14,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from .errors import DiceSetError, RuleError
+from .errors import DiceSetError, RuleError, WordyahtzeeError
 from .letters import ALPHABET, BLANK
 
 T = TypeVar("T")
@@ -169,8 +171,9 @@ class DiceSet:
 
     @classmethod
     def load(cls, name: str) -> DiceSet:
-        """Load a dice set by name: a shipped one (``"nl"``, ...) or a player's own box
-        (:func:`save_own_dice_set`)."""
+        """Load a dice set by name: a shipped one (``"nl"``, ...) or a player's own box, by
+        its id: this machine's copy (:func:`keep_box_copy`), else the store's through the
+        source the table service installs (:func:`use_box_source`)."""
         if name in shipped_dice_sets():
             cached = _loaded.get(name)
             if cached is None:
@@ -178,9 +181,15 @@ class DiceSet:
                     f"{name}.json").read_text(encoding="utf-8")
                 cached = _loaded[name] = replace(cls.from_json(json.loads(text)), shipped=True)
             return cached
-        path = own_dice_dir() / f"{name}.json"
-        if OWN_NAME.fullmatch(name) and path.is_file():  # records carry it inline
-            return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+        if isinstance(name, str) and OWN_NAME.fullmatch(name):
+            found = _box_copy(name)
+            source = _box_source() if found is None else None
+            if source is not None:
+                found = source(name)
+                if found is not None:
+                    keep_box_copy(found)
+            if found is not None:
+                return found
         raise DiceSetError(f"unknown dice set {name!r}; shipped: "
                            + ", ".join(shipped_dice_sets()), "unknown_dice_set")
 
@@ -196,51 +205,101 @@ def shipped_dice_sets() -> list[str]:
 
 
 OWN_NAME = re.compile(r"[a-z0-9][a-z0-9-]{2,31}")
-"""The name of a player's own box: 3-32 lower-case letters, digits and hyphens."""
+"""The id of a player's own box: 3-32 lower-case letters, digits and hyphens (a new box's
+is :data:`BOX_PREFIX` and 26 random letters and digits; a box kept before owners existed
+has the name its maker chose)."""
+BOX_PREFIX = "box-"
 OWN_DICE, OWN_FACES = 7, 6
 """A Woord Yahtzee box: seven dice of six faces."""
+MAX_TITLE = 60
+"""The longest title of an own box."""
 
 
-def own_dice_dir() -> Path:
-    """Where the players' own boxes are kept (beside the user dictionaries)."""
-    from .lexicon.registry import data_dir
+def new_box_id() -> str:
+    """A new box's id, which is also its link: 128 random bits, so nobody finds a box
+    without being given it."""
+    import base64
+    import secrets
 
-    return data_dir() / "dice"
+    return BOX_PREFIX + base64.b32encode(secrets.token_bytes(16)).decode("ascii").rstrip(
+        "=").lower()
+
+
+def box_copies_dir() -> Path:
+    """Where this machine keeps copies of the own boxes its games use (in the cache
+    directory: the store holds every box; the copy lets the strategy and solver processes,
+    and the command line, load a box by its id)."""
+    from .lexicon.registry import cache_dir
+
+    return cache_dir() / "dice"
+
+
+def keep_box_copy(dice_set: DiceSet) -> None:
+    """Keep this machine's copy of an own box (once; a box never changes)."""
+    if dice_set.shipped or not OWN_NAME.fullmatch(dice_set.name):
+        return
+    if _box_copy(dice_set.name) is not None:
+        return
+    folder = box_copies_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{dice_set.name}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(dice_set.to_json(), ensure_ascii=False), encoding="utf-8")
+    tmp.replace(folder / f"{dice_set.name}.json")
+
+
+def forget_box_copy(name: str) -> None:
+    """Remove this machine's copy of an own box (deleted by its owner)."""
+    if OWN_NAME.fullmatch(name):
+        (box_copies_dir() / f"{name}.json").unlink(missing_ok=True)
+
+
+def _box_copy(name: str) -> DiceSet | None:
+    """This machine's copy of the own box ``name``, if it has one that reads."""
+    try:
+        found = DiceSet.from_json(json.loads(
+            (box_copies_dir() / f"{name}.json").read_text(encoding="utf-8")))
+    except (OSError, ValueError, WordyahtzeeError):
+        return None
+    return found if found.name == name else None
+
+
+_source: list[Callable[[], Callable[[str], DiceSet | None] | None]] = []
+
+
+def use_box_source(source: Callable[[], Callable[[str], DiceSet | None] | None]) -> None:
+    """Where :meth:`DiceSet.load` finds an own box this machine has no copy of: ``source()``
+    gives a function of a box's id (the table service's, reading the store), or None once
+    that service is gone."""
+    _source[:] = [source]
+
+
+def _box_source() -> Callable[[str], DiceSet | None] | None:
+    return _source[0]() if _source else None
 
 
 def describe_dice_set(name: str) -> dict[str, Any]:
-    """A dice set for a screen: ``{"name", "title", "language", "own", "dice": [[[letter,
-    points] × faces] × dice]}`` (``own``: a player's own box)."""
-    dice_set = DiceSet.load(name)
-    title = name
-    own = name not in shipped_dice_sets()
-    if own:
-        stored = json.loads((own_dice_dir() / f"{name}.json").read_text(encoding="utf-8"))
-        title = str(stored.get("title") or name)
-    return {**dice_set.to_json(), "name": name, "title": title, "own": own}
+    """A shipped dice set for a screen: ``{"name", "title", "language", "own", "dice":
+    [[[letter, points] × faces] × dice]}`` (an own box is described by the table service,
+    from the store)."""
+    if name not in shipped_dice_sets():
+        raise DiceSetError(f"unknown dice set {name!r}", "unknown_dice_set")
+    return {**DiceSet.load(name).to_json(), "name": name, "title": name, "own": False}
 
 
-def own_dice_sets() -> list[str]:
-    """The names of the players' own boxes."""
-    folder = own_dice_dir()
-    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
-
-
-def save_own_dice_set(data: Any) -> DiceSet:
-    """Check and keep a player's own box: ``{"name", "title"?, "language"?, "dice": [[[letter,
-    points] × 6] × 7]}``, a face's letter one of a-z (an Umlaut or accent counts as its plain
-    vowel: Ä is a) or ``?`` the blank (0 points). A name is never taken twice, nor a shipped
-    set's. :class:`~wordyahtzee.errors.DiceSetError` says what is wrong."""
+def check_own_box(data: Any, box_id: str) -> tuple[DiceSet, str]:
+    """Check a player's own box: ``{"title", "language"?, "dice": [[[letter, points] × 6]
+    × 7]}``, a face's letter one of a-z (an Umlaut or accent counts as its plain vowel: Ä is
+    a) or ``?`` the blank (0 points); the dice set, named ``box_id``, and its title.
+    :class:`~wordyahtzee.errors.DiceSetError` says what is wrong."""
     from .letters import fold
 
     if not isinstance(data, Mapping):
-        raise DiceSetError("a dice set is an object with 'name' and 'dice'")
-    name = data.get("name")
-    if isinstance(name, str) and (name in shipped_dice_sets() or name in own_dice_sets()):
-        raise DiceSetError(f"the name {name!r} is taken", "exists")
-    if not isinstance(name, str) or not OWN_NAME.fullmatch(name):
-        raise DiceSetError("a box's name is 3-32 lower-case letters, digits and hyphens",
-                           "bad_dice_set")
+        raise DiceSetError("a box is an object with 'title' and 'dice'", "bad_dice_set")
+    title = data.get("title")
+    title = " ".join("".join(c for c in title if c.isprintable()).split())[:MAX_TITLE] \
+        if isinstance(title, str) else ""
+    if not title:
+        raise DiceSetError(f"a box needs a title of 1-{MAX_TITLE} characters", "bad_dice_set")
     dice = data.get("dice")
     if (not isinstance(dice, list) or len(dice) != OWN_DICE
             or not all(isinstance(d, list) and len(d) == OWN_FACES for d in dice)):
@@ -251,26 +310,41 @@ def save_own_dice_set(data: Any) -> DiceSet:
         faces = []
         for face in die:
             if (not isinstance(face, list) or len(face) != 2 or not isinstance(face[0], str)
-                    or type(face[1]) is not int or not 0 <= face[1] <= 99):
+                    or len(face[0]) > 4 or type(face[1]) is not int
+                    or not 0 <= face[1] <= 99):
                 raise DiceSetError(f"die {i}: each face is [letter, points 0-99]",
                                    "bad_dice_set")
             letter = face[0].strip()
             letter = BLANK if letter in ("?", "") else fold(letter)
             faces.append([letter, face[1]])
         folded.append(faces)
-    title = data.get("title")
     language = data.get("language", "nl")
-    dice_set = DiceSet.from_json({"name": name, "language": language if isinstance(
-        language, str) else "nl", "dice": folded})
-    folder = own_dice_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    record = {**dice_set.to_json(),
-              "title": title.strip()[:60] if isinstance(title, str) and title.strip()
-              else name}
-    tmp = folder / f".{name}.json.tmp"
-    tmp.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(folder / f"{name}.json")
-    return dice_set
+    try:
+        dice_set = DiceSet.from_json({"name": box_id, "dice": folded,
+                                      "language": language if isinstance(language, str)
+                                      and len(language) <= 8 else "nl"})
+    except DiceSetError as exc:
+        raise DiceSetError(exc.message, "bad_dice_set") from None
+    return dice_set, title
+
+
+def legacy_boxes() -> list[tuple[str, str, DiceSet, Path]]:
+    """The own boxes kept as files in the data dir's ``dice/`` before the store kept them:
+    (name, title, dice set, file) each (a file that does not read is left out)."""
+    from .lexicon.registry import data_dir
+
+    folder = data_dir() / "dice"
+    found = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            dice_set = DiceSet.from_json({**record, "name": path.stem})
+        except (OSError, ValueError, WordyahtzeeError):
+            continue
+        if OWN_NAME.fullmatch(path.stem) and path.stem not in shipped_dice_sets():
+            title = record.get("title") if isinstance(record, Mapping) else None
+            found.append((path.stem, str(title or path.stem)[:MAX_TITLE], dice_set, path))
+    return found
 
 
 DEFAULT_DICE_SETS: Mapping[str, str] = {"nl": "nl", "en": "en"}

@@ -12,6 +12,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError
@@ -36,7 +37,7 @@ def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = No
     dice_set = None
     if hasattr(module, "needs"):
         from .dice import DiceSet, shipped_dice_sets
-        from .errors import DictionaryError
+        from .errors import DictionaryError, WordyahtzeeError
         from .lexicon import load_lexicon
 
         wanted = module.needs(data)
@@ -51,6 +52,9 @@ def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = No
             dice_set = DiceSet.load(dice_set)
         elif dice_set.name in shipped_dice_sets() and DiceSet.load(dice_set.name) == dice_set:
             dice_set = DiceSet.load(dice_set.name)  # a stored copy of a shipped set
+        else:  # an own box: the game plays its own copy; this machine's copy comes from the
+            with suppress(WordyahtzeeError):  # store, for the coach's processes, by its id
+                DiceSet.load(dice_set.name)
     return Resources(rng or random.SystemRandom(), clock, lexicon, dice_set, overlay)
 
 

@@ -213,6 +213,19 @@ class Moderation:
             self.overlay.refresh(self.store)
         return {"dictionary": dictionary, "word": folded, "verdict": verdict, "reason": why}
 
+    def decide_dictionary(self, moderator: str, name: Any, decision: Any,
+                          note: Any = "") -> None:
+        """List an uploaded dictionary to everyone (``public``) or leave it to its owner
+        and its link (``declined``), logged."""
+        if decision not in ("public", "declined"):
+            raise ServiceError("a decision is public or declined", "bad_request")
+        from .lexicon.registry import NAME_PATTERN
+
+        why = " ".join(str(note or "").split())[:MAX_REASON]
+        if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name) or \
+                not self.store.list_dictionary(name, decision, moderator, why, self.clock()):
+            raise ServiceError("no such uploaded dictionary", "not_found")
+
     def hide_name(self, moderator: str, profile_id: Any, note: Any = "") -> str:
         """Show a profile's name as a neutral placeholder from now on; the placeholder."""
         if not isinstance(profile_id, str) or not profile_id:

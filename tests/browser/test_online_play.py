@@ -358,22 +358,38 @@ def test_words_page_upload_refresh_and_best_words(context: Any, live: Any) -> No
     page.click("#solve-form button")
     expect(page.locator("#solve-error")).to_contain_text("zeven letters")
     shot(page, "words-solve-error-nl")
-    # an uploaded list drops names and shows up at once
-    page.fill("#upload-name", "mijn-lijst")
+    # an uploaded list drops names, shows up at once for its owner, and gives its link
     page.fill("#upload-title-input", "Mijn lijst")
     page.set_input_files("#upload-file", files=[{
         "name": "woorden.txt", "mimeType": "text/plain",
         "buffer": b"huis\nboom\nkat\nAmsterdam\n"}])
     expect(page.locator("#upload-file-name")).to_have_text("woorden.txt")
+    page.check("#upload-public")   # ask the moderators to list it to everyone
     page.click("#upload-form button[type=submit]")
     expect(page.locator("#upload-status")).to_contain_text("Klaar: 3 woorden", timeout=30_000)
-    expect(page.locator("#dict-list li[data-name=mijn-lijst]")).to_contain_text("Mijn lijst")
-    expect(page.locator("#check-dict")).to_have_value("mijn-lijst")
+    link = page.locator("#upload-link-a").get_attribute("href") or ""
+    name = link.rsplit("=", 1)[-1]
+    assert link == f"{live.url}/words?dictionary={name}" and name.startswith("u-"), link
+    mine = page.locator(f"#dict-list li[data-name={name}]")
+    expect(mine).to_contain_text("Mijn lijst")
+    expect(mine).to_contain_text("wacht op een moderator")
+    expect(page.locator("#check-dict")).to_have_value(name)
     page.fill("#check-words", "huis amsterdam")
     page.click("#check-form button")
     expect(page.locator("#check-results li.ok")).to_have_count(1)
     expect(page.locator("#check-results li.bad")).to_contain_text("amsterdam")
     shot(page, "words-upload-refreshed-nl")
+    # another browser sees it nowhere until it opens the link
+    stranger = page.context.browser.new_context().new_page()
+    try:
+        stranger.goto(live.url + "/words?lang=nl")
+        expect(stranger.locator(f"#dict-list li[data-name={name}]")).to_have_count(0)
+        expect(stranger.locator(f"#check-dict option[value={name}]")).to_have_count(0)
+        stranger.goto(link)
+        expect(stranger.locator("#check-dict")).to_have_value(name)
+        shot(stranger, "words-upload-by-link-nl")
+    finally:
+        stranger.context.close()
 
 
 def test_phone_turn_fits_one_screen(browser: Any, live: Any) -> None:

@@ -199,11 +199,15 @@ def test_the_pad_hourglass_turns_with_a_tap(browser: Any, live: Any) -> None:
 
 
 def test_your_own_box_is_entered_once_shared_and_played(browser: Any, live: Any) -> None:
+    """A family enters its box once on a phone: it is this browser's, listed here and on the
+    start page, and the pad referees by its letters; another browser finds it nowhere
+    until it opens the link, and then plays with it too."""
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
         page.goto(live.url + "/dice")
-        page.fill("#box-name", "doos-van-oma")
+        expect(page.locator("#box-list")).to_have_count(0)   # no boxes yet
         page.fill("#box-title-input", "De doos van oma")
         page.locator(".face-letter").nth(5).fill("Q")       # die 1, face 6: a Q worth 10
         page.locator(".face-points").nth(5).fill("10")
@@ -211,22 +215,51 @@ def test_your_own_box_is_entered_once_shared_and_played(browser: Any, live: Any)
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         shot(page, "pad-own-box-phone")
         page.click("#box-form button[type=submit]")
-        page.wait_for_url("**/dice/doos-van-oma")
+        page.wait_for_url("**/dice/box-*")
+        name = page.url.rsplit("/", 1)[-1]
+        assert len(name) == 30  # the server's name for it: its link
         expect(page.locator("h1")).to_contain_text("De doos van oma")
         expect(page.locator("#box-dice tbody tr").first).to_contain_text("Q10")
-        expect(page.locator("#box-link")).to_have_attribute(
-            "href", f"{live.url}/dice/doos-van-oma")
-        page.click("#box-start")
-        expect(page.locator("#dice-set")).to_have_value("doos-van-oma")
-        expect(page.locator("input[name=kind][value=pad]")).to_be_checked()
-        page.fill("#player-1", "Oma")
-        page.click("button[type=submit]")
-        page.wait_for_url("**/games/**")
-        expect(page.locator("#pad-keys button[data-letter='q']")).to_be_visible()
-        gid = game_id(page)
-        assert server_state(live, gid)["rules"]["dice_set"] == "doos-van-oma"
+        expect(page.locator("#box-link")).to_have_attribute("href", f"{live.url}/dice/{name}")
+        expect(page.locator("main")).to_contain_text("Dit is jouw doos")
+        shot(page, "pad-own-box-shared-phone")
+        # this browser finds its box again: on /dice, and among the start page's dice
+        page.goto(live.url + "/dice")
+        expect(page.locator(f"#box-list li[data-box='{name}']")).to_contain_text(
+            "De doos van oma")
+        shot(page, "pad-own-box-list-phone")
+        page.goto(live.url + "/?mode=woord")
+        expect(page.locator(f"#dice-set option[value='{name}']")).to_have_count(1)
+        # another browser sees it nowhere without the link
+        stranger = other.new_page()
+        stranger.goto(live.url + "/?mode=woord")
+        expect(stranger.locator(f"#dice-set option[value='{name}']")).to_have_count(0)
+        expect(stranger.locator("#dice-set-hint")).to_contain_text("eigen ontwerp")
+        stranger.goto(live.url + "/dice")
+        expect(stranger.locator("#box-list")).to_have_count(0)
+        # with the link it opens the box, and starts a score pad with it
+        stranger.goto(f"{live.url}/dice/{name}")
+        expect(stranger.locator("main")).to_contain_text("Iemand deelde deze doos met je")
+        shot(stranger, "pad-own-box-by-link-phone")
+        stranger.click("#box-start")
+        expect(stranger.locator("#dice-set")).to_have_value(name)
+        expect(stranger.locator("input[name=kind][value=pad]")).to_be_checked()
+        stranger.fill("#player-1", "Oma")
+        stranger.click("button[type=submit]")
+        stranger.wait_for_url("**/games/**")
+        expect(stranger.locator("#pad-keys button[data-letter='q']")).to_be_visible()
+        shot(stranger, "pad-own-box-keys-phone")
+        gid = game_id(stranger)
+        assert server_state(live, gid)["rules"]["dice_set"] == name
+        # its owner deletes it: gone from its list; the game plays on with its copy
+        page.goto(live.url + "/dice")
+        page.click(f"#box-list button[data-box='{name}']")
+        expect(page.locator(f"#box-list li[data-box='{name}']")).to_have_count(0)
+        stranger.reload()
+        expect(stranger.locator("#pad-keys button[data-letter='q']")).to_be_visible()
     finally:
         ctx.close()
+        other.close()
 
 
 def test_a_kaartspel_pad_takes_the_red_die_the_black_dice_and_a_card(browser: Any,

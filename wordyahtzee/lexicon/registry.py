@@ -206,8 +206,10 @@ def find_dictionary(name: str) -> DictionaryEntry:
         entry = _entry(user_dictionary_dir(), name, False)
     if entry is not None:
         return entry
-    known = ", ".join(e.name for e in list_dictionaries()) or "none"
-    raise DictionaryError(f"unknown dictionary {name!r}; known: {known}", "unknown_dictionary")
+    # the shipped ones only: an uploaded dictionary's name is its link, told to nobody
+    known = ", ".join(e.name for e in list_dictionaries() if e.shipped) or "none"
+    raise DictionaryError(f"unknown dictionary {name!r}; shipped: {known} (`wordyahtzee "
+                          "dict list` lists every one)", "unknown_dictionary")
 
 
 _hashes: dict[tuple[str, int, int], str] = {}

@@ -97,10 +97,12 @@ def cost(puzzle: Puzzle) -> float:
 
 def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
                 now: float, start: tuple[float, float, float],
-                compute: Callable[..., Any] | None = None) -> int:
+                compute: Callable[..., Any] | None = None,
+                shown: Callable[[dict[str, Any]], bool] | None = None) -> int:
     """Mine one finished game of a store into it: its puzzles at the rating ``start`` and
     the mark that it was mined (a game without optimal play to grade against, such as free
-    order, is marked with none). ``load_table(mode, key)`` gives a strategy table;
+    order, is marked with none; so is a game whose rules ``shown`` says everyone may not
+    see, such as a player's own box). ``load_table(mode, key)`` gives a strategy table;
     ``compute(function, *args)`` runs the replay and the judging (a server runs them in a
     real thread, off its event loop: a long game takes tens of milliseconds to replay).
     Returns how many puzzles are new."""
@@ -112,7 +114,8 @@ def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],
     entry = store.daily_entry_of(game_id)
     key = coach.table_key(rules)
     found: list[Puzzle] = []
-    if key is not None or not coach.table_keys:  # a table, or a judge that needs none
+    public = shown is None or shown(rules)  # puzzles are seen by all: none of a box
+    if public and (key is not None or not coach.table_keys):  # a table, or a judge that needs none
         try:
             table = None if key is None else load_table(stored.mode, key)
             found = (compute or _call)(_replay_and_mine, stored.to_json(), now, table,

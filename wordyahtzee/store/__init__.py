@@ -27,6 +27,7 @@ from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 from ..errors import WordyahtzeeError
 from .lobby import LobbyRecords
 from .moderators import ModeratorRecords
+from .owned import OwnedRecords
 from .players import PlayerRecords
 from .puzzles import PuzzleRecords
 
@@ -157,13 +158,15 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
     return sorted(reports, key=lambda r: (-r.count, -r.last, r.word))
 
 
-class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, Protocol):
+class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, OwnedRecords,
+            Protocol):
     """What the table service needs of a store; every backend implements it (profiles and
     the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`; seats of profiles,
     the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`; moderators, word
     decisions and hidden names: :class:`~wordyahtzee.store.moderators.ModeratorRecords`;
     puzzles, the answers to them and their ratings:
-    :class:`~wordyahtzee.store.puzzles.PuzzleRecords`)."""
+    :class:`~wordyahtzee.store.puzzles.PuzzleRecords`; own dice sets and the owners of
+    uploaded dictionaries: :class:`~wordyahtzee.store.owned.OwnedRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

@@ -247,6 +247,35 @@ _SCORES_BY_GAME = ("CREATE INDEX high_scores_game ON high_scores (game_id, playe
 """A profile's score history reads the lines of the games where it holds a seat (the same
 in both backends)."""
 
+_OWNED = (
+    """CREATE TABLE owners (
+        owner       TEXT PRIMARY KEY,
+        created_at  {real} NOT NULL
+    )""",
+    """CREATE TABLE dice_sets (
+        id          TEXT PRIMARY KEY,
+        owner       TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        dice        TEXT NOT NULL,
+        created_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX dice_sets_of ON dice_sets (owner, created_at)",
+    """CREATE TABLE owned_dictionaries (
+        name        TEXT PRIMARY KEY,
+        owner       TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        listing     TEXT NOT NULL
+                    CHECK (listing IN ('private', 'asked', 'public', 'declined')),
+        created_at  {real} NOT NULL
+    )""",
+    "CREATE INDEX owned_dictionaries_of ON owned_dictionaries (owner)",
+)
+"""What players make and own (:mod:`wordyahtzee.store.owned`): the owners (a profile or a
+browser; a row each, locked while a new thing of theirs is counted against their cap), their
+own dice sets (the set's JSON as text; the id is its link) and the uploaded dictionaries'
+owners and listing (the word lists stay files in the data dir; the same in both
+backends)."""
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -380,6 +409,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
     Step(15, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
     Step(16, "the moderators' login attempts, reserved before the password is checked",
          tuple(sql.format(real="REAL") for sql in _LOGIN_ATTEMPTS)),
+    Step(17, "owners, their own dice sets, the uploaded dictionaries' owners",
+         tuple(sql.format(real="REAL") for sql in _OWNED)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -474,6 +505,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
     Step(14, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
     Step(15, "the moderators' login attempts, reserved before the password is checked",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOGIN_ATTEMPTS)),
+    Step(16, "owners, their own dice sets, the uploaded dictionaries' owners",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _OWNED)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -25,6 +25,11 @@ game is judged, and ``flagged`` or ``confirmed`` keeps a result off the board.""
 LISTED = "check_state IN (" + ", ".join(f"'{state}'" for state in LISTED_CHECKS) + ")"
 
 
+def profile_owner(profile_id: str) -> str:
+    """The owner key of a profile (:mod:`wordyahtzee.store.owned`)."""
+    return f"p:{profile_id}"
+
+
 def _entry(row: Any) -> dict[str, Any]:
     return {"day": row["day"], "mode": row["mode"], "game_id": row["game_id"],
             "started_at": row["started_at"], "score": row["score"],
@@ -80,7 +85,9 @@ class PlayerRecords(Records, Protocol):
     def delete_profile(self, profile_id: str) -> bool:
         """Delete a profile with all its data: its daily entries and their games (events,
         seats, scores), its seats at other tables (the games stay, for the other players),
-        its ratings and its places in the lobby; False when there is no such profile."""
+        its ratings, its places in the lobby and its own dice sets (the games played with
+        one keep their copy); a dictionary it uploaded stays, owned by nobody (games name
+        it), reached by its link only. False when there is no such profile."""
         games = "SELECT game_id FROM daily_entries WHERE profile_id = ?"
         counts = self._change([
             *((f"DELETE FROM {table} WHERE game_id IN ({games})", (profile_id,))
@@ -90,6 +97,10 @@ class PlayerRecords(Records, Protocol):
               for table in ("daily_entries", "seat_profiles", "ratings", "lobby_players")),
             ("DELETE FROM lobby WHERE game_id IS NULL AND id NOT IN "
              "(SELECT lobby_id FROM lobby_players)", ()),
+            ("DELETE FROM dice_sets WHERE owner = ?", (profile_owner(profile_id),)),
+            ("UPDATE owned_dictionaries SET owner = '' WHERE owner = ?",
+             (profile_owner(profile_id),)),
+            ("DELETE FROM owners WHERE owner = ?", (profile_owner(profile_id),)),
             ("DELETE FROM profiles WHERE id = ?", (profile_id,))])
         return counts[-1] > 0
 

@@ -64,6 +64,7 @@ from .lobby import LobbyRecords
 from .migrations import migrate_postgres
 from .moderators import ModeratorRecords
 from .notices import CHANNEL, HeardEvents, notice, read_notice
+from .owned import OwnedRecords
 from .pg_append import APPEND
 from .pg_connections import check_idle, cut
 from .players import PlayerRecords
@@ -109,7 +110,8 @@ def _busy(exc: psycopg.Error) -> bool:
     return state.startswith("40") or state in ("55P03", "57014")
 
 
-class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
+class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
+                    OwnedRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,

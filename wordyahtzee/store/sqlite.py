@@ -50,6 +50,7 @@ from .fanout import Fanout
 from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
 from .moderators import ModeratorRecords
+from .owned import OwnedRecords
 from .players import PlayerRecords
 from .puzzles import PuzzleRecords
 
@@ -91,7 +92,8 @@ class _Write:
         self.error: BaseException | None = None
 
 
-class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords):
+class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
+                  OwnedRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 

@@ -17,6 +17,7 @@ from .. import games
 from ..errors import BadRequest, ServiceError
 from ..ratings import START, rate
 from ..store import rules_key
+from .owned import public_rules
 from .profiles import Profiles
 from .table import MAX_PLAYERS, PACES, Table, parse_idle
 
@@ -115,6 +116,9 @@ class Lobby(Profiles):
         "rated", "public"}`` (``public``: strangers may watch the table once it plays)."""
         mode = body.get("mode", "woord")
         rules = games.parse_rules(mode, body.get("rules"))
+        if not public_rules(self.store, rules):  # the lobby lists its tables' rules to all
+            raise BadRequest("a lobby table plays with a shipped dice set and a dictionary "
+                             "everyone sees listed", "not_public")
         seats = body.get("seats", QUICK_SEATS)
         if type(seats) is not int or not 2 <= seats <= MAX_PLAYERS:
             raise BadRequest(f"seats is a number from 2 to {MAX_PLAYERS}", "bad_option")

@@ -20,6 +20,7 @@ from ..puzzles.rating import START, rate_answer
 from . import strategies
 from .daily import Daily
 from .lifecycle import Lifecycle
+from .owned import public_rules
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ class Puzzling(Daily, Lifecycle):
         how many puzzles are new. Loads the strategy table it needs: call it from a
         background thread, never from a request."""
         return mine_stored(self.store, game_id, strategies.get, self.clock(), START,
-                           run_blocking)
+                           run_blocking, lambda rules: public_rules(self.store, rules))
 
     # -- solving ---------------------------------------------------------------------------
 

@@ -15,7 +15,9 @@ One class per job, joined here:
 - :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page;
 - :class:`~.fairplay.FairPlay`: the fair-play check of every finished daily game, and the
   moderators' decisions;
-- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated.
+- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated;
+- :class:`~.owned.Owned`: what players make and own (their dice sets, the dictionaries they
+  upload), who sees it listed.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from .computers import ComputerSeats
 from .fairplay import FairPlay
 from .hosting import Hosting
 from .lifecycle import Lifecycle
+from .owned import Owned
 from .puzzling import Puzzling
 from .reacting import Reacting
 
 
-class TableService(ComputerSeats, Hosting, FairPlay, Puzzling, Reacting, Lifecycle):
+class TableService(ComputerSeats, Hosting, FairPlay, Puzzling, Reacting, Owned, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

@@ -1,5 +1,6 @@
 // Your own box: the seven dice entered once (six faces each, with their points; ? or an
-// empty letter is the blank), kept by the server as a dice set shared by link.
+// empty letter is the blank), kept by the server as this browser's (or its profile's) dice
+// set, shared by its link; and the boxes kept already, each of which may be deleted.
 import { $, api, errorText } from "./common.js";
 
 const form = $("box-form");
@@ -14,7 +15,6 @@ if (form) {
     ]));
     try {
       const saved = await api("POST", "/api/dice-sets", {
-        name: $("box-name").value.trim(),
         title: $("box-title-input").value.trim(),
         dice,
       });
@@ -24,3 +24,15 @@ if (form) {
     }
   });
 }
+
+document.querySelectorAll(".box-delete").forEach((button) => button.addEventListener("click", async () => {
+  const name = button.getAttribute("data-box") || "";
+  const error = $("box-list-error");
+  error.textContent = "";
+  try {
+    await api("DELETE", `/api/dice-sets/${encodeURIComponent(name)}`);
+    button.closest("li")?.remove();
+  } catch (err) {
+    error.textContent = errorText(err.error);
+  }
+}));

@@ -171,7 +171,8 @@ addComputerButton.addEventListener("click", () => {
   const n = addComputer();
   $(`computer-${n}`).focus();
 });
-// A shared box's link (/dice/<name>) starts here with its mode, kind and dice set chosen.
+// A shared box's link (/dice/<name>) starts here with its mode, kind and dice set chosen;
+// an uploaded dictionary's link (?dictionary=) with that dictionary.
 const wanted = new URLSearchParams(window.location.search);
 for (const name of ["mode", "kind"]) {
   const radio = form.querySelector(`input[name=${name}][value="${CSS.escape(wanted.get(name) || "")}"]`);
@@ -180,6 +181,11 @@ for (const name of ["mode", "kind"]) {
 addPlayer();
 syncKind();
 syncMode();
+const dictionaryChoice = $("dictionary");
+if (dictionaryChoice && [...dictionaryChoice.options].some((o) => o.value === wanted.get("dictionary"))) {
+  dictionaryChoice.value = wanted.get("dictionary");
+  syncDice();
+}
 const diceChoice = $("dice-set");
 if (diceChoice && [...diceChoice.options].some((o) => o.value === wanted.get("dice_set"))) {
   diceChoice.value = wanted.get("dice_set");

@@ -55,7 +55,8 @@ async function refreshDictionaries(select = null) {
   $("dict-list").replaceChildren(...answer.dictionaries.map((d) => el("li", { "data-name": d.name },
     el("strong", { text: d.title }), " ", el("code", { text: d.name }),
     d.word_count ? ` · ${tn("words.count", d.word_count)}` : "",
-    ` · ${d.shipped ? t("words.shipped") : t("words.custom")}`)));
+    ` · ${d.shipped ? t("words.shipped") : t("words.custom")}`,
+    d.listing && d.listing !== "public" ? ` · ${t(`words.listing.${d.listing}`)}` : "")));
   $$(".dict-select").forEach((menu) => {
     const current = menu.value;
     menu.replaceChildren(...answer.dictionaries.map((d) => el("option", { value: d.name, text: d.title })));
@@ -91,6 +92,10 @@ $("upload-form").addEventListener("submit", async (event) => {
     if (job.status === "done") {
       bar.value = 100;
       status.textContent = tn("words.upload_done", job.word_count, { n: job.word_count });
+      const link = new URL(`/words?dictionary=${encodeURIComponent(job.name)}`, window.location.href).href;
+      $("upload-link-a").textContent = link;
+      $("upload-link-a").setAttribute("href", link);
+      $("upload-link").hidden = false;
       await refreshDictionaries(job.name);
     } else {
       bar.hidden = true;
