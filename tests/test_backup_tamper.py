@@ -382,3 +382,28 @@ def test_counters_go_on_after_a_restore(stores: tuple[str, str], tmp_path: Path)
     finally:
         store.close()
     assert sorted(r[0] for r in rows(fresh)["word_reports"]) == [1, 3]
+
+
+def test_a_row_that_is_not_one_of_the_tables_is_refused(stores: tuple[str, str],
+                                                        tmp_path: Path) -> None:
+    """Signed, so only the rows' own checks stand in the way: a row of another width, a
+    value no column holds, or the end of ``COPY``'s data in the middle, is one line and
+    nothing is written."""
+    live, fresh = stores
+    good = _backed_up(live, tmp_path)
+    if is_postgres_url(live):
+        member = "tables/reactions.copy"
+        bad = [b"g1\t0\n", b"g1\t0\t\xf0\x9f\t7\n", b"\\.\n", b"g1\t0\t!\t7"]
+        # a value of another type: COPY says so at the restore (verify reads no types)
+        _repacked(good, tmp_path / "type.tar.gz", {member: b"g1\tx\t!\t7\n"})
+        done = cli("restore", str(tmp_path / "type.tar.gz"), "--db", fresh,
+                   data_dir=tmp_path / "nowhere")
+        assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+        assert "integer" in done.stderr and _tables_in(fresh) == []
+    else:
+        member = "tables/reactions.jsonl"
+        bad = [b'["g1",0,"!"]\n', b'["g1",0,"!",[7]]\n', b'["g1",99999999999999999999,"!",7]\n',
+               b'["g1",0,"\\ud800",7]\n', b'["g1",0,"!",true]\n', b'["g1",0,"!",7]']
+    for n, rows_ in enumerate(bad):
+        _repacked(good, tmp_path / f"row{n}.tar.gz", {member: rows_})
+        refused(tmp_path / f"row{n}.tar.gz", fresh, "reactions", tmp_path / "nowhere")

@@ -155,6 +155,11 @@ def _blob(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
+_ENCODE = json.JSONEncoder(default=_blob).encode
+"""One SQLite row as a line of JSON (made once: ``json.dumps`` with ``default`` makes an
+encoder for every call)."""
+
+
 def _sqlite_image(source: Path, image: Path) -> None:
     """Copy the live SQLite file at ``source`` into ``image`` in one read transaction (the
     writers go on meanwhile)."""
@@ -195,9 +200,10 @@ def _sqlite_dump(source: Path, work: Path) -> _Dump:
             rows = 0
             with file.open("w", encoding="ascii") as out:
                 if name in present:
-                    for row in db.execute(f'SELECT {_columns_sql(columns)} FROM "{name}"'):
-                        out.write(json.dumps(row, default=_blob) + "\n")
-                        rows += 1
+                    cursor = db.execute(f'SELECT {_columns_sql(columns)} FROM "{name}"')
+                    while batch := cursor.fetchmany(_BATCH):
+                        out.write("\n".join(map(_ENCODE, batch)) + "\n")
+                        rows += len(batch)
             counts[name] = rows
             files.append((table_member("sqlite", name), file))
         sequences: dict[str, int] = {}

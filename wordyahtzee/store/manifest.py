@@ -251,20 +251,30 @@ def json_row(path: Path, table: str, line: bytes, width: int) -> list[Any]:
             for i, value in enumerate(row):
                 if isinstance(value, dict) and list(value) == ["b64"]:
                     row[i] = base64.b64decode(value["b64"], validate=True)
-                elif isinstance(value, bool) or not (
-                        value is None or isinstance(value, (int, float, str))):
+                elif isinstance(value, int) and not isinstance(value, bool):
+                    if not -(1 << 63) <= value < 1 << 63:  # SQLite's integers
+                        break
+                elif isinstance(value, str):
+                    if b"\\ud" in line.lower():  # a lone surrogate is no text
+                        value.encode("utf-8")
+                elif value is not None and not isinstance(value, float):
                     break
             else:
                 return row
-    except (ValueError, RecursionError, TypeError):
+    except (ValueError, RecursionError, TypeError):  # UnicodeError is a ValueError
         pass
     raise _fail(path, f"its table {table} holds a row that is not {width} plain values")
 
 
 def copy_row(path: Path, table: str, line: bytes, width: int) -> list[bytes]:
-    """One PostgreSQL row of ``COPY``'s text format: ``width`` fields (a tab or a newline
-    inside a value is escaped, so every tab in the line separates two)."""
+    """One PostgreSQL row of ``COPY``'s text format: ``width`` fields of UTF-8 (a tab or a
+    newline inside a value is escaped, so every tab in the line separates two). Whether
+    each value is one of its column's type is for ``COPY`` to say, at the restore."""
     fields = line.split(b"\t")
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        fields = []
     if len(fields) != width or line == b"\\.":
         raise _fail(path, f"its table {table} holds a row that is not {width} values")
     return fields
