@@ -172,7 +172,9 @@ class Reader:
                             "taken before backups were signed is not read by this program)")
             raise _fail(f"{self.path} holds a file its manifest does not name here: "
                         f"{found[0]!r}")
-        if (size is not None and found[1] != size) or (cap is not None and found[1] > cap):
+        if cap is not None and found[1] > cap:
+            raise _fail(f"{self.path}: its {name} is larger than a backup's may be")
+        if size is not None and found[1] != size:
             raise _fail(f"{self.path}: {name} is not the size its manifest gives")
         return found[1]
 
