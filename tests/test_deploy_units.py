@@ -79,8 +79,11 @@ def test_the_backup_units_command_backs_up(tmp_path: Path) -> None:
     command = [re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], word)
                for word in shlex.split(line.group(1))]
     assert command[0] == "/srv/wordyahtzee/venv/bin/wordyahtzee"
-    command = [sys.executable, "-m", "wordyahtzee",
-               *[str(backups) if w == "/var/backups/wordyahtzee" else w for w in command[1:]]]
+    key = tmp_path / "backup.key"
+    key.write_text("0123456789abcdef" * 4 + "\n")
+    key.chmod(0o640)
+    here = {"/var/backups/wordyahtzee": str(backups), "/etc/wordyahtzee/backup.key": str(key)}
+    command = [sys.executable, "-m", "wordyahtzee", *[here.get(w, w) for w in command[1:]]]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert len(list(backups.iterdir())) == 1 and "backed up" in done.stdout

@@ -99,7 +99,7 @@ def test_save_and_open_round_trip(tmp_path: Path) -> None:
 
 
 def test_check_name_refuses_path_characters() -> None:
-    for bad in ["", "../x", "a/b", "a\\b", ".hidden", "Caps", "a b", "x" * 41, "é"]:
+    for bad in ["", "../x", "a/b", "a\\b", ".hidden", "Caps", "a b", "x" * 41, "é", "mine\n"]:
         with pytest.raises(DictionaryError, match="bad dictionary name"):
             check_name(bad)
     assert check_name("nl-basis_2") == "nl-basis_2"

@@ -97,7 +97,7 @@ def user_dictionary_names() -> list[str]:
     if not folder.is_dir():
         return []
     return sorted(meta.stem for meta in folder.glob("*.json")
-                  if NAME_PATTERN.match(meta.stem) and meta.with_suffix(".txt.gz").is_file())
+                  if NAME_PATTERN.fullmatch(meta.stem) and meta.with_suffix(".txt.gz").is_file())
 
 
 class DictionaryEntry:
@@ -148,7 +148,7 @@ class DictionaryEntry:
 
 def check_name(name: str) -> str:
     """Validate a dictionary name: lower-case letters, digits, ``-`` and ``_``."""
-    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+    if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise DictionaryError(
             f"bad dictionary name {name!r}: use 1-40 lower-case letters, digits, - or _, "
             "starting with a letter or digit", "bad_name")
@@ -193,7 +193,7 @@ def list_dictionaries() -> list[DictionaryEntry]:
         if folder.is_dir():
             for meta in sorted(folder.glob("*.json"), key=lambda p: p.stem):
                 entry = _entry(folder, meta.stem, shipped)
-                if entry is not None and NAME_PATTERN.match(entry.name):
+                if entry is not None and NAME_PATTERN.fullmatch(entry.name):
                     found.append(entry)
     return found
 
