@@ -283,8 +283,9 @@ def test_what_was_kept_before_owners_is_brought_into_the_store(where: str,
 
 def test_a_hostile_name_or_title_gets_a_plain_answer(where: str) -> None:
     """A NUL or a control character where a box's id, a title or a dictionary's name goes
-    (PostgreSQL refuses a NUL in text): a name no box has is a 404 and a title is kept
-    without them, on both backends alike, never the database's refusal."""
+    (PostgreSQL refuses a NUL in text): a name no box has is a 404, a JSON body with a NUL
+    is refused whole (400 ``bad_json``, as on every route), and a title is kept without
+    its other control characters, on both backends alike, never the database's refusal."""
     app = app_on(where, RATELIMIT_ENABLED=False)
     client = app.test_client()
     for path in ("/api/dice-sets/box-a%00b", "/dice/box-a%00b", "/api/dice-sets/%0A"):
@@ -292,9 +293,11 @@ def test_a_hostile_name_or_title_gets_a_plain_answer(where: str) -> None:
     assert client.delete("/api/dice-sets/box-a%00b").status_code == 404
     for path in ("/?dice_set=box-a%00b", "/?dictionary=u-%00", "/words?dictionary=%00"):
         assert client.get(path).status_code == 200, path
-    r = client.post("/api/dice-sets", json={"title": "Onze\u0000 doos\n", "dice": box_dice()})
+    r = client.post("/api/dice-sets", json={"title": "Onze\u0000 doos", "dice": box_dice()})
+    assert r.status_code == 400 and r.json["error"]["code"] == "bad_json"  # no JSON body
+    r = client.post("/api/dice-sets", json={"title": "Onze\u0007 doos\n", "dice": box_dice()})
     assert r.status_code == 201 and r.json["title"] == "Onze doos", r.json
-    r = client.post("/api/dice-sets", json={"title": "\u0000\u0007", "dice": box_dice()})
+    r = client.post("/api/dice-sets", json={"title": "\u0007\n", "dice": box_dice()})
     assert r.status_code == 400 and r.json["error"]["code"] == "bad_dice_set"
     r = client.post("/api/dictionaries", content_type="multipart/form-data", data={
         "title": "lijst\u0000", "file": (io.BytesIO(b"huis\n"), "w\u0000.txt")})

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import StoreError
+from . import StoreError, ddl
 
 SQLiteAction = Callable[[sqlite3.Connection], None]
 
@@ -38,243 +38,6 @@ class Step:
     statements: Sequence[str] = ()
     action: SQLiteAction | None = None
 
-
-_PLAYERS = (
-    "CREATE TABLE secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE profiles (
-        id          TEXT PRIMARY KEY,
-        name        TEXT NOT NULL,
-        secret_hash TEXT NOT NULL UNIQUE,
-        created_at  {real} NOT NULL
-    )""",
-    """CREATE TABLE daily_days (
-        day     TEXT NOT NULL,
-        mode    TEXT NOT NULL,
-        par     INTEGER NOT NULL,
-        rules   TEXT NOT NULL,
-        record  TEXT NOT NULL,
-        PRIMARY KEY (day, mode)
-    )""",
-    """CREATE TABLE daily_entries (
-        day         TEXT NOT NULL,
-        mode        TEXT NOT NULL,
-        profile_id  TEXT NOT NULL,
-        game_id     TEXT NOT NULL UNIQUE,
-        started_at  {real} NOT NULL,
-        score       INTEGER,
-        finished_at {real},
-        PRIMARY KEY (day, mode, profile_id)
-    )""",
-)
-"""Profiles, the server's secrets and the daily game, the same in both backends (JSON kept
-as text: :mod:`wordyahtzee.store.players` reads them for both)."""
-_PLAYERS_INDEXES = (
-    "CREATE INDEX daily_board ON daily_entries (day, mode, score DESC, finished_at)",
-    "CREATE INDEX daily_of_profile ON daily_entries (profile_id, day)",
-)
-_LOBBY = (
-    """CREATE TABLE seat_profiles (
-        game_id     TEXT NOT NULL,
-        seat        INTEGER NOT NULL,
-        profile_id  TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )""",
-    "CREATE INDEX seat_profiles_of ON seat_profiles (profile_id)",
-    """CREATE TABLE lobby (
-        id           TEXT PRIMARY KEY,
-        mode         TEXT NOT NULL,
-        rules        TEXT NOT NULL,
-        rules_key    TEXT NOT NULL,
-        pace         TEXT NOT NULL,
-        idle_seconds {real} NOT NULL,
-        seats        INTEGER NOT NULL,
-        rated        INTEGER NOT NULL,
-        created_at   {real} NOT NULL,
-        game_id      TEXT
-    )""",
-    "CREATE INDEX lobby_open ON lobby (game_id, mode, created_at)",
-    """CREATE TABLE lobby_players (
-        lobby_id    TEXT NOT NULL,
-        seat        INTEGER NOT NULL,
-        profile_id  TEXT NOT NULL,
-        joined_at   {real} NOT NULL,
-        PRIMARY KEY (lobby_id, seat),
-        UNIQUE (lobby_id, profile_id)
-    )""",
-    "CREATE INDEX lobby_players_of ON lobby_players (profile_id)",
-    """CREATE TABLE ratings (
-        profile_id  TEXT NOT NULL,
-        mode        TEXT NOT NULL,
-        rating      {real} NOT NULL,
-        rd          {real} NOT NULL,
-        volatility  {real} NOT NULL,
-        games       INTEGER NOT NULL,
-        updated_at  {real} NOT NULL,
-        PRIMARY KEY (profile_id, mode)
-    )""",
-    "CREATE TABLE rated_games (game_id TEXT PRIMARY KEY, at {real} NOT NULL)",
-)
-"""Which profile holds which seat, the lobby of open tables and the ratings, the same in
-both backends."""
-_AIDED = ("CREATE TABLE aided_seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
-          "PRIMARY KEY (game_id, seat))",
-          "CREATE TABLE reactions (game_id TEXT NOT NULL, seat INTEGER NOT NULL, "
-          "emote TEXT NOT NULL, at {real} NOT NULL)",
-          "CREATE INDEX reactions_recent ON reactions (at, game_id)")
-"""The seats that asked for a Tip, and the players' quick reactions at online tables (the
-same in both backends)."""
-_PUBLIC = ("ALTER TABLE lobby ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
-           "CREATE INDEX lobby_public ON lobby (public, game_id)")
-"""Whether the players of a lobby table let strangers watch it (the same in both
-backends)."""
-_FAIR_PLAY = (
-    "ALTER TABLE daily_entries ADD COLUMN check_state TEXT",
-    "ALTER TABLE daily_entries ADD COLUMN check_result TEXT",
-    # results finished before the check existed stand as they were
-    "UPDATE daily_entries SET check_state = 'clear' WHERE score IS NOT NULL",
-    """CREATE TABLE moderation_log (
-        at        {real} NOT NULL,
-        moderator TEXT NOT NULL,
-        action    TEXT NOT NULL,
-        subject   TEXT NOT NULL,
-        note      TEXT NOT NULL
-    )""",
-    "CREATE INDEX moderation_log_at ON moderation_log (at)",
-    "CREATE INDEX daily_checks ON daily_entries (check_state, finished_at)",
-)
-"""The fair-play check of each finished daily game (its state and evidence), and the log
-of what moderators decided (the same in both backends)."""
-_MODERATORS = (
-    """CREATE TABLE moderators (
-        name          TEXT PRIMARY KEY,
-        password_hash TEXT NOT NULL,
-        created_at    {real} NOT NULL
-    )""",
-    """CREATE TABLE moderator_sessions (
-        token_hash  TEXT PRIMARY KEY,
-        moderator   TEXT NOT NULL,
-        created_at  {real} NOT NULL,
-        last_seen   {real} NOT NULL,
-        expires_at  {real} NOT NULL
-    )""",
-    "CREATE INDEX moderator_sessions_of ON moderator_sessions (moderator)",
-    """CREATE TABLE login_failures (
-        name  TEXT NOT NULL,
-        at    {real} NOT NULL
-    )""",
-    "CREATE INDEX login_failures_of ON login_failures (name, at)",
-    """CREATE TABLE word_decisions (
-        dictionary  TEXT NOT NULL,
-        word        TEXT NOT NULL,
-        verdict     TEXT NOT NULL CHECK (verdict IN ('accept', 'refuse')),
-        reason      TEXT NOT NULL,
-        moderator   TEXT NOT NULL,
-        at          {real} NOT NULL,
-        seq         INTEGER NOT NULL,
-        PRIMARY KEY (dictionary, word)
-    )""",
-    "CREATE INDEX word_decisions_seq ON word_decisions (seq)",
-    "ALTER TABLE profiles ADD COLUMN hidden_name TEXT",
-)
-"""Moderators who log in (their Argon2 password hashes; sessions kept as hashes of their
-tokens; failed logins per name), the dictionaries' overlay of word decisions (one current
-verdict per word and dictionary; ``seq`` grows with every decision, so a process sees a
-newer one with one cheap query), and a profile's name a moderator hid (the chosen name
-kept in ``hidden_name``; the same in both backends)."""
-
-_PUZZLES = (
-    """CREATE TABLE puzzles (
-        id          TEXT PRIMARY KEY,
-        mode        TEXT NOT NULL,
-        rules_key   TEXT NOT NULL,
-        source      TEXT NOT NULL,
-        day         TEXT,
-        themes      TEXT NOT NULL,
-        data        TEXT NOT NULL,
-        rating      {real} NOT NULL,
-        rd          {real} NOT NULL,
-        vol         {real} NOT NULL,
-        plays       INTEGER NOT NULL,
-        solved      INTEGER NOT NULL,
-        version     TEXT NOT NULL,
-        created_at  {real} NOT NULL
-    )""",
-    "CREATE INDEX puzzles_pick ON puzzles (mode, rating)",
-    """CREATE TABLE puzzle_sources (
-        game_id   TEXT PRIMARY KEY,
-        mined_at  {real} NOT NULL,
-        found     INTEGER NOT NULL
-    )""",
-    """CREATE TABLE puzzle_attempts (
-        profile_id    TEXT NOT NULL,
-        puzzle_id     TEXT NOT NULL,
-        mode          TEXT NOT NULL,
-        choice        TEXT NOT NULL,
-        regret        {real} NOT NULL,
-        solved        INTEGER NOT NULL,
-        rating_before {real} NOT NULL,
-        rating_after  {real} NOT NULL,
-        at            {real} NOT NULL,
-        PRIMARY KEY (profile_id, puzzle_id)
-    )""",
-    "CREATE INDEX puzzle_attempts_of ON puzzle_attempts (profile_id, at)",
-    """CREATE TABLE puzzle_ratings (
-        profile_id  TEXT NOT NULL,
-        mode        TEXT NOT NULL,
-        rating      {real} NOT NULL,
-        rd          {real} NOT NULL,
-        vol         {real} NOT NULL,
-        attempts    INTEGER NOT NULL,
-        PRIMARY KEY (profile_id, mode)
-    )""",
-    """CREATE TABLE daily_puzzles (
-        day        TEXT NOT NULL,
-        mode       TEXT NOT NULL,
-        puzzle_id  TEXT NOT NULL,
-        PRIMARY KEY (day, mode)
-    )""",
-)
-"""Puzzles mined from finished games (their JSON as text, their Glicko-2 rating as
-columns), the games mined, each profile's rated answers and puzzle rating per mode, and the
-puzzle of each day (the same in both backends)."""
-
-_LOBBY_GAMES = "id IN (SELECT game_id FROM lobby WHERE game_id IS NOT NULL) AND {table}"
-"""The games the lobby started (``{table}``: their setup has its table options), written
-before a setup said so (``table.lobby``: a seat acts only with the profile that holds
-it)."""
-
-_SCORES_BY_GAME = ("CREATE INDEX high_scores_game ON high_scores (game_id, player)",)
-"""A profile's score history reads the lines of the games where it holds a seat (the same
-in both backends)."""
-
-_OWNED = (
-    """CREATE TABLE owners (
-        owner       TEXT PRIMARY KEY,
-        created_at  {real} NOT NULL
-    )""",
-    """CREATE TABLE dice_sets (
-        id          TEXT PRIMARY KEY,
-        owner       TEXT NOT NULL,
-        title       TEXT NOT NULL,
-        dice        TEXT NOT NULL,
-        created_at  {real} NOT NULL
-    )""",
-    "CREATE INDEX dice_sets_of ON dice_sets (owner, created_at)",
-    """CREATE TABLE owned_dictionaries (
-        name        TEXT PRIMARY KEY,
-        owner       TEXT NOT NULL,
-        title       TEXT NOT NULL,
-        listing     TEXT NOT NULL
-                    CHECK (listing IN ('private', 'asked', 'public', 'declined')),
-        created_at  {real} NOT NULL
-    )""",
-    "CREATE INDEX owned_dictionaries_of ON owned_dictionaries (owner)",
-)
-"""What players make and own (:mod:`wordyahtzee.store.owned`): the owners (a profile or a
-browser; a row each, locked while a new thing of theirs is counted against their cap), their
-own dice sets (the set's JSON as text; the id is its link) and the uploaded dictionaries'
-owners and listing (the word lists stay files in the data dir; the same in both
-backends)."""
 
 # -- SQLite ---------------------------------------------------------------------------------
 
@@ -341,28 +104,37 @@ _CANONICAL_RULES = tuple(
 """Classic rules keys in their canonical form, defaults left out (``joker: free`` was
 written before): an old game and a new one with the same rules share a high-score list."""
 
-_LOGIN_ATTEMPTS = (
-    "DROP TABLE login_failures",
-    """CREATE TABLE login_attempts (
-        id        TEXT PRIMARY KEY,
-        name      TEXT NOT NULL,
-        address   TEXT NOT NULL,
-        name_lock TEXT NOT NULL,
-        at        {real} NOT NULL
-    )""",
-    "CREATE INDEX login_attempts_of_name ON login_attempts (name, address, at)",
-    "CREATE INDEX login_attempts_of_address ON login_attempts (address, at)",
-    "CREATE INDEX login_attempts_by_lock ON login_attempts (name_lock, at)",
-    """CREATE TABLE login_locks (
-        lock  TEXT PRIMARY KEY,
-        at    {real} NOT NULL
-    )""",
-)
-"""The moderators' login budgets: a row per password check reserved (the name typed, the
-client's address, the name's lock, when; given back when the password was right), and
-the rows whose lock a reservation takes first, so that every process counts one name's
-and one address's checks one at a time (the same in both backends; they replace
-``login_failures``, which counted a failure only after its check)."""
+
+def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str
+                  ) -> tuple[Step, ...]:
+    """The steps both backends take alike, numbered from ``first`` (SQLite's numbers are one
+    higher than PostgreSQL's): ``real`` is the backend's floating-point type, ``json_type``
+    and ``lobby_tables`` its statements that edit JSON (each backend's own functions)."""
+
+    def typed(statements: Sequence[str]) -> tuple[str, ...]:
+        return tuple(sql.format(real=real) for sql in statements)
+
+    return tuple(Step(first + n, description, statements) for n, (description, statements)
+                 in enumerate((
+        ("profiles and the daily game", (*typed(ddl.PLAYERS), *ddl.PLAYERS_INDEXES)),
+        ("profiles at tables, the lobby and ratings", typed(ddl.LOBBY)),
+        ("the seats that used a Tip, quick reactions", typed(ddl.AIDED)),
+        ("lobby.public: tables strangers may watch", ddl.PUBLIC),
+        ("the daily game's fair-play check, the moderators' log", typed(ddl.FAIR_PLAY)),
+        ("moderators, their sessions, word decisions, hidden profile names",
+         typed(ddl.MODERATORS)),
+        ("one name per move: classic and Triple's score events become claim events",
+         (json_type,)),
+        ("rules keys without their defaults", _CANONICAL_RULES),
+        ("puzzles, the answers to them, puzzle ratings, the daily puzzle", typed(ddl.PUZZLES)),
+        ("tables the lobby started say so: each seat is its profile's alone",
+         (lobby_tables,)),
+        ("high scores found by game: a profile's score history", ddl.SCORES_BY_GAME),
+        ("the moderators' login attempts, reserved before the password is checked",
+         typed(ddl.LOGIN_ATTEMPTS)),
+        ("owners, their own dice sets, the uploaded dictionaries' owners", typed(ddl.OWNED)),
+    )))
+
 
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
@@ -386,31 +158,11 @@ SQLITE_STEPS: tuple[Step, ...] = (
             updated_at  REAL NOT NULL
         )""",
     )),
-    Step(5, "profiles and the daily game", (*(
-        sql.format(real="REAL") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
-    Step(6, "profiles at tables, the lobby and ratings",
-         tuple(sql.format(real="REAL") for sql in _LOBBY)),
-    Step(7, "the seats that used a Tip, quick reactions",
-         tuple(sql.format(real="REAL") for sql in _AIDED)),
-    Step(8, "lobby.public: tables strangers may watch", _PUBLIC),
-    Step(9, "the daily game's fair-play check, the moderators' log",
-         tuple(sql.format(real="REAL") for sql in _FAIR_PLAY)),
-    Step(10, "moderators, their sessions, word decisions, hidden profile names",
-         tuple(sql.format(real="REAL") for sql in _MODERATORS)),
-    Step(11, "one name per move: classic and Triple's score events become claim events", (
+    *_shared_steps(5, "REAL", json_type=(
         "UPDATE events SET event = json_set(event, '$.type', 'claim') "
-        "WHERE json_extract(event, '$.type') = 'score'",)),
-    Step(12, "rules keys without their defaults", _CANONICAL_RULES),
-    Step(13, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
-         tuple(sql.format(real="REAL") for sql in _PUZZLES)),
-    Step(14, "tables the lobby started say so: each seat is its profile's alone", (
+        "WHERE json_extract(event, '$.type') = 'score'"), lobby_tables=(
         "UPDATE games SET setup = json_set(setup, '$.table.lobby', json('true')) "
-        "WHERE " + _LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'"),)),
-    Step(15, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
-    Step(16, "the moderators' login attempts, reserved before the password is checked",
-         tuple(sql.format(real="REAL") for sql in _LOGIN_ATTEMPTS)),
-    Step(17, "owners, their own dice sets, the uploaded dictionaries' owners",
-         tuple(sql.format(real="REAL") for sql in _OWNED)),
+        "WHERE " + ddl.LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'"))),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -482,31 +234,11 @@ POSTGRES_STEPS: tuple[Step, ...] = (
             updated_at  DOUBLE PRECISION NOT NULL
         )""",
     )),
-    Step(4, "profiles and the daily game", (*(
-        sql.format(real="DOUBLE PRECISION") for sql in _PLAYERS), *_PLAYERS_INDEXES)),
-    Step(5, "profiles at tables, the lobby and ratings",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOBBY)),
-    Step(6, "the seats that used a Tip, quick reactions",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _AIDED)),
-    Step(7, "lobby.public: tables strangers may watch", _PUBLIC),
-    Step(8, "the daily game's fair-play check, the moderators' log",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _FAIR_PLAY)),
-    Step(9, "moderators, their sessions, word decisions, hidden profile names",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _MODERATORS)),
-    Step(10, "one name per move: classic and Triple's score events become claim events", (
+    *_shared_steps(4, "DOUBLE PRECISION", json_type=(
         "UPDATE events SET event = jsonb_set(event::jsonb, '{type}', '\"claim\"')::json "
-        "WHERE event->>'type' = 'score'",)),
-    Step(11, "rules keys without their defaults", _CANONICAL_RULES),
-    Step(12, "puzzles, the answers to them, puzzle ratings, the daily puzzle",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _PUZZLES)),
-    Step(13, "tables the lobby started say so: each seat is its profile's alone", (
+        "WHERE event->>'type' = 'score'"), lobby_tables=(
         "UPDATE games SET setup = jsonb_set(setup::jsonb, '{table,lobby}', 'true')::json "
-        "WHERE " + _LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'"),)),
-    Step(14, "high scores found by game: a profile's score history", _SCORES_BY_GAME),
-    Step(15, "the moderators' login attempts, reserved before the password is checked",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOGIN_ATTEMPTS)),
-    Step(16, "owners, their own dice sets, the uploaded dictionaries' owners",
-         tuple(sql.format(real="DOUBLE PRECISION") for sql in _OWNED)),
+        "WHERE " + ddl.LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'"))),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

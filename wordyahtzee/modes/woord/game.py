@@ -101,9 +101,7 @@ class WoordGame(Acting):
         self.rules = rules or WoordRules()
         self.players = check_players(players)
         self.lexicon = lexicon
-        self.dictionary_digest = lexicon.digest
-        """The sha256 of the word list the game was started with (beside the name its
-        rules give): the exact dictionary of its first moves."""
+        self.dictionary_digest = lexicon.digest  # the word list the game was started with
         self.overlay = overlay
         self.dice_set = dice_set
         self.rng = rng or random.SystemRandom()
