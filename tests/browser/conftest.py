@@ -30,14 +30,21 @@ SAMPLE_GAMES = {"classic": 5000, "woord": 300}
 """The review's samples of optimal play: smaller than in production, to keep the tests quick."""
 
 
+START = 1_800_000_000.0
+"""The server's clock starts here, whatever the date (Friday 15 January 2027, 08:00 UTC):
+the pages read the server's time from each state, so no test depends on today's date."""
+
+
 class FakeClock:
-    """The wall clock plus an offset a test can move forward."""
+    """A clock that runs as real time does from :data:`START`, plus an offset a test can
+    move forward."""
 
     def __init__(self) -> None:
         self.offset = 0.0
+        self._started = time.monotonic()
 
     def __call__(self) -> float:
-        return time.time() + self.offset
+        return START + (time.monotonic() - self._started) + self.offset
 
     def advance(self, seconds: float) -> None:
         self.offset += seconds
