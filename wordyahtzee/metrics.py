@@ -11,6 +11,7 @@ adds up every worker's files. A process on its own (tests, ``create_app``) count
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -72,11 +73,13 @@ def exposition() -> tuple[bytes, str]:
     if not multiprocess():
         return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
     registry = CollectorRegistry()
-    _multiprocess.MultiProcessCollector(registry)
+    collect: Any = _multiprocess.MultiProcessCollector  # untyped in prometheus-client
+    collect(registry)
     return generate_latest(registry), CONTENT_TYPE_LATEST
 
 
 def worker_gone(pid: int) -> None:
     """A worker process has ended: its live gauges stop counting."""
     if multiprocess():
-        _multiprocess.mark_process_dead(pid)
+        forget: Any = _multiprocess.mark_process_dead  # untyped in prometheus-client
+        forget(pid)

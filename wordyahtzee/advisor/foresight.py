@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 EPSILON = 1e-6
 """Values closer than this (in points) are equal."""
@@ -135,7 +135,11 @@ class Choice:
                    float(data["top"]))
 
 
-def top_option(values: Mapping[Any, float], usual: Any = None) -> Any:
+Chosen = TypeVar("Chosen")
+"""An option of a choice (a keep, a box …), whatever its mode."""
+
+
+def top_option(values: Mapping[Chosen, float], usual: Chosen | None = None) -> Chosen:
     """The option of highest value (the best game in hindsight's choice); of equally good
     ones ``usual`` (what the player would choose without the knowledge), else the first."""
     top = max(values.values())

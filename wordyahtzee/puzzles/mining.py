@@ -92,7 +92,7 @@ def mine(mode: str, game: Any, table: Any, source: str, rules: dict[str, Any],
 
 def cost(puzzle: Puzzle) -> float:
     """What the choice made in the game cost against the best (its regret)."""
-    return round(puzzle.best["value"] - puzzle.played["value"], 2)
+    return round(float(puzzle.best["value"]) - float(puzzle.played["value"]), 2)
 
 
 def mine_stored(store: Any, game_id: str, load_table: Callable[[str, str], Any],

@@ -136,7 +136,8 @@ def _codes(keys: Sequence[str], n: int) -> Array:
     raw = np.array(keys, dtype=f"S{n}").view(np.uint8).reshape(len(keys), n).astype(np.int64)
     digits = np.where(raw > 0, raw - (ord("a") - 1), 0)
     padded = digits @ (np.int64(1) << (5 * np.arange(n - 1, -1, -1, dtype=np.int64)))
-    return padded >> (5 * (n - np.count_nonzero(raw, axis=1)))
+    shifted: Array = padded >> (5 * (n - np.count_nonzero(raw, axis=1)))
+    return shifted
 
 
 # -- subset tables ------------------------------------------------------------------------

@@ -186,7 +186,8 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
                 self._commit(batch)
         if mine.error is not None:
             raise mine.error
-        return mine.value
+        value: T = mine.value
+        return value
 
     def _commit(self, batch: list[_Write]) -> None:
         """Run a group's works in one transaction and commit it; every write of the group

@@ -32,8 +32,18 @@ from ...modes.classic import (
     ClassicGame,
 )
 from ..foresight import Choice, top_option
-from .strategy import ClassicStrategy, Position, _multisets
-from .tables import ALL_UPPER, NBOX, NMASK, NUPPER, UPPER_CAP, YAHTZEE_BIT, _box_values, _levels
+from .strategy import ClassicStrategy, Position
+from .tables import (
+    ALL_UPPER,
+    NBOX,
+    NMASK,
+    NUPPER,
+    UPPER_CAP,
+    YAHTZEE_BIT,
+    _box_values,
+    _levels,
+    _multisets,
+)
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

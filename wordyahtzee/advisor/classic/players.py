@@ -39,7 +39,8 @@ from ...modes.classic import (
     yahtzee_bonus,
 )
 from ..levels import CLASSIC_LEVELS
-from .strategy import ClassicStrategy, Position, _multisets, load_strategy
+from .strategy import ClassicStrategy, Position, load_strategy
+from .tables import _multisets
 
 __all__ = [
     "BOX_PAR",

@@ -140,7 +140,8 @@ class WoordHindsight:
                 points = col if spec.points is None else spec.points
                 value = points + nxt[s | bit, u] + np.zeros(len(rows))
             best = np.where(col > 0, np.maximum(best, value), best)
-        return best
+        judged: FloatArray = best
+        return judged
 
     def values_at(self, game: WoordGame) -> dict[Option, float]:
         """Every legal option now (each claim with the best words; before the third
