@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"wordyahtzee": ROOT / "wordyahtzee", "wordyahtzee.web": ROOT / "web"}
-MAX_LINES = 600
+WARN_LINES = 600
+"""A module or script past this many lines is named in a warning: time to split it by purpose."""
+MAX_LINES = 800
+"""Past this many a file fails: split by purpose long before, never by size at the last line."""
 
 # Layer -> the layers it must never import (the engine knows nothing of strategies,
 # storage, tables or the web; the advisors nothing of tables or the web; and so on).
@@ -137,10 +141,19 @@ def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
     assert wrong == []
 
 
-def test_no_module_is_over_600_lines() -> None:
-    long = {name: n for name, path in MODULES.items()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
+def test_no_module_is_over_800_lines() -> None:
+    assert _too_long(MODULES) == {}
+
+
+def _too_long(files: dict[str, Path]) -> dict[str, int]:
+    """The files over :data:`MAX_LINES`; those over :data:`WARN_LINES` are named in a
+    warning (the run's summary shows it)."""
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
+             for name, path in files.items()}
+    long = {name: n for name, n in sizes.items() if n > WARN_LINES}
+    if long:
+        warnings.warn(f"over {WARN_LINES} lines, split by purpose: {long}", stacklevel=2)
+    return {name: n for name, n in long.items() if n > MAX_LINES}
 
 
 # -- the browser scripts (web/static): ES modules that import each other by relative path --
@@ -178,10 +191,8 @@ def test_no_script_import_cycles() -> None:
     assert cycles(SCRIPT_GRAPH) == []
 
 
-def test_no_script_is_over_600_lines() -> None:
-    long = {name: n for name, path in SCRIPTS.items()
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
+def test_no_script_is_over_800_lines() -> None:
+    assert _too_long(SCRIPTS) == {}
 
 
 def repeated_blocks(texts: dict[str, str], size: int = 8) -> dict[tuple[str, ...], list[str]]:
