@@ -1,7 +1,8 @@
 """An online table's clock, on the server with an injected clock (issue 46): it waits until
 every player has come to the table (or fifteen minutes), turns skipped before a player came
 do not make them *away*, a live table nobody is at pauses and goes on where it stood when a
-player comes back, and a paused table is abandoned in time."""
+player comes back, a paused table is abandoned in time, and a slow table's day runs
+regardless."""
 
 from __future__ import annotations
 
@@ -172,3 +173,23 @@ def test_a_paused_table_idle_for_days_is_abandoned_without_high_scores(
     assert r.status_code == 409 and r.json["error"]["code"] == "game_over"
     lists = client.get("/api/highscores?kind=all&aided=all").json["lists"]
     assert [e for each in lists for e in each["entries"]] == []
+
+
+def slow_table(client: Any, clock: Clock) -> tuple[str, dict[str, str]]:
+    """A slow table for Mama and Tim: an hour a turn; both came and went."""
+    gid, tokens = family(client, pace="slow", idle_seconds=3600)
+    for name in ("Mama", "Tim"):
+        open_page(client, gid, tokens[name])()
+    return gid, tokens
+
+
+def test_a_slow_tables_day_runs_while_nobody_is_there(client: Any, clock: Clock) -> None:
+    gid, tokens = slow_table(client, clock)
+    play_zero(client, gid, tokens["Mama"])
+    now = state(client, gid)
+    assert not now["paused"] and now["idle_deadline"] == clock.now + 3600
+    clock.now += 30 * 60  # nobody watches: the table leaves memory
+    service(client).sweep(every=0)
+    assert gid not in service(client)._tables
+    clock.now += 30 * 60 + 1  # loaded again, its hour counted from Mama's move
+    assert state(client, gid)["history"][-1]["skipped"] == "absent"

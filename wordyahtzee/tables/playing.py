@@ -176,7 +176,10 @@ class Playing:
                                 stored.seats, game, len(stored.events),
                                 idle_seconds=options.get("idle_seconds"),
                                 last_move_at=now, loaded_at=now, opened_at=stored.created_at,
-                                clock_from=now,
+                                # a slow table's day runs from its last move, whenever this
+                                # process loads it; a live table's turn gets its time anew
+                                clock_from=(min(stored.updated_at, now) if pace == "slow"
+                                            else now),
                                 empty_since=now,
                                 # long made: who came to it then, no process remembers
                                 wait_over_at=(stored.created_at if now >= stored.created_at
