@@ -1,8 +1,8 @@
 """An online table's clock, on the server with an injected clock (issue 46): it waits until
 every player has come to the table (or fifteen minutes), turns skipped before a player came
 do not make them *away*, a live table nobody is at pauses and goes on where it stood when a
-player comes back, a paused table is abandoned in time, and a slow table's day runs
-regardless."""
+player comes back, a slow table's day runs regardless, an abandoned game or a seat the game
+ended without never enters the high scores."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.tables.table import JOIN_SECONDS
 
 from .test_api import Clock, make_app, seat
@@ -193,3 +194,37 @@ def test_a_slow_tables_day_runs_while_nobody_is_there(client: Any, clock: Clock)
     assert gid not in service(client)._tables
     clock.now += 30 * 60 + 1  # loaded again, its hour counted from Mama's move
     assert state(client, gid)["history"][-1]["skipped"] == "absent"
+
+
+def test_a_game_that_ran_out_without_its_players_enters_no_high_scores(
+        client: Any, clock: Clock) -> None:
+    gid, tokens = slow_table(client, clock)  # Mama and Tim stop coming: 0 and 0
+    while (now := state(client, gid))["status"] == "active":
+        clock.now += 3601
+    assert now["finished"] and [p["total"] for p in now["players"]] == [0, 0]
+    # Mama plays every turn of hers; Tim never comes back: only Mama's game counts
+    played, tokens = slow_table(client, clock)
+    while (now := state(client, played))["status"] == "active":
+        if now["to_move"] == 0:
+            play_zero(client, played, tokens["Mama"])
+        else:
+            clock.now += 3601
+    lists = client.get("/api/highscores?kind=all&aided=all").json["lists"]
+    entries = [(e["player"], e["game_id"]) for each in lists for e in each["entries"]]
+    assert entries == [("Mama", played)]
+
+
+def test_a_seat_without_a_high_score_line_counts_no_win(store: Store) -> None:
+    """The wins table (Kaartspel) counts the seats that entered the high scores: a player
+    the game ended without (away at its end) has neither a game nor a win there."""
+    totals = {"Anna": 120, "Bram": 120}
+    store.create_game("shared", "kaartspel", "online", {"players": list(totals)},
+                      [Seat(0, "Anna", "a"), Seat(1, "Bram", "b")])
+    result = {"players": [{"name": n, "total": t} for n, t in totals.items()],
+              "winners": list(totals)}
+    store.append_events("shared", 0, [{"type": "start", "starter": 0}],
+                        Finish(result, {}, [("Anna", 120)]))  # Bram was away at the end
+    won = store.wins("kaartspel", kind=None)
+    assert [(p["player"], p["wins"], p["games"]) for p in won["players"]] == [
+        ("Anna", 1, 1)]
+    assert [e["player"] for e in won["best"]] == ["Anna"]

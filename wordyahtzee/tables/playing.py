@@ -286,10 +286,11 @@ class Playing:
         if not events:
             return
         finish = Finish(game.result(), game.to_record()) if game.finished else None
-        # a high-score entry per human seat for every game these events ended
+        # a high-score entry for every game these events ended, per seat a person saw
+        # through to its end (Table.counts)
         scores = [(seat.name, totals[seat.seat])
                   for totals in game.finished_games(table.seq)
-                  for seat in table.seats if seat.computer is None]
+                  for seat in table.seats if table.counts(seat.seat)]
         try:
             self.store.append_events(table.id, table.seq, events, finish, scores)
         except BaseException as exc:

@@ -249,6 +249,18 @@ class Table:
         missed = self.game.seat_status(seat)[0]
         return missed - self.excused.get(seat, 0) >= AWAY_AFTER
 
+    def counts(self, seat: int) -> bool:
+        """Whether the seat's total of a game that ends now enters the high scores (and
+        the wins): a person plays it, who saw the game through. At an online table a seat
+        that left, or whose last :data:`AWAY_AFTER` turns were skipped (the game ran out
+        without them: away at its end, turns missed before its player came included),
+        does not (at one device, a skip is the device's own choice); computers never do.
+        An abandoned game never ends, so never enters."""
+        if self.seats[seat].computer is not None:
+            return False
+        missed, left = self.game.seat_status(seat)
+        return self.kind != "online" or (not left and missed < AWAY_AFTER)
+
     def mark_clock(self, now: float) -> bool:
         """Note whether the clock runs (paused, or the players still waited for); True when
         that changed (the viewers need a state: the countdown appears or goes)."""
