@@ -380,9 +380,10 @@ def game_state(game_id: str) -> Response:
 
 
 def _yours(state: dict[str, Any], table: Any, own: set[int]) -> dict[str, Any]:
-    """A state for the asking token and browser: ``you``, the seats it acts for, and
-    ``own``, those it holds (``own``), a seat a computer plays now included (its player
-    may take it back); at a table the lobby started, only with the seat's profile."""
+    """A state for the asking token and browser, given ``own``, the seats they hold
+    (:meth:`~wordyahtzee.tables.playing.Playing.seats_of`, ``owned=True``): ``you``, those
+    it acts for, and ``own``, a seat a computer plays now included (its player may take it
+    back); at a table the lobby started, only with the seat's profile."""
     state["you"] = sorted(seat for seat in own if table.seats[seat].computer is None)
     state["own"] = sorted(own)
     return state
