@@ -1,9 +1,11 @@
 """Online tables that nobody can block: idle turns are skipped, away seats are skipped at
 once, the host can skip, remove or hand over the seat of an absent player, invite links
-come back to the host, and a finished table offers a rematch."""
+come back to the host, and a finished table offers a rematch. (The clock that waits for
+the players and pauses while none is there: tests/test_api_table_clock.py.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,27 @@ def online(client: Any, mode: str = "woord", players: Any = ("Anna", "Bram", "Ce
     return r.json["id"], tokens
 
 
+def open_page(client: Any, gid: str, token: str) -> Callable[[], None]:
+    """The seat's page opens at the table (its live stream: the player is there); the
+    call that closes it."""
+    service = client.application.extensions["wordyahtzee.tables"]
+    return service.watching(service.table(gid), token)
+
+
+def everyone_came(client: Any, gid: str, tokens: dict[str, str], *,
+                  staying: tuple[str, ...] = ()) -> list[Callable[[], None]]:
+    """Every player opens the table (the clock starts); the pages of ``staying`` stay
+    open (their closers are returned), the others close again."""
+    kept = []
+    for name, token in tokens.items():
+        close = open_page(client, gid, token)
+        if name in staying:
+            kept.append(close)
+        else:
+            close()
+    return kept
+
+
 def play_zero(client: Any, gid: str, token: str) -> dict[str, Any]:
     """Throw once and write a 0 in the round box (Woord Yahtzee)."""
     state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["state"]
@@ -48,6 +71,7 @@ def play_zero(client: Any, gid: str, token: str) -> dict[str, Any]:
 
 def test_a_turn_nobody_throws_is_skipped_after_the_turn_time(client: Any, clock: Clock) -> None:
     gid, tokens = online(client)
+    everyone_came(client, gid, tokens, staying=("Anna", "Cees"))
     state = play_zero(client, gid, tokens["Anna"])
     assert state["turn"]["player"] == 1 and state["idle_seconds"] == 60
     assert state["idle_deadline"] == pytest.approx(clock.now + 60)
@@ -65,6 +89,7 @@ def test_a_turn_nobody_throws_is_skipped_after_the_turn_time(client: Any, clock:
 def test_a_seat_that_misses_two_turns_is_away_and_then_skipped_at_once(
         client: Any, clock: Clock) -> None:
     gid, tokens = online(client)
+    everyone_came(client, gid, tokens, staying=("Anna", "Cees"))
     for _ in range(2):  # two rounds: Anna and Cees play, Bram idles out
         play_zero(client, gid, tokens["Anna"])
         clock.now += 61
@@ -138,6 +163,7 @@ def test_the_host_skips_removes_and_gets_the_invites_back(client: Any, clock: Cl
 def test_classic_tables_have_an_idle_limit_and_a_computer_can_take_a_seat(
         client: Any, clock: Clock) -> None:
     gid, tokens = online(client, "classic", ("Anna", "Bram"))
+    everyone_came(client, gid, tokens, staying=("Anna",))
     state = client.get(f"/api/games/{gid}").json
     assert state["idle_seconds"] == 120
     clock.now += 121

@@ -103,7 +103,9 @@ def test_a_stranger_gets_a_page_that_says_why(day: Day, who: str, page: str) -> 
     for game in day.games():
         r = client.get(page.format(gid=game["game_id"]))
         assert r.status_code == 403 and r.mimetype == "text/html"
-        assert HIDDEN_NL in r.get_data(as_text=True)
+        text = r.get_data(as_text=True)
+        assert HIDDEN_NL in text
+        assert "Anna" not in text and day.faces not in text  # nothing of the game
     r = client.get(PAGES[0].format(gid=day.finished["game_id"]), headers={
         "Accept-Language": "de"})
     assert "Das Spiel des Tages" in r.get_data(as_text=True)

@@ -100,6 +100,7 @@ def test_a_rated_game_refuses_every_host_action_and_keeps_the_absence_rules(
     gid, host, other, anna, bram = quick_match(app)
     state = anna.get(f"/api/games/{gid}").json
     assert state["rated"] and state["host"] == 0 and state["to_move"] == 0
+    at_table(app, gid, host, anna)  # Anna's page stays open: the table's clock runs
     gone = at_table(app, gid, other, bram)  # Bram is at the table
     state = play_turn(anna, gid, host)
     assert state["to_move"] == 1 and state["seats"][1]["present"]

@@ -374,14 +374,16 @@ def game_state(game_id: str) -> Response:
     profile's cookie); anyone else gets 403 ``daily_hidden``. So for every route below."""
     manager = _tables()
     table = manager.seen_by(game_id, _token(), profile_secret())
-    return jsonify(_yours(manager.state(table), table, _token()))
+    own = manager.seats_of(table, _token(), profile_secret(), owned=True)
+    manager.came(table, own)  # a seat's player reads the table: they have come
+    return jsonify(_yours(manager.state(table), table, own))
 
 
-def _yours(state: dict[str, Any], table: Any, token: str | None) -> dict[str, Any]:
-    """A state for the asking token and browser: ``you``, the seats it acts for, and
-    ``own``, those it holds, a seat a computer plays now included (its player may take it
+def _yours(state: dict[str, Any], table: Any, own: set[int]) -> dict[str, Any]:
+    """A state for the asking token and browser, given ``own``, the seats they hold
+    (:meth:`~wordyahtzee.tables.playing.Playing.seats_of`, ``owned=True``): ``you``, those
+    it acts for, and ``own``, a seat a computer plays now included (its player may take it
     back); at a table the lobby started, only with the seat's profile."""
-    own = _tables().seats_of(table, token, profile_secret(), owned=True)
     state["you"] = sorted(seat for seat in own if table.seats[seat].computer is None)
     state["own"] = sorted(own)
     return state
@@ -405,7 +407,8 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
         return memo[2]
     state = manager.state(table)
     key = ([(s["present"], s["host_controls"]) for s in state["seats"]], state["rematch"],
-           [(r["seat"], r["at"]) for r in state["reactions"]])
+           [(r["seat"], r["at"]) for r in state["reactions"]], state["paused"],
+           state["waiting_for"], state["idle_deadline"])
     tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
     data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
     table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))

@@ -102,7 +102,10 @@ class Seat(Reply):
     computer: ComputerLevel | None
     present: bool
     left: bool
-    away: bool
+    away: bool = Field(description="missed two turns in a row since its player came, and "
+                                   "not at the table: its turns are skipped at once")
+    came: bool = Field(description="its player has come to the table (a page, a read or "
+                                   "a move with the seat's token)")
     host_controls: list[Literal["skip", "remove", "computer"]] = Field(
         description="what the host may do to this seat now: nothing at a rated table, "
                     "elsewhere only to a player absent from the table for 60 s")
@@ -127,7 +130,16 @@ class GameState(Reply):
                                     "belong to their players")
     pace: Literal["live", "slow"]
     idle_seconds: float | None
-    idle_deadline: float | None
+    idle_deadline: float | None = Field(
+        description="when the seat to move loses its turn if nobody acts; null when never, "
+                    "or while the clock stands still (paused, or waiting for the players)")
+    paused: bool = Field(description="a live online table at which no player has a page "
+                                     "open: no turn clock runs, no turn is skipped")
+    waiting_for: list[int] = Field(
+        description="the seats whose players the online table still waits for (the clock "
+                    "starts once all have come, or at wait_until)")
+    wait_until: float | None = Field(description="while waiting_for: when the clock "
+                                                 "starts without them")
     daily: str | None = Field(description="the day of a daily game")
     daily_closes_at: float | None = Field(
         description="a daily game: when its day is over (its moves end; anyone with the "

@@ -129,20 +129,29 @@ def _modes() -> dict[str, Any]:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    """The game screen of the table's mode (the state itself comes from the API); today's
-    daily game only for the browser of its player's profile (403 otherwise)."""
+    """The game screen of the table's mode (the state itself comes from the API).
+
+    Today's daily game, asked by a browser without its player's profile: 403, the screen
+    with its board hidden and why in its place. The page holds nothing of the game; its
+    script asks the API with the seat's token of the link (``#seat=``, which a page
+    request never carries), and the seat's own token is shown its game (the player's
+    other browser); anyone else keeps the notice."""
     service = current_app.extensions["wordyahtzee.tables"]
+    hidden = None
     try:
         table = service.seen_by(game_id, None, profile_secret(), fresh=False)
     except WordyahtzeeError as exc:
-        if exc.code != "not_found":
+        if exc.code == "not_found":
+            return error_page(404, key="error.game_404")
+        if exc.code != "daily_hidden":
             raise
-        return error_page(404, key="error.game_404")
+        table = service.table(game_id)
+        hidden = speaker(current_language()).t("error.daily_hidden")
     from wordyahtzee.tables.table import REACTIONS
 
     lexicon = getattr(table.game, "lexicon", None)  # Woord Yahtzee's words
-    return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode,
-                  reactions=REACTIONS,
+    return render(f"modes/{table.mode}/game.html", 403 if hidden else 200, game_id=game_id,
+                  mode=table.mode, reactions=REACTIONS, hidden=hidden,
                   words_language=lexicon.info.language if lexicon is not None else None)
 
 

@@ -46,5 +46,7 @@ def return_seat(game_id: str, seat: int) -> Response:
     token = _token(body)
     manager = _tables()
     answer = manager.return_seat(game_id, token, seat, profile_secret())
-    _yours(answer["state"], manager.table(game_id), token)
+    table = manager.table(game_id)
+    _yours(answer["state"], table, manager.seats_of(table, token, profile_secret(),
+                                                     owned=True))
     return jsonify(answer)

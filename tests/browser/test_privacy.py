@@ -44,7 +44,9 @@ def test_a_stranger_opens_todays_daily_game_and_sees_no_dice(browser: Any, live:
         assert response is not None and response.status == 403
         expect(page.locator("#error-message")).to_contain_text(
             "alleen voor de speler zelf te zien")
-        expect(page.locator("#dice")).to_have_count(0)
+        expect(page.locator("#game")).to_be_hidden()  # the empty board, kept hidden
+        expect(page.locator("#dice .die:not(.empty)")).to_have_count(0)
+        assert "Dagspeelster" not in page.content()
         answer = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
         assert answer["error"]["code"] == "daily_hidden" and "state" not in answer
         page.goto(f"{live.url}/games/{gid}/review")
@@ -55,6 +57,47 @@ def test_a_stranger_opens_todays_daily_game_and_sees_no_dice(browser: Any, live:
     finally:
         player.close()
         stranger.close()
+
+
+def test_the_daily_seat_link_plays_in_the_players_other_browser(browser: Any,
+                                                               live: Any) -> None:
+    """The address of today's game (its seat's link) opened in another browser of the
+    same person, without her profile: the link's seat token is hers, so is the game."""
+    phone = browser.new_context(reduced_motion="reduce")
+    laptop = browser.new_context(reduced_motion="reduce")
+    try:
+        page = phone.new_page()
+        page.goto(live.url + "/daily/classic")
+        page.fill("#profile-name", "Twee Schermen")
+        page.click("#profile-form button[type=submit]")
+        page.wait_for_url("**/games/**")
+        gid = game_id(page)
+        expect(page.locator("#throw")).to_be_enabled()
+        link = page.url
+        assert "#seat=" in link
+        other = laptop.new_page()
+        other.goto(link)
+        expect(other.locator("#game")).to_be_visible()
+        expect(other.locator("#daily-hidden")).to_have_count(0)
+        expect(other.locator("#turn-line")).to_contain_text("Twee Schermen")
+        other.click("#throw")
+        expect(other.locator("#dice .die:not(.empty)")).to_have_count(5)
+        shot(other, "daily-seat-link-other-browser-desktop")
+        assert live.tables.current_state(gid)["seq"] == 1  # one attempt: the same game
+        expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)  # seen on both
+        # the same link with another seat's token shows nothing and says why
+        stranger = laptop.browser.new_context(reduced_motion="reduce").new_page()
+        try:
+            stranger.goto(link.split("#")[0] + "#seat=not-hers")
+            expect(stranger.locator("#error-message")).to_contain_text(
+                "alleen voor de speler zelf te zien")
+            expect(stranger.locator("#game")).to_be_hidden()
+            shot(stranger, "daily-hidden-game-desktop")
+        finally:
+            stranger.context.close()
+    finally:
+        phone.close()
+        laptop.close()
 
 
 def test_the_start_page_lists_this_browsers_tables_only(browser: Any, live: Any) -> None:

@@ -105,8 +105,10 @@ def high_score_lists(mode: str | None, collate: str = "") -> Query:
 
 def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
     """For :func:`~wordyahtzee.store.rank_wins`: the finished games of ``mode`` (``kind``:
-    only those; never daily games) in the order they ended, and their human seats (whether
-    each used a Tip: ``aided``)."""
+    only those; never daily games) in the order they ended, and their human seats that
+    entered the high scores (whether each used a Tip: ``aided``): a seat the game ended
+    without (away or gone at its end: no high-score line) counts neither a game nor a
+    win."""
     where = ("g.mode = ? AND g.status = 'finished' AND g.result IS NOT NULL "
              "AND g.kind <> 'daily'")
     params: list[Any] = [mode]
@@ -117,8 +119,9 @@ def finished_games(mode: str, kind: str | None) -> tuple[Query, Query]:
              "ORDER BY g.finished_at, g.id", params),
             ("SELECT s.game_id, s.name, EXISTS (SELECT 1 FROM aided_seats a WHERE "
              "a.game_id = s.game_id AND a.seat = s.seat) AS aided FROM seats s JOIN games g "
-             f"ON g.id = s.game_id WHERE {where} AND s.computer IS NULL "
-             "ORDER BY s.game_id, s.seat", params))
+             f"ON g.id = s.game_id WHERE {where} AND s.computer IS NULL AND EXISTS "
+             "(SELECT 1 FROM high_scores h WHERE h.game_id = s.game_id AND "
+             "h.player = s.name) ORDER BY s.game_id, s.seat", params))
 
 
 def word_reports(dictionary: str | None) -> Query:

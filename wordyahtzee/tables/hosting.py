@@ -77,6 +77,7 @@ class Hosting(Playing):
             if target.seat not in self.seats_of(table, token, secret, owned=True):
                 raise ServiceError("only a seat's own link brings it back",
                                    "not_your_seat")
+            self._came(table, {target.seat})
             if table.status != "active":
                 raise ServiceError("the game is over", "game_over", conflict=True)
             computer = target.computer is not None
@@ -124,22 +125,31 @@ class Hosting(Playing):
         seats = self.seats_of(table, token, secret, owned=True)
         with table.lock:
             table.viewers += 1
-            for seat in seats:
-                table.present[seat] = table.present.get(seat, 0) + 1
-                table.absent_since.pop(seat, None)
             if seats:
-                table.mark_absent(self.clock())
+                now = self.clock()
+                table.resume(now)  # the table's clock goes on if it stood paused
+                table.arrive(seats, now)
+                for seat in seats:
+                    table.present[seat] = table.present.get(seat, 0) + 1
+                    table.absent_since.pop(seat, None)
+                table.mark_absent(now)
+                table.mark_clock(now)
                 table.changed.notify_all()
 
         def leave() -> None:
             with table.lock:
                 table.viewers -= 1
+                if not seats:
+                    return
+                now = self.clock()
                 for seat in seats:
                     table.present[seat] = max(0, table.present.get(seat, 0) - 1)
                     if not table.present[seat]:
-                        table.absent_since[seat] = self.clock()  # away from now on
-                if seats:
-                    table.changed.notify_all()
+                        table.absent_since[seat] = now  # away from now on
+                if not any(table.present.values()):
+                    table.empty_since = now  # nobody's here: a live table pauses
+                table.mark_clock(now)
+                table.changed.notify_all()
         return leave
 
     def rematch(self, game_id: str, token: Any, secret: Any = None) -> dict[str, Any]:

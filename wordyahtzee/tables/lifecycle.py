@@ -80,7 +80,8 @@ class Lifecycle(Playing):
         """One beat of the ticker: for every loaded table that someone watches or whose
         turn can run out, pick up events another process stored (one store query for all)
         and apply due timeouts and skips, waking the table's watchers; wake them too when
-        a player has been away long enough for the host to act. How many tables moved."""
+        a player has been away long enough for the host to act, or the table's clock
+        starts (the wait for its players is over). How many tables moved."""
         self.sweep()
         with self._lock:
             tables = [t for t in self._tables.values() if not t.game.finished
@@ -100,7 +101,9 @@ class Lifecycle(Playing):
                         moved += 1
                     if self._expire(table):
                         moved += 1
-                    if table.mark_absent(self.clock()):  # the host's controls changed
+                    now = self.clock()
+                    # the host's controls changed, or the table's clock started
+                    if table.mark_absent(now) | table.mark_clock(now):
                         table.changed.notify_all()
                 except StaleGameError:
                     self._reload(table)

@@ -105,7 +105,7 @@ class Lobby(Profiles):
                     and table.seats[seat].computer is None):
                 out.append({"game_id": table.id, "mode": table.mode, "pace": table.pace,
                             "players": [s.name for s in table.seats],
-                            "deadline": table.idle_deadline(),
+                            "deadline": table.idle_deadline(self.clock()),
                             "url": f"/games/{table.id}#seat={table.seats[seat].token}"})
         return out
 

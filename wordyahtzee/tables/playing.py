@@ -31,9 +31,9 @@ from ..modes.seating import host_actions
 from ..store import Finish, Seat, StaleGameError, Store, StoredGame, StoreError
 from .table import (
     ABANDON_SECONDS,
-    AWAY_AFTER,
     DEFAULT_IDLE_SECONDS,
     HOST_SEAT,
+    JOIN_SECONDS,
     KINDS,
     UNLOAD_SECONDS,
     Table,
@@ -115,9 +115,10 @@ class Playing:
         setup.pop("events", None)
         setup["table"] = {"idle_seconds": idle, "rules": dict(rules), **options}
         self.store.create_game(game_id, mode, kind, setup, seats)
+        now = self.clock()
         table = self._add(Table(game_id, kind, mode, dict(rules), seats, game, 0,
-                                idle_seconds=idle, last_move_at=self.clock(),
-                                loaded_at=self.clock(), daily=daily,
+                                idle_seconds=idle, last_move_at=now, loaded_at=now,
+                                opened_at=now, clock_from=now, empty_since=now, daily=daily,
                                 pace=str(options.get("pace", "live")),
                                 rated=bool(options.get("rated")),
                                 lobby=bool(options.get("lobby") or options.get("rated"))))
@@ -168,14 +169,23 @@ class Playing:
             raise self._quarantine(game_id, games.damage_reason(exc)) from None
         game = self._replay(stored)
         options = stored.setup.get("table") or {}
+        now = self.clock()
+        pace = str(options.get("pace", "live"))
         table = self._add(Table(stored.id, stored.kind, stored.mode,
                                 dict(options.get("rules") or stored.setup.get("rules") or {}),
                                 stored.seats, game, len(stored.events),
                                 idle_seconds=options.get("idle_seconds"),
-                                last_move_at=self.clock(), loaded_at=self.clock(),
+                                last_move_at=now, loaded_at=now, opened_at=stored.created_at,
+                                # a slow table's day runs from its last move, whenever this
+                                # process loads it; a live table's turn gets its time anew
+                                clock_from=(min(stored.updated_at, now) if pace == "slow"
+                                            else now),
+                                empty_since=now,
+                                # long made: who came to it then, no process remembers
+                                wait_over_at=(stored.created_at if now >= stored.created_at
+                                              + JOIN_SECONDS else None),
                                 abandoned=stored.status == "abandoned",
-                                daily=options.get("daily"),
-                                pace=str(options.get("pace", "live")),
+                                daily=options.get("daily"), pace=pace,
                                 rated=bool(options.get("rated")),
                                 lobby=bool(options.get("lobby") or options.get("rated")),
                                 profiles=self.store.seat_profiles(stored.id),
@@ -243,8 +253,11 @@ class Playing:
             try:
                 for event in newer:
                     table.game.apply(event)
+                    table.settle_excuses()  # a turn at a time: none played goes unseen
                 table.seq += len(newer)
                 table.follow_seats(newer)  # another process seated or unseated a computer
+                if newer:
+                    self._moved(table)
                 return
             except Exception:
                 pass
@@ -252,10 +265,19 @@ class Playing:
             stored = self.store.load_game(table.id)
         except (ValueError, TypeError, KeyError) as exc:  # a row that is no game
             raise self._quarantine(table.id, games.damage_reason(exc)) from None
+        moved = len(stored.events) != table.seq
         table.game = self._replay(stored)
         table.seq = len(stored.events)
         table.seats = list(stored.seats)
         table.follow_seats(stored.events)
+        table.settle_excuses()
+        if moved:
+            self._moved(table)
+
+    def _moved(self, table: Table) -> None:
+        """The game of ``table`` has moved (here or in another process): the idle clock of
+        the seat to move starts now."""
+        table.last_move_at = table.clock_from = self.clock()
 
     def _commit(self, table: Table) -> None:
         """Store the events the engine added since ``table.seq`` (call under the lock)."""
@@ -264,10 +286,11 @@ class Playing:
         if not events:
             return
         finish = Finish(game.result(), game.to_record()) if game.finished else None
-        # a high-score entry per human seat for every game these events ended
+        # a high-score entry for every game these events ended, per seat a person saw
+        # through to its end (Table.counts)
         scores = [(seat.name, totals[seat.seat])
                   for totals in game.finished_games(table.seq)
-                  for seat in table.seats if seat.computer is None]
+                  for seat in table.seats if table.counts(seat.seat)]
         try:
             self.store.append_events(table.id, table.seq, events, finish, scores)
         except BaseException as exc:
@@ -278,7 +301,8 @@ class Playing:
         metrics.ACTIONS.labels(mode=table.mode).inc()
         table.seq += len(events)  # the append announced it: other processes' streams wake
         table.follow_seats(events)
-        table.last_move_at = self.clock()
+        table.settle_excuses()
+        self._moved(table)
         table.changed.notify_all()
         if finish is not None:
             self._finished(table)
@@ -308,18 +332,24 @@ class Playing:
         return moved
 
     def _skip_reason(self, table: Table) -> str | None:
-        """Why the seat to move loses its turn now, if it does: it left, it is away (missed
-        turns in a row and nobody at its seat), or nobody acted within the idle limit."""
+        """Why the seat to move loses its turn now, if it does: it left, or, while the
+        table's clock runs (an online table neither paused nor waiting for its players),
+        it is away (missed turns in a row since its player came, and nobody at its seat)
+        or nobody acted within the idle limit."""
         seat = table.game.current_seat
         if seat is None or table.seats[seat].computer is not None:
             return None
-        missed, left = table.game.seat_status(seat)
-        if left:
+        if table.game.seat_status(seat)[1]:
             return "left"
-        if missed >= AWAY_AFTER and not table.present.get(seat):
+        if table.kind != "online":
+            return None  # solo, hot-seat, a score pad: the one device decides
+        now = self.clock()
+        if table.clock_start(now) is None:
+            return None  # paused, or the players are still coming: no clock runs
+        if table.away(seat):
             return "absent"
-        if (table.idle_seconds is not None and table.game.deadline() is None
-                and self.clock() - table.last_move_at > table.idle_seconds):
+        deadline = table.idle_deadline(now)
+        if deadline is not None and now > deadline:
             return "absent"
         return None
 
@@ -421,6 +451,7 @@ class Playing:
                                    "here is the current state", "stale",
                                    extra={"state": self.state(table)})
             seats = self.player_seats(table, token, secret)
+            self._came(table, seats)
             if game.current_seat not in seats:
                 raise ServiceError("it is not your turn", "not_your_turn")
             try:
@@ -433,6 +464,19 @@ class Playing:
             self._expire(table)  # the next seat may be away or gone: skip it at once
             self._kick(table)
             return {**outcome.summary, "state": self.state(table)}
+
+    def _came(self, table: Table, seats: set[int]) -> None:
+        """The player of ``seats`` is at the table (call under the lock): the first time,
+        the table notes it (:meth:`~.table.Table.arrive`) and its viewers are woken."""
+        now = self.clock()
+        if table.arrive(seats, now):
+            table.mark_clock(now)
+            table.changed.notify_all()
+
+    def came(self, table: Table, seats: set[int]) -> None:
+        """The player of ``seats`` read the table with the seat's token: they have come."""
+        with table.lock:
+            self._came(table, seats)
 
     def _day_over(self, day: str) -> bool:
         return published(parse_day(day), self.clock())
@@ -457,8 +501,11 @@ class Playing:
                 "daily_closes_at": (None if table.daily is None
                                     else closes_at(parse_day(table.daily))),
                 "pace": table.pace, "reactions": self.recent_reactions(table),
-                "idle_deadline": table.idle_deadline(), "rematch": table.rematch,
-                "server_time": self.clock()})
+                "idle_deadline": table.idle_deadline(now), "paused": table.paused(),
+                "waiting_for": table.waiting_for(now),
+                "wait_until": (table.opened_at + JOIN_SECONDS
+                               if table.waiting_for(now) else None),
+                "rematch": table.rematch, "server_time": now})
             return state
 
     @staticmethod

@@ -44,7 +44,13 @@ REACTION_GAP = 2.0
 """The least time between two reactions of one seat."""
 AWAY_AFTER = 2
 """Missed turns in a row after which a seat is *away*: its turns are skipped at once while
-its player is not at the table."""
+its player is not at the table. Turns it missed before its player first came to the table
+do not count (:attr:`Table.excused`)."""
+JOIN_SECONDS = 15 * 60.0
+"""How long an online table waits for its players to come (each opens the table, or moves)
+before its turn clock runs without them. Until every player has come, or this long after
+the table was made, no turn is skipped for idleness: the clock of the seat to move starts
+when the last player arrives."""
 
 
 @dataclass
@@ -63,6 +69,21 @@ class Table:
     present: dict[int, int] = field(default_factory=dict)  # seat -> open live streams
     viewers: int = 0  # open live streams, with or without a seat
     loaded_at: float = 0.0  # when this process made or loaded the table (clock time)
+    opened_at: float = 0.0  # when the table was made (clock time)
+    # since when the idle time of the seat to move counts: its turn's start, moved on by
+    # the time the table stood paused since (:meth:`resume`)
+    clock_from: float = 0.0
+    # since when no player of the table has had a page open (this process); None: one has
+    empty_since: float | None = None
+    # seat -> when its player first came to the table (a page, a read or a move with the
+    # seat's token; this process)
+    joined: dict[int, float] = field(default_factory=dict)
+    # seat -> the turns in a row it had missed when its player first came: they do not
+    # make it *away* (forgotten once it plays a turn)
+    excused: dict[int, int] = field(default_factory=dict)
+    # when the wait for the players ended (:meth:`wait_end`); None: still waiting
+    wait_over_at: float | None = None
+    clock_marks: tuple[Any, ...] = ()  # the table clock's state viewers were last woken for
     # seat -> since when no live stream has been open at it (absent: since loaded_at)
     absent_since: dict[int, float] = field(default_factory=dict)
     absent_marks: frozenset[int] = frozenset()  # the seats absent long enough, last seen
@@ -88,10 +109,10 @@ class Table:
 
     def surroundings(self) -> tuple[Any, ...]:
         """What a viewer sees change besides the game: who is at the table (and who has
-        been away long enough for the host to act), the rematch and the quick reactions
-        (compared to know when to send a new state)."""
+        been away long enough for the host to act), the rematch, the quick reactions and
+        whether the table's clock runs (compared to know when to send a new state)."""
         return (tuple(sorted(self.present.items())), self.absent_marks, self.rematch,
-                tuple((r["seat"], r["at"]) for r in self.reactions))
+                tuple((r["seat"], r["at"]) for r in self.reactions), self.clock_marks)
 
     def owned_by(self, token: Any) -> set[int]:
         """The seats a token holds, those a computer plays now included (their player
@@ -136,6 +157,116 @@ class Table:
             and (self.absent_for(s.seat, now) or 0.0) >= ABSENT_SECONDS)
         changed = marks != self.absent_marks
         self.absent_marks = marks
+        return changed
+
+    # -- the table's clock: waiting for the players, paused, running ----------------------
+
+    def pausable(self) -> bool:
+        """Whether the table pauses when none of its players is there: a live online table
+        (a slow one is played by players who come and go: its day runs regardless)."""
+        return self.kind == "online" and self.pace == "live"
+
+    def paused(self) -> bool:
+        """A live online table at which no player has a page open: its turn clock stands
+        still and nobody's turn is skipped (the hourglass of a turn already begun still
+        runs out: that is the game's rule). It resumes when a player comes back."""
+        return (self.pausable() and self.status == "active"
+                and not any(self.present.values()))
+
+    def waiting_for(self, now: float) -> list[int]:
+        """The seats whose players the online table still waits for: human seats that
+        have not left and whose player has not come yet, until :data:`JOIN_SECONDS` after
+        the table was made; [] once every player came or the wait is over."""
+        if self.kind != "online" or self.status != "active" or self.wait_end(now) is not None:
+            return []
+        return [seat for seat in self.players() if seat not in self.joined]
+
+    def wait_end(self, now: float) -> float | None:
+        """When the wait for the players ended: the last one's arrival, or
+        :data:`JOIN_SECONDS` after the table was made (None: still waiting). A table
+        loaded after its wait had long ended says so from the start
+        (:attr:`wait_over_at`: who came then, this process never saw)."""
+        if self.wait_over_at is None:
+            late = self.opened_at + JOIN_SECONDS
+            players = self.players()
+            if all(seat in self.joined for seat in players):
+                self.wait_over_at = min(late, max([self.opened_at,
+                                                   *(self.joined[s] for s in players)]))
+            elif now >= late:
+                self.wait_over_at = late
+        return self.wait_over_at
+
+    def players(self) -> list[int]:
+        """The seats a person plays now: no computer plays them and they have not left."""
+        return [s.seat for s in self.seats
+                if s.computer is None and not self.game.seat_status(s.seat)[1]]
+
+    def clock_start(self, now: float) -> float | None:
+        """Since when the idle time of the seat to move counts: its turn's start (moved on
+        by any pause), and no earlier than the last player's arrival (or the end of the
+        wait for the players); None while the clock stands still (paused, or waiting)."""
+        end = self.wait_end(now)
+        if self.paused() or end is None:
+            return None
+        return max(self.clock_from, end)
+
+    def arrive(self, seats: Iterable[int], now: float) -> bool:
+        """The player of ``seats`` came to the table (a page, a read or a move with the
+        seat's token): the first time, note when, and excuse the turns the seat had missed
+        in a row until then (they do not make it *away*). True when a seat came for the
+        first time."""
+        new = False
+        for seat in seats:
+            if seat in self.joined or not 0 <= seat < len(self.seats):
+                continue
+            self.joined[seat] = now
+            missed = self.game.seat_status(seat)[0]
+            if missed:
+                self.excused[seat] = missed
+            new = True
+        return new
+
+    def resume(self, now: float) -> None:
+        """A player's page has opened at a table none had open: the clock goes on where
+        it stood (a live table's turn clock did not run while nobody was there)."""
+        if self.empty_since is not None and self.pausable():
+            stood = now - max(self.empty_since, self.clock_from)
+            self.clock_from += max(0.0, stood)
+        self.empty_since = None
+
+    def settle_excuses(self) -> None:
+        """Forget the excuse of a seat that has played a turn since its player came (its
+        missed turns in a row are fewer than those excused): call after every turn."""
+        for seat, excused in list(self.excused.items()):
+            if self.game.seat_status(seat)[0] < excused:
+                del self.excused[seat]
+
+    def away(self, seat: int) -> bool:
+        """Whether a seat is *away*: a human seat whose player is not at the table and that
+        has missed :data:`AWAY_AFTER` turns in a row since its player first came."""
+        if self.seats[seat].computer is not None or self.present.get(seat):
+            return False
+        missed = self.game.seat_status(seat)[0]
+        return missed - self.excused.get(seat, 0) >= AWAY_AFTER
+
+    def counts(self, seat: int) -> bool:
+        """Whether the seat's total of a game that ends now enters the high scores (and
+        the wins): a person plays it, who saw the game through. At an online table a seat
+        that left, or whose last :data:`AWAY_AFTER` turns were skipped (the game ran out
+        without them: away at its end, turns missed before its player came included),
+        does not (at one device, a skip is the device's own choice); computers never do.
+        An abandoned game never ends, so never enters."""
+        if self.seats[seat].computer is not None:
+            return False
+        missed, left = self.game.seat_status(seat)
+        return self.kind != "online" or (not left and missed < AWAY_AFTER)
+
+    def mark_clock(self, now: float) -> bool:
+        """Note whether the clock runs (paused, or the players still waited for); True when
+        that changed (the viewers need a state: the countdown appears or goes)."""
+        marks = (self.paused(), tuple(self.waiting_for(now)))
+        changed = marks != self.clock_marks
+        self.clock_marks = marks
         return changed
 
     def host_refusal(self, seat: int, action: str, now: float,
@@ -190,12 +321,14 @@ class Table:
         seat = self.to_move()
         return None if seat is None else self.seats[seat].computer
 
-    def idle_deadline(self) -> float | None:
-        """When the seat to move loses its turn if nobody acts (None: never)."""
-        if (self.idle_seconds is None or self.game.finished
+    def idle_deadline(self, now: float) -> float | None:
+        """When the seat to move loses its turn if nobody acts (None: never, or not while
+        the clock stands still: paused, or waiting for the players)."""
+        if (self.idle_seconds is None or self.status != "active"
                 or self.game.deadline() is not None):
             return None
-        return self.last_move_at + self.idle_seconds
+        start = self.clock_start(now)
+        return None if start is None else start + self.idle_seconds
 
     def seat_view(self, seat: Seat, now: float, levels: tuple[str, ...],
                   done: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -203,14 +336,14 @@ class Table:
         left or are away, what the host may do to it now (``host_controls``), and the last
         thing the host did to it (``done``, from the events: ``host_action``, with the
         host's name)."""
-        missed, left = self.game.seat_status(seat.seat)
+        left = self.game.seat_status(seat.seat)[1]
         present = bool(self.present.get(seat.seat))
         action = None
         if done is not None:
             action = {**done, "host": self.seats[done["by"]].name}
         return {"seat": seat.seat, "name": seat.name, "computer": seat.computer,
                 "present": present, "left": left,
-                "away": seat.computer is None and not present and missed >= AWAY_AFTER,
+                "away": self.away(seat.seat), "came": seat.seat in self.joined,
                 "host_controls": [a for a in HOST_ACTIONS
                                   if self.host_refusal(seat.seat, a, now, levels) is None],
                 "host_action": action}

@@ -113,7 +113,8 @@ export function seatsView(gameId, table, send, message) {
       if (seat.computer) marks.push(t("seats.computer", { level: t(`level.short.${seat.computer}`) }));
       else if (seat.left) marks.push(t("seats.left"));
       else if (seat.away) marks.push(t("seats.away"));
-      else marks.push(seat.present ? t("seats.present") : t("seats.absent"));
+      else if (seat.present) marks.push(t("seats.present"));
+      else marks.push((state.waiting_for || []).includes(seat.seat) ? t("seats.not_yet") : t("seats.absent"));
       if (mine) marks.push(t("seats.you"));
       if (seat.seat === mover) marks.push(t("seats.to_move"));
       const dotClass = seat.computer ? "computer" : seat.left ? "left"

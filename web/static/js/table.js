@@ -33,7 +33,12 @@ export function connectTable(gameId, view) {
     busy: false,  // an action is on its way
     state: null,  // the state shown
     refresh: load, // ask the server again (it applies a due timeout or idle skip first)
-    start: () => load().then(() => { moves.resend(); listen(gameId, table.token, show); }),
+    // a daily game hidden from this browser (no seat token of it): nothing to follow
+    start: () => load().then((refused) => {
+      if (refused === "daily_hidden") return;
+      moves.resend();
+      listen(gameId, table.token, show);
+    }),
   };
   const turn = turnOf(table, view.message);
   const moves = acting(gameId, table, { show, message: view.message, setBusy });
@@ -51,6 +56,7 @@ export function connectTable(gameId, view) {
   function show(next) {
     const previous = table.state;
     if (previous && next.seq < previous.seq) return;
+    reveal();
     table.seq = next.seq;
     table.state = next;
     table.you = table.own.filter((seat) => !next.seats?.[seat]?.computer);
@@ -63,14 +69,28 @@ export function connectTable(gameId, view) {
     signal.draw(previous, next);
   }
 
+  /** The state from the server, shown; on a refusal, the error's code. */
   async function load() {
     try {
       const answer = await api("GET", `/api/games/${gameId}`, undefined, table.token);
       table.own = answer.own || answer.you || [];
       show(answer);
+      return null;
     } catch (err) {
       view.message(errorText(err.error));
+      return err.error?.code ?? null;
     }
+  }
+
+  // Today's daily game, opened in a browser without its player's profile, comes with
+  // its board hidden: the API has just shown the state to the link's seat token, so this
+  // browser is the player's.
+  function reveal() {
+    const notice = document.getElementById("daily-hidden");
+    if (!notice) return;
+    notice.remove();
+    const board = document.getElementById("game");
+    if (board) board.hidden = false;
   }
 
   function setBusy(flag) {
