@@ -53,7 +53,7 @@ def _untouched(fresh: str) -> None:
         assert [p.name for p in Path(fresh).parent.iterdir() if ".restoring" in p.name] == []
 
 
-def refused(archive: Path, fresh: str, says: str, data_dir: Path, *extra: str) -> None:
+def assert_refused(archive: Path, fresh: str, says: str, data_dir: Path, *extra: str) -> None:
     """``backup --verify`` and ``restore`` of ``archive`` are one line saying ``says`` and
     exit 2, and write nothing: the store and the data dir are as they were."""
     for args in (("backup", "--verify", str(archive)),
@@ -114,7 +114,7 @@ def test_a_changed_backup_is_refused_and_nothing_is_written(
                        ("unnamed", "does not name"),
                        ("unsigned", "not signed"), ("nosig", "not signed"),
                        ("otherkey", "signature does not match"), ("format1", "not signed")):
-        refused(tmp_path / f"{name}.tar.gz", fresh, says, nowhere)
+        assert_refused(tmp_path / f"{name}.tar.gz", fresh, says, nowhere)
     # the good one restores, and holds no moderator
     assert cli("restore", str(good), "--db", fresh, data_dir=nowhere).returncode == 0
     assert rows(fresh)["moderators"] == []
@@ -291,7 +291,7 @@ def test_an_oversize_member_the_manifest_does_not_name_is_refused_at_its_header(
     written = int(measured.stdout.split()[-1])
     assert written < 64 * 1024  # measured: 0 bytes (before: 1 GiB to $TMPDIR, 12 s)
     assert list(scratch.iterdir()) == [] and not data.exists()
-    refused(crafted, str(tmp_path / "new.sqlite3"), "does not name", data)
+    assert_refused(crafted, str(tmp_path / "new.sqlite3"), "does not name", data)
 
 
 def test_a_manifest_over_the_rows_of_another_schema_is_refused_before_any_row_loads(
@@ -333,7 +333,7 @@ def test_a_manifest_over_the_rows_of_another_schema_is_refused_before_any_row_lo
                        ("table", f"a table schema {schema} does not define: 'evil'"),
                        ("column", "its table games has other columns"),
                        ("older", f"schema {schema - 1} does not define")):
-        refused(tmp_path / f"{name}.tar.gz", fresh, says, nowhere)
+        assert_refused(tmp_path / f"{name}.tar.gz", fresh, says, nowhere)
 
 
 @pytest.mark.parametrize(("key", "value", "says"), [
@@ -347,7 +347,7 @@ def test_a_manifests_bad_value_is_one_line_and_nothing_is_written(
     live = tmp_path / "live.sqlite3"
     good = _backed_up(str(live), tmp_path)
     _repacked(good, tmp_path / "bad.tar.gz", {}, manifest=lambda v: v.update({key: value}))
-    refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), says,
+    assert_refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), says,
             tmp_path / "nowhere")
 
 
@@ -357,7 +357,7 @@ def test_a_dictionary_name_with_a_newline_is_refused(tmp_path: Path) -> None:
     for name in ("dictionaries/evil\n.json", "dictionaries/mine.json\n",
                  "dictionaries/.hidden.json", "dictionaries/Evil.json", "wordyahtzee.sqlite3"):
         _repacked(good, tmp_path / "bad.tar.gz", {name: b'{"name": "evil"}'})
-        refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), "unexpected file",
+        assert_refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), "unexpected file",
                 tmp_path / "nowhere")
 
 
@@ -406,4 +406,4 @@ def test_a_row_that_is_not_one_of_the_tables_is_refused(stores: tuple[str, str],
                b'["g1",0,"\\ud800",7]\n', b'["g1",0,"!",true]\n', b'["g1",0,"!",7]']
     for n, rows_ in enumerate(bad):
         _repacked(good, tmp_path / f"row{n}.tar.gz", {member: rows_})
-        refused(tmp_path / f"row{n}.tar.gz", fresh, "reactions", tmp_path / "nowhere")
+        assert_refused(tmp_path / f"row{n}.tar.gz", fresh, "reactions", tmp_path / "nowhere")
