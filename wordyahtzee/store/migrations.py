@@ -276,6 +276,14 @@ own dice sets (the set's JSON as text; the id is its link) and the uploaded dict
 owners and listing (the word lists stay files in the data dir; the same in both
 backends)."""
 
+_DAILY_SKILL = (
+    "ALTER TABLE daily_entries ADD COLUMN skill {real}",
+    "CREATE INDEX daily_skills ON daily_entries (skill, finished_at)",
+)
+"""The skill figure of each finished daily game (docs/skill.md), null until it is
+computed: the day's players compare with each other by it; the index finds the finished
+games still without one (the same in both backends)."""
+
 # -- SQLite ---------------------------------------------------------------------------------
 
 _SQLITE_V1 = (
@@ -411,6 +419,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="REAL") for sql in _LOGIN_ATTEMPTS)),
     Step(17, "owners, their own dice sets, the uploaded dictionaries' owners",
          tuple(sql.format(real="REAL") for sql in _OWNED)),
+    Step(18, "the skill figure of each finished daily game",
+         tuple(sql.format(real="REAL") for sql in _DAILY_SKILL)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -507,6 +517,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOGIN_ATTEMPTS)),
     Step(16, "owners, their own dice sets, the uploaded dictionaries' owners",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _OWNED)),
+    Step(17, "the skill figure of each finished daily game",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _DAILY_SKILL)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 
