@@ -108,6 +108,18 @@ def test_each_rounds_symbol_follows_its_figure() -> None:
     assert skill.turn_symbol(turn(3.0, 3.0, "timeout")) == "⬛"
 
 
+def test_the_measured_levels_are_shipped_for_every_judged_mode() -> None:
+    for mode, judge in skill.JUDGES.items():
+        test = skill.levels("test", mode)
+        review = skill.levels("review", mode)
+        assert test is not None and review is not None, mode
+        best = "strong" if judge == "strong" else "optimal"
+        assert test[best] == review[best] == 100.0
+        assert abs(test["random"]) < 5 and abs(review["random"]) < 5
+    assert skill.levels("review", "woord", "en/en/40") is None  # measured on nl only
+    assert skill.levels("review", "triple") is None
+
+
 @pytest.mark.parametrize("mode", proficiency.RULES)
 def test_random_answers_to_the_proficiency_test_score_near_zero(mode: str) -> None:
     rng = random.Random(2026)
