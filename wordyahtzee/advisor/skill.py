@@ -153,7 +153,7 @@ def _measured() -> dict[str, Any]:
 
 
 def levels(kind: str, mode: str, key: str | None = None) -> dict[str, float] | None:
-    """The computer levels' mean figures (``random`` and the judge's own play too) as
+    """The computer levels' mean figures (the judge's own play too, and ``random``: 0) as
     ``scripts/skill_figures.py`` measured them: ``kind`` ``review`` (their own seeded
     games) or ``test`` (the proficiency test); None when not measured for ``mode``, or for
     its strategy table ``key`` (the review's figures hold for the rules they were played
@@ -161,4 +161,6 @@ def levels(kind: str, mode: str, key: str | None = None) -> dict[str, float] | N
     entry = _measured().get(kind, {}).get(mode)
     if entry is None or (key is not None and entry.get("key") not in (None, key)):
         return None
-    return {level: float(row["mean"]) for level, row in entry["levels"].items()}
+    # random answers score 0 in expectation, exactly: a measured mean only shows its noise
+    return {level: 0.0 if level == "random" else float(row["mean"])
+            for level, row in entry["levels"].items()}

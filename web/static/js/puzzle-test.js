@@ -28,7 +28,7 @@ function showScore(score) {
   const levels = ladder(score.levels);
   result.replaceChildren(
     el("h2", { id: "test-score", text: t("puzzle.test_score", { score: number(Math.round(score.score)) }) }),
-    el("p", { class: "hint", text: t("puzzle.test_scale") }),
+    el("p", { class: "hint", text: t(`puzzle.test_scale.${mode}`) }),
     ...(levels ? [el("p", { id: "test-levels", class: "hint", text: t("puzzle.test_levels", { levels }) })] : []),
     el("p", { text: t("puzzle.test_detail", { best: score.best_answers, positions: score.positions,
       points: number(score.regret, 2) }) }),
