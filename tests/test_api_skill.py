@@ -181,8 +181,32 @@ def test_a_daily_games_figure_is_kept_and_set_against_the_days_players(app: Any,
     share = view["you"]["share"]
     assert f" · vaardigheid {round(mine)} · par {view['par']} (" in share
     page = bram.get("/daily/classic").get_data(as_text=True)
-    assert "Spelers van vandaag: 2" in page
+    assert "Spelers van deze dag: 2" in page
+    review = bram.get(f"/games/{view['you']['game_id']}/review").get_data(as_text=True)
+    assert 'id="skill-day"' in review and "Spelers van deze dag: 2" in review
     # a second process computing it too changes nothing
     assert not store.put_daily_skill(view["you"]["game_id"], 1.0)
     assert store.daily_skills(day, "classic") == figures
     assert store.unfigured_dailies() == []
+
+
+def test_daily_figures_are_kept_once_and_counted_when_listed(store: Any) -> None:
+    """Both backends: a finished daily game's figure is kept once; the day's figures are
+    those of the listed results only; the games still without one are found."""
+    day = "2026-12-06"
+    for n, (score, check) in enumerate(((120, "clear"), (90, "flagged"), (60, None))):
+        store.create_profile(f"p{n}", f"Speler {n}", f"hash-{n}", 1.0)
+        assert store.start_daily(day, "woord", f"p{n}", f"g{n}", 1.0)
+        store._change([("UPDATE daily_entries SET score = ?, finished_at = ? WHERE "
+                        "game_id = ?", (score, 2.0 + n, f"g{n}"))])
+        if check is not None:
+            assert store.check_daily(f"g{n}", check, {})
+    assert store.start_daily(day, "woord", "p0", "g-x", 1.0) is False  # one attempt
+    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g0", "g1", "g2"]
+    assert store.put_daily_skill("g0", 71.5) and store.put_daily_skill("g1", 99.0)
+    assert not store.put_daily_skill("g0", 10.0)  # the first figure stays
+    assert store.daily_skills(day, "woord") == [71.5]  # the flagged one is not listed
+    assert store.daily_entry(day, "woord", "p0")["skill"] == 71.5
+    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g2"]
+    assert store.put_daily_skill("g2", 40.0) and store.unfigured_dailies() == []
+    assert store.daily_skills(day, "woord") == [71.5]  # g2 is not checked yet

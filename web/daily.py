@@ -34,7 +34,7 @@ from .models_daily import (
     ProfileName,
     Renamed,
 )
-from .pages import current_language, describe_option, ladder, render
+from .pages import current_language, describe_option, ladder, players_line, render
 from .plots import bar_chart, histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
@@ -71,16 +71,9 @@ def day_skill(view: dict[str, Any], lang: str) -> dict[str, Any] | None:
     figure = ((you or {}).get("skill") or {}).get("figure")
     if not you or not you.get("finished") or figure is None:
         return None
-    words = speaker(lang)
     day = view["skill"]
-    players = None
-    if day["players"]:
-        players = words.tn("daily.skill_players", day["players"],
-                           players=words.number(day["players"]),
-                           median=words.number(round(day["median"])),
-                           below=words.number(round(day["below"] or 0.0)))
-    return {"figure": words.number(round(figure)), "judge": you["judge"],
-            "players": players, "ladder": ladder(day.get("levels"), lang)}
+    return {"figure": speaker(lang).number(round(figure)), "judge": you["judge"],
+            "players": players_line(day, lang), "ladder": ladder(day.get("levels"), lang)}
 
 
 # -- the API --------------------------------------------------------------------------------

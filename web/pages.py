@@ -275,8 +275,12 @@ def review(game_id: str) -> Response:
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
               if optimal and optimal["ready"] else None)
+    skill = skill_view(answer, current_language())
+    if skill is not None and table.daily is not None:  # beside the players of its day
+        skill["day"] = players_line(service.day_skill(
+            table.mode, table.daily, {"skill": answer["skill"][0]}), current_language())
     return render("review.html", game_id=game_id, mode=table.mode, review=answer,
-                  regret_charts=regret_charts, skill=skill_view(answer, current_language()),
+                  regret_charts=regret_charts, skill=skill,
                   history_charts=history, describe=lambda option: describe_option(option, t),
                   optimal=optimal,
                   optimal_figure=figure)
@@ -303,6 +307,19 @@ def skill_view(answer: dict[str, Any], lang: str) -> dict[str, Any] | None:
                                judged=words.number(counted["judged"]),
                                lost=words.figure(counted["lost"]))})
     return {"players": players, "ladder": ladder(answer.get("levels"), lang)}
+
+
+def players_line(day: dict[str, Any], lang: str) -> str | None:
+    """The day's players by skill figure in words (:meth:`Daily.day_skill
+    <wordyahtzee.tables.daily.Daily.day_skill>`): how many, their median, the share below
+    yours; None when nobody of the day has one yet."""
+    if not day["players"]:
+        return None
+    words = speaker(lang)
+    return words.tn("daily.skill_players", day["players"],
+                    players=words.number(day["players"]),
+                    median=words.number(round(day["median"])),
+                    below=words.number(round(day["below"] or 0.0)))
 
 
 def ladder(levels: dict[str, float] | None, lang: str) -> str | None:
