@@ -210,3 +210,27 @@ def test_daily_figures_are_kept_once_and_counted_when_listed(store: Any) -> None
     assert [e["game_id"] for e in store.unfigured_dailies()] == ["g2"]
     assert store.put_daily_skill("g2", 40.0) and store.unfigured_dailies() == []
     assert store.daily_skills(day, "woord") == [71.5]  # g2 is not checked yet
+
+
+@pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
+def test_the_proficiency_tests_answer_is_on_the_scale(app: Any, mode: str) -> None:
+    from wordyahtzee.advisor.coach import distinct
+    from wordyahtzee.puzzles import proficiency
+    from wordyahtzee.puzzles.model import Puzzle
+
+    client = app.test_client()
+    test = [Puzzle.from_json(e["puzzle"]) for e in proficiency.load(mode)]
+
+    def answer(pick: int) -> dict[str, Any]:
+        answers = [proficiency.answer_to(p, distinct(tuple(p.options))[pick]) for p in test]
+        r = client.post(f"/api/puzzles/test/{mode}", json={"answers": answers})
+        assert r.status_code == 200, r.json
+        return dict(r.json)
+
+    best, worst = answer(0), answer(-1)
+    assert best["score"] == 100.0 and best["best_answers"] == 30 and best["regret"] == 0
+    assert worst["score"] < 0 and worst["best_answers"] == 0  # worse than random answers
+    assert best["random"] == worst["random"] > 0
+    assert worst["score"] == pytest.approx(100 * (1 - worst["regret"] / worst["random"]),
+                                           abs=0.05)
+    assert best["levels"] == skill.levels("test", mode) and best["levels"]["random"] == 0

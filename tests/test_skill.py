@@ -153,3 +153,15 @@ def test_a_better_answer_never_lowers_the_test_score(mode: str) -> None:
         worst = proficiency.answer_to(puzzle, choices[-1])
         lower = proficiency.score(mode, [*answers[:n], worst, *answers[n + 1:]])
         assert lower["score"] <= before["score"]
+
+
+@pytest.mark.parametrize("mode", proficiency.RULES)
+def test_the_shipped_test_levels_are_what_the_levels_answer(mode: str,
+                                                           strategy_tables: None) -> None:
+    from wordyahtzee.puzzles.mining import judging_table
+
+    shipped = skill.levels("test", mode)
+    assert shipped is not None
+    figures = proficiency.level_figures(mode, judging_table(mode, proficiency.RULES[mode]))
+    assert {level: values[0] for level, values in figures.items()} == {
+        level: value for level, value in shipped.items() if level != "random"}
