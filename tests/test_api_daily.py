@@ -139,9 +139,10 @@ def test_the_board_par_histogram_and_share(app: Any, clock: Clock,
     you = view["you"]
     assert you["rank"] == 1 and you["finished"] and len(you["symbols"]) == 13
     score = you["score"]
-    assert you["share"] == (f"Yahtzee van de dag {day}\n{you['symbols']}\n{score} · par "
-                            f"{view['par']} ({score - view['par']:+d})\n"
-                            "http://localhost/daily/classic")
+    figure = round(you["skill"]["figure"])
+    assert you["share"] == (f"Yahtzee van de dag {day}\n{you['symbols']}\n{score} · "
+                            f"vaardigheid {figure} · par {view['par']} "
+                            f"({score - view['par']:+d})\nhttp://localhost/daily/classic")
     assert view["seed"] is None
     page = anna.get("/daily/classic").get_data(as_text=True)
     assert 'id="daily-histogram"' in page and you["symbols"] in page

@@ -130,18 +130,25 @@ def test_streaks_count_days_in_a_row_up_to_today_or_yesterday() -> None:
 
 
 def test_round_symbols_and_the_share_text_tell_nothing_of_the_dice() -> None:
-    def turn(regret: float, kind: str = "box") -> dict[str, object]:
-        return {"decisions": [{"chosen": {"kind": "keep"}, "regret": 9.0},
-                              {"chosen": {"kind": kind, "words": ["kat"]}, "regret": regret}]}
+    def turn(lost: float, random: float, kind: str = "claim") -> dict[str, object]:
+        return {"lost": lost, "random": random,
+                "decisions": [{"chosen": {"kind": "keep"}, "lost": None},
+                              {"chosen": {"kind": kind, "words": ["kat"]}, "lost": lost}]}
 
-    turns = [turn(0.0), turn(0.5), turn(3.0), turn(12.0), turn(30.0), turn(0, "timeout")]
+    # each round by its figure, 100 × (1 − lost / random): the judge's, from 75, from
+    # 40, below; a round with nothing at stake lost nothing; the hourglass ended one
+    turns = [turn(0.0, 20.0), turn(4.0, 20.0), turn(10.0, 20.0), turn(16.0, 20.0),
+             turn(0.0, 0.0), turn(8.0, 8.0, "timeout")]
     symbols = daily.round_symbols(turns)
-    assert symbols == "🟩🟩🟨🟧🟥⬛"
-    text = daily.share_text("Woord Yahtzee van de dag", dt.date(2026, 11, 28), symbols, 402,
-                            437, "https://example.org/daily/woord")
-    assert text == ("Woord Yahtzee van de dag 2026-11-28\n🟩🟩🟨🟧🟥⬛\n402 · par 437 (-35)\n"
+    assert symbols == "🟩🟨🟧🟥🟩⬛"
+    text = daily.share_text("Woord Yahtzee van de dag", dt.date(2026, 11, 28), symbols, 92,
+                            None, "https://example.org/daily/woord", "vaardigheid 81")
+    assert text == ("Woord Yahtzee van de dag 2026-11-28\n🟩🟨🟧🟥🟩⬛\n92 · vaardigheid 81\n"
                     "https://example.org/daily/woord")
     assert "kat" not in text
+    text = daily.share_text("Yahtzee van de dag", dt.date(2026, 11, 28), symbols, 222, 254,
+                            "https://example.org/daily/classic", "vaardigheid 93")
+    assert "\n222 · vaardigheid 93 · par 254 (-32)\n" in text
 
 
 def test_the_par_is_what_woord_simulate_scores_on_the_same_seed(strategy_tables: None

@@ -34,7 +34,7 @@ from .models_daily import (
     ProfileName,
     Renamed,
 )
-from .pages import current_language, describe_option, render
+from .pages import current_language, describe_option, ladder, players_line, render
 from .plots import bar_chart, histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
@@ -50,11 +50,30 @@ def share_text(view: dict[str, Any], lang: str) -> str | None:
     you = view.get("you")
     if not you or not you.get("finished"):
         return None
-    t = translator(lang)
+    words = speaker(lang)
+    t = words.t
+    figure = (you.get("skill") or {}).get("figure")
+    # perfect play's score is a par to measure by where perfect play judges the skill; in
+    # Woord Yahtzee its bonus chains make it four or five times anyone's (docs/skill.md)
+    par = view["par"] if you.get("judge") == "optimal" else None
     return daily.share_text(t("daily.share_title", mode=t(f"mode.{view['mode']}_short")),
                             dt.date.fromisoformat(view["day"]), you.get("symbols", ""),
-                            int(you["score"]), view["par"],
-                            url_for("daily.page", mode=view["mode"], _external=True))
+                            int(you["score"]), par,
+                            url_for("daily.page", mode=view["mode"], _external=True),
+                            None if figure is None else t(
+                                "daily.share_skill", figure=words.number(round(figure))))
+
+
+def day_skill(view: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The skill figures of the daily page in words (None: the profile's game is not
+    finished or has no figure): yours, the day's players' and the computer levels'."""
+    you = view.get("you")
+    figure = ((you or {}).get("skill") or {}).get("figure")
+    if not you or not you.get("finished") or figure is None:
+        return None
+    day = view["skill"]
+    return {"figure": speaker(lang).number(round(figure)), "judge": you["judge"],
+            "players": players_line(day, lang), "ladder": ladder(day.get("levels"), lang)}
 
 
 # -- the API --------------------------------------------------------------------------------
@@ -176,7 +195,7 @@ def page(mode: str) -> Response:
                                 chart_id="daily-chart")
     regrets = ""
     if you and you.get("regrets"):
-        title = t("review.per_turn")
+        title = t(f"review.per_turn.{you['judge']}")
         regrets = bar_chart(you["regrets"], [str(r + 1) for r in range(len(you["regrets"]))],
                             title, x_label=t("review.turn"), y_label=t("review.regret_axis"),
                             number=speaker(lang).figure)
@@ -187,7 +206,7 @@ def page(mode: str) -> Response:
                  "chosen": describe_option(item["chosen"], t),
                  "best": describe_option(item["best"], t)}
     return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,
-                  regrets=regrets,
+                  regrets=regrets, skill=day_skill(view, lang),
                   days=service.daily_days(mode) if view["today"] else [],
                   mode=view["mode"])
 

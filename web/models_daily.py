@@ -131,9 +131,21 @@ class Bar(Reply):
     count: int
 
 
+class DaySkill(Reply):
+    """The day's players by skill figure (docs/skill.md): how many have one, their
+    median, the share of them below this browser's figure (null without one), and the
+    computer levels' figures."""
+
+    players: int
+    median: float | None
+    below: float | None
+    levels: dict[str, float] | None
+
+
 class DailyDay(Reply):
-    """A day: par, top 100, histogram, this browser's attempt, the seed once the day is
-    over."""
+    """A day: par, top 100, histogram, the day's players by skill figure, this browser's
+    attempt (once finished with its ``skill`` figure, its ``judge`` and its round
+    ``symbols``), the seed once the day is over."""
 
     mode: DailyModeName
     day: str
@@ -146,6 +158,7 @@ class DailyDay(Reply):
     board: list[BoardEntry]
     histogram: list[Bar]
     you: dict[str, Any] | None
+    skill: DaySkill
     profile: ProfileId | None = None
 
 

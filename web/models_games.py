@@ -366,11 +366,31 @@ class Hint(Reply):
     options: list[HintOption] | None = None
 
 
+class Skill(Reply):
+    """A player's skill figure (docs/skill.md): ``figure`` = 100 × (1 − ``lost`` /
+    ``random``): 100 for the judge's choices, about 0 for random answers (null: nothing
+    at stake yet); ``judged`` decisions (Woord Yahtzee: turns), ``best`` of them the
+    judge's own."""
+
+    figure: float | None
+    lost: float
+    random: float
+    judged: int
+    best: int
+
+
 class Review(Reply):
     """Every finished turn judged against optimal play; ``ready: false`` (202) while the
-    strategy table is being prepared; ``optimal``: the final scores against a sample of
-    optimal play's, once the game is over; ``hindsight``: a daily game's, once its day is
-    over, whose decisions carry their ``worth`` in hindsight (docs/daily.md)."""
+    strategy table is being prepared. ``judge`` names the skill figure's judge
+    (``optimal``, ``claims``: Woord Yahtzee's claims against the best claim of their
+    throw, ``strong``: the strong computer player; null: the mode has none and nothing is
+    judged); ``skill`` each player's figure, ``levels`` the computer levels' (null: not
+    measured for these rules); ``finished``: false while the game goes on (only the turns
+    played are judged). Each decision carries ``lost`` and ``random`` (null: shown, not
+    counted) and, in Woord Yahtzee, ``target``: the best claim of its throw. ``optimal``:
+    the final scores against a sample of optimal play's, once the game is over, where
+    optimal play is the judge; ``hindsight``: a daily game's, once its day is over, whose
+    decisions carry their ``worth`` in hindsight (docs/daily.md)."""
 
     ready: bool
     failed: str | None = None
@@ -378,6 +398,10 @@ class Review(Reply):
     regret: list[float] | None = None
     players: list[str] | None = None
     totals: list[int] | None = None
+    finished: bool | None = None
+    judge: str | None = None
+    skill: list[Skill] | None = None
+    levels: dict[str, float] | None = None
     optimal: dict[str, Any] | None = None
     hindsight: bool | None = None
 
@@ -393,5 +417,5 @@ class Record(Reply):
 __all__ = ["ActRequest", "GameState", "Hint", "Invites", "MoveReply",
            "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
            "Reaction", "Record", "Rematch", "RematchRequest", "ReturnRequest", "Review",
-           "SeatRequest", "StateReply", "WatchQuery", "rules_schema",
+           "SeatRequest", "Skill", "StateReply", "WatchQuery", "rules_schema",
            "schema_of"]

@@ -136,9 +136,11 @@ class TestAnswers(Body):
 
 
 class TestScore(Reply):
-    """The test's score: the share of the optimal expected points still to come the answers
-    keep (``score``, in percent), how many answers were the best, the points lost, and each
-    position's grade."""
+    """The test's score, the skill figure of the answers (docs/skill.md): 100 × (1 −
+    ``regret`` / ``random``), 100 for the best answers, about 0 for answers drawn at random
+    (``random``: the points those lose on average), below 0 for worse; how many answers
+    were the best, the points lost, the computer levels' scores (``levels``; null: not
+    measured) and each position's grade."""
 
     mode: str
     version: int
@@ -146,4 +148,6 @@ class TestScore(Reply):
     score: float
     best_answers: int
     regret: float
+    random: float
+    levels: dict[str, float] | None
     graded: list[dict[str, Any]]

@@ -253,14 +253,15 @@ def review(game_id: str) -> Response:
         players = answer["players"]
         turns = answer["turns"]
         rounds = max((turn["round"] for turn in turns), default=-1) + 1
+        judge = answer.get("judge")
         for seat, name in enumerate(players):
             # each player's own turns, numbered from 1, a turn without decisions at 0
             per_round = [0.0] * rounds
             for turn in turns:
                 if turn["seat"] == seat:
-                    per_round[turn["round"]] += turn["regret"]
-            title = (t("review.per_turn_of", name=name) if len(players) > 1
-                     else t("review.per_turn"))
+                    per_round[turn["round"]] += turn["lost"]
+            title = (t(f"review.per_turn_of.{judge}", name=name) if len(players) > 1
+                     else t(f"review.per_turn.{judge}"))
             if sum(per_round) > 0:
                 regret_charts.append((title, bar_chart(
                     per_round, [str(r + 1) for r in range(rounds)], title,
@@ -283,11 +284,65 @@ def review(game_id: str) -> Response:
     optimal = answer.get("optimal")
     figure = (optimal_figure(optimal, current_language())
               if optimal and optimal["ready"] else None)
+    skill = skill_view(answer, current_language())
+    if skill is not None and table.daily is not None:  # beside the players of its day
+        skill["day"] = players_line(service.day_skill(
+            table.mode, table.daily, {"skill": answer["skill"][0]}), current_language())
     return render("review.html", game_id=game_id, mode=table.mode, review=answer,
-                  regret_charts=regret_charts,
+                  regret_charts=regret_charts, skill=skill,
                   history_charts=history, describe=lambda option: describe_option(option, t),
                   optimal=optimal,
                   optimal_figure=figure)
+
+
+def skill_view(answer: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """A review's skill figures in words (None: no judge, or not ready): per player
+    ``name``, ``points``, ``figure`` (whole, None: nothing judged yet) and ``detail``;
+    ``ladder``, the computer levels' figures to compare with (None: not measured for
+    these rules)."""
+    judge = answer.get("judge")
+    if not answer.get("ready") or judge is None:
+        return None
+    words = speaker(lang)
+    players = []
+    for seat, (name, counted) in enumerate(zip(answer["players"], answer["skill"],
+                                               strict=True)):
+        figure = counted["figure"]
+        players.append({
+            "name": name, "points": answer["totals"][seat],
+            "figure": None if figure is None else words.number(round(figure)),
+            "detail": words.tn(f"review.skill_detail.{judge}", counted["judged"],
+                               best=words.number(counted["best"]),
+                               judged=words.number(counted["judged"]),
+                               lost=words.figure(counted["lost"]))})
+    return {"players": players, "ladder": ladder(answer.get("levels"), lang)}
+
+
+def players_line(day: dict[str, Any], lang: str) -> str | None:
+    """The day's players by skill figure in words (:meth:`Daily.day_skill
+    <wordyahtzee.tables.daily.Daily.day_skill>`): how many, their median, the share below
+    yours; None when nobody of the day has one yet."""
+    if not day["players"]:
+        return None
+    words = speaker(lang)
+    return words.tn("daily.skill_players", day["players"],
+                    players=words.number(day["players"]),
+                    median=words.number(round(day["median"])),
+                    below=words.number(round(day["below"] or 0.0)))
+
+
+def ladder(levels: dict[str, float] | None, lang: str) -> str | None:
+    """The computer levels' figures (and random answers'), weakest first: ``willekeurig 0
+    · beginner 84 · gevorderd 97 · optimaal 100``; None without any."""
+    if not levels:
+        return None
+    words = speaker(lang)
+    named = [(words.t("review.skill_random") if level == "random"
+              else words.t(f"level.short.{level}"), value)
+             for level, value in levels.items()
+             if level == "random" or words.has(f"level.short.{level}")]
+    return " · ".join(f"{label} {words.number(round(value))}"
+                      for label, value in sorted(named, key=lambda item: item[1]))
 
 
 def describe_option(option: dict[str, Any], t: Any) -> str:

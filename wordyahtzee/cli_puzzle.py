@@ -193,10 +193,11 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        judge = "the strong player's" if args.mode == "kaartspel" else "the optimal"
-        print(f"{args.mode} proficiency test v{result['version']}: {result['score']:.2f}% "
-              f"of {judge} expected points kept; {result['best_answers']} of "
-              f"{result['positions']} best answers; {result['regret']} points lost")
+        judge = "the strong player's" if args.mode == "kaartspel" else "perfect play's"
+        print(f"{args.mode} proficiency test v{result['version']}: {result['score']:.1f} "
+              f"(0: answers drawn at random, 100: {judge} every time); "
+              f"{result['best_answers']} of {result['positions']} best answers; "
+              f"{result['regret']} points lost, random answers {result['random']}")
     return 0
 
 

@@ -114,33 +114,24 @@ def load_strategy(mode: str, rules: Mapping[str, Any]) -> Any:
     return None if key is None else helper.load_table(key)
 
 
-SYMBOLS = (("🟩", 0.5), ("🟨", 5.0), ("🟧", 15.0))
-"""A round's symbol in the shared result, by the expected points its claim lost against
-the best claim for the throw it was made on (the review's regret): up to 0.5, 5 and 15;
-more is 🟥, and a round the hourglass ended without a claim ⬛."""
-
-
 def round_symbols(turns: Sequence[Mapping[str, Any]]) -> str:
-    """One symbol per round from a review's turns (:meth:`Coaching.review`): the claim's
-    regret, never a letter or a pip of the dice."""
-    out = []
-    for turn in turns:
-        last = next((d for d in reversed(turn.get("decisions", []))
-                     if d.get("chosen", {}).get("kind") != "keep"), None)
-        if last is None or last["chosen"].get("kind") == "timeout":
-            out.append("⬛")
-            continue
-        regret = float(last.get("regret", 0.0))
-        out.append(next((s for s, most in SYMBOLS if regret <= most), "🟥"))
-    return "".join(out)
+    """One symbol per round from a review's turns (:meth:`Coaching.review`), by how close
+    the round came to the judge's choices (:func:`~wordyahtzee.advisor.skill.turn_symbol`:
+    🟩 the judge's, 🟨 and 🟧 nearer them than random answers, 🟥 nearer random answers, ⬛
+    a round the hourglass ended); never a letter or a pip of the dice."""
+    from .advisor.skill import turn_symbol
+
+    return "".join(turn_symbol(turn) for turn in turns)
 
 
 def share_text(title: str, day: dt.date, symbols: str, score: int, par: int | None,
-               url: str) -> str:
+               url: str, skill: str | None = None) -> str:
     """The result to paste into a chat: the game and the day, a symbol per round, the
-    score against par, and the link. It tells nothing of the dice."""
+    score, the skill figure (``skill``, as the page's language writes it) and the score
+    against par (None: left out), and the link. It tells nothing of the dice."""
+    figure = "" if skill is None else f" · {skill}"
     against = "" if par is None else f" · par {par} ({score - par:+d})"
-    return f"{title} {day.isoformat()}\n{symbols}\n{score}{against}\n{url}"
+    return f"{title} {day.isoformat()}\n{symbols}\n{score}{figure}{against}\n{url}"
 
 
 def streak(days: Sequence[dt.date], today: dt.date) -> int:

@@ -61,7 +61,9 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     lines = share.split("\n")
     assert lines[0] == f"Yahtzee van de dag {state['daily']}"
     assert re.fullmatch("[🟩🟨🟧🟥⬛]{13}", lines[1]), lines[1]
-    assert lines[2] == f"{score} · par {par} ({score - par:+d})"
+    # the score, the skill figure (docs/skill.md) and, in classic, the score against par
+    assert re.fullmatch(rf"{score} · vaardigheid -?\d+ · par {par} \({score - par:+d}\)",
+                        lines[2]), lines[2]
     assert lines[3].endswith("/daily/classic")
     shot(page, "daily-result-desktop")
     for path in (page.url.removeprefix(live.url), "/profile", f"/games/{gid}/review",

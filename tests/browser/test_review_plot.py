@@ -1,6 +1,7 @@
-"""The review page's histogram of optimal play's final scores, on a desktop and on a 375 px
-phone, in Dutch and English: the player follows the hint all game, so the marked score is
-a realistic one."""
+"""The review page's histogram of optimal play's final scores (classic, where perfect play
+is the skill figure's judge; Woord Yahtzee's review has none: test_skill.py), on a desktop
+and on a 375 px phone, in English: the players follow the hint all game, so the marked
+scores are realistic ones."""
 
 from __future__ import annotations
 
@@ -57,19 +58,6 @@ def check_review(browser: Any, live: Any, gid: str, name: str, lang: str = "nl")
         page.locator("figure.optimal").screenshot(
             path=str(SCREENSHOTS / f"{name}-{label}-figure.png"))
         ctx.close()
-
-
-def test_woord_review_shows_the_final_score_against_optimal_play(browser: Any,
-                                                                  live: Any) -> None:
-    strategies.get("woord", "nl/nl/40")
-    client = live.app.test_client()
-    r = client.post("/api/games", json={"mode": "woord", "kind": "solo", "players": ["Ilse"],
-                                        "rules": {"turn_seconds": None}})
-    gid, token = r.json["id"], r.json["links"][0]["token"]
-    follow_hints(client, gid, token, 8)
-    assert client.get(f"/api/games/{gid}").json["finished"]
-    strategies.sample("woord", "nl/nl/40", SAMPLE_GAMES["woord"])
-    check_review(browser, live, gid, "woord-review-optimal")
 
 
 def test_classic_review_shows_the_final_score_against_optimal_play(browser: Any,

@@ -9,7 +9,8 @@ request), and, given that table, decides a computer's next action or gives a hin
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import statistics
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -121,11 +122,18 @@ class WithoutTables:
 
 
 def decision(turn: int, seat: int, throws: int, shown: str, chosen: dict[str, Any],
-             best: dict[str, Any]) -> dict[str, Any]:
+             best: dict[str, Any], random: float | None = None) -> dict[str, Any]:
     """One reviewed decision (``chosen`` and ``best`` carry ``value``: expected points
-    still to come)."""
-    return {"turn": turn, "seat": seat, "throws": throws, "shown": shown, "chosen": chosen,
-            "best": best, "regret": round(max(0.0, best["value"] - chosen["value"]), 2)}
+    still to come): its ``regret``, the expected points lost against the best; with
+    ``random`` (what a random answer loses there on average, :func:`random_loss`) also the
+    skill figure's two numbers, ``lost`` (the regret) and ``random``
+    (:mod:`~wordyahtzee.advisor.skill`)."""
+    regret = round(max(0.0, best["value"] - chosen["value"]), 2)
+    out = {"turn": turn, "seat": seat, "throws": throws, "shown": shown, "chosen": chosen,
+           "best": best, "regret": regret}
+    if random is not None:
+        out.update(lost=regret, random=round(random, 2))
+    return out
 
 
 @dataclass(frozen=True)
@@ -144,20 +152,62 @@ class Judged:
     chosen: dict[str, Any]
 
     def decision(self) -> dict[str, Any]:
-        """The review's entry for this decision (:func:`decision`)."""
+        """The review's entry for this decision (:func:`decision`), with what a random
+        answer loses here (:func:`random_loss`)."""
         return decision(self.turn, self.seat, self.throws, self.shown, self.chosen,
-                        self.options[0])
+                        self.options[0], random_loss(self.options))
 
 
 def turns_of(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Decisions grouped per turn, with each turn's total regret."""
+    """Decisions grouped per turn, with each turn's total regret and the skill figure's
+    sums (``lost``, ``random``: of the decisions it counts, those whose ``lost`` is not
+    None)."""
     out: dict[int, dict[str, Any]] = {}
     for item in decisions:
         entry = out.setdefault(item["turn"], {"turn": item["turn"], "seat": item["seat"],
-                                              "decisions": [], "regret": 0.0})
+                                              "decisions": [], "regret": 0.0, "lost": 0.0,
+                                              "random": 0.0})
         entry["decisions"].append(item)
         entry["regret"] = round(entry["regret"] + item["regret"], 2)
+        if item.get("lost") is not None:
+            entry["lost"] = round(entry["lost"] + item["lost"], 2)
+            entry["random"] = round(entry["random"] + item["random"], 2)
     return list(out.values())
+
+
+def identity(option: Mapping[str, Any]) -> tuple[str, str]:
+    """What makes two choices the same choice: the box, or the dice kept (Woord Yahtzee:
+    the letters kept, since dice showing the same letters are the same keep); in
+    Kaartspel the card taken (``""``: nothing), or throwing to raise, moving on, stopping."""
+    if option["kind"] == "keep":
+        if "letters" in option:
+            return "keep", "".join(sorted(option["letters"]))
+        return "keep", "".join(map(str, sorted(option["keep"])))
+    if "box" in option:
+        return "box", str(option["box"])
+    return str(option["kind"]), str(option.get("card") or "")
+
+
+def distinct(options: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """The choices with equal keeps merged (the first of each, best first)."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for option in options:
+        key = identity(option)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
+
+
+def random_loss(options: Sequence[Mapping[str, Any]]) -> float:
+    """The points an answer drawn at random loses on average at a decision whose options
+    (best first, each with ``value``) are these; equal keeps are one choice."""
+    choices = distinct(tuple(dict(o) for o in options))
+    if len(choices) < 2:
+        return 0.0
+    best = float(choices[0]["value"])
+    return statistics.fmean(max(0.0, best - float(c["value"])) for c in choices)
 
 
 _COACHES: dict[str, Coach | None] = {}

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..advisor.coach import distinct as distinct  # choices told apart, kept in the advisor
+from ..advisor.coach import identity as identity
 from ..modes.classic.rules import BOXES as CLASSIC_BOXES
 from ..modes.classic.rules import UPPER_BOXES as CLASSIC_UPPER
 from ..modes.kaartspel.rules import CARDS
@@ -39,31 +41,6 @@ THEMES: dict[str, tuple[str, ...]] = {
 HOURGLASS_SECONDS = 20.0
 """A Woord Yahtzee position is an hourglass puzzle when at most this many seconds were
 left."""
-
-
-def identity(option: Mapping[str, Any]) -> tuple[str, str]:
-    """What makes two choices the same choice: the box, or the dice kept (Woord Yahtzee:
-    the letters kept, since dice showing the same letters are the same keep); in
-    Kaartspel the card taken (``""``: nothing), or throwing to raise, moving on, stopping."""
-    if option["kind"] == "keep":
-        if "letters" in option:
-            return "keep", "".join(sorted(option["letters"]))
-        return "keep", "".join(map(str, sorted(option["keep"])))
-    if "box" in option:
-        return "box", str(option["box"])
-    return str(option["kind"]), str(option.get("card") or "")
-
-
-def distinct(options: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
-    """The choices with equal keeps merged (the first of each, best first)."""
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for option in options:
-        key = identity(option)
-        if key not in seen:
-            seen.add(key)
-            out.append(option)
-    return out
 
 
 @dataclass(frozen=True)

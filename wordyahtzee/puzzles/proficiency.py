@@ -1,8 +1,9 @@
 """The proficiency test of a mode: a fixed, versioned set of positions spread over the game,
 in the spirit of Tom Verhoeff's Yahtzee Proficiency Test. A player answers every position;
-the score is the percentage of the optimal expected points still to come that the answers
-keep (100: every answer optimal), so players compare themselves over time and with the
-computer levels (docs/puzzles.md gives theirs).
+the score is the skill figure (:mod:`wordyahtzee.advisor.skill`): 100 × (1 − the points the
+answers lost / the points random answers lose there on average), so 100 when every answer
+is the best, about 0 for answers drawn at random, and players compare themselves over time
+and with the computer levels (:func:`level_figures`; docs/puzzles.md gives theirs).
 
 The set is made once (:func:`generate`) from games the computer levels played with fixed
 seeds, and shipped as ``wordyahtzee/data/puzzles/<mode>-test-v<N>.json``: each position a
@@ -12,6 +13,7 @@ can answer it too. A new set is a new version; a score names its version.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -19,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
+from ..advisor.skill import levels, random_loss, scaled
 from ..errors import BadRequest, RuleError
 from .grading import grade
 from .mining import judging_coach, margin_of, puzzle_of
@@ -136,14 +139,26 @@ def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[
 
 
 def load(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
-    """The shipped test of ``mode`` (LookupError: none)."""
+    """The shipped test of ``mode`` (LookupError: none); its positions are read once a
+    process (callers read them, never change them)."""
+    return list(_positions(mode, version))
+
+
+@functools.cache
+def _random_loss(mode: str, version: int) -> float:
+    """What answers drawn at random lose on the whole test, on average."""
+    return sum(random_loss(e["puzzle"]["options"]) for e in _positions(mode, version))
+
+
+@functools.cache
+def _positions(mode: str, version: int) -> tuple[dict[str, Any], ...]:
     try:
         text = (resources.files("wordyahtzee") / "data" / "puzzles"
                 / f"{mode}-test-v{version}.json").read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LookupError(f"no proficiency test v{version} for {mode}") from None
     data: dict[str, Any] = json.loads(text)
-    return list(data["positions"])
+    return tuple(data["positions"])
 
 
 def questions(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
@@ -153,20 +168,26 @@ def questions(mode: str, version: int = VERSION) -> list[dict[str, Any]]:
 
 def score(mode: str, answers: Sequence[Mapping[str, Any]], version: int = VERSION
           ) -> dict[str, Any]:
-    """Grade a whole test: ``answers`` is one choice per position, in order. The score is
-    100 × the expected points still to come that the answers keep, over the best
-    answers'; each position's grade as :func:`~.grading.grade` gives it."""
+    """Grade a whole test: ``answers`` is one choice per position, in order. The score
+    is the skill figure of the answers (:func:`~wordyahtzee.advisor.skill.scaled`): 100 ×
+    (1 − the points they lost / ``random``, the points answers drawn at random lose on
+    average, each position's distinct choices equally likely): 100 for the best answers,
+    about 0 for random ones, below 0 for worse. ``levels``: the computer levels' scores
+    (:func:`level_figures`, as shipped). Each position's grade as :func:`~.grading.grade`
+    gives it."""
     test = load(mode, version)
     if len(answers) != len(test):
         raise BadRequest(f"the test has {len(test)} positions: give one answer to each",
                          "bad_choice")
-    graded = [grade(Puzzle.from_json(e["puzzle"]), choice)
-              for e, choice in zip(test, answers, strict=True)]
-    kept = sum(g["chosen"]["value"] for g in graded)
-    best = sum(g["best"]["value"] for g in graded)
+    puzzles = [Puzzle.from_json(e["puzzle"]) for e in test]
+    graded = [grade(puzzle, choice) for puzzle, choice in zip(puzzles, answers, strict=True)]
+    lost = sum(g["regret"] for g in graded)
+    random = _random_loss(mode, version)
+    figure = scaled(lost, random)
     return {"mode": mode, "version": version, "positions": len(test),
-            "score": round(100 * kept / best, 2), "best_answers": sum(g["solved"] for g in graded),
-            "regret": round(sum(g["regret"] for g in graded), 2), "graded": graded}
+            "score": 100.0 if figure is None else round(figure, 1),
+            "best_answers": sum(g["solved"] for g in graded), "regret": round(lost, 2),
+            "random": round(random, 2), "levels": levels("test", mode), "graded": graded}
 
 
 def level_answers(mode: str, level: str, table: Any, version: int = VERSION
@@ -197,3 +218,53 @@ def answer_of(game: Any, action: Any) -> dict[str, Any]:
     if name in ("roll", "stop"):
         return {"kind": name}
     raise RuleError(f"a computer answered {name!r}", "bad_choice")
+
+
+def level_figures(mode: str, table: Any, random_sets: int = 0, seed: int = 0
+                  ) -> dict[str, list[float]]:
+    """The test's score of each computer level's answers (one each: they are fixed), and
+    of ``random_sets`` sets of random answers (:func:`random_answers`) under ``random``."""
+    coach = judging_coach(mode)
+    out = {level: [score(mode, level_answers(mode, level, table))["score"]]
+           for level in coach.levels}
+    if random_sets:
+        rng = random.Random(seed)
+        out["random"] = [score(mode, random_answers(mode, rng))["score"]
+                         for _ in range(random_sets)]
+    return out
+
+
+def random_answers(mode: str, rng: random.Random, version: int = VERSION
+                   ) -> list[dict[str, Any]]:
+    """One answer per position, each drawn from the position's distinct choices (equal
+    keeps are one), in the form the test's page sends."""
+    from ..advisor.coach import distinct
+
+    out = []
+    for entry in load(mode, version):
+        puzzle = Puzzle.from_json(entry["puzzle"])
+        out.append(answer_to(puzzle, rng.choice(distinct(tuple(puzzle.options)))))
+    return out
+
+
+def answer_to(puzzle: Puzzle, option: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer that names ``option`` of ``puzzle`` (:func:`~.grading.find_choice`
+    reads it back): a keep by the positions of the dice kept, a box or claim by its box,
+    a Kaartspel take by its card, a move by its kind."""
+    kind = option["kind"]
+    if kind == "keep":
+        if "dice" in option:  # Woord Yahtzee
+            return {"kind": "keep", "dice": list(option["dice"])}
+        if "keep_indices" in option:  # Kaartspel
+            return {"kind": "keep", "dice": list(option["keep_indices"])}
+        todo, dice = [str(p) for p in option["keep"]], []
+        for i, face in enumerate(puzzle.shown):  # classic: the pips kept, placed
+            if face in todo:
+                todo.remove(face)
+                dice.append(i)
+        return {"kind": "keep", "dice": dice}
+    if kind in ("box", "claim"):
+        return {"kind": kind, "box": option["box"]}
+    if kind == "take":
+        return {"kind": "take", "card": option.get("card")}
+    return {"kind": kind}

@@ -263,3 +263,11 @@ client's address, the name's lock, when; given back when the password was right)
 the rows whose lock a reservation takes first, so that every process counts one name's
 and one address's checks one at a time (the same in both backends; they replace
 ``login_failures``, which counted a failure only after its check)."""
+
+DAILY_SKILL = (
+    "ALTER TABLE daily_entries ADD COLUMN skill {real}",
+    "CREATE INDEX daily_skills ON daily_entries (skill, finished_at)",
+)
+"""The skill figure of each finished daily game (docs/skill.md), null until it is
+computed: the day's players compare with each other by it; the index finds the finished
+games still without one (the same in both backends)."""

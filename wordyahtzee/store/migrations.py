@@ -133,6 +133,7 @@ def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str
         ("the moderators' login attempts, reserved before the password is checked",
          typed(ddl.LOGIN_ATTEMPTS)),
         ("owners, their own dice sets, the uploaded dictionaries' owners", typed(ddl.OWNED)),
+        ("the skill figure of each finished daily game", typed(ddl.DAILY_SKILL)),
     )))
 
 

@@ -33,7 +33,8 @@ def profile_owner(profile_id: str) -> str:
 def _entry(row: Any) -> dict[str, Any]:
     return {"day": row["day"], "mode": row["mode"], "game_id": row["game_id"],
             "started_at": row["started_at"], "score": row["score"],
-            "finished_at": row["finished_at"], "check": row["check_state"]}
+            "finished_at": row["finished_at"], "check": row["check_state"],
+            "skill": row["skill"]}
 
 
 class Records(Protocol):
@@ -188,6 +189,29 @@ class PlayerRecords(Records, Protocol):
             "AND d.mode = e.mode WHERE e.profile_id = ? ORDER BY e.day DESC, e.mode LIMIT ?",
             (profile_id, max(1, min(int(limit), 366))))
         return [{**_entry(r), "par": r["par"]} for r in rows]
+
+    # -- skill -----------------------------------------------------------------------------
+
+    def put_daily_skill(self, game_id: str, figure: float) -> bool:
+        """Keep the skill figure of a finished daily game (the first one: a second process
+        computing it too changes nothing); False when it had one, or is not finished."""
+        return self._change([
+            ("UPDATE daily_entries SET skill = ? WHERE game_id = ? AND score IS NOT NULL "
+             "AND skill IS NULL", (float(figure), game_id))])[0] > 0
+
+    def daily_skills(self, day: str, mode: str) -> list[float]:
+        """The skill figures of the day's listed games (those the board counts), lowest
+        first."""
+        return sorted(float(r["skill"]) for r in self._rows(
+            "SELECT skill FROM daily_entries WHERE day = ? AND mode = ? AND score IS NOT NULL "
+            f"AND {LISTED} AND skill IS NOT NULL", (day, mode)))
+
+    def unfigured_dailies(self, limit: int = 20) -> list[dict[str, Any]]:
+        """Finished daily games without a skill figure yet, the oldest first (through the
+        index ``daily_skills``)."""
+        return [_entry(r) for r in self._rows(
+            "SELECT * FROM daily_entries WHERE skill IS NULL AND score IS NOT NULL "
+            "ORDER BY finished_at LIMIT ?", (max(1, min(int(limit), 500)),))]
 
     # -- fair play -----------------------------------------------------------------------------
 

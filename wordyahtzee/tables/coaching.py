@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from .. import games
+from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import RuleError, ServiceError
 from . import strategies
@@ -63,8 +64,15 @@ class Coaching(Playing):
         """Every finished turn of ``table`` judged against optimal play: each decision, the
         best one, and the expected points lost (``regret``); ``turn`` counts every seat's
         turns, ``round`` the seat's own (from 0); ``ready: false`` while the strategy table
-        is being prepared. Once a game is over, ``optimal`` sets each final score against a
-        sample of optimal play's (:meth:`final_scores`)."""
+        is being prepared. ``judge`` names the mode's judge of the skill figure (None: the
+        mode has none, and nothing is judged), ``skill`` each seat's figure
+        (:class:`~wordyahtzee.advisor.skill.Tally`) and ``levels`` the computer levels'
+        figures to compare with (None: not measured for these rules); ``finished`` whether
+        the game is over (else only the turns played are judged). Once a game is over,
+        ``optimal`` sets each final score against a sample of optimal play's
+        (:meth:`final_scores`) where optimal play is the judge (in Woord Yahtzee its
+        bonus chains put every person's score below all of its games: the levels'
+        figures say more there)."""
         helper = coach(table.mode)
         if helper is None:
             raise RuleError(f"{table.mode} games have no review", "no_hint")
@@ -76,7 +84,8 @@ class Coaching(Playing):
             game = games.restore(table.game.to_json(), rng=self.rng_factory(),
                                  clock=self.clock,
                                  overlay=self.overlay)
-        turns = helper.review(game, strategy)
+        judge = skill.JUDGES.get(table.mode)
+        turns = helper.review(game, strategy) if judge is not None else []
         regret = [0.0] * len(game.players)
         for turn in turns:
             regret[turn["seat"]] = round(regret[turn["seat"]] + turn["regret"], 2)
@@ -84,10 +93,15 @@ class Coaching(Playing):
             turn["round"] = turn["turn"] // len(game.players)
             for item in turn["decisions"]:
                 item["round"] = turn["round"]
+        tallies = skill.tally([d for turn in turns for d in turn["decisions"]],
+                              len(game.players))
         answer = {"ready": True, "turns": turns, "regret": regret,
-                  "players": list(game.players), "totals": game.totals()}
-        finals = helper.finished_scores(game)
-        if finals and key is not None:
+                  "players": list(game.players), "totals": game.totals(),
+                  "finished": bool(game.finished), "judge": judge,
+                  "skill": [t.to_json() for t in tallies] if judge is not None else None,
+                  "levels": skill.levels("review", table.mode, key) if judge else None}
+        finals = helper.finished_scores(game) if judge == "optimal" else []
+        if finals and key is not None:  # beside the judge's own games, where it is perfect play
             answer["optimal"] = self.final_scores(table.mode, key, finals, list(game.players))
         return answer
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import daily
+from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import ServiceError
 from ..loop import run_blocking
@@ -117,8 +118,9 @@ class Daily(Coaching, Lobby):
     def daily_view(self, mode: Any, day_text: Any = None, secret: Any = None
                    ) -> dict[str, Any]:
         """A day of ``mode``: its par, the board (top 100; equal scores: who finished
-        first), the histogram of scores, and, for the profile of ``secret``, its attempt,
-        rank and round symbols. Game ids and the seed only once the day is over."""
+        first), the histogram of scores, the day's players by skill figure
+        (:meth:`day_skill`), and, for the profile of ``secret``, its attempt, rank, round
+        symbols and skill figure. Game ids and the seed only once the day is over."""
         mode = daily.check_mode(mode)
         day = self._day(day_text)
         over = daily.published(day, self.clock())
@@ -147,12 +149,15 @@ class Daily(Coaching, Lobby):
             answer["profile"] = {"id": profile["id"], "name": profile["name"]}
             entry = self.store.daily_entry(key, mode, profile["id"])
             answer["you"] = self._yours(mode, entry, over)
+        answer["skill"] = self.day_skill(mode, key, answer["you"])
         return answer
 
     def _yours(self, mode: str, entry: Mapping[str, Any] | None,
                over: bool) -> dict[str, Any] | None:
         """The profile's attempt: its table (and seat token while it is being played), its
-        rank, and once finished the symbols of its rounds and the turn it lost most."""
+        rank, and once finished its skill figure (``skill``, by ``judge``), the symbols of
+        its rounds, each round's loss (``regrets``, in the judge's points) and the turn it
+        lost most."""
         you = _summary(entry)
         if you is None or entry is None:
             return None
@@ -169,17 +174,35 @@ class Daily(Coaching, Lobby):
                                              entry["finished_at"])
                        if you["check"] in LISTED_CHECKS else None)
         review = self.review_of(self.tick(table.id))  # caught up with the store
-        if review.get("ready"):
+        if review.get("ready") and review.get("judge") is not None:
             turns = review["turns"]
+            you["judge"] = review["judge"]
+            you["skill"] = review["skill"][0]
             you["symbols"] = daily.round_symbols(turns)
-            you["regrets"] = [turn["regret"] for turn in turns]
-            worst = max(turns, key=lambda t: t["regret"], default=None)
-            if worst is not None and worst["regret"] > 0:
-                step = max(worst["decisions"], key=lambda d: d["regret"])
-                you["worst"] = {"round": worst["round"] + 1, "regret": worst["regret"],
-                                "chosen": step["chosen"], "best": step["best"],
+            you["regrets"] = [turn["lost"] for turn in turns]
+            worst = max(turns, key=lambda t: t["lost"], default=None)
+            if worst is not None and worst["lost"] > 0:
+                step = max(worst["decisions"], key=lambda d: d["lost"] or 0.0)
+                you["worst"] = {"round": worst["round"] + 1, "regret": worst["lost"],
+                                "chosen": step["chosen"],
+                                "best": step.get("target") or step["best"],
                                 "shown": step["shown"], "throws": step["throws"]}
         return you
+
+    def day_skill(self, mode: str, day: str, you: Mapping[str, Any] | None
+                  ) -> dict[str, Any]:
+        """The day's players by skill figure (docs/skill.md): how many have one (the
+        listed games), their median, and the share of them whose figure is below yours
+        (``below``, None without yours); ``levels``, the computer levels' figures."""
+        figures = self.store.daily_skills(day, mode)
+        mine = None if not you or not you.get("skill") else you["skill"]["figure"]
+        helper = coach(mode)
+        key = helper.table_key(daily.daily_rules(mode)) if helper else None
+        return {"players": len(figures),
+                "median": round(statistics.median(figures), 1) if figures else None,
+                "below": (round(100.0 * sum(f < mine for f in figures) / len(figures), 1)
+                          if figures and mine is not None else None),
+                "levels": skill.levels("review", mode, key)}
 
     def daily_days(self, mode: Any) -> list[dict[str, Any]]:
         """The archive: past days of ``mode`` with their pars, newest first."""

@@ -15,6 +15,7 @@ One class per job, joined here:
 - :class:`~.daily.Daily`: the daily game, its par and its board, and a profile's page;
 - :class:`~.fairplay.FairPlay`: the fair-play check of every finished daily game, and the
   moderators' decisions;
+- :class:`~.skill.DailySkill`: the skill figure of every finished daily game;
 - :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated;
 - :class:`~.owned.Owned`: what players make and own (their dice sets, the dictionaries they
   upload), who sees it listed.
@@ -29,7 +30,9 @@ from .lifecycle import Lifecycle
 from .owned import Owned
 from .puzzling import Puzzling
 from .reacting import Reacting
+from .skill import DailySkill
 
 
-class TableService(ComputerSeats, Hosting, FairPlay, Puzzling, Reacting, Owned, Lifecycle):
+class TableService(ComputerSeats, Hosting, FairPlay, DailySkill, Puzzling, Reacting, Owned,
+                   Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""

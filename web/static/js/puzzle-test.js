@@ -1,5 +1,6 @@
 // The proficiency test: every position of the mode's fixed test in turn, then the score
-// (the share of the optimal expected points kept) with each position's grade.
+// (0 for answers drawn at random, 100 for the best every time) beside the computer
+// levels', with each position's grade.
 import { $, api, el, errorText, number, t } from "./common.js";
 import { choiceText, showQuestion } from "./puzzle-view.js";
 
@@ -10,13 +11,25 @@ const mode = container.dataset.mode || "woord";
 /** @type {Array<{ kind: string, dice?: number[], box?: string }>} */
 const answers = [];
 
+/** The computer levels' scores (and random answers'), weakest first: "willekeurig 0 ·
+ * beginner 52 · gevorderd 90 · optimaal 100". */
+function ladder(levels) {
+  return Object.entries(levels || {})
+    .sort(([, a], [, b]) => a - b)
+    .map(([level, value]) => `${level === "random" ? t("review.skill_random") : t(`level.short.${level}`)} ${number(Math.round(value))}`)
+    .join(" · ");
+}
+
 /** The score, with each answer against the best. */
 function showScore(score) {
   container.hidden = true;
   progress.textContent = "";
   result.hidden = false;
+  const levels = ladder(score.levels);
   result.replaceChildren(
-    el("h2", { id: "test-score", text: t("puzzle.test_score", { score: number(score.score, 2) }) }),
+    el("h2", { id: "test-score", text: t("puzzle.test_score", { score: number(Math.round(score.score)) }) }),
+    el("p", { class: "hint", text: t(`puzzle.test_scale.${mode}`) }),
+    ...(levels ? [el("p", { id: "test-levels", class: "hint", text: t("puzzle.test_levels", { levels }) })] : []),
     el("p", { text: t("puzzle.test_detail", { best: score.best_answers, positions: score.positions,
       points: number(score.regret, 2) }) }),
     el("ol", {}, score.graded.map((/** @type {any} */ g) => el("li", {

@@ -167,8 +167,27 @@ class WoordCoach:
         return judged
 
     def review(self, game: Any, table: Any) -> list[dict[str, Any]]:
-        """Every finished turn's decisions (:meth:`judge`) with the expected points lost."""
-        return turns_of([item.decision() for item in self.judge(game, table)])
+        """Every finished turn's decisions (:meth:`judge`) with the expected points lost.
+        The skill figure counts each turn's claim only, against the best claim on the
+        throw it was made on (``target``, :func:`~wordyahtzee.advisor.skill.woord_claim`;
+        when no claim scored anything, a 0 in the box claimed):
+        ``lost`` its points short of it, ``random`` all of them (a random answer finds no
+        word); keeps are shown, not counted (``lost`` None)."""
+        from ..skill import woord_claim
+
+        decisions = []
+        for item in self.judge(game, table):
+            entry = item.decision()
+            if item.chosen["kind"] == "keep":
+                entry.update(lost=None, random=None)
+            else:  # no claim scoring anything: nothing at stake, the claim is the best
+                lost, target = woord_claim(item.options, item.chosen)
+                entry.update(lost=lost, random=0.0 if target is None else
+                             float(target["points"]), target=target or {
+                                 "kind": "claim", "box": item.chosen["box"], "words": [],
+                                 "points": 0})
+            decisions.append(entry)
+        return turns_of(decisions)
 
 
 def _value(ev: float, total: int) -> float:
