@@ -113,12 +113,11 @@ def start() -> Response:
     are those everyone sees, this browser's own, and one opened by its link
     (``?dice_set=``, ``?dictionary=``)."""
     from wordyahtzee.daily import DAILY_MODES
-    from wordyahtzee.puzzles.mining import MINED_MODES
 
     service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
                   dice_sets=_dice_sets(request.args.get("dice_set")),
-                  daily_modes=DAILY_MODES, puzzle_modes=MINED_MODES,
+                  daily_modes=DAILY_MODES, puzzle_modes=service.daily_puzzle_modes(),
                   modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
