@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DESKTOP, PHONE, shot
+from .conftest import PHONE, shot
 
 CARDS = ["large_straight", "small_straight", "four_of_a_kind", "three_of_a_kind",
          "full_house", "chance", "sixes", "fives", "fours", "threes", "twos", "ones"]
