@@ -282,6 +282,28 @@ def test_a_keep_of_nothing_says_every_die_is_thrown_again(lang: str, text: str) 
     assert "EGS" in describe_option({"kind": "keep", "letters": "egs"}, t)
 
 
+def test_the_blank_is_one_symbol_on_every_page(client: Any) -> None:
+    """The blank die face ("?" in the API) shows as ◆ everywhere, as in the game: a
+    review's kept letters, the rules' dice, a box's page."""
+    from wordyahtzee.web.i18n import translator
+    from wordyahtzee.web.pages import describe_option, faces_text
+
+    assert faces_text("kus?atl") == "KUS◆ATL"
+    assert describe_option({"kind": "keep", "letters": "e?s"}, translator("nl")) == \
+        "houd E◆S"
+    rules = client.get("/rules?lang=nl").get_data(as_text=True)
+    faces = rules[rules.index('class="plain dice-faces"'):]
+    faces = faces[:faces.index("</ol>")]
+    assert "◆" in faces and "<code>?</code>" not in faces and ">blanco<" in faces
+    static = Path(__file__).resolve().parents[1] / "web" / "static" / "js"
+    for script in static.glob("*.js"):  # the scripts draw it by BLANK or facesText
+        text = script.read_text()
+        assert script.name == "common.js" or "◆" not in text, script.name
+        assert 'replaceAll("?"' not in text or script.name == "common.js", script.name
+    review = (Path(__file__).resolve().parents[1] / "web" / "templates" / "review.html")
+    assert "d.shown|faces" in review.read_text()
+
+
 def test_a_woord_page_in_another_language_says_which_words_count(client: Any) -> None:
     gid = client.post("/api/games", json={"mode": "woord", "kind": "solo",
                                           "players": ["Anna"]}).json["id"]

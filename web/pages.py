@@ -32,6 +32,15 @@ bp = Blueprint("pages", __name__, template_folder="templates", static_folder="st
                static_url_path="/static")
 
 LANG_COOKIE = "lang"
+BLANK = "\u25c6"
+"""How every page shows the blank die face ("?" in the API and records): ◆, as the game
+and the pad show it (``BLANK`` in static/js/common.js)."""
+
+
+@bp.app_template_filter("faces")
+def faces_text(faces: str) -> str:
+    """Letters as dice show them: upper case, the blank as ◆."""
+    return faces.upper().replace("?", BLANK)
 
 
 def current_language() -> str:
@@ -296,7 +305,7 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
                       "stop": "kaart.stop"}[kind]))
     if option["kind"] == "keep":
         kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return str(t("review.keep", dice=kept.upper()) if kept else t("review.keep_none"))
+        return str(t("review.keep", dice=faces_text(kept)) if kept else t("review.keep_none"))
     box = option.get("box") or ""
     if option["kind"] == "timeout":
         text = str(t("review.timeout", box=t(f"box.{box}")))

@@ -67,6 +67,15 @@ export function number(value, decimals = 0) {
   return new Intl.NumberFormat(LANG, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
+/** How every screen shows the blank die face ("?" in the API): ◆ (the pages' `faces`
+ * filter in web/pages.py shows it the same). */
+export const BLANK = "◆";
+
+/** Letters as the dice show them: upper case, the blank as ◆. */
+export function facesText(letters) {
+  return letters.toUpperCase().replaceAll("?", BLANK);
+}
+
 /** The label of a box id ("letters_3" -> "3 letters"). */
 export function boxName(box) {
   return t(`box.${box}`);

@@ -2,7 +2,7 @@
 // intent; every score, legal box and face comes from the server (no rule is computed here).
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
-import { $, $$, announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, BLANK, announce, api, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
 import { hintAsker } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
@@ -201,7 +201,7 @@ function renderDice() {
       "data-die": String(i),
       onclick: () => toggleKeep(i),
     },
-    el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? "◆" : die.letter.toUpperCase()) }),
+    el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? BLANK : die.letter.toUpperCase()) }),
     // the value and the key are drawn by the style sheet from data-text: the button's name
     // (its aria-label) says them, and its visible text is the letter alone
     el("span", { class: "value", "aria-hidden": "true", "data-text": die === null ? "" : String(die.value) }),
@@ -222,7 +222,7 @@ function renderDice() {
       type: "button", class: "letter-key",
       "aria-label": die.blank ? t("game.blank_hint") : t("game.add_letter", { letter: die.letter.toUpperCase() }),
       onclick: () => addLetter(die),
-    }, die.blank ? "◆" : die.letter.toUpperCase()));
+    }, die.blank ? BLANK : die.letter.toUpperCase()));
   });
   $("words-area").hidden = !(myTurn() && turn.faces);
 }
@@ -436,7 +436,7 @@ function hintText(option, throws, which = false) {
     return tn("woord.hint_claim", option.points, { box: boxName(option.box), words, points: option.points, total });
   }
   if (throws === 0) return t("woord.hint_throw", { total });
-  let letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  let letters = option.letters ? facesText(option.letters) : "";
   if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((d) => d + 1).join(" ") })})`;
   return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
 }
@@ -501,7 +501,7 @@ function padEntry() {
     active: () => myTurn() && !table.busy && page.state.turn?.throws_left > 0,
     changed: (now, dieOf) => {
       const used = new Set(dieOf || []);
-      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${f.join("").toUpperCase().replaceAll("?", "◆")}`))
+      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${facesText(f.join(""))}`))
         .filter(Boolean);
       $("pad-free").textContent = `${t("pad.free_dice")}: ${free.join(" · ") || "—"}`;
     },
