@@ -298,6 +298,17 @@ export function whyText(why) {
   return text;
 }
 
+/** Copy `text` to the clipboard; where there is none (an insecure page), select it in
+ * `field` for the player to copy. */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    field?.select();
+    document.execCommand?.("copy");
+  }
+}
+
 /** A button that reports a word as wrongly accepted or refused (a dispute), once. */
 export function reportButton(word, dictionary, kind) {
   const button = el("button", {

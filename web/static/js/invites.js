@@ -1,7 +1,7 @@
 // The host's invite card (#invite) at an online table: each other seat's link and the
 // watch link, from the server (GET /api/games/<id>/invites, so the host sees them on any
 // device), each with Copy and, where the browser can, Share; until the game ends.
-import { $, announce, api, el, t } from "./common.js";
+import { $, announce, api, copyText, el, t } from "./common.js";
 
 /** The invite card of `table` (its `token`, `you`, `state`) at game `gameId`; returns
  * `{ draw(state) }`, called with every state. */
@@ -51,7 +51,7 @@ export function inviteCard(gameId, table) {
         type: "button", class: "secondary small copy", text: copied === url ? t("game.copied") : t("game.copy"),
         "aria-label": `${t("game.copy")}: ${label}`,
         onclick: async (event) => {
-          try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
+          await copyText(url, input);
           copied = url;
           event.target.textContent = t("game.copied");
           announce(t("game.copied"));
