@@ -317,3 +317,25 @@ def test_a_woord_page_in_another_language_says_which_words_count(client: Any) ->
                                               "players": ["Anna"]}).json["id"]
     assert 'id="words-language"' not in client.get(f"/games/{classic}?lang=de").get_data(
         as_text=True)
+
+
+def _texts(lang: str) -> dict[str, str]:
+    """Every message of ``lang``, plural forms joined."""
+    return {key: " | ".join(text) if isinstance(text, tuple) else text
+            for key, text in catalogue(lang).items()}
+
+
+def test_the_texts_a_play_test_found_wrong_are_right() -> None:
+    """Texts players read as wrong: no "seed" in Dutch ("zaad"), the turn written in one
+    tense, the game kinds named once (their explanation only beside the start page's
+    choice), German's puzzle link without a stray article, and a spectator's line two
+    sentences."""
+    nl, en, de = _texts("nl"), _texts("en"), _texts("de")
+    assert not [k for k, v in nl.items() if "zaad" in v.lower()]
+    assert "code" in nl["daily.seed"].lower() and "code" in nl["daily.seed_later"].lower()
+    assert not [k for k, v in nl.items() if re.search(r"\bschreef\b", v)]
+    assert not [k for k, v in en.items() if re.search(r"\bwrote\b", v) and "{name}" in v]
+    for texts in (nl, en, de):
+        assert not [k for k in texts if k.startswith("kind.") and "(" in texts[k]]
+        assert texts["game.watching"].count(".") == 2 and "{name}" in texts["game.watching"]
+    assert de["start.puzzles"] == "Rätsel und Leistungstest"

@@ -244,7 +244,7 @@ def test_points_message_review_and_timeout_without_errors(context: Any, live: An
         page.locator(f"#claim-list button[data-box={box}][data-zero]").click()
     wait_history(live, gid, 1)
     points = server_state(live, gid)["history"][0]["points"]
-    expect(page.locator("#message")).to_contain_text(f"schreef {points} punten")
+    expect(page.locator("#message")).to_contain_text(f"schrijft {points} punten")
     expect(page.locator("#review-list li").first).to_contain_text(f"({points})")
     # after the claim the keyboard is where the next step is
     expect(page.locator("#throw")).to_be_focused()
@@ -536,7 +536,10 @@ def test_a_spectator_sees_no_buttons_it_cannot_use(browser: Any, live: Any) -> N
         for mode in ("woord", "classic", "kaartspel"):
             gid = api_game(page, live, mode, "online", players)["id"]
             page.goto(f"{live.url}/games/{gid}")   # the table link, without a seat code
-            expect(page.locator("#turn-line")).to_contain_text("Je kijkt mee")
+            expect(page.locator("#turn-line")).to_have_text(
+                "Anna is aan de beurt. Je kijkt mee.")  # two sentences, each with its stop
+            expect(page.locator("#seats")).to_be_visible()
+            expect(page.locator("#sound")).to_be_hidden()  # no turn of its own to hear
             expect(page.locator("#throw")).to_be_hidden()
             expect(page.locator("#hint-button")).to_be_hidden()
     finally:

@@ -114,6 +114,9 @@ def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode:
             page.goto(f"{live.url}/puzzles?mode={mode}&id={other['id']}")
             expect(page.locator("#board .space")).to_have_count(16)
             expect(page.locator("#board-list li")).to_have_count(16)
+            # the seat to move is a player with a number, "(jij)": never "Drieën van Jij"
+            expect(page.locator("#board-list")).to_contain_text("(jij)")
+            assert "Jij" not in page.locator("#board-list").text_content()
             _click_choice(page, other, other["played"])
             expect(page.locator("#puzzle-verdict")).not_to_have_text("De beste keuze!")
             expect(page.locator("#puzzle-grade")).to_contain_text("Jouw keuze")

@@ -246,3 +246,27 @@ def test_the_start_page_notes_the_chosen_dice_and_the_menu_holds_lobby_and_profi
     expect(page.locator("#dice-set")).to_have_value("en")
     expect(notes).to_have_attribute("data-dice-set", "en")
     expect(notes).not_to_contain_text("Gebalanceerd")
+
+
+def test_two_players_of_the_same_name_are_told_which_name(context: Any, live: Any) -> None:
+    """Names must differ (ignoring capitals): the start page names the clash and marks
+    both fields, instead of "controleer de namen"; the server says why in its own words."""
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.check("input[name=kind][value=hotseat]")
+    while page.locator("#players input").count() < 3:
+        page.click("#add-player")
+    for i, name in enumerate(["Anna", "Bram", "anna"]):
+        page.fill(f"#player-{i + 1}", name)
+    page.click("button[type=submit]")
+    expect(page.locator("#start-error")).to_have_text(
+        "anna staat er twee keer in: geef elke speler een eigen naam.")
+    expect(page.locator("#players input[aria-invalid=true]")).to_have_count(2)
+    expect(page.locator("#player-3")).to_be_focused()
+    assert "/games/" not in page.url
+    page.fill("#player-3", "Cees")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    answer = live.app.test_client().post("/api/games", json={
+        "mode": "classic", "kind": "hotseat", "players": ["Anna", "ANNA"]})
+    assert answer.status_code == 400 and answer.json["error"]["code"] == "same_names"

@@ -98,6 +98,22 @@ function nameInputs() {
   return [...list.querySelectorAll("input")];
 }
 
+/** Whether every name differs (ignoring case, as the server does); if not, say which name
+ * is there twice and mark its fields. */
+function namesDiffer(players) {
+  const fields = [...nameInputs(), ...computerRows().map((item) => item.querySelector("input"))];
+  fields.forEach((input) => input.removeAttribute("aria-invalid"));
+  const seen = new Set();
+  const twice = players.map((p) => (typeof p === "string" ? p : p.name))
+    .find((name) => { const key = name.toLocaleLowerCase(); const found = seen.has(key); seen.add(key); return found; });
+  if (twice === undefined) return true;
+  const same = fields.filter((input) => input.value.trim().toLocaleLowerCase() === twice.toLocaleLowerCase());
+  same.forEach((input) => input.setAttribute("aria-invalid", "true"));
+  errorBox.textContent = t("start.same_names", { name: twice });
+  same.at(-1)?.focus();
+  return false;
+}
+
 function addPlayer(value = "") {
   const n = nameInputs().length + 1;
   const id = `player-${n}`;
@@ -225,6 +241,7 @@ form.addEventListener("submit", async (event) => {
       });
     });
   }
+  if (!namesDiffer(players)) return;
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {

@@ -42,7 +42,7 @@ export function connectTable(gameId, view) {
   const invites = inviteCard(gameId, table);
   const rematch = rematchCard(gameId, table, view.message);
   const handing = handover();
-  const signal = turnSignal(turn.myTurn);
+  const signal = turnSignal(turn.myTurn, turn.watching);
 
   // Never back: the stream can bring the moves that follow an action (a computer's, the
   // next player's) before the action's own answer arrives; that older answer is dropped,
