@@ -32,6 +32,8 @@ bp = Blueprint("pages", __name__, template_folder="templates", static_folder="st
                static_url_path="/static")
 
 LANG_COOKIE = "lang"
+SHEET_COLUMNS = 12
+"""The most score columns a printed sheet has (A4 portrait, numbers still legible)."""
 BLANK = "\u25c6"
 """How every page shows the blank die face ("?" in the API and records): ◆, as the game
 and the pad show it (``BLANK`` in static/js/common.js)."""
@@ -400,7 +402,8 @@ def shared_box(name: str) -> Response:
 def blank_sheet(mode: str) -> Response:
     """A blank score sheet to print, for games played on paper: the mode's layout
     (``paper_sheet()``), a column per player (``?players=``, 1-8) or several (Triple
-    Yahtzee's ×1 ×2 ×3), in the page's language."""
+    Yahtzee's ×1 ×2 ×3; then as many players as make 12 columns, which still fit A4), in
+    the page's language."""
     from wordyahtzee.modes import MODES, get_mode
 
     if mode not in MODES:
@@ -410,10 +413,11 @@ def blank_sheet(mode: str) -> Response:
         players = int(request.args.get("players", "4" if len(layout["columns"]) == 1 else "2"))
     except ValueError:
         players = 4
+    most = min(8, SHEET_COLUMNS // len(layout["columns"]))
     t = translator(current_language())
     rows = [(t(key, **params), kind) for key, params, kind in layout["rows"]]
-    return render("sheet.html", mode=mode, rows=rows, players=min(8, max(1, players)),
-                  factors=layout["columns"], modes=MODES)
+    return render("sheet.html", mode=mode, rows=rows, players=min(most, max(1, players)),
+                  most=most, factors=layout["columns"], modes=MODES)
 
 
 @bp.get("/favicon.ico")

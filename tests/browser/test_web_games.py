@@ -270,3 +270,18 @@ def test_two_players_of_the_same_name_are_told_which_name(context: Any, live: An
     answer = live.app.test_client().post("/api/games", json={
         "mode": "classic", "kind": "hotseat", "players": ["Anna", "ANNA"]})
     assert answer.status_code == 400 and answer.json["error"]["code"] == "same_names"
+
+
+def test_a_blank_sheet_takes_the_number_of_players(context: Any, live: Any) -> None:
+    """The sheet's toolbar chooses the players (the sheet redraws at once) and prints."""
+    page = context.new_page()
+    page.goto(live.url + "/sheets/triple?lang=nl")
+    expect(page.locator("#print")).to_have_text("Afdrukken")
+    expect(page.locator("#players-show")).to_be_hidden()  # the choice applies itself
+    page.select_option("#players", "3")
+    page.wait_for_url("**players=3**")
+    expect(page.locator(".paper-sheet tbody tr").first.locator("td")).to_have_count(9)
+    expect(page.locator(".paper-sheet tr.grand td")).to_have_count(3)
+    shot(page, "sheet-triple-3")
+    page.emulate_media(media="print")
+    expect(page.locator(".sheet-tools")).to_be_hidden()
