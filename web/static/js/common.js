@@ -56,6 +56,11 @@ export function moment(date) {
   return new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** A time of day written the page's language's way (14:32). */
+export function time(date) {
+  return new Intl.DateTimeFormat(LANG, { timeStyle: "short" }).format(date);
+}
+
 /** Whether the catalogue has a message (for a key built at run time). */
 export function hasText(key) {
   return key in STRINGS;
