@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import get_locale
 from werkzeug.exceptions import HTTPException
 
+from wordyahtzee.any_box import pad_dice_set, takes_any_box
 from wordyahtzee.dice import default_dice_set, describe_dice_set
 from wordyahtzee.errors import WordyahtzeeError
 
@@ -112,7 +113,8 @@ def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     """The summary of every dictionary this browser sees listed (and ``also``, one opened
     by its link), with the dice set it brings (its language's)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return [{**entry, "dice_set": default_dice_set(entry["language"])}
+    return [{**entry, "dice_set": default_dice_set(entry["language"]),
+             "pad_dice_set": pad_dice_set(entry["language"])}
             for entry in service.dictionaries(profile_secret(), browser_key(), also)]
 
 
@@ -368,7 +370,8 @@ def _dice_sets(also: str | None = None) -> list[dict[str, Any]]:
     then this browser's (or its profile's) own boxes, and ``also``, a box opened by its
     link."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return [{"name": box["name"], "title": box["title"], "own": box["own"]}
+    return [{"name": box["name"], "title": box["title"], "own": box["own"],
+             "any_box": takes_any_box(box["name"])}
             for box in service.boxes(profile_secret(), browser_key(), also)]
 
 

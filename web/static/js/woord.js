@@ -348,13 +348,15 @@ function syncDisabled() {
   $("throw").hidden = !turn || table.watching() || pad;
   $("pad-entry").hidden = !(pad && mine && turn && turn.throws_left > 0);
   $("pad-free").hidden = $("pad-entry").hidden;
+  $("pad-any-box").hidden = !(pad && page.state.any_box);  // what this pad referees, and why no Tip
   $("pad-hourglass").hidden = !(pad && mine && turn && turn.turn_seconds && turn.deadline === null);
   $("pad-hourglass").disabled = table.busy;
   if (pad) {
     page.letters?.sync();
     page.note?.sync();
   }
-  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily);  // the daily game: unaided
+  // the daily game: unaided; a pad without its box: no Tip (#pad-any-box says why)
+  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily) || Boolean(page.state?.any_box);
   $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
@@ -492,6 +494,14 @@ $("hint-apply").addEventListener("click", applyHint);
 
 // -- the score pad (kind "pad"): real dice, their letters entered here -----------------------
 
+/** A die's letters as the pad lists them: "A–Z" (and the blank) for a die that may show any
+ * letter, which a pad without its own box assumes of every die. */
+function dieLetters(faces) {
+  const letters = faces.filter((f) => f !== "?");
+  const every = letters.length === 26 && new Set(letters).size === 26;
+  return every ? `A–Z${faces.includes("?") ? ` ${BLANK}` : ""}` : facesText(faces.join(""));
+}
+
 /** The pad's letter keys, made once the state (with the dice set's faces) is known. */
 function padEntry() {
   if (page.letters || page.state?.kind !== "pad") return;
@@ -501,7 +511,7 @@ function padEntry() {
     active: () => myTurn() && !table.busy && page.state.turn?.throws_left > 0,
     changed: (now, dieOf) => {
       const used = new Set(dieOf || []);
-      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${facesText(f.join(""))}`))
+      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${dieLetters(f)}`))
         .filter(Boolean);
       $("pad-free").textContent = `${t("pad.free_dice")}: ${free.join(" · ") || "—"}`;
     },
