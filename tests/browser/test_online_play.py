@@ -544,3 +544,25 @@ def test_a_spectator_sees_no_buttons_it_cannot_use(browser: Any, live: Any) -> N
             expect(page.locator("#hint-button")).to_be_hidden()
     finally:
         ctx.close()
+
+
+def test_invite_links_reach_a_second_device(context: Any, live: Any) -> None:
+    """A host at 127.0.0.1 is told the links work on this computer only; when the server
+    listens on its network, the links carry its network address instead."""
+    page = context.new_page()
+    made = api_game(page, live, "classic", "online", ["Mama", "Tim"])
+    page.goto(live.url + made["links"][0]["url"])
+    expect(page.locator("#invite-list li[data-kind=seat]")).to_have_count(1)
+    expect(page.locator("#invite-local")).to_be_visible()
+    expect(page.locator("#invite-local")).to_contain_text("--host 0.0.0.0")
+    port = live.url.rsplit(":", 1)[1]
+    live.app.config["LAN_ADDRESSES"] = ("192.168.1.20",)
+    try:
+        page.reload()
+        link = page.locator("#invite-list li[data-kind=seat] input").first
+        expect(link).to_have_value(re.compile(rf"^http://192\.168\.1\.20:{port}/games/"))
+        expect(page.locator("#invite-network")).to_contain_text(f"192.168.1.20:{port}")
+        expect(page.locator("#invite-local")).to_be_hidden()
+        shot(page, "invite-network-desktop")
+    finally:
+        live.app.config["LAN_ADDRESSES"] = ()

@@ -3,6 +3,8 @@
 // device), each with Copy and, where the browser can, Share; until the game ends.
 import { $, announce, api, copyText, el, t } from "./common.js";
 
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
+
 /** The invite card of `table` (its `token`, `you`, `state`) at game `gameId`; returns
  * `{ draw(state) }`, called with every state. */
 export function inviteCard(gameId, table) {
@@ -27,7 +29,13 @@ export function inviteCard(gameId, table) {
     }
     if (!invites.links) return;
     const links = invites.links.filter((link) => !link.seats.some((s) => table.you.includes(s)));
-    const origin = window.location.origin;
+    // a page opened at 127.0.0.1 makes links only this computer opens: the server's address
+    // on its network instead, where it listens there; else the card says how to get one
+    const origin = invites.base || window.location.origin;
+    const local = LOOPBACK.test(window.location.hostname);
+    $("invite-network").hidden = !invites.base;
+    if (invites.base) $("invite-network").textContent = t("game.invite_network", { address: new URL(invites.base).host });
+    $("invite-local").hidden = !local || Boolean(invites.base);
     const watch = origin + (invites.watch_url || `/games/${gameId}`);
     const now = JSON.stringify([links.map((link) => [link.name, link.url]), watch]);
     section.hidden = false;
