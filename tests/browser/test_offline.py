@@ -47,8 +47,9 @@ def test_pages_reload_offline_and_a_pad_takes_a_throw(browser: Any, live: Any) -
         expect(page.locator("#pad-entry")).to_be_visible()
         for pips in (5, 5, 5, 3, 3):
             page.locator(f"#pad-keys .die[data-pips='{pips}']").tap()
+        expect(page.locator("#message")).to_contain_text("Geen verbinding: dit is de stand")
         page.click("#pad-record")
-        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        expect(page.locator("#message")).to_contain_text("je invoer is bewaard")
         assert server_state(live, gid)["seq"] == 0
         # the rules and a blank sheet, kept at install, never visited
         page.goto(live.url + "/rules")
@@ -114,7 +115,7 @@ def test_a_game_reloaded_offline_shows_its_last_state_and_its_entry_counts(
         expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
         expect(page.locator("#message")).to_contain_text("Geen verbinding")
         _pad_throw(page, (5, 5, 5, 5, 3))  # waits in the page
-        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        expect(page.locator("#message")).to_contain_text("je invoer is bewaard")
         assert server_state(live, gid)["seq"] == 1
         ctx.set_offline(False)
         end = time.monotonic() + 20

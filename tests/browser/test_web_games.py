@@ -232,8 +232,8 @@ def test_the_start_page_notes_the_chosen_dice_and_the_menu_holds_lobby_and_profi
     # the daily game's box is about the daily game; the lobby and the profile are in the menu
     expect(page.locator("#daily-entry a[href='/lobby'], #daily-entry a[href='/profile']")
            ).to_have_count(0)
-    expect(page.locator(".top nav a[href='/lobby']")).to_be_visible()
-    expect(page.locator(".top nav a[href='/profile']")).to_be_visible()
+    expect(page.locator(".top nav > a[href='/lobby']")).to_be_visible()
+    expect(page.locator(".top nav > a[href='/profile']")).to_be_visible()
     # the note under the dice speaks of the set chosen, and of no other
     notes = page.locator("#dice-set-hint [data-dice-set]:visible")
     expect(notes).to_have_count(1)
