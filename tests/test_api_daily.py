@@ -226,3 +226,17 @@ def test_profile_names_are_checked_like_player_names(app: Any) -> None:
                              content_type="application/json"), 400, "bad_json")
     assert_error(client.post("/api/profile", json={"name": "Anna"},
                              headers={"Origin": "https://evil.example"}), 403, "cross_site")
+
+
+def test_daily_without_a_mode_leads_to_the_daily_game(app: Any) -> None:
+    """``/daily``, as people type it, is the daily game's page; each mode's page links to
+    the other daily modes."""
+    client = app.test_client()
+    r = client.get("/daily")
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/daily/{daily.DAILY_MODES[0]}")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    others = page[page.index('id="daily-other"'):]
+    others = others[:others.index("</p>")]
+    for mode in daily.DAILY_MODES[1:]:
+        assert f'href="/daily/{mode}"' in others
+    assert f'href="/daily/{daily.DAILY_MODES[0]}"' not in others

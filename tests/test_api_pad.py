@@ -32,6 +32,8 @@ def rules_of(record: dict[str, Any]) -> dict[str, Any]:
     for key in ("dictionary", "dice_set"):
         if key in record:
             rules[key] = record[key]
+    if record["mode"] == "woord":  # a record without a dice set was played on nl
+        rules.setdefault("dice_set", "nl")
     return rules
 
 
@@ -81,7 +83,8 @@ def test_every_record_replays_through_a_pad_table(tmp_path: Path, path: Path) ->
 def test_faces_the_dice_cannot_show_are_refused_and_change_nothing(tmp_path: Path) -> None:
     app = make_app(tmp_path / "bad.sqlite3")
     client = app.test_client()
-    gid, token = pad_table(client, "woord", ["Anna", "Bram"], {"turn_seconds": None})
+    gid, token = pad_table(client, "woord", ["Anna", "Bram"], {"turn_seconds": None,
+                                                              "dice_set": "nl"})
     for faces in ("kusnat", "kusnatll", "xxxxxxx", "kkkkkkk", "kusnat1", 7, ["k"] * 7):
         r = client.post(f"/api/games/{gid}/act/throw", json={"faces": faces}, headers=seat(token))
         assert 400 <= r.status_code < 500 and "error" in r.json, (faces, r.json)
@@ -211,7 +214,7 @@ def test_a_pad_may_note_a_box_without_its_throw(tmp_path: Path) -> None:
 def test_a_woord_pad_may_note_the_words_without_the_throw(tmp_path: Path) -> None:
     app = make_app(tmp_path / "wnote.sqlite3")
     client = app.test_client()
-    gid, token = pad_table(client, "woord", ["Anna"], {"turn_seconds": None})
+    gid, token = pad_table(client, "woord", ["Anna"], {"turn_seconds": None, "dice_set": "nl"})
     note = f"/api/games/{gid}/act/note"
     r = client.post(note, json={"box": "letters_2", "words": ["qq"]}, headers=seat(token))
     assert r.status_code == 422                     # not a word, and no die shows a q
@@ -231,3 +234,56 @@ def test_a_woord_pad_may_note_the_words_without_the_throw(tmp_path: Path) -> Non
     r = client.post(note, json={"box": "letters_3", "words": ["kok"]}, headers=seat(token))
     assert r.status_code == 200, r.json
     assert r.json["points"] == dice.value("k") + dice.value("o")
+
+
+def test_a_woord_pad_without_a_box_takes_any_box_letters(tmp_path: Path) -> None:
+    """A Woord Yahtzee pad that names no box referees what every real box guarantees:
+    seven dice, any letter a-z, one blank a throw; a family's Q or three Z's are taken.
+    Its dice are nobody's real ones, so the Tip and the review say they are not there
+    (422 ``unknown_dice``, a page in words), and no other kind of table plays them."""
+    app = make_app(tmp_path / "any.sqlite3")
+    client = app.test_client()
+    gid, token = pad_table(client, "woord", ["Anna", "Bram"], {"turn_seconds": None})
+    state = client.get(f"/api/games/{gid}").json
+    assert state["rules"]["dice_set"] == "nl-any"
+    for faces in ("??quizx", "kusnat", "kusnat1"):  # two blanks; six; not a letter
+        r = client.post(f"/api/games/{gid}/act/throw", json={"faces": faces},
+                        headers=seat(token))
+        assert r.status_code == 422 or r.status_code == 400, (faces, r.json)
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": "qzzzxy?"},
+                    headers=seat(token))
+    assert r.status_code == 200, r.json
+    r = client.post(f"/api/games/{gid}/act/throw", json={"keep": [], "faces": "quizeen"},
+                    headers=seat(token))
+    assert r.status_code == 200, r.json
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_4", "words": ["quiz"]},
+                    headers=seat(token))
+    assert r.status_code == 422  # strict order: round 1 is letters_2
+    r = client.post(f"/api/games/{gid}/act/claim", json={"box": "letters_2", "words": ["ze"]},
+                    headers=seat(token))
+    assert r.status_code == 200 and r.json["points"] == 4 + 1  # Z 4, E 1: Scrabble values
+    hint = client.get(f"/api/games/{gid}/hint", headers=seat(token))
+    assert hint.status_code == 422 and hint.json["error"]["code"] == "unknown_dice"
+    review = client.get(f"/api/games/{gid}/review", headers=seat(token))
+    assert review.status_code == 422 and review.json["error"]["code"] == "unknown_dice"
+    page = client.get(f"/games/{gid}/review?lang=nl")
+    assert page.status_code == 422 and "eigen doos" in page.get_data(as_text=True)
+    # the record replays (its rules name the set)
+    from wordyahtzee.games import replay
+
+    record = client.get(f"/api/games/{gid}/record").json["record"]
+    assert replay(record)["players"][0]["total"] == 5
+    # only a pad plays them: a cup cannot throw dice nobody knows
+    for kind in ("solo", "hotseat", "online"):
+        r = client.post("/api/games", json={"mode": "woord", "kind": kind,
+                                            "players": ["Anna", "Bram"][:1 if kind == "solo"
+                                                                        else 2],
+                                            "rules": {"dice_set": "nl-any"}})
+        assert r.status_code == 400 and r.json["error"]["code"] == "pad_only_dice", r.json
+    # a pad on the site's own dice, or a family's own box, is still refereed by them
+    gid, token = pad_table(client, "woord", ["Anna"], {"dice_set": "nl"})
+    r = client.post(f"/api/games/{gid}/act/throw", json={"faces": "qzzzxy?"},
+                    headers=seat(token))
+    assert r.status_code == 422
+    english = pad_table(client, "woord", ["Ann"], {"dictionary": "en"})
+    assert client.get(f"/api/games/{english[0]}").json["rules"]["dice_set"] == "en-any"

@@ -161,3 +161,27 @@ def test_a_daily_games_positions_appear_only_once_its_day_is_closed(app: Any,
     today = anna.get("/api/puzzles/daily/classic").json
     assert today["date"] == daily.day_of(clock.now).isoformat()
     assert app.test_client().get("/api/puzzles/daily/classic").json["id"] == today["id"]
+
+
+def test_the_start_page_offers_only_the_puzzles_of_the_day_there_are(app: Any) -> None:
+    """A button for the puzzle of the day leads to one: a mode with none yet has none."""
+    import json
+    import re
+
+    from wordyahtzee.cli_puzzle import mine_record
+    from wordyahtzee.puzzles.rating import START
+
+    client = app.test_client()
+    page = client.get("/").get_data(as_text=True)
+    assert "daily=1" not in page and "Puzzel van de dag" not in page
+    assert 'href="/puzzles"' in page  # the trainer is there all the same
+    record = json.loads((Path(__file__).parent / "records" / "classic" /
+                         "two-players-forced.json").read_text())["record"]
+    mined = mine_record(record)
+    app.extensions["wordyahtzee.store"].put_puzzles("a-game", [
+        {"id": p.id, "mode": p.mode, "rules_key": "{}", "source": p.source, "day": None,
+         "themes": p.themes, "data": p.to_json()} for p in mined], 0.0, START)
+    page = client.get("/").get_data(as_text=True)
+    assert re.findall(r'href="/puzzles\?mode=(\w+)&amp;daily=1"', page) == ["classic"]
+    assert "Puzzel van de dag" in page
+    assert client.get("/api/puzzles/daily/classic").status_code == 200

@@ -251,3 +251,28 @@ def test_a_player_cannot_write_a_skip_as_the_hosts(client: Any) -> None:
     r = client.post(f"/api/games/{gid}/act/skip", json={}, headers=seat(host))
     assert r.status_code == 200 and r.json["skipped"] == "absent"
     assert r.json["state"]["to_move"] == 1
+
+
+def test_invite_links_name_the_network_address_a_phone_reaches(tmp_path: Path) -> None:
+    """A host who opened the site at 127.0.0.1 while the server listens on its network
+    (``serve --host 0.0.0.0``: ``LAN_ADDRESSES``) gets the server's network origin for the
+    invite links; asked at any other address, the links use that one (no ``base``)."""
+    app = make_app(tmp_path / "lan.sqlite3", LAN_ADDRESSES=("192.168.1.20",))
+    client = app.test_client()
+    made = client.post("/api/games", json={"mode": "classic", "kind": "online",
+                                           "players": ["Mama", "Tim"]}).json
+    host = {"X-Seat-Token": made["links"][0]["token"]}
+    url = f"/api/games/{made['id']}/invites"
+    for asked, base in (("127.0.0.1:8000", "http://192.168.1.20:8000"),
+                        ("localhost:8000", "http://192.168.1.20:8000"),
+                        ("[::1]:8000", "http://192.168.1.20:8000"),
+                        ("192.168.1.20:8000", None)):
+        answer = client.get(url, headers={**host, "Host": asked}).json
+        assert answer.get("base") == base, (asked, answer)
+        assert answer["links"] and answer["links"][0]["url"].startswith("/games/")
+    plain = make_app(tmp_path / "plain.sqlite3").test_client()
+    made = plain.post("/api/games", json={"mode": "classic", "kind": "online",
+                                          "players": ["Mama", "Tim"]}).json
+    answer = plain.get(f"/api/games/{made['id']}/invites", headers={
+        "X-Seat-Token": made["links"][0]["token"], "Host": "127.0.0.1:8000"}).json
+    assert "base" not in answer

@@ -40,12 +40,37 @@ def test_arrange_puts_each_face_on_its_die():
 
 
 def test_shipped_sets_load_with_one_blank_and_consistent_values():
+    from wordyahtzee.any_box import takes_any_box
+
     assert "nl" in shipped_dice_sets()
     for name in shipped_dice_sets():
         dice = DiceSet.load(name)
-        assert dice.size == 7 and all(len(die) == 6 for die in dice.dice)
-        assert sum(f.letter == "?" for die in dice.dice for f in die) == 1
+        assert dice.size == 7 and sum(f.letter == "?" for die in dice.dice for f in die) == 1
         assert dice.value("?") == 0
+        if not takes_any_box(name):  # real dice: six faces each
+            assert all(len(die) == 6 for die in dice.dice)
+
+
+def test_a_pad_without_a_box_takes_what_every_box_can_show():
+    """The any-box sets (a score pad's default) take every letter a-z on every die and the
+    blank on one at most, with the language's Scrabble values; they are no real dice."""
+    from wordyahtzee.any_box import ANY_BOX_SETS, pad_dice_set, takes_any_box
+    from wordyahtzee.dice import default_dice_set
+
+    assert pad_dice_set("nl") == "nl-any" and default_dice_set("nl") == "nl"
+    assert pad_dice_set("en") == "en-any" and pad_dice_set("fr") == "nl-any"
+    for language, name in ANY_BOX_SETS.items():
+        dice = DiceSet.load(name)
+        assert takes_any_box(dice) and dice.language == language and dice.size == 7
+        for throw in ("qqqqqqq", "zzzzzzz", "xyzzyqx", "kusnat?", "?abcdef"):
+            assert dice.assign(throw) is not None, throw
+        assert dice.assign("??abcde") is None  # one blank a throw, as the rules say
+        assert takes_any_box(DiceSet.from_json(dice.to_json()))  # a game's copy too
+    assert {k: DiceSet.load("nl-any").value(k) for k in "qxyze"} == dict(q=10, x=8, y=8, z=4,
+                                                                         e=1)
+    assert {k: DiceSet.load("en-any").value(k) for k in "aeknst"} == {
+        k: DiceSet.load("en").value(k) for k in "aeknst"}
+    assert not takes_any_box("nl") and not takes_any_box(DiceSet.load("nl"))
 
 
 def test_dutch_values_are_scrabble_values():

@@ -282,6 +282,28 @@ def test_a_keep_of_nothing_says_every_die_is_thrown_again(lang: str, text: str) 
     assert "EGS" in describe_option({"kind": "keep", "letters": "egs"}, t)
 
 
+def test_the_blank_is_one_symbol_on_every_page(client: Any) -> None:
+    """The blank die face ("?" in the API) shows as ◆ everywhere, as in the game: a
+    review's kept letters, the rules' dice, a box's page."""
+    from wordyahtzee.web.i18n import translator
+    from wordyahtzee.web.pages import describe_option, faces_text
+
+    assert faces_text("kus?atl") == "KUS◆ATL"
+    assert describe_option({"kind": "keep", "letters": "e?s"}, translator("nl")) == \
+        "houd E◆S"
+    rules = client.get("/rules?lang=nl").get_data(as_text=True)
+    faces = rules[rules.index('class="plain dice-faces"'):]
+    faces = faces[:faces.index("</ol>")]
+    assert "◆" in faces and "<code>?</code>" not in faces and ">blanco<" in faces
+    static = Path(__file__).resolve().parents[1] / "web" / "static" / "js"
+    for script in static.glob("*.js"):  # the scripts draw it by BLANK or facesText
+        text = script.read_text()
+        assert script.name == "common.js" or "◆" not in text, script.name
+        assert 'replaceAll("?"' not in text or script.name == "common.js", script.name
+    review = (Path(__file__).resolve().parents[1] / "web" / "templates" / "review.html")
+    assert "d.shown|faces" in review.read_text()
+
+
 def test_a_woord_page_in_another_language_says_which_words_count(client: Any) -> None:
     gid = client.post("/api/games", json={"mode": "woord", "kind": "solo",
                                           "players": ["Anna"]}).json["id"]
@@ -295,3 +317,25 @@ def test_a_woord_page_in_another_language_says_which_words_count(client: Any) ->
                                               "players": ["Anna"]}).json["id"]
     assert 'id="words-language"' not in client.get(f"/games/{classic}?lang=de").get_data(
         as_text=True)
+
+
+def _texts(lang: str) -> dict[str, str]:
+    """Every message of ``lang``, plural forms joined."""
+    return {key: " | ".join(text) if isinstance(text, tuple) else text
+            for key, text in catalogue(lang).items()}
+
+
+def test_the_texts_a_play_test_found_wrong_are_right() -> None:
+    """Texts players read as wrong: no "seed" in Dutch ("zaad"), the turn written in one
+    tense, the game kinds named once (their explanation only beside the start page's
+    choice), German's puzzle link without a stray article, and a spectator's line two
+    sentences."""
+    nl, en, de = _texts("nl"), _texts("en"), _texts("de")
+    assert not [k for k, v in nl.items() if "zaad" in v.lower()]
+    assert "code" in nl["daily.seed"].lower() and "code" in nl["daily.seed_later"].lower()
+    assert not [k for k, v in nl.items() if re.search(r"\bschreef\b", v)]
+    assert not [k for k, v in en.items() if re.search(r"\bwrote\b", v) and "{name}" in v]
+    for texts in (nl, en, de):
+        assert not [k for k in texts if k.startswith("kind.") and "(" in texts[k]]
+        assert texts["game.watching"].count(".") == 2 and "{name}" in texts["game.watching"]
+    assert de["start.puzzles"] == "Rätsel und Leistungstest"

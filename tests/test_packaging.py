@@ -128,3 +128,25 @@ def test_every_package_is_in_the_wheel() -> None:
     present = {".".join(init.parent.relative_to(ROOT).parts)
                for init in (ROOT / "wordyahtzee").rglob("__init__.py")}
     assert present - listed == set()
+
+
+def test_the_readme_commands_install_into_a_virtual_environment() -> None:
+    """The README's play command makes its virtual environment first (Debian 12 and recent
+    Ubuntu refuse pip installs into the system's Python) and uses only that environment's
+    pip and command; .ci/run runs that very line in a fresh clone, and the test command
+    installs into an active environment or .venv, never the system's Python. The port the
+    README names is the one ``serve`` listens on."""
+    from wordyahtzee.cli import DEFAULT_PORT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    play = next(line for line in readme.splitlines() if line.startswith("python3 -m venv"))
+    steps = [step.strip() for step in play.split("&&")]
+    assert steps[0] == "python3 -m venv .venv"
+    assert steps[1:] == [".venv/bin/pip install .", ".venv/bin/wordyahtzee serve"]
+    assert f"http://127.0.0.1:{DEFAULT_PORT}" in readme and "127.0.0.1:5000" not in readme
+    assert "--host 0.0.0.0" in readme and "--allowed-hosts" in readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "grep -m1 '^python3 -m venv \\.venv && ' \"$repo/README.md\"" in ci
+    assert "python3 -m pip" not in ci
+    test = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
+    assert "python3 -m pip" not in test and "py=.venv/bin/python" in test

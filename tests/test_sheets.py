@@ -45,3 +45,42 @@ def test_sheet_players_are_bounded_and_unknown_games_are_404(tmp_path: Path) -> 
     assert client.get("/sheets/schaak").status_code == 404
     css = (Path(__file__).parents[1] / "web/static/css/sheet.css").read_text()
     assert "@media print" in css and "@page" in css
+
+
+def _rows(html: str) -> list[tuple[str, list[str]]]:
+    """Each body row of a sheet: its label and its cells' colspans ("1" for none)."""
+    import re
+
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    return [(re.search(r'<th scope="row">([^<]*)</th>', row).group(1),  # type: ignore[union-attr]
+             re.findall(r'<td(?: colspan="(\d+)")?></td>', row))
+            for row in body.split("</tr>") if "<th" in row]
+
+
+@pytest.mark.parametrize("mode", ["classic", "triple"])
+def test_the_sheets_add_up_as_the_game_does(tmp_path: Path, mode: str) -> None:
+    """Classic and Triple Yahtzee have a lower-half total; Triple's columns their totals,
+    the totals times the column, and one grand total per player over its three columns."""
+    client = make_app(tmp_path / "t.sqlite3").test_client()
+    t = translator("nl")
+    rows = _rows(client.get(f"/sheets/{mode}?players=2&lang=nl").get_data(as_text=True))
+    labels = [label for label, _ in rows]
+    assert labels.index(t("game.lower_total")) > labels.index(t("box.chance"))
+    if mode == "triple":
+        assert labels[-3:] == [t("triple.column_total"), t("triple.weighted"), t("game.total")]
+        assert rows[-2][1] == [""] * 6 and rows[-1][1] == ["3", "3"]  # two players
+    else:
+        assert labels[-1] == t("game.total") and rows[-1][1] == ["1", "1"]
+
+
+def test_a_sheet_has_as_many_columns_as_players_chosen(tmp_path: Path) -> None:
+    """The page offers the number of players (Triple Yahtzee up to the 12 columns A4
+    holds), and its print button says "Afdrukken" in Dutch."""
+    client = make_app(tmp_path / "p.sqlite3").test_client()
+    for mode, most in (("classic", 8), ("triple", 4)):
+        html = client.get(f"/sheets/{mode}?players=3&lang=nl").get_data(as_text=True)
+        choice = html.split('<select id="players"')[1].split("</select>")[0]
+        assert choice.count("<option") == most and '<option value="3" selected>' in choice
+        wide = client.get(f"/sheets/{mode}?players=8").get_data(as_text=True)
+        assert len(_rows(wide)[0][1]) == most * (3 if mode == "triple" else 1)
+    assert ">Afdrukken</button>" in client.get("/sheets/woord?lang=nl").get_data(as_text=True)

@@ -251,7 +251,7 @@ def test_players_and_rules() -> None:
     assert code_of(lambda: TripleGame([])) == "bad_players"
     assert code_of(lambda: TripleGame([f"P{i}" for i in range(9)])) == "bad_players"
     assert len(TripleGame([f"P{i}" for i in range(8)]).players) == 8
-    assert code_of(lambda: TripleGame(["Anna", "anna"])) == "bad_players"
+    assert code_of(lambda: TripleGame(["Anna", "anna"])) == "same_names"
     info = describe()
     assert info["rules_defaults"] == {} and info["players"] == [1, 8]
     assert get_mode("triple").describe() == info

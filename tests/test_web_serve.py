@@ -286,3 +286,44 @@ def test_trusting_a_proxy_on_a_port_others_can_reach_is_warned_about(tmp_path: P
     lines = _start_lines(tmp_path / "direct.sqlite3", _free_port(), "--host", "0.0.0.0",
                          env={"WORDYAHTZEE_PROXIES": ""})
     assert lines and not [line for line in lines if "warning" in line], lines
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """A port another program holds (on recent macOS the AirPlay receiver holds 5000, so
+    that is no longer the default) is one line naming --port, not gunicorn's retries."""
+    from wordyahtzee.cli import DEFAULT_PORT
+
+    assert DEFAULT_PORT != 5000
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+                               str(port), "--db", str(tmp_path / "g.sqlite3")],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "WORDYAHTZEE_WARM": ""})
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"wordyahtzee: error: serve: port {port} is in use by another program; choose "
+        "another with --port"]
+
+
+def test_serve_says_where_to_play_and_how_a_second_device_joins(tmp_path: Path) -> None:
+    """At start ``serve`` names the address to open; on 127.0.0.1 it says a second device
+    needs --host 0.0.0.0, and with it, the address another device on the network opens."""
+    from wordyahtzee.web.server import lan_addresses, where_to_play
+
+    port = _free_port()
+    lines = _start_lines(tmp_path / "local.sqlite3", port, env={})
+    assert f"wordyahtzee: play on this computer at http://127.0.0.1:{port}/" in lines
+    assert ("wordyahtzee: only this computer can reach it; for a second device, serve with "
+            "--host 0.0.0.0") in lines
+    port = _free_port()
+    lines = _start_lines(tmp_path / "open.sqlite3", port, "--host", "0.0.0.0", env={})
+    network = [f"wordyahtzee: another device on this network joins at http://{a}:{port}/"
+               for a in lan_addresses()]
+    assert [line for line in lines if "another device" in line] == network, lines
+    assert not [line for line in lines if "only this computer" in line]
+    assert where_to_play("0.0.0.0", 8000, ("192.168.1.20",)) == [
+        "wordyahtzee: play on this computer at http://127.0.0.1:8000/",
+        "wordyahtzee: another device on this network joins at http://192.168.1.20:8000/"]

@@ -63,6 +63,10 @@ Configuration keys (``create_app({...})``):
     the time budget of one dictionary build, in its own process (default 30;
     ``$WORDYAHTZEE_BUILD_SECONDS``); a build over it is killed and its job fails with
     ``word_list_too_large``.
+``LAN_ADDRESSES``
+    this machine's addresses on its network, when the server listens there (``serve --host
+    0.0.0.0`` finds them; default none): a host who opened the site at ``127.0.0.1`` gets
+    invite links on the first, which another device can open.
 ``TRUSTED_ORIGINS``
     origins (``https://games.example``) besides the request's own host whose pages may
     change state through the API: for a reverse proxy that rewrites ``Host`` (default none).

@@ -487,8 +487,34 @@ def invites(game_id: str) -> Response:
     """Every seat's invite link, for the host's token only (403 ``not_host`` otherwise).
 
     A table the lobby started lists only the host's own: each seat's link is its
-    profile's alone."""
-    return jsonify(_tables().invites(game_id, _token(), profile_secret()))
+    profile's alone. Asked at an address only this machine reaches (``127.0.0.1``), while
+    the server listens on its network (``serve --host 0.0.0.0``), ``base`` says where
+    another device reaches it: the links are made with that."""
+    answer = dict(_tables().invites(game_id, _token(), profile_secret()))
+    base = network_base()
+    if base is not None:
+        answer["base"] = base
+    return jsonify(answer)
+
+
+def network_base() -> str | None:
+    """This server's origin on its network (``http://192.168.1.20:8000``) when the request
+    came by a loopback address and the server knows its network address (``LAN_ADDRESSES``,
+    set by ``serve --host 0.0.0.0``); else None: the browser's own address serves."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    lan = current_app.config.get("LAN_ADDRESSES") or ()
+    try:
+        asked = urlsplit("//" + request.host)
+        name, port = asked.hostname or "", asked.port
+        loopback = name == "localhost" or ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return None
+    if not lan or not loopback:
+        return None
+    address = f"[{lan[0]}]" if ":" in lan[0] else lan[0]
+    return f"{request.scheme}://{address}{'' if port is None else f':{port}'}"
 
 
 @bp.post("/games/<game_id>/react")

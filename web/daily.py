@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, make_response, request, url_for
+from flask import Blueprint, Response, jsonify, make_response, redirect, request, url_for
 
 from wordyahtzee import daily
 from wordyahtzee.errors import ServiceError
@@ -165,6 +165,13 @@ def daily_days(mode: str) -> Response:
 
 # -- the pages ------------------------------------------------------------------------------
 
+@bp.get("/daily")
+def first_page() -> Any:
+    """``/daily``, the address people type: today's daily game of the first daily mode,
+    whose page links to the others."""
+    return redirect(url_for("daily.page", mode=daily.DAILY_MODES[0]))
+
+
 @bp.get("/daily/<mode>")
 def page(mode: str) -> Response:
     """The daily game of ``mode``: play today's, or see a day's result, board and archive."""
@@ -207,6 +214,7 @@ def page(mode: str) -> Response:
                  "best": describe_option(item["best"], t)}
     return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,
                   regrets=regrets, skill=day_skill(view, lang),
+                  other_modes=[m for m in daily.DAILY_MODES if m != view["mode"]],
                   days=service.daily_days(mode) if view["today"] else [],
                   mode=view["mode"])
 

@@ -19,7 +19,8 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "empty_dictionary", "unknown_mode", "unknown_dictionary", "unknown_dice_set",
           "usage", "no_file", "bad_index", "bad_position", "store_error", "exists",
           "shipped_dictionary", "http_error", "not_a_pad", "faces_needed", "bad_date",
-          "bad_mode", "weak_password", "bad_theme", "bad_choice", "not_public", "no_owner"),
+          "bad_mode", "weak_password", "bad_theme", "bad_choice", "not_public", "no_owner",
+          "same_names", "pad_only_dice"),
     401: ("bad_login", "login_required"),
     403: ("bad_csrf", "name_hidden", "not_a_player", "not_your_turn", "not_host",
           "cross_site", "no_profile", "daily_hidden", "rated_seat", "not_your_seat"),
@@ -38,7 +39,7 @@ _BY_STATUS: dict[int, tuple[str, ...]] = {
           "not_eligible", "not_formable", "out_of_turn", "time_up", "too_late_for_special",
           "too_short", "unknown_box", "unknown_player", "wrong_player", "no_computer",
           "computer_to_move", "letter_not_on_dice", "hourglass_running", "no_hourglass",
-          "impossible_points", "not_daily",
+          "impossible_points", "not_daily", "unknown_dice",
           # Kaartspel
           "bad_step", "board_full", "cannot_stop", "card_placed", "illegal_take",
           "must_move", "must_throw", "not_raisable", "not_shown", "not_started", "own_card",

@@ -193,6 +193,10 @@ class Invites(Reply):
 
     links: list[SeatLink]
     watch_url: str
+    base: str | None = Field(None, description=(
+        "where another device reaches this server, when the page asked at an address only "
+        "this machine reaches (127.0.0.1) and the server listens on its network: the links' "
+        "origin (else the page's own)"))
 
 
 class WatchQuery(Body):

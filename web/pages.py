@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import get_locale
 from werkzeug.exceptions import HTTPException
 
+from wordyahtzee.any_box import pad_dice_set, takes_any_box
 from wordyahtzee.dice import default_dice_set, describe_dice_set
 from wordyahtzee.errors import WordyahtzeeError
 
@@ -32,6 +33,17 @@ bp = Blueprint("pages", __name__, template_folder="templates", static_folder="st
                static_url_path="/static")
 
 LANG_COOKIE = "lang"
+SHEET_COLUMNS = 12
+"""The most score columns a printed sheet has (A4 portrait, numbers still legible)."""
+BLANK = "\u25c6"
+"""How every page shows the blank die face ("?" in the API and records): ◆, as the game
+and the pad show it (``BLANK`` in static/js/common.js)."""
+
+
+@bp.app_template_filter("faces")
+def faces_text(faces: str) -> str:
+    """Letters as dice show them: upper case, the blank as ◆."""
+    return faces.upper().replace("?", BLANK)
 
 
 def current_language() -> str:
@@ -101,7 +113,8 @@ def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     """The summary of every dictionary this browser sees listed (and ``also``, one opened
     by its link), with the dice set it brings (its language's)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return [{**entry, "dice_set": default_dice_set(entry["language"])}
+    return [{**entry, "dice_set": default_dice_set(entry["language"]),
+             "pad_dice_set": pad_dice_set(entry["language"])}
             for entry in service.dictionaries(profile_secret(), browser_key(), also)]
 
 
@@ -113,12 +126,11 @@ def start() -> Response:
     are those everyone sees, this browser's own, and one opened by its link
     (``?dice_set=``, ``?dictionary=``)."""
     from wordyahtzee.daily import DAILY_MODES
-    from wordyahtzee.puzzles.mining import MINED_MODES
 
     service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
                   dice_sets=_dice_sets(request.args.get("dice_set")),
-                  daily_modes=DAILY_MODES, puzzle_modes=MINED_MODES,
+                  daily_modes=DAILY_MODES, puzzle_modes=service.daily_puzzle_modes(),
                   modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
@@ -361,7 +373,7 @@ def describe_option(option: dict[str, Any], t: Any) -> str:
                       "stop": "kaart.stop"}[kind]))
     if option["kind"] == "keep":
         kept = option.get("letters") or "".join(map(str, option.get("keep", [])))
-        return str(t("review.keep", dice=kept.upper()) if kept else t("review.keep_none"))
+        return str(t("review.keep", dice=faces_text(kept)) if kept else t("review.keep_none"))
     box = option.get("box") or ""
     if option["kind"] == "timeout":
         text = str(t("review.timeout", box=t(f"box.{box}")))
@@ -422,7 +434,8 @@ def _dice_sets(also: str | None = None) -> list[dict[str, Any]]:
     then this browser's (or its profile's) own boxes, and ``also``, a box opened by its
     link."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return [{"name": box["name"], "title": box["title"], "own": box["own"]}
+    return [{"name": box["name"], "title": box["title"], "own": box["own"],
+             "any_box": takes_any_box(box["name"])}
             for box in service.boxes(profile_secret(), browser_key(), also)]
 
 
@@ -456,7 +469,8 @@ def shared_box(name: str) -> Response:
 def blank_sheet(mode: str) -> Response:
     """A blank score sheet to print, for games played on paper: the mode's layout
     (``paper_sheet()``), a column per player (``?players=``, 1-8) or several (Triple
-    Yahtzee's ×1 ×2 ×3), in the page's language."""
+    Yahtzee's ×1 ×2 ×3; then as many players as make 12 columns, which still fit A4), in
+    the page's language."""
     from wordyahtzee.modes import MODES, get_mode
 
     if mode not in MODES:
@@ -466,10 +480,11 @@ def blank_sheet(mode: str) -> Response:
         players = int(request.args.get("players", "4" if len(layout["columns"]) == 1 else "2"))
     except ValueError:
         players = 4
+    most = min(8, SHEET_COLUMNS // len(layout["columns"]))
     t = translator(current_language())
     rows = [(t(key, **params), kind) for key, params, kind in layout["rows"]]
-    return render("sheet.html", mode=mode, rows=rows, players=min(8, max(1, players)),
-                  factors=layout["columns"], modes=MODES)
+    return render("sheet.html", mode=mode, rows=rows, players=min(most, max(1, players)),
+                  most=most, factors=layout["columns"], modes=MODES)
 
 
 @bp.get("/favicon.ico")

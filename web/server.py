@@ -143,6 +143,61 @@ def _worker_gone(server: Any, worker: Any) -> None:
     worker_gone(worker.pid)
 
 
+ALL_ADDRESSES = ("0.0.0.0", "::", "")
+"""The ``--host`` values that listen on every address of the machine."""
+
+
+def lan_addresses() -> tuple[str, ...]:
+    """This machine's address on its network: the one its route to the outside leaves by
+    (a UDP socket's ``connect`` picks it and sends nothing), or none (no network, only
+    loopback)."""
+    import ipaddress
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return ()
+    ip = ipaddress.ip_address(address)
+    return () if ip.is_loopback or ip.is_unspecified else (address,)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """A port another program holds is one line (exit 2), not gunicorn's retries: on recent
+    macOS the AirPlay receiver holds 5000, for one."""
+    import errno
+    import socket
+
+    if port == 0:
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host or "0.0.0.0", port))
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise WordyahtzeeError(f"serve: cannot listen on {host}:{port}: "
+                                       f"{exc.strerror}", "usage") from None
+            raise WordyahtzeeError(f"serve: port {port} is in use by another program; choose "
+                                   "another with --port", "usage") from None
+
+
+def where_to_play(host: str, port: int, lan: tuple[str, ...]) -> list[str]:
+    """The lines ``serve`` prints on start: the address to open on this machine, and, when
+    it listens on its network, the one another device opens (a phone at the table)."""
+    local = "127.0.0.1" if host in ALL_ADDRESSES else (f"[{host}]" if ":" in host else host)
+    lines = [f"wordyahtzee: play on this computer at http://{local}:{port}/"]
+    lines += [f"wordyahtzee: another device on this network joins at http://{address}:{port}/"
+              for address in lan]
+    if host in ("127.0.0.1", "localhost", "::1"):
+        lines.append("wordyahtzee: only this computer can reach it; for a second device, "
+                     "serve with --host 0.0.0.0")
+    return lines
+
+
 def serve(host: str, port: int, database: str | None, workers: int = 1,
           allowed_hosts: str | None = None,
           ratelimit_storage: str | None = None, proxies: str | int | None = None,
@@ -180,8 +235,10 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     if named == ():
         raise WordyahtzeeError("serve: --allowed-hosts names at least one host", "usage")
     hosts = tuple(named or env.get("ALLOWED_HOSTS") or ALLOWED_HOSTS)
-    if host not in ("0.0.0.0", "::", ""):
+    if host not in ALL_ADDRESSES:
         hosts += (f"[{host}]" if ":" in host else host,)
+    lan = lan_addresses() if host in ALL_ADDRESSES else ()
+    check_port_free(host, port)
     storage = (check_storage_uri(ratelimit_storage, "serve: --ratelimit-storage")
                if ratelimit_storage is not None
                else str(env.get("RATELIMIT_STORAGE_URI", "memory://")))
@@ -196,7 +253,7 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
 
         app = create_app({"DATABASE": database, "ALLOWED_HOSTS": hosts,
                           "RATELIMIT_STORAGE_URI": storage, "PROXIES": trusted,
-                          "METRICS_ALLOW": allow})
+                          "METRICS_ALLOW": allow, "LAN_ADDRESSES": lan})
         app.extensions["wordyahtzee.tables"].resume_all()
         return app
 
@@ -215,6 +272,8 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
             limits += f"; behind {trusted} prox{'ies' if trusted > 1 else 'y'}"
         print(f"wordyahtzee: serving on http://{host}:{port}/ ({workers} worker"
               f"{'s' if workers != 1 else ''}; database {where}; {limits})", flush=True)
+        for line in where_to_play(host, port, lan):
+            print(line, flush=True)
         for warning in (rate_limit_warning(workers, storage, limited),
                         proxy_warning(host, trusted)):
             if warning:

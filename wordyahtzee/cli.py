@@ -329,6 +329,10 @@ def _add_dict_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_dict_remove)
 
 
+DEFAULT_PORT = 8000
+"""``serve``'s port: not 5000, which recent macOS gives its AirPlay receiver."""
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
@@ -489,9 +493,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _add_serve_parser(sub: Any) -> None:
     """The ``serve`` sub-command."""
-    p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:5000)")
-    p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=5000, help="port (default: 5000)")
+    p = sub.add_parser("serve", help="serve the web app (default http://127.0.0.1:8000)")
+    p.add_argument("--host", default="127.0.0.1", help="address (default: 127.0.0.1, this "
+                   "computer only; 0.0.0.0: other devices on its network too)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"port (default: {DEFAULT_PORT})")
     p.add_argument("--db", default=None, metavar="PATH|URL",
                    help="SQLite file (default: wordyahtzee.sqlite3 in the user data dir) "
                         "or a postgresql:// URL")

@@ -81,12 +81,15 @@ class AbsentLexicon:
                          "the game can be watched, not played on", "dictionary_gone")
 
 
-def parse_rules(mode: str, data: Any) -> dict[str, Any]:
+def parse_rules(mode: str, data: Any, *, pad: bool = False) -> dict[str, Any]:
     """A table's rules for ``mode``, validated, with the dictionary and dice set they name
-    checked to exist (:class:`~wordyahtzee.errors.WordyahtzeeError` otherwise)."""
+    checked to exist (:class:`~wordyahtzee.errors.WordyahtzeeError` otherwise). Rules that
+    name no dice set get the dictionary language's; a score pad's (``pad``) the one that
+    takes any box's letters (:func:`~wordyahtzee.any_box.pad_dice_set`)."""
     module: Any = get_mode(mode)
     rules = module.parse_rules(data)
     if hasattr(module, "needs"):
+        from .any_box import pad_dice_set
         from .dice import DiceSet, default_dice_set
         from .errors import DiceSetError, RuleError
         from .lexicon import find_dictionary
@@ -94,7 +97,8 @@ def parse_rules(mode: str, data: Any) -> dict[str, Any]:
         wanted = module.needs({"rules": rules})
         entry = find_dictionary(wanted.dictionary)
         if isinstance(data, Mapping) and "dice_set" not in data:  # the dictionary's dice
-            rules = module.parse_rules({**data, "dice_set": default_dice_set(entry.language)})
+            rules = module.parse_rules({**data, "dice_set": pad_dice_set(entry.language)
+                                        if pad else default_dice_set(entry.language)})
             wanted = module.needs({"rules": rules})
         if isinstance(wanted.dice_set, str):
             try:
@@ -102,6 +106,18 @@ def parse_rules(mode: str, data: Any) -> dict[str, Any]:
             except DiceSetError as exc:
                 raise RuleError(f"rules: {exc.message}", "bad_rules") from None
     return dict(rules)
+
+
+def dice_known(mode: str, rules: Mapping[str, Any]) -> bool:
+    """Whether the dice these rules name are real dice, whose chances follow from their
+    faces; not so for a score pad's referee of any box (:mod:`~wordyahtzee.any_box`),
+    whose throws only people make. True for a mode without letter dice."""
+    module: Any = get_mode(mode)
+    if not hasattr(module, "needs"):
+        return True
+    from .any_box import takes_any_box
+
+    return not takes_any_box(module.needs({"rules": rules}).dice_set)
 
 
 def new_game(mode: str, players: Sequence[str], rules: Mapping[str, Any], *,

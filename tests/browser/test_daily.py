@@ -76,7 +76,8 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
 
 
 def test_a_profile_goes_to_a_second_browser_by_its_link(browser: Any, live: Any) -> None:
-    first = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    first = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                permissions=["clipboard-read", "clipboard-write"])
     second = browser.new_context()
     try:
         page = first.new_page()
@@ -89,6 +90,9 @@ def test_a_profile_goes_to_a_second_browser_by_its_link(browser: Any, live: Any)
         expect(page.locator("#profile-history tbody tr")).to_have_count(1)
         shot(page, "daily-profile-phone")
         link = page.locator("#profile-link").input_value()
+        page.click("#profile-link-copy")  # the link has a copy button, as invite links do
+        expect(page.locator("#profile-link-copy")).to_have_text("Gekopieerd")
+        assert page.evaluate("navigator.clipboard.readText()") == link
         other = second.new_page()
         other.goto(link)
         expect(other.locator("#carry")).to_contain_text("Reiziger")

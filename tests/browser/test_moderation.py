@@ -24,11 +24,17 @@ def test_a_moderator_logs_in_and_accepts_a_reported_word(context: Any, live: Any
     expect(page.locator("h1")).to_have_text("Inloggen voor moderatoren")
     page.get_by_label("Naam").fill("mira")
     page.get_by_label("Wachtwoord").fill(PASSWORD)
+    # every button of the moderators' pages is drawn like the site's others
+    styled = "b => getComputedStyle(b).backgroundColor"
+    assert page.get_by_role("button", name="Inloggen").evaluate(styled) == "rgb(31, 95, 139)"
     page.get_by_role("button", name="Inloggen").click()
     expect(page).to_have_url(f"{live.url}/moderate/reports")
     row = page.locator("tr", has=page.locator("code", has_text="blurp")).first
     row.get_by_label("Reden").fill("een klank, in elk stripverhaal")
     shot(page, "moderate-reports")
+    for button in page.locator("main button, header button, .moderate-nav button").all():
+        assert button.evaluate(styled) in ("rgb(31, 95, 139)", "rgb(255, 255, 255)"), \
+            button.inner_text()
     row.get_by_role("button", name="Goedkeuren").click()
     expect(page.locator(".notice")).to_contain_text("aanvulling")
     expect(page.locator("table.decisions")).to_contain_text("een klank, in elk stripverhaal")

@@ -47,8 +47,9 @@ def test_pages_reload_offline_and_a_pad_takes_a_throw(browser: Any, live: Any) -
         expect(page.locator("#pad-entry")).to_be_visible()
         for pips in (5, 5, 5, 3, 3):
             page.locator(f"#pad-keys .die[data-pips='{pips}']").tap()
+        expect(page.locator("#message")).to_contain_text("Geen verbinding: dit is de stand")
         page.click("#pad-record")
-        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        expect(page.locator("#message")).to_contain_text("je invoer is bewaard")
         assert server_state(live, gid)["seq"] == 0
         # the rules and a blank sheet, kept at install, never visited
         page.goto(live.url + "/rules")
@@ -85,5 +86,79 @@ def test_a_page_holding_a_secret_is_never_kept(browser: Any, live: Any) -> None:
                              ".then((keys) => keys.map((r) => new URL(r.url).pathname))")
         assert "/rules" in kept and "/profile" not in kept
         assert not any(path.startswith("/moderate") for path in kept), kept
+    finally:
+        ctx.close()
+
+
+def _pad_throw(page: Any, pips: tuple[int, ...]) -> None:
+    for n in pips:
+        page.locator(f"#pad-keys .die[data-pips='{n}']").tap()
+    page.click("#pad-record")
+
+
+def test_a_game_reloaded_offline_shows_its_last_state_and_its_entry_counts(
+        browser: Any, live: Any) -> None:
+    """Reloaded offline, a game shows the state it last showed (after its last throw, not
+    the one it was loaded with), and an entry made then is played, not refused as stale,
+    once the connection is back."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                              reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        gid = start_pad(page, live, "classic", ["Anna"])
+        _worker_ready(page)
+        _pad_throw(page, (5, 5, 5, 3, 3))  # online: the page shows the throw
+        expect(page.locator("#game")).to_have_attribute("data-seq", "1")
+        ctx.set_offline(True)
+        page.reload()
+        expect(page.locator("#game")).to_have_attribute("data-seq", "1")
+        expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
+        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        _pad_throw(page, (5, 5, 5, 5, 3))  # waits in the page
+        expect(page.locator("#message")).to_contain_text("je invoer is bewaard")
+        assert server_state(live, gid)["seq"] == 1
+        ctx.set_offline(False)
+        end = time.monotonic() + 20
+        while server_state(live, gid)["seq"] == 1:
+            assert time.monotonic() < end, "the entry was not played"
+            page.wait_for_timeout(100)
+        state = server_state(live, gid)
+        assert state["turn"]["dice"] == [5, 5, 5, 5, 3] and state["turn"]["throws"] == 2
+        expect(page.locator("#game")).to_have_attribute("data-seq", str(state["seq"]))
+        expect(page.locator("#message")).not_to_contain_text("Geen verbinding")
+    finally:
+        ctx.close()
+
+
+def test_an_hourglass_reloaded_offline_runs_on(browser: Any, live: Any) -> None:
+    """A Woord Yahtzee turn reloaded without a connection shows its throw, and the
+    hourglass goes on from where it was (it ran meanwhile), not a frozen "Nog 60 s"."""
+    import re
+
+    ctx = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        start_game(page, live, "solo", ["Olga"])
+        _worker_ready(page)
+        page.click("#throw")
+        expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+
+        def seconds() -> int:
+            text = page.locator("#timer-text").inner_text()
+            found = re.search(r"\d+", text)
+            assert found, text
+            return int(found.group())
+
+        expect(page.locator("#timer-text")).not_to_have_text("Nog 60 s")
+        page.wait_for_timeout(2000)
+        ctx.set_offline(True)
+        page.reload()
+        expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)
+        expect(page.locator("#message")).to_contain_text("Geen verbinding")
+        left = seconds()
+        assert left <= 58, left  # the two seconds before the reload passed
+        page.wait_for_timeout(2000)
+        assert seconds() < left  # and it runs on
+        ctx.set_offline(False)
     finally:
         ctx.close()

@@ -247,7 +247,7 @@ def test_points_message_review_and_timeout_without_errors(context: Any, live: An
         page.locator(f"#claim-list button[data-box={box}][data-zero]").click()
     wait_history(live, gid, 1)
     points = server_state(live, gid)["history"][0]["points"]
-    expect(page.locator("#message")).to_contain_text(f"schreef {points} punten")
+    expect(page.locator("#message")).to_contain_text(f"schrijft {points} punten")
     expect(page.locator("#review-list li").first).to_contain_text(f"({points})")
     # after the claim the keyboard is where the next step is
     expect(page.locator("#throw")).to_be_focused()
@@ -401,18 +401,27 @@ def test_phone_turn_fits_one_screen(browser: Any, live: Any) -> None:
         page = ctx.new_page()
         gid = start_game(page, live, "solo", ["Olga"])
         header = page.locator("header.top").bounding_box()
-        assert header["height"] <= 60, header
+        assert header["height"] <= 44, header  # the menu on one line
         gap = page.evaluate("document.getElementById('dice').getBoundingClientRect().top"
                             " - document.querySelector('.status').getBoundingClientRect().bottom")
         assert gap < 40, gap  # no empty band above the dice
-        # the whole menu fits: the language switch shows codes (EN DE), not "Eng…"
+        # the whole menu fits: the rarer links and the language switch, as codes (EN DE),
+        # not "Eng…", wait under "Meer"
         assert page.evaluate("(() => { const n = document.querySelector('header.top nav');"
                              " return n.scrollWidth <= n.clientWidth; })()")
-        expect(page.locator("nav a.lang .lang-short")).to_have_text(["EN", "DE"])
-        for code in page.locator("nav a.lang .lang-short").all():
-            expect(code).to_be_visible()
-        for name in page.locator("nav a.lang .lang-long").all():
+        for link in page.locator("header.top nav > a:not(.more)").all():
+            expect(link).to_be_in_viewport(ratio=1)
+        more = page.locator(".nav-more-panel")
+        expect(more).to_be_hidden()
+        page.locator(".nav-more summary").click()
+        expect(more.locator("a.lang .lang-short")).to_have_text(["EN", "DE"])
+        for link in more.locator("a").all():
+            expect(link).to_be_in_viewport(ratio=1)
+        for name in more.locator("a.lang .lang-long").all():
             expect(name).to_be_hidden()
+        shot(page, "phone-375-menu")
+        page.locator(".nav-more summary").click()
+        expect(more).to_be_hidden()
         throw(page, 0)
         # on a touch screen the throw leaves the focus alone: focusing the word field
         # would pop the on-screen keyboard up over the claim buttons
@@ -530,8 +539,33 @@ def test_a_spectator_sees_no_buttons_it_cannot_use(browser: Any, live: Any) -> N
         for mode in ("woord", "classic", "kaartspel"):
             gid = api_game(page, live, mode, "online", players)["id"]
             page.goto(f"{live.url}/games/{gid}")   # the table link, without a seat code
-            expect(page.locator("#turn-line")).to_contain_text("Je kijkt mee")
+            expect(page.locator("#turn-line")).to_have_text(
+                "Anna is aan de beurt. Je kijkt mee.")  # two sentences, each with its stop
+            expect(page.locator("#seats")).to_be_visible()
+            expect(page.locator("#sound")).to_be_hidden()  # no turn of its own to hear
             expect(page.locator("#throw")).to_be_hidden()
             expect(page.locator("#hint-button")).to_be_hidden()
     finally:
         ctx.close()
+
+
+def test_invite_links_reach_a_second_device(context: Any, live: Any) -> None:
+    """A host at 127.0.0.1 is told the links work on this computer only; when the server
+    listens on its network, the links carry its network address instead."""
+    page = context.new_page()
+    made = api_game(page, live, "classic", "online", ["Mama", "Tim"])
+    page.goto(live.url + made["links"][0]["url"])
+    expect(page.locator("#invite-list li[data-kind=seat]")).to_have_count(1)
+    expect(page.locator("#invite-local")).to_be_visible()
+    expect(page.locator("#invite-local")).to_contain_text("--host 0.0.0.0")
+    port = live.url.rsplit(":", 1)[1]
+    live.app.config["LAN_ADDRESSES"] = ("192.168.1.20",)
+    try:
+        page.reload()
+        link = page.locator("#invite-list li[data-kind=seat] input").first
+        expect(link).to_have_value(re.compile(rf"^http://192\.168\.1\.20:{port}/games/"))
+        expect(page.locator("#invite-network")).to_contain_text(f"192.168.1.20:{port}")
+        expect(page.locator("#invite-local")).to_be_hidden()
+        shot(page, "invite-network-desktop")
+    finally:
+        live.app.config["LAN_ADDRESSES"] = ()

@@ -31,7 +31,8 @@ PAR = {"ones": "3 (0)", "twos": "4 (−2)", "threes": "12 (+3)", "fours": "12 (0
        "fives": "10 (−5)", "sixes": "18 (0)"}
 
 
-def start_pad(page: Any, live: Any, mode: str, names: list[str], *, timer: bool = True) -> str:
+def start_pad(page: Any, live: Any, mode: str, names: list[str], *, timer: bool = True,
+              dice_set: str | None = None) -> str:
     page.goto(live.url + "/")
     page.check(f"input[name=mode][value={mode}]")
     page.check("input[name=kind][value=pad]")
@@ -42,6 +43,8 @@ def start_pad(page: Any, live: Any, mode: str, names: list[str], *, timer: bool 
         page.fill(f"#player-{i + 1}", name)
     if mode == "woord" and not timer:
         page.check("input[name=timer][value=off]")
+    if dice_set is not None:
+        page.select_option("#dice-set", dice_set)
     page.click("button[type=submit]")
     page.wait_for_url("**/games/**")
     expect(page.locator("#pad-entry")).to_be_visible()
@@ -109,7 +112,7 @@ def test_an_impossible_throw_on_the_pad_says_why(browser: Any, live: Any) -> Non
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
-        start_pad(page, live, "woord", ["Anna"], timer=False)
+        start_pad(page, live, "woord", ["Anna"], timer=False, dice_set="nl")
         why = page.locator("#pad-why")
         expect(why).to_be_hidden()
         page.fill("#pad-letters", "wwwwwww")
@@ -127,6 +130,45 @@ def test_an_impossible_throw_on_the_pad_says_why(browser: Any, live: Any) -> Non
         ctx.close()
 
 
+def test_a_pad_without_a_box_takes_any_real_box(browser: Any, live: Any) -> None:
+    """A score pad started without an own box takes what any real box can show: every
+    letter a-z, one blank a throw (a family's Q and three Z's), says so on the page, and
+    offers no Tip; another kind of game never offers those dice."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/?mode=woord")
+        expect(page.locator("#dice-set option[value=nl-any]")).to_be_hidden()
+        expect(page.locator("#dice-set")).to_have_value("nl")
+        page.check("input[name=kind][value=pad]")
+        expect(page.locator("#dice-set")).to_have_value("nl-any")
+        expect(page.locator("#dice-set-hint")).to_contain_text("elke letter a–z")
+        page.check("input[name=kind][value=solo]")
+        expect(page.locator("#dice-set")).to_have_value("nl")
+        gid = start_pad(page, live, "woord", ["Anna"], timer=False)
+        assert server_state(live, gid)["rules"]["dice_set"] == "nl-any"
+        expect(page.locator("#pad-any-box")).to_be_visible()
+        expect(page.locator("#pad-any-box")).to_contain_text("kent jullie stenen niet")
+        expect(page.locator("#hint-button")).to_be_hidden()
+        expect(page.locator("#pad-free")).to_contain_text("1: A–Z")
+        why = page.locator("#pad-why")
+        page.fill("#pad-letters", "??")
+        expect(why).to_have_text("Maar 1 steen heeft een blanco.")
+        page.fill("#pad-letters", "")
+        for letter in "qzzzxy?":
+            page.locator(f"#pad-keys button[data-letter='{letter}']").tap()
+        expect(why).to_be_hidden()
+        shot(page, "pad-any-box-phone")
+        page.click("#pad-record")
+        for _ in range(100):
+            if server_state(live, gid)["turn"]["throws"] == 1:
+                break
+            page.wait_for_timeout(50)
+        assert sorted(server_state(live, gid)["turn"]["faces"]) == sorted("qzzzxy?")
+    finally:
+        ctx.close()
+
+
 def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
     data = json.loads((RECORDS / "woord" / "solo-strict.json").read_text(encoding="utf-8"))
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
@@ -136,7 +178,8 @@ def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
     try:
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        gid = start_pad(page, live, "woord", ["Anna"], timer=False)
+        # the record was played on the site's own dice: the pad referees by them
+        gid = start_pad(page, live, "woord", ["Anna"], timer=False, dice_set="nl")
         for n, turn in enumerate(data["record"]["turns"]):
             for t, faces in enumerate(turn["throws"]):
                 if n == 0:   # tapped on the keys of the dice's letters

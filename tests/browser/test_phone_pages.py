@@ -9,7 +9,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import shot
+from wordyahtzee.tables import strategies
+
+from .conftest import SCREENSHOTS, shot
 from .helpers import game_id
 
 PHONE_SMALL = {"width": 375, "height": 667}
@@ -59,7 +61,10 @@ def test_the_profile_review_and_daily_pages_fit_a_phone(browser: Any, live: Any)
             page.locator("#sheet button.option:enabled").first.click()
         expect(page.locator("#end")).to_be_visible()
         _check(page, live.url + "/profile", fits=True)
-        for path in (f"/games/{gid}/review", "/daily/classic", "/moderate/login",
+        strategies.get("classic", "free")  # the review judges by it: ready, not preparing
+        _check(page, f"{live.url}/games/{gid}/review", fits=True)  # reflows, no scrolling
+        expect(page.locator("table.review tbody tr").first).to_be_visible()
+        for path in ("/daily/classic", "/moderate/login",
                      "/puzzles/test/woord", "/puzzles/test/kaartspel"):
             _check(page, live.url + path)
         # the profile's figures reflow: every figure is on the screen, named
@@ -73,5 +78,29 @@ def test_the_profile_review_and_daily_pages_fit_a_phone(browser: Any, live: Any)
         shot(page, "review-phone")
         page.goto(live.url + "/daily/classic")
         shot(page, "daily-phone")
+    finally:
+        ctx.close()
+
+
+def test_the_menu_keeps_one_line_on_a_phone_in_every_language(browser: Any,
+                                                              live: Any) -> None:
+    """On a phone the menu is one line in every language (the rarer links and the
+    languages under *Meer*), every link whole and reachable."""
+    ctx = browser.new_context(viewport=PHONE_SMALL, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        for lang, more in (("nl", "Meer"), ("en", "More"), ("de", "Mehr")):
+            page.goto(f"{live.url}/rules?lang={lang}")
+            assert page.locator("header.top").bounding_box()["height"] <= 44, lang
+            assert page.evaluate("(() => { const n = document.querySelector('header.top nav');"
+                                 " return n.scrollWidth <= n.clientWidth; })()"), lang
+            for link in page.locator("header.top nav > a:not(.more)").all():
+                expect(link).to_be_in_viewport(ratio=1)
+            page.get_by_text(more, exact=True).click()
+            for link in page.locator(".nav-more-panel a").all():
+                expect(link).to_be_in_viewport(ratio=1)
+            page.screenshot(path=str(SCREENSHOTS / f"menu-phone-{lang}.png"))
+        page.locator(".nav-more-panel a[href='/profile']").click()
+        page.wait_for_url("**/profile")
     finally:
         ctx.close()

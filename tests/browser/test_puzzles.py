@@ -114,6 +114,9 @@ def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode:
             page.goto(f"{live.url}/puzzles?mode={mode}&id={other['id']}")
             expect(page.locator("#board .space")).to_have_count(16)
             expect(page.locator("#board-list li")).to_have_count(16)
+            # the seat to move is a player with a number, "(jij)": never "Drieën van Jij"
+            expect(page.locator("#board-list")).to_contain_text("(jij)")
+            assert "Jij" not in page.locator("#board-list").text_content()
             _click_choice(page, other, other["played"])
             expect(page.locator("#puzzle-verdict")).not_to_have_text("De beste keuze!")
             expect(page.locator("#puzzle-grade")).to_contain_text("Jouw keuze")
@@ -158,3 +161,29 @@ def test_the_puzzle_of_the_day_is_on_the_start_page(context: Any, live: Any,
         assert page.locator("#puzzle").get_attribute("data-id") == first
     finally:
         live.clock.advance(-86_400)
+
+
+@pytest.mark.parametrize("lang, missing, refused", [
+    ("nl", "niet gevonden", "die keuze kan in deze stand niet"),
+    ("de", "nicht gefunden", "diese Wahl ist in dieser Stellung nicht möglich")])
+def test_the_puzzles_errors_speak_the_pages_language(context: Any, live: Any, lang: str,
+                                                     missing: str, refused: str) -> None:
+    """A puzzle that is not there, and a test whose answers the server refuses, say so in
+    the page's language, not in the server's English."""
+    page = context.new_page()
+    page.goto(f"{live.url}/puzzles?mode=classic&id=000000000000&lang={lang}")
+    expect(page.locator("#no-puzzle")).to_have_text(missing)
+
+    def one_answer_short(route: Any) -> None:  # the server, not the page, refuses
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({"answers": body["answers"][:-1]}))
+
+    page.route("**/api/puzzles/test/classic", one_answer_short)
+    page.goto(f"{live.url}/puzzles/test/classic?lang={lang}")
+    test = proficiency.load("classic")
+    for entry in test:
+        _click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
+    expect(page.locator("#puzzle .bad")).to_have_text(refused)

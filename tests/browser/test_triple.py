@@ -52,6 +52,12 @@ def test_a_whole_solo_game_by_clicking(browser: Any, live: Any) -> None:
         for turn in range(39):
             expect(page.locator("#throw")).to_be_enabled()
             expect(page.locator("#round-title")).to_contain_text(f"Beurt {turn + 1} van 39")
+            if turn == 19:  # a throw to make: its row says it counts once written
+                page.click("#hint-button")
+                counts = page.locator("#hint-table tbody tr td:last-child")
+                expect(counts).to_have_count(1)
+                expect(counts).to_have_text("–telt pas als je schrijft")
+                page.click("#hint-button")
             page.click("#throw")
             expect(page.locator("#dice .die:not(.empty)")).to_have_count(5)
             option = page.locator("#sheet button.option").first

@@ -232,8 +232,8 @@ def test_the_start_page_notes_the_chosen_dice_and_the_menu_holds_lobby_and_profi
     # the daily game's box is about the daily game; the lobby and the profile are in the menu
     expect(page.locator("#daily-entry a[href='/lobby'], #daily-entry a[href='/profile']")
            ).to_have_count(0)
-    expect(page.locator(".top nav a[href='/lobby']")).to_be_visible()
-    expect(page.locator(".top nav a[href='/profile']")).to_be_visible()
+    expect(page.locator(".top nav > a[href='/lobby']")).to_be_visible()
+    expect(page.locator(".top nav > a[href='/profile']")).to_be_visible()
     # the note under the dice speaks of the set chosen, and of no other
     notes = page.locator("#dice-set-hint [data-dice-set]:visible")
     expect(notes).to_have_count(1)
@@ -246,3 +246,42 @@ def test_the_start_page_notes_the_chosen_dice_and_the_menu_holds_lobby_and_profi
     expect(page.locator("#dice-set")).to_have_value("en")
     expect(notes).to_have_attribute("data-dice-set", "en")
     expect(notes).not_to_contain_text("Gebalanceerd")
+
+
+def test_two_players_of_the_same_name_are_told_which_name(context: Any, live: Any) -> None:
+    """Names must differ (ignoring capitals): the start page names the clash and marks
+    both fields, instead of "controleer de namen"; the server says why in its own words."""
+    page = context.new_page()
+    page.goto(live.url + "/")
+    page.check("input[name=kind][value=hotseat]")
+    while page.locator("#players input").count() < 3:
+        page.click("#add-player")
+    for i, name in enumerate(["Anna", "Bram", "anna"]):
+        page.fill(f"#player-{i + 1}", name)
+    page.click("button[type=submit]")
+    expect(page.locator("#start-error")).to_have_text(
+        "anna staat er twee keer in: geef elke speler een eigen naam.")
+    expect(page.locator("#players input[aria-invalid=true]")).to_have_count(2)
+    expect(page.locator("#player-3")).to_be_focused()
+    assert "/games/" not in page.url
+    page.fill("#player-3", "Cees")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/games/**")
+    answer = live.app.test_client().post("/api/games", json={
+        "mode": "classic", "kind": "hotseat", "players": ["Anna", "ANNA"]})
+    assert answer.status_code == 400 and answer.json["error"]["code"] == "same_names"
+
+
+def test_a_blank_sheet_takes_the_number_of_players(context: Any, live: Any) -> None:
+    """The sheet's toolbar chooses the players (the sheet redraws at once) and prints."""
+    page = context.new_page()
+    page.goto(live.url + "/sheets/triple?lang=nl")
+    expect(page.locator("#print")).to_have_text("Afdrukken")
+    expect(page.locator("#players-show")).to_be_hidden()  # the choice applies itself
+    page.select_option("#players", "3")
+    page.wait_for_url("**players=3**")
+    expect(page.locator(".paper-sheet tbody tr").first.locator("td")).to_have_count(9)
+    expect(page.locator(".paper-sheet tr.grand td")).to_have_count(3)
+    shot(page, "sheet-triple-3")
+    page.emulate_media(media="print")
+    expect(page.locator(".sheet-tools")).to_be_hidden()

@@ -129,7 +129,7 @@ def test_hint_lines_that_read_alike_name_their_dice(browser: Any, live: Any) -> 
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:
         page = ctx.new_page()
-        start_pad(page, live, "woord", ["Ilse"], timer=False)
+        start_pad(page, live, "woord", ["Ilse"], timer=False, dice_set="nl")  # known dice: a Tip
         page.fill("#pad-letters", "eeeeeee")
         page.click("#pad-record")
         expect(page.locator("#throw-count")).to_contain_text("2")

@@ -6,9 +6,10 @@
 //    shows it as last seen. The rules, the blank sheets and the start page are kept at
 //    install; a page never visited says, in the site's words, that it needs the server
 //    (/offline). Pages that hold a secret (a profile's link, the moderators') are never kept.
-//  - A table's state (GET /api/games/<id>): the network first, the last one seen when
-//    offline, so a score pad reloaded offline shows its sheet and takes entries (they wait
-//    in the page's queue). Every other API call goes to the network.
+//  - A table's state (GET /api/games/<id>): the network first; offline, the last state the
+//    page showed (kept by the page, with the time it was shown), so a game reloaded offline
+//    shows where it was and a score pad takes entries (they wait in the page's queue).
+//    Every other API call goes to the network.
 //
 // The server fills in the three values below as it serves this file (web/offline.py): every
 // file under web/static, a cache named after a digest of their contents (a deploy that
@@ -49,14 +50,16 @@ function keepOpenPages() {
 }
 
 /**
- * The network's answer, kept in `name` when it is a good one; offline, the kept copy.
+ * The network's answer, kept in `name` when it is a good one (and `keep`); offline, the
+ * kept copy.
  * @param {Request} request @param {string} name @param {boolean} [anySearch]
+ * @param {boolean} [keep]
  * @returns {Promise<Response | undefined>}
  */
-function networkFirst(request, name, anySearch = false) {
+function networkFirst(request, name, anySearch = false, keep = true) {
   return fetch(request).then((response) => {
     const stored = !(response.headers.get("Cache-Control") || "").includes("no-store");
-    if (response.ok && response.type === "basic" && stored) {
+    if (keep && response.ok && response.type === "basic" && stored) {
       const copy = response.clone();
       caches.open(name).then((cache) => cache.put(request, copy));
     }
@@ -76,6 +79,8 @@ worker.addEventListener("fetch", (event) => {
       .then((hit) => hit || caches.open(PAGES).then((cache) => cache.match(OFFLINE)))
       .then((hit) => hit || Response.error()));
   } else if (TABLE_STATE.test(url.pathname)) {
-    event.respondWith(networkFirst(request, STATE).then((hit) => hit || Response.error()));
+    // the page keeps the newest state it shows there itself (seat-store.js keepState):
+    // newer than this answer once a move or a live update came
+    event.respondWith(networkFirst(request, STATE, false, false).then((hit) => hit || Response.error()));
   }
 });

@@ -458,7 +458,7 @@ def check_players(players: Any, *, min_players: int = 1, max_players: int | None
     if max_name is not None and any(len(p) > max_name for p in players):
         raise RuleError(f"a name has at most {max_name} characters", "bad_players")
     if len({p.casefold() for p in players}) != len(players):
-        raise RuleError("player names must differ", "bad_players")
+        raise RuleError("player names must differ", "same_names")
     if len(players) < min_players or (max_players is not None and len(players) > max_players):
         most = "" if max_players is None else f" to {max_players}"
         raise RuleError(f"a game has {min_players}{most} players", "bad_players")

@@ -82,7 +82,7 @@ class Playing:
         kind = body.get("kind", "solo")
         if kind not in KINDS:
             raise BadRequest("kind must be one of: " + ", ".join(KINDS), "bad_kind")
-        rules = games.parse_rules(mode, body.get("rules"))
+        rules = games.parse_rules(mode, body.get("rules"), pad=kind == "pad")
         helper = coach(mode)
         entries = parse_seats(body.get("players"), kind, helper.levels if helper else ())
         pace = body.get("pace", "live")
@@ -102,6 +102,9 @@ class Playing:
         lobby seats a profile on every seat: each seat is its profile's alone)."""
         options = dict(options or {})
         daily = options.get("daily")
+        if kind != "pad" and not games.dice_known(mode, rules):
+            raise BadRequest("these dice take any box's letters: they only referee a score "
+                             "pad (kind pad), whose throws people make", "pad_only_dice")
         game = games.new_game(mode, [n for n, _ in entries], rules, rng=self.dice_for(daily),
                               clock=self.clock, overlay=self.overlay)
         game_id = secrets.token_hex(6)

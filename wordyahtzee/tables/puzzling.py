@@ -46,6 +46,7 @@ class Puzzling(Daily, Lifecycle):
         """Whether this process mines finished games for puzzles."""
         self._mining = False  # a miner thread is running in this process
         self._unminable: set[str] = set()  # games whose mining failed here (logged)
+        self._daily_shown: set[tuple[str, str]] = set()  # (day, mode): a daily puzzle chosen
 
     # -- mining ----------------------------------------------------------------------------
 
@@ -181,6 +182,20 @@ class Puzzling(Daily, Lifecycle):
         if row is None:
             raise ServiceError("no puzzle of the day yet", "no_puzzle")
         return {**self._shown(row), "date": today.isoformat()}
+
+    def daily_puzzle_modes(self) -> list[str]:
+        """The modes that have a puzzle of the day today (the start page offers only
+        those). A day's puzzle once chosen stays, so this process remembers it."""
+        today = self.today()
+        day = today.isoformat()
+        found = []
+        for mode in MINED_MODES:
+            if (day, mode) not in self._daily_shown:
+                if self.store.daily_puzzle(day, mode, daily.day_start(today)) is None:
+                    continue
+                self._daily_shown.add((day, mode))
+            found.append(mode)
+        return found
 
     def puzzle_profile(self, secret: Any) -> dict[str, Any]:
         """A profile's puzzle ratings per mode and its answers, newest first."""

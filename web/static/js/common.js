@@ -56,6 +56,11 @@ export function moment(date) {
   return new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** A time of day written the page's language's way (14:32). */
+export function time(date) {
+  return new Intl.DateTimeFormat(LANG, { timeStyle: "short" }).format(date);
+}
+
 /** Whether the catalogue has a message (for a key built at run time). */
 export function hasText(key) {
   return key in STRINGS;
@@ -65,6 +70,15 @@ export function hasText(key) {
  * `decimals` decimals. */
 export function number(value, decimals = 0) {
   return new Intl.NumberFormat(LANG, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+}
+
+/** How every screen shows the blank die face ("?" in the API): ◆ (the pages' `faces`
+ * filter in web/pages.py shows it the same). */
+export const BLANK = "◆";
+
+/** Letters as the dice show them: upper case, the blank as ◆. */
+export function facesText(letters) {
+  return letters.toUpperCase().replaceAll("?", BLANK);
 }
 
 /** The label of a box id ("letters_3" -> "3 letters"). */
@@ -287,6 +301,17 @@ export function whyText(why) {
   let text = english && why.text ? why.text : t(`why.${why.source}`, { base: why.detail });
   if (why.nearby && why.nearby.length) text += ` — ${t("why.nearby", { words: why.nearby.join(", ") })}`;
   return text;
+}
+
+/** Copy `text` to the clipboard; where there is none (an insecure page), select it in
+ * `field` for the player to copy. */
+export async function copyText(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    field?.select();
+    document.execCommand?.("copy");
+  }
 }
 
 /** A button that reports a word as wrongly accepted or refused (a dispute), once. */

@@ -1,6 +1,6 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
-import { $, $$, api, errorText, profileErrorText, t } from "./common.js";
+import { $, $$, announce, api, copyText, errorText, profileErrorText, t } from "./common.js";
 import { rememberSeat } from "./seat-store.js";
 
 
@@ -39,13 +39,16 @@ if (play) {
 }
 
 $("share-copy")?.addEventListener("click", async () => {
-  const text = $("share-text");
-  try {
-    await navigator.clipboard.writeText(text.value);
-  } catch {
-    text.select();  // no clipboard (an insecure page): select it for the player to copy
-  }
+  const text = /** @type {HTMLInputElement} */ ($("share-text"));
+  await copyText(text.value, text);
   $("share-done").textContent = t("daily.copied");
+});
+
+$("profile-link-copy")?.addEventListener("click", async (event) => {
+  const link = /** @type {HTMLInputElement} */ ($("profile-link"));
+  await copyText(link.value, link);
+  event.target.textContent = t("game.copied");
+  announce(t("game.copied"));
 });
 
 $("rename-form")?.addEventListener("submit", async (event) => {

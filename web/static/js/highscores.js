@@ -42,11 +42,21 @@ async function show(kind) {
       const known = await api("GET", "/api/dictionaries");
       titles = Object.fromEntries(known.dictionaries.map((d) => [d.name, d.title]));
     }
-    const aided = $("with-tips")?.checked ? "all" : "no";
-    const answer = await api("GET", `/api/highscores?kind=${kind}&aided=${aided}`);
+    // without the games that used a Tip: ask for them too, to say so when some are left out
+    const withTips = Boolean(/** @type {HTMLInputElement | null} */ ($("with-tips"))?.checked);
+    const [answer, every] = await Promise.all([
+      api("GET", `/api/highscores?kind=${kind}&aided=${withTips ? "all" : "no"}`),
+      withTips ? null : api("GET", `/api/highscores?kind=${kind}&aided=all`)]);
     const lists = answer.lists.filter((l) => l.entries.length || l.players?.length);
-    if (!lists.length) { container.replaceChildren(el("p", { text: t("scores.none") })); return; }
-    container.replaceChildren(...lists.map((list) => (list.ranking === "wins" ? winsList(list) : el("section", { class: "card" },
+    const hidden = Boolean(every?.lists.some((l) => l.entries.some((e) => e.aided)));
+    const note = hidden ? el("p", { id: "aided-note", class: "muted" }, `${t("scores.aided_hidden")} `,
+      el("button", { type: "button", class: "secondary small", text: t("scores.show_aided"),
+        onclick: () => { /** @type {HTMLInputElement} */ ($("with-tips")).checked = true; show(shown); } })) : null;
+    if (!lists.length) {
+      container.replaceChildren(el("p", { id: "no-scores", text: t(hidden ? "scores.none_without_tips" : "scores.none") }), note ?? "");
+      return;
+    }
+    container.replaceChildren(note ?? "", ...lists.map((list) => (list.ranking === "wins" ? winsList(list) : el("section", { class: "card" },
       el("h2", { text: heading(list) }),
       el("table", { class: "plain-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "#" }),

@@ -26,7 +26,8 @@ export function hourglass(table) {
     box.hidden = false;
     if (key !== timer.key) { timer.warned = false; timer.asked = false; timer.key = key; }
     if (state.kind === "pad") stayAwake(turn.seconds_left > 0);  // the screen stays on meanwhile
-    timer.deadline = performance.now() + turn.seconds_left * 1000;
+    // a state kept offline is `table.age` seconds old: its hourglass ran on meanwhile
+    timer.deadline = performance.now() + Math.max(0, turn.seconds_left - (table.age || 0)) * 1000;
     if (!timer.handle) timer.handle = window.setInterval(tick, 250);
     tick();
   }

@@ -38,7 +38,8 @@ export function idleClock(table, { myTurn, refresh }) {
   }
 
   function sync(state) {
-    if (typeof state.server_time === "number") clockOffset = state.server_time - Date.now() / 1000;
+    // (a state kept offline was the server's at `kept_at`, not now)
+    if (typeof state.server_time === "number") clockOffset = state.server_time - (state.kept_at ?? Date.now()) / 1000;
     const box = $("idle");
     if (!box) return;
     const now = phase(state);

@@ -1,7 +1,9 @@
 // The host's invite card (#invite) at an online table: each other seat's link and the
 // watch link, from the server (GET /api/games/<id>/invites, so the host sees them on any
 // device), each with Copy and, where the browser can, Share; until the game ends.
-import { $, announce, api, el, t } from "./common.js";
+import { $, announce, api, copyText, el, t } from "./common.js";
+
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
 
 /** The invite card of `table` (its `token`, `you`, `state`) at game `gameId`; returns
  * `{ draw(state) }`, called with every state. */
@@ -27,7 +29,13 @@ export function inviteCard(gameId, table) {
     }
     if (!invites.links) return;
     const links = invites.links.filter((link) => !link.seats.some((s) => table.you.includes(s)));
-    const origin = window.location.origin;
+    // a page opened at 127.0.0.1 makes links only this computer opens: the server's address
+    // on its network instead, where it listens there; else the card says how to get one
+    const origin = invites.base || window.location.origin;
+    const local = LOOPBACK.test(window.location.hostname);
+    $("invite-network").hidden = !invites.base;
+    if (invites.base) $("invite-network").textContent = t("game.invite_network", { address: new URL(invites.base).host });
+    $("invite-local").hidden = !local || Boolean(invites.base);
     const watch = origin + (invites.watch_url || `/games/${gameId}`);
     const now = JSON.stringify([links.map((link) => [link.name, link.url]), watch]);
     section.hidden = false;
@@ -51,7 +59,7 @@ export function inviteCard(gameId, table) {
         type: "button", class: "secondary small copy", text: copied === url ? t("game.copied") : t("game.copy"),
         "aria-label": `${t("game.copy")}: ${label}`,
         onclick: async (event) => {
-          try { await navigator.clipboard.writeText(url); } catch { input.select(); document.execCommand?.("copy"); }
+          await copyText(url, input);
           copied = url;
           event.target.textContent = t("game.copied");
           announce(t("game.copied"));

@@ -2,7 +2,7 @@
 // show, faster than writing it down. Pips are tapped on six keys (or typed 1–6); Woord
 // Yahtzee's letters on a keyboard of the dice set's faces (or typed), where a letter no free
 // die can show is greyed out. The entry is sent as a throw's `faces`; the server checks it.
-import { $, announce, el, t, tn } from "./common.js";
+import { $, announce, el, facesText, t, tn } from "./common.js";
 import { pipDieButton } from "./pips.js";
 
 /**
@@ -139,7 +139,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
   keys.replaceChildren(...alphabet.map((letter) => el("button", {
     type: "button", class: "pad-key letter-key", "data-letter": letter,
     "aria-label": letter === "?" ? t("game.blank") : letter.toUpperCase(),
-    text: letter === "?" ? "◆" : letter.toUpperCase(),
+    text: facesText(letter),
     onclick: () => {
       if (!active()) return;
       field.value = letters().join("") + letter;

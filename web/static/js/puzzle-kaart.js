@@ -8,9 +8,10 @@ import { pipDieButton } from "./pips.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** A seat as the puzzle names it: "you" for the seat to move, else "player n". */
+/** A seat as the puzzle names it: "player n", and "player n (you)" for the seat to move
+ * (a name in "Threes of {name}", never "Threes of You"). */
 function seatName(position, seat) {
-  return seat === position.to_move ? t("puzzle.you") : t("puzzle.seat", { n: seat + 1 });
+  return seat === position.to_move ? t("puzzle.you", { n: seat + 1 }) : t("puzzle.seat", { n: seat + 1 });
 }
 
 /** A Kaartspel choice in words: a take, taking nothing, throwing to raise, moving on, stopping. */

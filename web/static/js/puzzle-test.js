@@ -52,11 +52,11 @@ async function start() {
       try {
         showScore(await api("POST", `/api/puzzles/test/${mode}`, { answers }));
       } catch (err) {
-        container.append(el("p", { class: "bad", text: errorText(err) }));
+        container.append(el("p", { class: "bad", text: errorText(err.error) }));
       }
     });
   };
   ask(0);
 }
 
-start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(err) })));
+start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(err.error) })));

@@ -1,6 +1,6 @@
 // A puzzle on screen: the position as the player saw it (dice or letters, the sheet, the
 // throws and the hourglass), the choice (dice to keep, or a box), and the grade.
-import { boxName, el, number, t } from "./common.js";
+import { BLANK, boxName, el, facesText, number, t } from "./common.js";
 import { kaartChoiceText, showKaartQuestion } from "./puzzle-kaart.js";
 import { pipDieButton } from "./pips.js";
 
@@ -43,10 +43,10 @@ function dieButton(question, index, kept, onclick) {
     return pipDieButton({ pips: Number(face), index, kept, onclick,
       label: t("puzzle.die", { n: index + 1, face }) });
   }
-  const letter = face === "?" ? "" : face.toUpperCase();
+  const blank = face === "?";
   return el("button", { type: "button", class: `tile${kept ? " kept" : ""}`,
-    "aria-pressed": String(kept), "aria-label": t("puzzle.die", { n: index + 1, face: letter || "?" }),
-    onclick }, el("span", { class: "letter", text: letter || "·" }));
+    "aria-pressed": String(kept), "aria-label": t("puzzle.die", { n: index + 1, face: blank ? t("game.blank") : face.toUpperCase() }),
+    onclick }, el("span", { class: "letter", text: blank ? BLANK : face.toUpperCase() }));
 }
 
 /**
@@ -92,7 +92,7 @@ export function showQuestion(container, question, answer) {
 export function choiceText(option) {
   if (["take", "throw", "roll", "stop"].includes(option.kind)) return kaartChoiceText(option);
   if (option.kind === "keep") {
-    const kept = option.letters !== undefined ? option.letters.toUpperCase() : (option.keep || []).join(" ");
+    const kept = option.letters !== undefined ? facesText(option.letters) : (option.keep || []).join(" ");
     return kept ? t("puzzle.keep", { dice: kept }) : t("puzzle.keep_none");
   }
   const words = option.words && option.words.length ? ` (${option.words.join(", ")})` : "";

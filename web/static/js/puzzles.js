@@ -24,7 +24,7 @@ async function show(path) {
   try {
     question = await api("GET", path);
   } catch (err) {
-    container.replaceChildren(el("p", { class: "muted", id: "no-puzzle", text: errorText(err) }));
+    container.replaceChildren(el("p", { class: "muted", id: "no-puzzle", text: errorText(err.error) }));
     return;
   }
   seen.push(question.id);
@@ -34,7 +34,7 @@ async function show(path) {
       next.hidden = false;
       next.focus();
     } catch (err) {
-      container.append(el("p", { class: "bad", text: errorText(err) }));
+      container.append(el("p", { class: "bad", text: errorText(err.error) }));
     }
   });
 }

@@ -1,7 +1,9 @@
 // What this browser keeps of its tables: each game's seat token (localStorage, the one
 // place its key `wy-seat-<id>` is written: the invite link's `#seat=` is remembered so a
-// reload, the start page and the lobby find the seat again) and the unfinished turn of a
-// game in this tab (sessionStorage: the kept dice and typed words survive a reload).
+// reload, the start page and the lobby find the seat again), the unfinished turn of a
+// game in this tab (sessionStorage: the kept dice and typed words survive a reload) and
+// the last state a game page showed (the service worker's `wy-state` cache, which a reload
+// without a connection reads).
 
 const SEAT_PREFIX = "wy-seat-";
 
@@ -33,6 +35,20 @@ export function seatedGames() {
     if (key.startsWith(SEAT_PREFIX)) ids.push(key.slice(SEAT_PREFIX.length));
   }
   return ids;
+}
+
+const STATE_CACHE = "wy-state";  // the service worker's name for it (web/static/sw.js)
+let keeping = Promise.resolve();  // one write after the other: the newest state stays
+
+/** Keep `state`, the newest state game `gameId`'s page shows, as the answer to
+ * `GET /api/games/<id>` that a reload without a connection gets (from the service worker),
+ * with `kept_at`: this browser's time (ms) it was shown, so the page knows how old it is. */
+export function keepState(gameId, state) {
+  if (!("caches" in window) || state.kept_at !== undefined) return;
+  const copy = JSON.stringify({ ...state, kept_at: Date.now() });
+  keeping = keeping.then(() => caches.open(STATE_CACHE))
+    .then((cache) => cache.put(`/api/games/${gameId}`, new Response(copy, { headers: { "Content-Type": "application/json" } })))
+    .catch(() => {});
 }
 
 /** Remember a page's unfinished turn in this tab (kept dice, typed words) so a reload

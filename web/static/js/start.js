@@ -98,6 +98,22 @@ function nameInputs() {
   return [...list.querySelectorAll("input")];
 }
 
+/** Whether every name differs (ignoring case, as the server does); if not, say which name
+ * is there twice and mark its fields. */
+function namesDiffer(players) {
+  const fields = [...nameInputs(), ...computerRows().map((item) => item.querySelector("input"))];
+  fields.forEach((input) => input.removeAttribute("aria-invalid"));
+  const seen = new Set();
+  const twice = players.map((p) => (typeof p === "string" ? p : p.name))
+    .find((name) => { const key = name.toLocaleLowerCase(); const found = seen.has(key); seen.add(key); return found; });
+  if (twice === undefined) return true;
+  const same = fields.filter((input) => input.value.trim().toLocaleLowerCase() === twice.toLocaleLowerCase());
+  same.forEach((input) => input.setAttribute("aria-invalid", "true"));
+  errorBox.textContent = t("start.same_names", { name: twice });
+  same.at(-1)?.focus();
+  return false;
+}
+
 function addPlayer(value = "") {
   const n = nameInputs().length + 1;
   const id = `player-${n}`;
@@ -141,13 +157,35 @@ function syncKind() {
   if (solo) inputs.slice(1).forEach((input) => input.closest("li").remove());
   else if (kind() !== "pad") while (nameInputs().length < 2) addPlayer();
   relabel();
+  syncPadDice();
+}
+
+/** The dice set a dictionary brings: its language's, or at a score pad the one that takes
+ * any box's letters (the server says which). */
+function dictionaryDice() {
+  const chosen = $("dictionary")?.selectedOptions[0];
+  return kind() === "pad" ? chosen?.dataset.padDiceSet : chosen?.dataset.diceSet;
 }
 
 // A dictionary brings the dice of its language (the server says which; the player may
 // still pick another set).
 function syncDice() {
-  const own = $("dictionary").selectedOptions[0]?.dataset.diceSet;
+  const own = dictionaryDice();
   if (own) $("dice-set").value = own;
+  syncPadDice();
+}
+
+// The sets that take any box's letters are a score pad's alone, and its default: a real
+// box's throws are never refused. Another kind of game leaves them for the dictionary's.
+function syncPadDice() {
+  const select = /** @type {HTMLSelectElement | null} */ ($("dice-set"));
+  if (!select) return;
+  const pad = kind() === "pad";
+  [...select.options].forEach((option) => {
+    if (option.dataset.anyBox) { option.hidden = !pad; option.disabled = !pad; }
+  });
+  const current = select.selectedOptions[0];
+  if (pad ? !current?.dataset.own : current?.dataset.anyBox) select.value = dictionaryDice() || select.value;
   syncDiceHint();
 }
 
@@ -186,10 +224,11 @@ if (dictionaryChoice && [...dictionaryChoice.options].some((o) => o.value === wa
   dictionaryChoice.value = wanted.get("dictionary");
   syncDice();
 }
-const diceChoice = $("dice-set");
-if (diceChoice && [...diceChoice.options].some((o) => o.value === wanted.get("dice_set"))) {
-  diceChoice.value = wanted.get("dice_set");
-}
+// a set the link asks for (an own box's "Scoreblok met deze stenen"), if this kind plays it
+const diceChoice = /** @type {HTMLSelectElement | null} */ ($("dice-set"));
+syncPadDice();
+const asked = diceChoice && [...diceChoice.options].find((o) => o.value === wanted.get("dice_set") && !o.disabled);
+if (diceChoice && asked) diceChoice.value = asked.value;
 syncDiceHint();
 
 /** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
@@ -225,6 +264,7 @@ form.addEventListener("submit", async (event) => {
       });
     });
   }
+  if (!namesDiffer(players)) return;
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {

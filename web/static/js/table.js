@@ -5,14 +5,14 @@
 // what every table draws: the seats and the host's controls (seats.js), the idle
 // countdown (idle.js), the invite links (invites.js), the rematch (rematch.js), the
 // hot-seat hand-over (handover.js) and the turn's title, icon and sound (turn-signal.js).
-import { api, errorText } from "./common.js";
+import { api, errorText, t, time } from "./common.js";
 import { acting } from "./acting.js";
 import { handover } from "./handover.js";
 import { idleClock } from "./idle.js";
 import { inviteCard } from "./invites.js";
 import { listen } from "./live.js";
 import { rematchCard } from "./rematch.js";
-import { linkToken, rememberSeat, seatToken } from "./seat-store.js";
+import { keepState, linkToken, rememberSeat, seatToken } from "./seat-store.js";
 import { seatsView } from "./seats.js";
 import { turnOf } from "./turn.js";
 import { turnSignal } from "./turn-signal.js";
@@ -31,6 +31,7 @@ export function connectTable(gameId, view) {
     you: /** @type {number[]} */ ([]),  // the seats it acts for: those of `own` no computer plays
     seq: -1,      // the sequence number of the state shown
     busy: false,  // an action is on its way
+    age: 0,       // seconds since the state shown was the server's (0 unless kept offline)
     state: null,  // the state shown
     refresh: load, // ask the server again (it applies a due timeout or idle skip first)
     // a daily game hidden from this browser (no seat token of it): nothing to follow
@@ -47,7 +48,7 @@ export function connectTable(gameId, view) {
   const invites = inviteCard(gameId, table);
   const rematch = rematchCard(gameId, table, view.message);
   const handing = handover();
-  const signal = turnSignal(turn.myTurn);
+  const signal = turnSignal(turn.myTurn, turn.watching);
 
   // Never back: the stream can bring the moves that follow an action (a computer's, the
   // next player's) before the action's own answer arrives; that older answer is dropped,
@@ -60,6 +61,14 @@ export function connectTable(gameId, view) {
     table.seq = next.seq;
     table.state = next;
     table.you = table.own.filter((seat) => !next.seats?.[seat]?.computer);
+    // a state kept in this browser (a reload without a connection): how old it is, which
+    // the clocks count from, and a line that says so until the server answers again
+    table.age = next.kept_at ? Math.max(0, (Date.now() - next.kept_at) / 1000) : 0;
+    if (next.kept_at) view.message(t("game.offline_copy", { time: time(new Date(next.kept_at)) }));
+    else if (previous?.kept_at) view.message("");
+    keepState(gameId, { ...next, own: table.own });  // a reload offline: whose seats
+    const root = document.getElementById("game");
+    if (root) root.dataset.seq = String(next.seq);  // the state shown (the tests wait on it)
     view.render(next, previous);
     seats.draw(next);
     idle.sync(next);

@@ -64,7 +64,10 @@ function renderHint() {
     canApply: myTurn(),
     rows: answer.options.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
       el("td", { text: optionText(option) }),
-      el("td", { class: "num", text: option.kind === "box" ? String(option.weighted) : "" }))),
+      // a keep counts nothing yet: it says so, rather than leave its cell empty
+      option.kind === "box" ? el("td", { class: "num", text: String(option.weighted) })
+        : el("td", { class: "num", title: t("triple.hint_keep_counts") }, el("span", { "aria-hidden": "true", text: "–" }),
+          el("span", { class: "sr-only", text: t("triple.hint_keep_counts") })))),
   }));
 }
 

@@ -13,9 +13,10 @@ function turnBeep() {
   beep();
 }
 
-/** The signals; `myTurn(state)` says whether the viewer is to move. Returns
+/** The signals; `myTurn(state)` says whether the viewer is to move, `watching()` whether
+ * it only watches (no turn of its own comes: no checkbox for its sound). Returns
  * `{ draw(previous, state) }`, called with every state. */
-export function turnSignal(myTurn) {
+export function turnSignal(myTurn, watching) {
   function draw(previous, state) {
     const mine = state.kind === "online" && myTurn(state);
     if (mine) {
@@ -26,6 +27,8 @@ export function turnSignal(myTurn) {
     if (icon?.dataset.turn) icon.href = mine ? icon.dataset.turn : icon.dataset.plain;
     const box = $("sound");
     if (box) box.checked = localStorage.getItem(SOUND_KEY) === "on";
+    const label = box?.closest("label");
+    if (label) label.hidden = watching();
     if (previous && !myTurn(previous) && mine) turnBeep();
   }
 

@@ -46,7 +46,7 @@ export function turnOf(table, message) {
     if (table.you.includes(seat)) {
       return table.you.length > 1 ? t("game.turn_of", { name }) : t("game.your_turn", { name });
     }
-    if (table.you.length === 0) return `${t("game.turn_of", { name })} ${t("game.watching")}`;
+    if (table.you.length === 0) return t("game.watching", { name });
     return t("game.waiting_for", { name });
   }
 

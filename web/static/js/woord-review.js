@@ -2,7 +2,7 @@
 // throws and what was played, with every word linked to its dictionary entry, and, when
 // asked for (#show-best), the best words each last throw allowed per box (the solver,
 // POST /api/solve, asked once per throw).
-import { $, api, boxName, el, errorText, t, withWordLinks } from "./common.js";
+import { $, api, boxName, el, errorText, facesText, t, withWordLinks } from "./common.js";
 
 /** The review; `line(turn)` says what a skipped or timed-out turn did. Returns
  * `{ draw(state) }`. */
@@ -14,7 +14,7 @@ export function woordReview(line) {
     const showBest = $("show-best")?.checked;
     list.replaceChildren();
     for (const turn of [...state.history].reverse()) {
-      const throws = turn.throws.map((f) => f.toUpperCase().replaceAll("?", "◆")).join(" → ") || "—";
+      const throws = turn.throws.map(facesText).join(" → ") || "—";
       const claimText = turn.skipped || turn.timeout ? line(turn)
         : `${boxName(turn.claim.box)}: ${turn.claim.words.length ? turn.claim.words.join(" ") : "—"} (${turn.points ?? 0})`;
       const item = el("li", {},

@@ -2,7 +2,7 @@
 // intent; every score, legal box and face comes from the server (no rule is computed here).
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
-import { $, $$, announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, BLANK, announce, api, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
 import { hintAsker } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
@@ -201,7 +201,7 @@ function renderDice() {
       "data-die": String(i),
       onclick: () => toggleKeep(i),
     },
-    el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? "◆" : die.letter.toUpperCase()) }),
+    el("span", { class: "letter", "aria-hidden": "true", text: die === null ? "" : (die.blank ? BLANK : die.letter.toUpperCase()) }),
     // the value and the key are drawn by the style sheet from data-text: the button's name
     // (its aria-label) says them, and its visible text is the letter alone
     el("span", { class: "value", "aria-hidden": "true", "data-text": die === null ? "" : String(die.value) }),
@@ -222,7 +222,7 @@ function renderDice() {
       type: "button", class: "letter-key",
       "aria-label": die.blank ? t("game.blank_hint") : t("game.add_letter", { letter: die.letter.toUpperCase() }),
       onclick: () => addLetter(die),
-    }, die.blank ? "◆" : die.letter.toUpperCase()));
+    }, die.blank ? BLANK : die.letter.toUpperCase()));
   });
   $("words-area").hidden = !(myTurn() && turn.faces);
 }
@@ -348,13 +348,15 @@ function syncDisabled() {
   $("throw").hidden = !turn || table.watching() || pad;
   $("pad-entry").hidden = !(pad && mine && turn && turn.throws_left > 0);
   $("pad-free").hidden = $("pad-entry").hidden;
+  $("pad-any-box").hidden = !(pad && page.state.any_box);  // what this pad referees, and why no Tip
   $("pad-hourglass").hidden = !(pad && mine && turn && turn.turn_seconds && turn.deadline === null);
   $("pad-hourglass").disabled = table.busy;
   if (pad) {
     page.letters?.sync();
     page.note?.sync();
   }
-  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily);  // the daily game: unaided
+  // the daily game: unaided; a pad without its box: no Tip (#pad-any-box says why)
+  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily) || Boolean(page.state?.any_box);
   $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
@@ -436,7 +438,7 @@ function hintText(option, throws, which = false) {
     return tn("woord.hint_claim", option.points, { box: boxName(option.box), words, points: option.points, total });
   }
   if (throws === 0) return t("woord.hint_throw", { total });
-  let letters = option.letters ? option.letters.toUpperCase().replaceAll("?", "◆") : "";
+  let letters = option.letters ? facesText(option.letters) : "";
   if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((d) => d + 1).join(" ") })})`;
   return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
 }
@@ -492,6 +494,14 @@ $("hint-apply").addEventListener("click", applyHint);
 
 // -- the score pad (kind "pad"): real dice, their letters entered here -----------------------
 
+/** A die's letters as the pad lists them: "A–Z" (and the blank) for a die that may show any
+ * letter, which a pad without its own box assumes of every die. */
+function dieLetters(faces) {
+  const letters = faces.filter((f) => f !== "?");
+  const every = letters.length === 26 && new Set(letters).size === 26;
+  return every ? `A–Z${faces.includes("?") ? ` ${BLANK}` : ""}` : facesText(faces.join(""));
+}
+
 /** The pad's letter keys, made once the state (with the dice set's faces) is known. */
 function padEntry() {
   if (page.letters || page.state?.kind !== "pad") return;
@@ -501,7 +511,7 @@ function padEntry() {
     active: () => myTurn() && !table.busy && page.state.turn?.throws_left > 0,
     changed: (now, dieOf) => {
       const used = new Set(dieOf || []);
-      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${f.join("").toUpperCase().replaceAll("?", "◆")}`))
+      const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${dieLetters(f)}`))
         .filter(Boolean);
       $("pad-free").textContent = `${t("pad.free_dice")}: ${free.join(" · ") || "—"}`;
     },

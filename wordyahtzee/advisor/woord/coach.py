@@ -6,9 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...any_box import takes_any_box
 from ...errors import RuleError
 from ..coach import HINT_OPTIONS, HUMAN_THINKING, Judged, turns_of
 from ..levels import WOORD_LEVELS
+
+
+def _need_odds(game: Any) -> None:
+    """Tips and reviews reckon with the dice's chances: none for a score pad that takes any
+    box's letters (its faces are nobody's real dice; :mod:`~wordyahtzee.any_box`)."""
+    if takes_any_box(game.dice_set):
+        raise RuleError("without the family's own box the dice are unknown: no Tip and no "
+                        "review (enter the box once on /dice)", "unknown_dice")
 
 
 class WoordCoach:
@@ -21,7 +30,10 @@ class WoordCoach:
     """The tables start-up prepares: the default rules on each shipped dice set."""
 
     def table_key(self, rules: Mapping[str, Any]) -> str | None:
-        """``dictionary/dice_set/threshold``."""
+        """``dictionary/dice_set/threshold``; None for dice whose chances nobody knows (a
+        score pad's referee of any box): there is no strategy to load, warm or mine by."""
+        if takes_any_box(str(rules.get("dice_set", "nl"))):
+            return None
         return "/".join((str(rules.get("dictionary", "nl")), str(rules.get("dice_set", "nl")),
                          str(rules.get("upper_bonus_threshold", 40))))
 
@@ -79,6 +91,7 @@ class WoordCoach:
         order: the optimal strategy; free order: the free-order advisor's ranking)."""
         from ...solver import get_solver
 
+        _need_odds(game)
         turn = game.turn
         base = game.sheets[turn.player].total
         if turn.faces is None:
@@ -116,6 +129,7 @@ class WoordCoach:
         from ...solver import get_solver
         from .strategy import SheetState
 
+        _need_odds(game)
         if game.rules.free_order:
             raise RuleError("the review needs strict order (free order has no proven "
                             "optimum)", "no_hint")

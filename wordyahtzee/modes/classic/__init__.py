@@ -136,4 +136,5 @@ def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
                      ["game.upper_total", {}, "total"], ["classic.par_total", {}, "total"],
                      ["classic.upper_bonus", {"n": UPPER_BONUS_THRESHOLD}, "total"],
                      *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
-                     ["classic.yahtzee_bonus", {}, "total"], ["game.total", {}, "grand"]]}
+                     ["classic.yahtzee_bonus", {}, "total"], ["game.lower_total", {}, "total"],
+                     ["game.total", {}, "grand"]]}

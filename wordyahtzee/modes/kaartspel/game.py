@@ -86,7 +86,7 @@ class KaartspelGame(PipDice, Acting):
         if any(not isinstance(n, str) or not n.strip() for n in names):
             raise RuleError("player names are non-empty strings", "bad_players")
         if len(set(names)) != len(names):
-            raise RuleError("player names must differ", "bad_players")
+            raise RuleError("player names must differ", "same_names")
         corners = start_squares(len(names))
         self.players: list[str] = names
         self.rules = rules or KaartspelRules()

@@ -78,7 +78,12 @@ def describe() -> JSON:
 
 
 def paper_sheet() -> JSON:
-    """A blank printed score sheet's layout: classic's, three columns (×1 ×2 ×3) each."""
+    """A blank printed score sheet's layout: classic's, three columns (×1 ×2 ×3) each, and
+    under each column its total and that total times the column's factor; the grand total
+    (``grand``: one cell per player, over its columns) adds those."""
     from ..classic import paper_sheet as classic_sheet
 
-    return classic_sheet(FACTORS)
+    sheet = classic_sheet(FACTORS)
+    *rows, grand = sheet["rows"]
+    return {**sheet, "rows": [*rows, ["triple.column_total", {}, "total"],
+                              ["triple.weighted", {}, "total"], grand]}

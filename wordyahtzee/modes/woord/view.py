@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...any_box import takes_any_box
 from ...errors import RuleError, WordyahtzeeError
 from ...letters import BLANK, fold, is_plain_word
 from ...lexicon.why import explain
@@ -96,6 +97,8 @@ def game_view(game: WoordGame, seat: int | None = None) -> dict[str, Any]:
         "rounds": ROUNDS, "max_throws": MAX_THROWS,
         # each die's letters (a score pad's keyboard: only throwable letters can be entered)
         "dice_faces": [list(game.dice_set.letters(d)) for d in range(game.dice_set.size)],
+        # a score pad's referee of any box: its letters are nobody's real dice (no Tip)
+        "any_box": takes_any_box(game.dice_set),
         "finished": game.finished, "history": history, "turn": None, "options": {},
         "winners": game.winners() if game.finished else [],
     }
