@@ -134,7 +134,7 @@ def _build(args: argparse.Namespace, added: list[str], dropped: list[str]) -> in
     from pathlib import Path
 
     from .lexicon.build import BuildOptions, build_dictionary
-    from .progress import Progress
+    from .runtime.progress import Progress
 
     options = BuildOptions(
         name=args.name, sources=(*args.sources, *added), wordfreq=args.wordfreq,
@@ -337,7 +337,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: the web front-end on gunicorn with gevent workers."""
     if not 0 <= args.port <= 65535 or not 1 <= args.workers <= 64:
         raise WordyahtzeeError("serve: --port is 0-65535 and --workers 1-64", "usage")
-    from .metrics_dir import private_metrics_dir
+    from .runtime.metrics_dir import private_metrics_dir
 
     with private_metrics_dir():  # before the metrics are imported: the workers share it
         from .web.server import serve
