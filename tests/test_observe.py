@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from wordyahtzee import metrics
 from wordyahtzee.cli import main
+from wordyahtzee.runtime import metrics
 
 from .test_api import make_app, new_game
 

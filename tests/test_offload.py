@@ -114,7 +114,7 @@ def test_an_error_in_a_real_thread_is_raised_in_the_caller_and_not_printed() -> 
     import sys
 
     code = ("from gevent import monkey; monkey.patch_all()\n"
-            "from wordyahtzee.loop import event_loop_active, run_blocking\n"
+            "from wordyahtzee.runtime.loop import event_loop_active, run_blocking\n"
             "assert event_loop_active()\n"
             "def fail(): raise ValueError('no')\n"
             "try:\n    run_blocking(fail)\nexcept ValueError as exc:\n    print('raised', exc)\n"

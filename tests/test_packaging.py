@@ -136,7 +136,7 @@ def test_the_readme_commands_install_into_a_virtual_environment() -> None:
     pip and command; .ci/run runs that very line in a fresh clone, and the test command
     installs into an active environment or .venv, never the system's Python. The port the
     README names is the one ``serve`` listens on."""
-    from wordyahtzee.cli import DEFAULT_PORT
+    from wordyahtzee.cli.serve import DEFAULT_PORT
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     play = next(line for line in readme.splitlines() if line.startswith("python3 -m venv"))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from wordyahtzee.advisor.cache import load_or_build
-from wordyahtzee.progress import Progress
+from wordyahtzee.runtime.progress import Progress
 
 
 class Terminal(io.StringIO):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from web.plots import MAX_LABELS
 from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.players import computer_player
-from wordyahtzee.cli_puzzle import mine_record
+from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from wordyahtzee import metrics
+from wordyahtzee.runtime import metrics
 
 from .test_api import make_app
 

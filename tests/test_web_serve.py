@@ -291,7 +291,7 @@ def test_trusting_a_proxy_on_a_port_others_can_reach_is_warned_about(tmp_path: P
 def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
     """A port another program holds (on recent macOS the AirPlay receiver holds 5000, so
     that is no longer the default) is one line naming --port, not gunicorn's retries."""
-    from wordyahtzee.cli import DEFAULT_PORT
+    from wordyahtzee.cli.serve import DEFAULT_PORT
 
     assert DEFAULT_PORT != 5000
     with socket.socket() as holder:

@@ -17,12 +17,13 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from wordyahtzee import games, metrics
+from wordyahtzee import games
 from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
 from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
+from wordyahtzee.runtime import metrics
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
 from wordyahtzee.tables.owned import public_rules
 

@@ -34,8 +34,8 @@ from wordyahtzee.lexicon.registry import (
     max_user_dictionaries,
     user_dictionary_names,
 )
-from wordyahtzee.loop import run_blocking
-from wordyahtzee.progress import Progress
+from wordyahtzee.runtime.loop import run_blocking
+from wordyahtzee.runtime.progress import Progress
 from wordyahtzee.tables.offload import OverBudget, run_in_process
 
 _jobs: dict[str, dict[str, Any]] = {}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from wordyahtzee import metrics
 from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.runtime import metrics
 from wordyahtzee.store import Store
 from wordyahtzee.tables import TableService
 

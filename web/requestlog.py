@@ -22,7 +22,7 @@ from typing import Any
 
 from flask import Flask, request
 
-from wordyahtzee import metrics
+from wordyahtzee.runtime import metrics
 
 log = logging.getLogger("wordyahtzee.requests")
 

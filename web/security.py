@@ -48,8 +48,8 @@ from werkzeug.datastructures import Headers
 from werkzeug.exceptions import MisdirectedRequest
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from wordyahtzee import metrics
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
+from wordyahtzee.runtime import metrics
 
 from .errors import error_response
 

@@ -138,7 +138,7 @@ def proxy_warning(host: str, proxies: int) -> str | None:
 
 def _worker_gone(server: Any, worker: Any) -> None:
     """A worker has ended: its live gauges (open streams) stop counting."""
-    from wordyahtzee.metrics import worker_gone
+    from wordyahtzee.runtime.metrics import worker_gone
 
     worker_gone(worker.pid)
 
@@ -215,7 +215,7 @@ def serve(host: str, port: int, database: str | None, workers: int = 1,
     The environment bounds slow clients (:data:`SETTINGS`: a request's headers and its
     body must each arrive within 30 s by default) and a worker's connections.
     The workers share their metrics only in the directory
-    :func:`wordyahtzee.metrics_dir.private_metrics_dir` names before anything imports
+    :func:`wordyahtzee.runtime.metrics_dir.private_metrics_dir` names before anything imports
     ``prometheus_client`` (``wordyahtzee serve`` does); else each counts its own."""
     from . import environment_config
     from .health import parse_allow

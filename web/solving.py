@@ -25,7 +25,7 @@ from typing import Any
 from wordyahtzee.dice import DiceSet
 from wordyahtzee.errors import RuleError, WordyahtzeeError
 from wordyahtzee.lexicon.overlay import Overlay
-from wordyahtzee.loop import event_loop_active
+from wordyahtzee.runtime.loop import event_loop_active
 from wordyahtzee.tables.offload import OverBudget, ProcessWorker
 
 TOP_WORDS = 30

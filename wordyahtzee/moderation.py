@@ -25,7 +25,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from .errors import ServiceError, WordyahtzeeError
 from .letters import fold, is_plain_word
 from .lexicon.overlay import Overlay
-from .loop import run_blocking
+from .runtime.loop import run_blocking
 from .store import Store
 from .store.moderators import LoginBudget
 

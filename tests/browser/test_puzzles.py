@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from wordyahtzee.advisor.kaartspel.players import computer_player
-from wordyahtzee.cli_puzzle import mine_record
+from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency

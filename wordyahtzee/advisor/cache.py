@@ -32,7 +32,7 @@ from typing import Any, TextIO, TypeVar
 
 import numpy as np
 
-from ..progress import Progress
+from ..runtime.progress import Progress
 
 __all__ = ["code_version", "load_arrays", "load_or_build", "save_arrays", "source_digest"]
 

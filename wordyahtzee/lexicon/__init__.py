@@ -5,7 +5,7 @@ does not)."""
 
 from __future__ import annotations
 
-from ..lazy import lazy_exports
+from ..runtime.lazy import lazy_exports
 
 TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
 if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time

@@ -67,7 +67,7 @@ from typing import Any
 
 from ..errors import DictionaryError
 from ..letters import ALPHABET, fold, is_plain_word
-from ..progress import Progress
+from ..runtime.progress import Progress
 from .lexicon import Lexicon, LexiconInfo
 from .registry import (
     DEFAULT_DICTIONARY,

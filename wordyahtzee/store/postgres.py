@@ -42,7 +42,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Json
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from .. import metrics
+from ..runtime import metrics
 from . import (
     PING_SECONDS,
     Finish,
@@ -80,7 +80,7 @@ with a fresh attempt; caps how long recovery waits after the server is back."""
 
 
 COUNTED = frozenset({"unavailable", "busy"})
-"""The store errors :data:`~wordyahtzee.metrics.STORE_ERRORS` counts: the database's
+"""The store errors :data:`~wordyahtzee.runtime.metrics.STORE_ERRORS` counts: the database's
 trouble, not a request's."""
 
 PROBE_SECONDS = 0.5
@@ -224,7 +224,7 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
     def _conn(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection (autocommit: use ``transaction()`` for several statements),
         waited for ``timeout`` seconds (default: the store's); database trouble becomes a
-        :class:`StoreError` (counted in :data:`~wordyahtzee.metrics.STORE_ERRORS`)."""
+        :class:`StoreError` (counted in :data:`~wordyahtzee.runtime.metrics.STORE_ERRORS`)."""
         try:
             with self._pooled(timeout) as conn:
                 yield conn

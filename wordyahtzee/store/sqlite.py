@@ -30,8 +30,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .. import metrics
-from ..loop import run_blocking
+from ..runtime import metrics
+from ..runtime.loop import run_blocking
 from . import (
     PING_SECONDS,
     Finish,
@@ -173,7 +173,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
         under gevent, the requests that are ready run up to their write and join it). The
         works run one after the other, in the order they arrived, as separate
         transactions would; the sync runs in a real thread under gevent
-        (:func:`~wordyahtzee.loop.run_blocking`), so the event loop goes on meanwhile.
+        (:func:`~wordyahtzee.runtime.loop.run_blocking`), so the event loop goes on meanwhile.
         """
         mine = _Write(work)
         with self._waiting_lock:

@@ -16,8 +16,8 @@ from .. import daily
 from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import ServiceError
-from ..loop import run_blocking
 from ..modes import get_mode
+from ..runtime.loop import run_blocking
 from ..store.players import LISTED_CHECKS
 from . import strategies
 from .coaching import Coaching

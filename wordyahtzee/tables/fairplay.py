@@ -13,7 +13,7 @@ from .. import daily, games
 from ..advisor.coach import DailyCoach, coach
 from ..advisor.foresight import verdict
 from ..errors import ServiceError, WordyahtzeeError
-from ..loop import run_blocking
+from ..runtime.loop import run_blocking
 from . import strategies
 from .daily import Daily
 from .lifecycle import Lifecycle

@@ -4,7 +4,7 @@ Under the event-driven server (gevent) every request, stream and background task
 process shares one thread; a computation of seconds (a strategy table, a dictionary's
 tries, the solver's index) would stall all of them. Two ways out:
 
-- :func:`wordyahtzee.loop.run_blocking` runs such work in gevent's pool of real threads
+- :func:`wordyahtzee.runtime.loop.run_blocking` runs such work in gevent's pool of real threads
   and lets the event loop go on meanwhile; without gevent it simply calls the function.
   The work still shares the interpreter lock, which Python hands over every few
   milliseconds, so requests are slowed a little, never stalled.

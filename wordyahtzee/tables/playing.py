@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .. import games, metrics
+from .. import games
 from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, GameDamaged, RuleError, ServiceError, WordyahtzeeError
@@ -28,6 +28,7 @@ from ..lexicon.overlay import Overlay
 from ..modes import get_mode
 from ..modes.contract import Game, Skip
 from ..modes.seating import host_actions
+from ..runtime import metrics
 from ..store import Finish, Seat, StaleGameError, Store, StoredGame, StoreError
 from .table import (
     ABANDON_SECONDS,

@@ -12,11 +12,11 @@ from typing import Any
 
 from .. import daily
 from ..errors import ServiceError
-from ..loop import run_blocking
 from ..puzzles.grading import grade
 from ..puzzles.mining import MINED_MODES, mine_stored
 from ..puzzles.model import THEMES, Puzzle
 from ..puzzles.rating import START, rate_answer
+from ..runtime.loop import run_blocking
 from . import strategies
 from .daily import Daily
 from .lifecycle import Lifecycle

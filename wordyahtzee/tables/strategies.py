@@ -28,9 +28,9 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from .. import metrics
 from ..advisor.coach import coach
-from ..loop import event_loop_active, run_blocking
+from ..runtime import metrics
+from ..runtime.loop import event_loop_active, run_blocking
 from .offload import run_in_process
 
 log = logging.getLogger(__name__)

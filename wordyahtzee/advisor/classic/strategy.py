@@ -413,7 +413,7 @@ def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | No
                   quiet: bool = False, use_cache: bool = True) -> ClassicStrategy:
     """The strategy for ``joker`` and the upper bonus at ``cap``: from memory, else from the
     cache file, else computed (with progress on ``out``, default stderr, see
-    :class:`~wordyahtzee.progress.Progress`;
+    :class:`~wordyahtzee.runtime.progress.Progress`;
     nothing with ``quiet``) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`:
     built once when several processes ask at once). A corrupt cache file is reported on
     ``out`` and replaced."""

@@ -10,7 +10,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from .errors import WordyahtzeeError
+from ..errors import WordyahtzeeError
+from .options import add_db
 
 if TYPE_CHECKING:
     import argparse
@@ -21,7 +22,7 @@ WRITTEN = {"accept": "keep", "refuse": "drop"}
 
 
 def _store(db: str | None) -> Any:
-    from .store import open_store
+    from ..store import open_store
 
     return open_store(db)
 
@@ -41,7 +42,7 @@ def read_password(from_stdin: bool) -> str:
 
 def cmd_moderator_add(args: argparse.Namespace) -> int:
     """``moderator add NAME``: a moderator with a password (or a new password)."""
-    from .moderation import Moderation, check_name, check_password
+    from ..moderation import Moderation, check_name, check_password
 
     check_name(args.name)
     password = check_password(read_password(args.password_stdin))
@@ -57,7 +58,7 @@ def cmd_moderator_add(args: argparse.Namespace) -> int:
 
 def cmd_moderator_remove(args: argparse.Namespace) -> int:
     """``moderator remove NAME``."""
-    from .moderation import Moderation
+    from ..moderation import Moderation
 
     store = _store(args.db)
     try:
@@ -153,6 +154,4 @@ def add_moderator_parser(sub: Any) -> None:
 
 
 def _db(p: Any) -> None:
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)

@@ -10,12 +10,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import BadRequest, RecordError, WordyahtzeeError
+from ..errors import BadRequest, RecordError, WordyahtzeeError
+from .options import add_db
 
 if TYPE_CHECKING:
     import argparse
 
-    from .puzzles.model import Puzzle
+    from ..puzzles.model import Puzzle
 
 
 def _read_json(name: str) -> Any:
@@ -31,8 +32,8 @@ def _read_json(name: str) -> Any:
 
 def mine_record(record: Any) -> list[Puzzle]:
     """The puzzles of one game record (docs/records.md)."""
-    from .games import from_record
-    from .puzzles.mining import MINED_MODES, judging_table, mine
+    from ..games import from_record
+    from ..puzzles.mining import MINED_MODES, judging_table, mine
 
     if not isinstance(record, dict):
         raise RecordError("record: a record is a JSON object")
@@ -116,10 +117,10 @@ def cmd_puzzle_mine(args: argparse.Namespace) -> int:
         return 0
     import time
 
-    from .puzzles.mining import MINED_MODES, judging_coach, mine_stored
-    from .puzzles.rating import START
-    from .store import open_store
-    from .tables.puzzling import closed_day
+    from ..puzzles.mining import MINED_MODES, judging_coach, mine_stored
+    from ..puzzles.rating import START
+    from ..store import open_store
+    from ..tables.puzzling import closed_day
 
     store = open_store(args.db)
     try:
@@ -141,7 +142,7 @@ def cmd_puzzle_mine(args: argparse.Namespace) -> int:
 
 def cmd_puzzle_show(args: argparse.Namespace) -> int:
     """``puzzle show``: a stored puzzle, with its best choices."""
-    from .store import open_store
+    from ..store import open_store
 
     store = open_store(args.db)
     try:
@@ -165,7 +166,7 @@ def cmd_puzzle_show(args: argparse.Namespace) -> int:
 def cmd_puzzle_test(args: argparse.Namespace) -> int:
     """``puzzle test``: the proficiency test's positions, a computer level's score on it,
     or the score of a file of answers."""
-    from .puzzles import proficiency
+    from ..puzzles import proficiency
 
     if args.level is None and args.answers is None:
         shown = proficiency.questions(args.mode)
@@ -176,8 +177,8 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
                 print(f"{n:2d}. " + describe(question))
         return 0
     if args.level is not None:
-        from . import games
-        from .puzzles.mining import judging_coach, judging_table
+        from .. import games
+        from ..puzzles.mining import judging_coach, judging_table
 
         if args.level not in judging_coach(args.mode).levels:
             raise BadRequest(f"no computer level {args.level!r} in {args.mode}", "bad_level")
@@ -203,7 +204,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
 
 def add_puzzle_parser(sub: Any) -> None:
     """The ``puzzle`` sub-command group (docs/puzzles.md)."""
-    from .puzzles.mining import MINED_MODES
+    from ..puzzles.mining import MINED_MODES
 
     group = sub.add_parser("puzzle", help="puzzles from real games, and the proficiency test")
     commands = group.add_subparsers(dest="puzzle_command", required=True, metavar="COMMAND")
@@ -211,15 +212,13 @@ def add_puzzle_parser(sub: Any) -> None:
                             "finished games not mined yet")
     p.add_argument("records", nargs="*", metavar="RECORD",
                    help="game record files (JSON; - for stdin); none: the server's games")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.add_argument("--limit", type=int, default=100, help="at most this many games")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_puzzle_mine)
     p = commands.add_parser("show", help="a stored puzzle and its best choices")
     p.add_argument("id", metavar="ID")
-    p.add_argument("--db", default=None, metavar="PATH|URL", help="the server's store")
+    add_db(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_puzzle_show)
     p = commands.add_parser("test", help="the proficiency test: its positions, a computer "

@@ -4,7 +4,7 @@ none of them needs another's imports (the store stays free of Flask).
 
 Under ``wordyahtzee serve`` the workers share them in ``prometheus-client``'s multiprocess
 mode: ``serve`` gives them a private ``PROMETHEUS_MULTIPROC_DIR`` before anything imports
-this module (:func:`wordyahtzee.metrics_dir.private_metrics_dir`), and :func:`exposition`
+this module (:func:`wordyahtzee.runtime.metrics_dir.private_metrics_dir`), and :func:`exposition`
 adds up every worker's files. A process on its own (tests, ``create_app``) counts in its memory.
 """
 

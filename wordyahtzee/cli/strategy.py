@@ -1,12 +1,12 @@
-"""The ``wordyahtzee woord`` commands: the optimal expected score and simulated games of
-the computer players (docs/strategy.md)."""
+"""``classic ev`` and the ``woord`` commands: the optimal expected scores, and simulated
+games of the computer players (docs/strategy.md)."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from .errors import WordyahtzeeError
+from ..errors import WordyahtzeeError
 
 if TYPE_CHECKING:
     import argparse
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 def _woord_setup(args: argparse.Namespace) -> tuple[Any, Any]:
     """The dictionary and dice set a ``woord`` command names (clear errors, exit 2)."""
-    from .dice import DiceSet
-    from .lexicon import load_lexicon
+    from ..dice import DiceSet
+    from ..lexicon import load_lexicon
 
     threshold = getattr(args, "threshold", 40)
     if not 0 <= threshold <= 500:
@@ -27,8 +27,8 @@ def _woord_setup(args: argparse.Namespace) -> tuple[Any, Any]:
 
 def dice_set_name(args: argparse.Namespace) -> str:
     """``--dice-set``, or the default set of the dictionary's language (docs/rules.md §1)."""
-    from .dice import default_dice_set
-    from .lexicon import find_dictionary
+    from ..dice import default_dice_set
+    from ..lexicon import find_dictionary
 
     name: str = args.dice_set or default_dice_set(find_dictionary(args.dict).language)
     return name
@@ -36,7 +36,7 @@ def dice_set_name(args: argparse.Namespace) -> str:
 
 def cmd_woord_ev(args: argparse.Namespace) -> int:
     """``woord ev``: the optimal strict-order solo expected score from the start."""
-    from .advisor.woord.strategy import load_woord_strategy
+    from ..advisor.woord.strategy import load_woord_strategy
 
     lexicon, dice = _woord_setup(args)
     print(f"{load_woord_strategy(lexicon, dice, args.threshold).expected_score:.6f}")
@@ -45,7 +45,7 @@ def cmd_woord_ev(args: argparse.Namespace) -> int:
 
 def cmd_woord_simulate(args: argparse.Namespace) -> int:
     """``woord simulate``: solo games of a computer player through the engine."""
-    from .advisor.woord.simulate import simulate_woord, summarise
+    from ..advisor.woord.simulate import simulate_woord, summarise
 
     lexicon, dice = _woord_setup(args)
     day_seed = None
@@ -80,7 +80,7 @@ def cmd_woord_simulate(args: argparse.Namespace) -> int:
 
 def add_woord_parser(sub: Any) -> None:
     """The ``woord`` sub-command group (docs/strategy.md)."""
-    from .advisor.levels import WOORD_LEVELS
+    from ..advisor.levels import WOORD_LEVELS
 
     group = sub.add_parser("woord", help="Woord Yahtzee strategy tools")
     commands = group.add_subparsers(dest="woord_command", required=True, metavar="COMMAND")
@@ -110,3 +110,21 @@ def add_woord_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help='print {"player", "games", "mean", '
                    '"stdev"}')
     p.set_defaults(func=cmd_woord_simulate)
+
+
+def cmd_classic_ev(args: argparse.Namespace) -> int:
+    """``classic ev``: the optimal solo expected score from the start of a game."""
+    from ..advisor.classic.strategy import load_strategy
+
+    print(f"{load_strategy(args.joker).expected_score:.6f}")
+    return 0
+
+
+def add_classic_parser(sub: Any) -> None:
+    """The ``classic`` sub-command group."""
+    p = sub.add_parser("classic", help="classic Yahtzee tools")
+    classic = p.add_subparsers(dest="classic_command", required=True, metavar="COMMAND")
+    p = classic.add_parser("ev", help="optimal solo expected score from the start")
+    p.add_argument("--joker", choices=("free", "forced"), default="free",
+                   help="joker reading (default: free)")
+    p.set_defaults(func=cmd_classic_ev)

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .errors import WordyahtzeeError
+from ..errors import WordyahtzeeError
+from .options import add_db
 
 if TYPE_CHECKING:
     import argparse
@@ -19,8 +20,8 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
     finished and the best score, and the seed once the day is over."""
     import time
 
-    from . import daily
-    from .store import open_store
+    from .. import daily
+    from ..store import open_store
 
     store = open_store(args.db)
     try:
@@ -65,7 +66,7 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
 def cmd_daily_replay(args: argparse.Namespace) -> int:
     """``daily replay``: the optimal player's game on a published seed's dice, turn by turn
     (its total is the day's par), each throw's faces in die order."""
-    from . import daily
+    from .. import daily
 
     mode = daily.check_mode(args.mode)
     try:
@@ -95,8 +96,8 @@ def cmd_daily_replay(args: argparse.Namespace) -> int:
 def _service(db: str | None) -> Any:
     """A table service on the server's store (no background work: the moderator's
     commands only read and decide)."""
-    from .store import open_store
-    from .tables import TableService
+    from ..store import open_store
+    from ..tables import TableService
 
     return TableService(open_store(db))
 
@@ -133,7 +134,7 @@ def cmd_daily_flagged(args: argparse.Namespace) -> int:
 def cmd_daily_evidence(args: argparse.Namespace) -> int:
     """``daily evidence GAME``: a checked daily game's choices, each with its regret and
     its worth in hindsight, and the verdict."""
-    from .tables.fairplay import describe_option
+    from ..tables.fairplay import describe_option
 
     service = _service(args.db)
     try:
@@ -178,9 +179,7 @@ def add_daily_parser(sub: Any) -> None:
     p = commands.add_parser("show", help="a day's par, board and (once over) seed")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="the day (default: "
                    "today in Europe/Amsterdam)")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_daily_show)
     p = commands.add_parser("replay", help="the optimal game on a published seed's dice")
@@ -212,7 +211,5 @@ def add_daily_parser(sub: Any) -> None:
 
 
 def _store_options(p: Any) -> None:
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.add_argument("--json", action="store_true", help="print JSON")

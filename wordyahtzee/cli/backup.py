@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import WordyahtzeeError
+from ..errors import WordyahtzeeError
+from .options import add_db
 
 if TYPE_CHECKING:
     import argparse
@@ -20,7 +21,7 @@ UNSIGNED_WARNING = ("wordyahtzee: warning: --unsigned: {what}; anyone who could 
 
 def _key(args: argparse.Namespace) -> bytes | None:
     """The backup key the options and the environment give (before any file is read)."""
-    from .store.archive import load_key
+    from ..store.archive import load_key
 
     return load_key(args.key_file, unsigned=args.unsigned)
 
@@ -30,7 +31,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     the newest N); ``backup --verify FILE``: check one."""
     import time
 
-    from .store.backup import backup, check_keep, prune, verify
+    from ..store.backup import backup, check_keep, prune, verify
 
     if args.verify:
         if args.keep is not None:
@@ -63,7 +64,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     """``restore FILE --db PATH|URL``: into an empty store; then the server starts on it."""
     import time
 
-    from .store.restore import restore
+    from ..store.restore import restore
 
     key = _key(args)
     began = time.monotonic()
@@ -84,13 +85,11 @@ def _key_options(p: Any) -> None:
                         "without checking it (a backup anyone could have changed)")
 
 
-def add_backup_parsers(sub: Any) -> None:
-    """The ``backup`` and ``restore`` sub-commands."""
+def add_backup_parser(sub: Any) -> None:
+    """The ``backup`` sub-command."""
     p = sub.add_parser("backup", help="back up the store and the user dictionaries into one "
                        "signed file, while the server plays on")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.add_argument("--keep", type=int, default=None, metavar="N",
                    help="FILE is a directory: keep only the newest N backups in it")
     p.add_argument("--verify", action="store_true",
@@ -99,9 +98,13 @@ def add_backup_parsers(sub: Any) -> None:
     p.add_argument("file", metavar="FILE", help="the backup file (a directory: a new file "
                    "named with the time, UTC)")
     p.set_defaults(func=cmd_backup)
+
+
+def add_restore_parser(sub: Any) -> None:
+    """The ``restore`` sub-command."""
     p = sub.add_parser("restore", help="restore a signed backup into an empty store")
     p.add_argument("file", metavar="FILE", help="the backup file")
-    p.add_argument("--db", required=True, metavar="PATH|URL",
-                   help="the empty store to restore into: a SQLite file or a postgresql:// URL")
+    add_db(p, "the empty store to restore into: a SQLite file or a postgresql:// URL",
+           required=True)
     _key_options(p)
     p.set_defaults(func=cmd_restore)

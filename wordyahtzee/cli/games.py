@@ -1,12 +1,15 @@
-"""``wordyahtzee games verify``: replay every stored game and name each one that does not
-replay, with why (docs/operations.md, "Damaged games"). Run it after a restore, and before
-and after an upgrade."""
+"""``replay`` and ``games verify``: a game record scored, and every stored game replayed,
+naming each one that does not replay, with why (docs/operations.md, "Damaged games"; run
+it after a restore, and before and after an upgrade)."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from typing import TYPE_CHECKING, Any
+
+from .options import add_db, read_source
 
 if TYPE_CHECKING:
     import argparse
@@ -17,7 +20,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     not its replay's), a line per game whose recorded judgments the rules now compute
     otherwise (the records stand: not a fault), and a summary on stderr; exit 1 when a
     game does not replay."""
-    from .store import open_store
+    from ..store import open_store
 
     store: Any = open_store(args.db)
     try:
@@ -41,8 +44,8 @@ def verify_game(store: Any, game_id: str) -> tuple[str | None, str | None]:
     """Why the stored game ``game_id`` does not replay (None: it does), and its disputes
     in a line (None: none): a move whose recorded judgment the rules now compute
     otherwise."""
-    from .errors import GameDamaged
-    from .games import damage_reason, replay_stored
+    from ..errors import GameDamaged
+    from ..games import damage_reason, replay_stored
 
     try:
         stored = store.load_game(game_id)
@@ -71,7 +74,21 @@ def add_games_parser(sub: Any) -> None:
     p = sub.add_parser("games", help="the stored games: check that every one replays")
     games = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     p = games.add_parser("verify", help="replay every stored game; name each that does not")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.set_defaults(func=cmd_verify)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``replay``: score a recorded game, or exit 2 naming the illegal turn."""
+    from ..records import parse_record, replay
+
+    result = replay(parse_record(read_source(args.file)))
+    print(json.dumps(result, ensure_ascii=False, indent=2))
+    return 0
+
+
+def add_replay_parser(sub: Any) -> None:
+    """The ``replay`` sub-command."""
+    p = sub.add_parser("replay", help="score a recorded game (JSON)")
+    p.add_argument("file", metavar="FILE", help="record file, or - for stdin")
+    p.set_defaults(func=cmd_replay)

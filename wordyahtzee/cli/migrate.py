@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .options import add_db
+
 if TYPE_CHECKING:
     import argparse
 
@@ -13,9 +15,9 @@ if TYPE_CHECKING:
 def cmd_migrate(args: argparse.Namespace) -> int:
     """``migrate``: print the database's schema version and this program's; without
     ``--check``, apply the missing steps (one transaction) and name each."""
-    from .store import is_postgres_url, open_store
-    from .store.migrations import POSTGRES_STEPS, SQLITE_STEPS, database_version, latest
-    from .store.sqlite import default_path
+    from ..store import is_postgres_url, open_store
+    from ..store.migrations import POSTGRES_STEPS, SQLITE_STEPS, database_version, latest
+    from ..store.sqlite import default_path
 
     steps = POSTGRES_STEPS if is_postgres_url(args.db) else SQLITE_STEPS
     before = database_version(str(args.db or default_path()))
@@ -40,9 +42,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 def add_migrate_parser(sub: Any) -> None:
     """The ``migrate`` sub-command."""
     p = sub.add_parser("migrate", help="bring the store's schema to this program's version")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help="the server's store (default: wordyahtzee.sqlite3 in the user data "
-                        "dir) or a postgresql:// URL")
+    add_db(p)
     p.add_argument("--check", action="store_true",
                    help="only print the database's version and this program's")
     p.set_defaults(func=cmd_migrate)
