@@ -189,7 +189,7 @@ def test_action_errors(client: Any) -> None:
 def test_create_errors(client: Any) -> None:
     cases = [
         ({"players": []}, "bad_players"), ({"players": "Anna"}, "bad_players"),
-        ({"players": ["A", "a"], "kind": "hotseat"}, "bad_players"),
+        ({"players": ["A", "a"], "kind": "hotseat"}, "same_names"),
         ({"players": ["A", "B"], "kind": "solo"}, "bad_players"),
         ({"players": ["A"], "kind": "online"}, "bad_players"),
         ({"players": ["A" * 30]}, "bad_players"), ({"players": ["  "]}, "bad_players"),

@@ -197,7 +197,7 @@ def test_classic_errors(client: Any, app: Any) -> None:
                                                                "computer": "beginner"}],
                         kind="hotseat"), 400, "bad_players")
     assert_error(create(["A", "B"]), 400, "bad_players")  # solo: one human
-    assert_error(create(["A", {"name": "a", "computer": "greedy"}]), 400, "bad_players")
+    assert_error(create(["A", {"name": "a", "computer": "greedy"}]), 400, "same_names")
     assert_error(create(["A", {"computer": "greedy"}]), 400, "bad_players")
     assert_error(create(["A"], rules={"joker": "wild"}), 400, "bad_rules")
     assert_error(create(["A"], rules={"match": "yes"}), 400, "bad_rules")

@@ -166,6 +166,12 @@ def test_the_language_follows_the_browser_then_the_menu(client: Any) -> None:
     assert lang({"Accept-Language": "de"}, "?lang=de") == "de"
     assert lang({"Accept-Language": "en"}) == "de"
     assert lang({}, "?lang=xx") == "de"
+    # the service worker keeping a page it saw open (?lang=en) answers in English and
+    # remembers nothing: the next navigation is still in the menu's language
+    kept = client.get("/?lang=en", headers={"Sec-Fetch-Mode": "cors"})
+    assert _lang(kept.get_data(as_text=True)) == "en" and "Set-Cookie" not in kept.headers
+    assert lang({"Sec-Fetch-Mode": "navigate"}) == "de"
+    assert lang({"Sec-Fetch-Mode": "navigate"}, "?lang=nl") == "nl" and lang() == "nl"
 
 
 def test_the_menu_offers_the_other_languages_in_their_own_words(client: Any) -> None:

@@ -195,7 +195,7 @@ def test_a_badly_played_table_gives_puzzles_graded_as_its_review(tmp_path: Path)
                  {"choice": {"kind": "take", "card": "no_such_card"}}):
         assert_error(client.post(url, json=body), 400, "bad_choice")
     page = client.get(f"/games/{gid}/review").get_data(as_text=True)
-    assert "sterke computerspeler" in page and "<table class=\"review\">" in page
+    assert "sterke computerspeler" in page and "<table class=\"review " in page
     assert "zoals de sterke computerspeler" in page and "perfect spel:" not in page
     # a long game's loss per turn: every bar named in its tooltip, a few labels below
     chart = page[page.index('<svg viewBox'):page.index("</svg>")]

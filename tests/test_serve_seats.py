@@ -258,7 +258,7 @@ def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
     def review(browser: Browser, gid: str) -> str:
         for _ in range(120):  # the review waits for the strategy table to load
             html = browser.page(f"/games/{gid}/review")[1]
-            if 'table class="review"' in html:
+            if '<table class="review ' in html:
                 return html
             time.sleep(0.5)
         raise AssertionError(html[-2000:])

@@ -75,7 +75,10 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     response = make_response(html, status)
     # the page is in the language the request asked for
     response.vary.update(("Accept-Language", "Cookie"))
-    if request.args.get("lang") in LANGUAGES:
+    # the menu's choice is remembered from a navigation only: the service worker keeping a
+    # page it saw open (?lang=en) in the background must not change the language later
+    if (request.args.get("lang") in LANGUAGES
+            and request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"):
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
     return response
 
