@@ -148,9 +148,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--db", default=None, help="postgresql:// URL (default: SQLite)")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="the modes to play, comma-separated (default: all four)")
+    parser.add_argument("--online", choices=("both", "solo", "online"), default="both",
+                        help="solo tables, online tables with watchers, or both")
     args = parser.parse_args()
     os.environ["WORDYAHTZEE_MINE_PUZZLES"] = "0"  # the moves alone: no mining beside them
-    setups = [(m, online) for m in MODES for online in (False, True)]
+    tables = {"both": (False, True), "solo": (False,), "online": (True,)}[args.online]
+    setups = [(m, online) for m in args.modes.split(",") if m in MODES for online in tables]
     floor: list[float] = []
     costs: dict[tuple[str, bool], list[float]] = {s: [] for s in setups}
     rates: dict[tuple[str, bool], list[float]] = {s: [] for s in setups}
