@@ -210,7 +210,8 @@ def test_behind_a_proxy_the_limits_count_the_forwarded_client(tmp_path: Path) ->
 
 
 def test_proxies_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import environment_config
+    from wordyahtzee.web import environment_config
+
     from wordyahtzee.errors import WordyahtzeeError
 
     monkeypatch.setenv("WORDYAHTZEE_PROXIES", "2")

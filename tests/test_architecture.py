@@ -141,6 +141,20 @@ def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
     assert wrong == []
 
 
+def test_the_web_package_has_one_import_name() -> None:
+    """The web adapter is installed as ``wordyahtzee.web`` (pyproject.toml): nothing imports it
+    as ``web``, which works only from a checkout's root and makes two modules of one file."""
+    found = []
+    for path in sorted([*ROOT.glob("tests/**/*.py"), *ROOT.glob("scripts/**/*.py"),
+                        *MODULES.values()]):
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if node.level == 0 else [])
+            if any(name == "web" or name.startswith("web.") for name in names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
+
+
 def test_no_module_is_over_800_lines() -> None:
     assert _too_long(MODULES) == {}
 

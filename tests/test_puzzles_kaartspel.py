@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wordyahtzee.web.plots import MAX_LABELS
 
-from web.plots import MAX_LABELS
 from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.cli.puzzles import mine_record

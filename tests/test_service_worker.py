@@ -9,8 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from web.offline import worker_source
+from wordyahtzee.web.offline import worker_source
 
 from .test_api import Clock, make_app
 

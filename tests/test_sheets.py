@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from wordyahtzee.web.i18n import translator
 
-from web.i18n import translator
 from wordyahtzee.modes.classic.rules import BOXES as CLASSIC_BOXES
 from wordyahtzee.modes.kaartspel import CARDS
 from wordyahtzee.modes.woord.rules import BOXES as WOORD_BOXES
