@@ -58,6 +58,11 @@ def test_the_scoreboard_shows_its_totals_whole(context: Any, live: Any, lang: st
       const right = e => e.getBoundingClientRect().right;
       return [right(b.closest('section')), [...b.querySelectorAll('.total')].map(right)]; }""")
     assert len(totals) == len(players) and all(r <= card for r in totals), (lang, totals, card)
+    # whose turn it is, in the Casino tray: within its felt, however long the name
+    name, felt = page.locator("#board").evaluate("""b => [b.querySelector('.tray-player'),
+      b.querySelector('.tray-felt')].map(e => { const r = e.getBoundingClientRect();
+      return [r.left, r.right]; })""")
+    assert felt[0] <= name[0] and name[1] <= felt[1], (players, name, felt)
     shot(page, f"kaartspel-scoreboard-{lang}-{len(players)}-{len(max(players, key=len))}")
 
 

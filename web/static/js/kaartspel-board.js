@@ -15,6 +15,7 @@ const CELL = 100;          // an outer space
 const TRACK0 = 110;        // the yellow track's ring starts here
 const TRACK = 56;          // a track square
 const STEP_MS = 230;       // a pawn's step from square to square
+const TRAY_TEXT = 150;     // the widest name the Casino tray shows at its own size
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function svg(tag, attrs = {}, ...children) {
@@ -166,6 +167,12 @@ export function kaartBoard(playerName) {
     const who = board.querySelector(".tray-player");
     who.textContent = mover === null ? "" : playerName(mover);
     who.setAttribute("fill", mover === null ? "#fff" : COLORS[mover]);
+    // a long name is narrowed to the felt (164 wide), never drawn over the board
+    who.removeAttribute("textLength");
+    if (who.getComputedTextLength() > TRAY_TEXT) {
+      who.setAttribute("textLength", String(TRAY_TEXT));
+      who.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
     const red = board.querySelector(".red-die");
     red.replaceChildren(svg("rect", { class: "red-body", width: 56, height: 56, rx: 10 }));
     if (state.red) {
