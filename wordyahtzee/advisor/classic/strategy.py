@@ -428,7 +428,7 @@ def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | No
         return _LOADED[key]
     strategy: ClassicStrategy = load_or_build(
         path, f"computing the optimal strategy ({joker} joker, upper bonus at {cap})",
-        lambda: ClassicStrategy.load(path, joker, cap),
+        lambda file: ClassicStrategy.load(file, joker, cap),
         lambda progress: ClassicStrategy.compute(joker, progress, cap), lambda s: s.save(path),
         out, use_cache)
     if use_cache:
