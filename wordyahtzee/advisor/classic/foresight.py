@@ -33,14 +33,24 @@ from ...modes.classic import (
 )
 from ..foresight import Choice, top_option
 from .strategy import ClassicStrategy, Position, _multisets
-from .tables import ALL_UPPER, NBOX, NMASK, NUPPER, UPPER_CAP, YAHTZEE_BIT, _box_values, _levels
+from .tables import (
+    ALL_UPPER,
+    NBOX,
+    NMASK,
+    NUPPER,
+    UPPER_CAP,
+    YAHTZEE_BIT,
+    Index,
+    _box_values,
+    _levels,
+)
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 Option = tuple[str, Any]
 """``("keep", positions kept)`` or ``("box", box id)``."""
-Level = tuple[IntArray, IntArray, IntArray, IntArray, IntArray]
+Level = tuple[Index, Index, Index, Index, Index]
 
 
 def _code_table() -> tuple[IntArray, IntArray]:
