@@ -1,7 +1,7 @@
-"""What computing a strategy table costs in memory (docs/classic.md, "Benchmarks"): the
-classic table in at most 48 MB, the peak RSS of a fresh process (``VmHWM``) that does only
-that; and the classic table is the same to the bit whichever number of threads computes
-it."""
+"""What computing a strategy table costs in memory (docs/classic.md, docs/strategy.md,
+"Benchmarks"): the classic table in at most 48 MB, the Woord Yahtzee table in at most
+128 MB, each the peak RSS of a fresh process (``VmHWM``) that does only that; and the
+classic table is the same to the bit whichever number of threads computes it."""
 
 from __future__ import annotations
 
@@ -40,6 +40,20 @@ def test_classic_ev_computes_its_table_in_48_mb(tmp_path: Path) -> None:
     peak, out = peak_mib(code, tmp_path)
     assert out == "254.589609"
     assert peak <= 48.0, f"{peak:.1f} MiB"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_the_woord_table_is_computed_in_128_mb(tmp_path: Path) -> None:
+    """From its score table (read from the package here: building it is the solver's
+    work, before the table's), as ``scripts/bench_woord_strategy.py`` measures it."""
+    code = ("import os; os.environ.pop('WORDYAHTZEE_SHIPPED_TABLES')\n"
+            "from wordyahtzee.advisor.woord.score_table import load_score_table\n"
+            "from wordyahtzee.advisor.woord.strategy import WoordStrategy\n"
+            "print(f'{WoordStrategy.compute(load_score_table(quiet=True)).expected_score:.6f}')")
+    peak, out = peak_mib(code, tmp_path)
+    assert float(out) > 0
+    assert peak <= 128.0, f"{peak:.1f} MiB"
 
 
 @pytest.mark.slow
