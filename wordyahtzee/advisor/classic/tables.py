@@ -148,7 +148,7 @@ class _JokerDeltas:
         out[(mask[:, None] >> np.arange(NBOX) & 1).astype(bool)[:, None, :]
             .repeat(6, axis=1)] = -np.inf
         out[~(mask >> YAHTZEE_BIT & 1).astype(bool)] = 0.0
-        return out
+        return out  # type: ignore[no-any-return]  # numpy types fancy indexing as Any
 
     def __getitem__(self, index: Any) -> npt.NDArray[np.float32]:
         if isinstance(index, np.ndarray) and index.ndim == 1:
@@ -176,7 +176,7 @@ class _JokerDeltas:
         out = self.case[face, mask >> face & 1, self.case_of[mask], box]
         out[(mask >> box & 1).astype(bool)] = -np.inf
         out[~(mask >> YAHTZEE_BIT & 1).astype(bool)] = 0.0
-        return out
+        return out  # type: ignore[no-any-return]  # numpy types fancy indexing as Any
 
 
 @dataclass(frozen=True)
