@@ -97,7 +97,7 @@ def _build_in_a_process(path: str, log: str, barrier: object) -> None:
         return "table"
 
     barrier.wait()  # type: ignore[attr-defined]
-    got = load_or_build(Path(path), "t", lambda: Path(path).read_text(), build,
+    got = load_or_build(Path(path), "t", lambda file: file.read_text(), build,
                         lambda value: Path(path).write_text(value), None)
     assert got == "table"
 
@@ -121,8 +121,8 @@ def test_a_damaged_file_is_said_and_rebuilt(tmp_path: Path) -> None:
     path = tmp_path / "table.txt"
     path.write_text("garbage")
 
-    def load() -> str:
-        text = path.read_text()
+    def load(file: Path) -> str:
+        text = file.read_text()
         if text != "table":
             raise ValueError("not a table")
         return text
@@ -133,3 +133,103 @@ def test_a_damaged_file_is_said_and_rebuilt(tmp_path: Path) -> None:
     assert path.read_text() == "table"
     assert load_or_build(path, "t", load, lambda p: pytest.fail("built again"),
                          path.write_text, out) == "table"
+
+
+# -- shipped tables -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """An empty cache folder and a folder of shipped tables of its own."""
+    from wordyahtzee.advisor import cache
+
+    folder, ships = tmp_path / "cache", tmp_path / "shipped"
+    monkeypatch.setenv("WORDYAHTZEE_CACHE_DIR", str(folder))
+    monkeypatch.delenv("WORDYAHTZEE_SHIPPED_TABLES", raising=False)
+    monkeypatch.setattr(cache, "SHIPPED_DIR", ships)
+    return folder, ships
+
+
+def test_a_shipped_table_is_read_where_the_cache_has_none(shipped: tuple[Path, Path]) -> None:
+    folder, ships = shipped
+    (ships / "sub").mkdir(parents=True)
+    (ships / "sub" / "table.txt").write_text("shipped")
+    path = folder / "sub" / "table.txt"
+    got = load_or_build(path, "t", lambda file: file.read_text(),
+                        lambda p: pytest.fail("built"), path.write_text, None)
+    assert got == "shipped"
+    assert not path.exists(), "nothing is written to the cache"
+    path.parent.mkdir(parents=True)
+    path.write_text("cached")  # the cache's own file comes first
+    assert load_or_build(path, "t", lambda file: file.read_text(),
+                         lambda p: pytest.fail("built"), path.write_text, None) == "cached"
+
+
+def test_shipped_tables_may_be_turned_off(shipped: tuple[Path, Path],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    folder, ships = shipped
+    ships.mkdir()
+    (ships / "table.txt").write_text("shipped")
+    monkeypatch.setenv("WORDYAHTZEE_SHIPPED_TABLES", "0")
+    path = folder / "table.txt"
+    assert load_or_build(path, "t", lambda file: file.read_text(), lambda p: "built",
+                         path.write_text, None) == "built"
+    assert path.read_text() == "built"
+
+
+def test_a_damaged_shipped_table_is_said_and_built(shipped: tuple[Path, Path]) -> None:
+    folder, ships = shipped
+    ships.mkdir()
+    (ships / "table.txt").write_text("garbage")
+
+    def load(file: Path) -> str:
+        if file.read_text() == "garbage":
+            raise ValueError("not a table")
+        return file.read_text()
+
+    out = io.StringIO()
+    path = folder / "table.txt"
+    assert load_or_build(path, "t", load, lambda p: "built", path.write_text, out) == "built"
+    assert "is corrupt (not a table); recomputing it" in out.getvalue()
+
+
+def test_stored_only_reads_and_never_builds(shipped: tuple[Path, Path]) -> None:
+    from wordyahtzee.advisor.cache import NotStored, stored_only
+
+    folder, ships = shipped
+    path = folder / "table.txt"
+    with stored_only(), pytest.raises(NotStored):
+        load_or_build(path, "t", lambda file: file.read_text(),
+                      lambda p: pytest.fail("built"), path.write_text, None)
+    assert not path.exists() and not (folder / "table.txt.lock").exists()
+    ships.mkdir()
+    (ships / "table.txt").write_text("shipped")
+    with stored_only():
+        assert load_or_build(path, "t", lambda file: file.read_text(),
+                             lambda p: pytest.fail("built"), path.write_text, None) == "shipped"
+    # outside the block, building is allowed again
+    assert load_or_build(folder / "other.txt", "t", lambda file: file.read_text(),
+                         lambda p: "built", (folder / "other.txt").write_text, None) == "built"
+
+
+def test_a_table_file_is_the_same_bytes_every_time(tmp_path: Path) -> None:
+    """No time stamp, the members in a fixed order: the same arrays give the same file
+    (``scripts/build_tables.py`` is reproducible); deflated, it reads back the same."""
+    import numpy as np
+
+    from wordyahtzee.advisor.cache import copy_arrays, load_arrays, save_arrays
+
+    arrays = {"values": np.linspace(0, 1, 5000).reshape(50, 100), "rows": np.arange(7),
+              "none": np.zeros(0)}
+    first, second, packed = tmp_path / "a.npz", tmp_path / "b.npz", tmp_path / "c.npz"
+    save_arrays(first, arrays, {"version": "v", "key": "k"})
+    save_arrays(second, dict(reversed(arrays.items())), {"version": "v", "key": "k"})
+    assert first.read_bytes() == second.read_bytes()
+    copy_arrays(first, packed)
+    assert packed.stat().st_size < first.stat().st_size
+    got, meta = load_arrays(packed, "v", key="k")
+    assert meta["key"] == "k" and set(got) == set(arrays)
+    for name, array in arrays.items():
+        assert np.array_equal(got[name], array) and got[name].dtype == array.dtype
+    with pytest.raises(ValueError, match="another version"):
+        load_arrays(packed, "w")

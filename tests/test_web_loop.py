@@ -2,8 +2,8 @@
 gevent worker) keeps answering ``GET /api/meta`` quickly while one client makes it do its
 heaviest work: a gzip bomb of ``kat`` lines and a real 200,000-word list built as
 dictionaries, and a stream of four-blank solves; and while it computes a classic strategy
-table and its sample of optimal play from an empty cache at start-up. A seven-blank solve
-is refused at once.
+table and its sample of optimal play from an empty cache at start-up (the shipped tables
+ignored, as for a table that does not ship). A seven-blank solve is refused at once.
 
 Each scenario prints the latencies of ``/api/meta`` (median, p99, max over a few hundred
 calls); ``python -m pytest tests/test_web_loop.py -q -s -p no:cacheprovider`` shows them.
@@ -176,12 +176,14 @@ def test_solves_neither_stall_the_loop_nor_run_long(server: int) -> None:
 
 def test_a_strategy_table_and_its_sample_are_computed_off_the_loop(
         tmp_path: Path) -> None:
-    """Start-up with an empty cache computes the classic table (free joker) and then its
-    sample of optimal play, each in a child process, while requests go on."""
+    """Start-up with an empty cache and the shipped tables ignored computes the classic
+    table (free joker) and then its sample of optimal play, each in a child process, while
+    requests go on (what a table that does not ship costs: a house rule, a new version)."""
     port = _free_port()
     proc = _serve(tmp_path / "warm.sqlite3", port, env={
         "WORDYAHTZEE_WARM": "free", "WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache"),
-        "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data")})
+        "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data"),
+        "WORDYAHTZEE_SHIPPED_TABLES": "0"})  # computed, as for a house rule, not read
 
     def until_prepared() -> dict[str, Any]:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

@@ -11,8 +11,6 @@ it knows nothing of letters or pips, only of dice (sequences of faces) and an in
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import os
 import random
@@ -372,6 +370,9 @@ class FairDice(random.Random):
 
     def face(self, turn: int, throw: int, position: int, faces: Sequence[T]) -> T:
         """The face die ``position`` shows at ``throw`` (0-2) of ``turn`` (0-based)."""
+        import hashlib  # here: OpenSSL's library is 3.5 MB a process without a shared game
+        import hmac  # (a strategy table's computation, say) need not load
+
         digest = hmac.new(self.key, f"{turn}/{throw}/{position}".encode(),
                           hashlib.sha256).digest()
         return faces[int.from_bytes(digest[:8], "big") % len(faces)]

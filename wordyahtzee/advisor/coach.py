@@ -12,6 +12,7 @@ import importlib
 import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 HINT_OPTIONS = 6
@@ -33,6 +34,11 @@ class Coach(Protocol):
 
     def load_table(self, key: str) -> Any:
         """Load (or the first time ever, compute) the table ``key``; blocks."""
+        ...
+
+    def table_files(self, key: str) -> tuple[Path, ...]:
+        """The cache files of the table ``key`` and of its default sample (what ships
+        with the package for the :attr:`table_keys`)."""
         ...
 
     def decide(self, game: Any, level: str, table: Any) -> Any:
@@ -103,6 +109,10 @@ class WithoutTables:
     def load_table(self, key: str) -> Any:
         """No strategy table."""
         raise LookupError(f"{type(self).__name__} has no strategy tables")
+
+    def table_files(self, key: str) -> tuple[Path, ...]:
+        """No strategy table."""
+        return ()
 
     def load_sample(self, key: str, games: int | None = None) -> Any:
         """No optimal strategy to sample."""
@@ -211,6 +221,15 @@ def random_loss(options: Sequence[Mapping[str, Any]]) -> float:
 
 
 _COACHES: dict[str, Coach | None] = {}
+
+
+def start_up_tables() -> list[tuple[str, str]]:
+    """Every ``(mode, table key)`` a server prepares at start-up and the package ships
+    (each coach's :attr:`~Coach.table_keys`, the modes in the start screen's order)."""
+    from ..modes import MODES
+
+    return [(mode, key) for mode in MODES if (helper := coach(mode)) is not None
+            for key in helper.table_keys]
 
 
 def coach(mode: str) -> Coach | None:

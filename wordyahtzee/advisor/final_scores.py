@@ -197,7 +197,8 @@ def _load_or_draw(path: Path, key: str, games: int, seed: int, draw: Any,
     from .cache import load_or_build
 
     sample: ScoreSample = load_or_build(
-        path, f"playing {games} optimal games", lambda: ScoreSample.load(path, key, games, seed),
+        path, f"playing {games} optimal games",
+        lambda file: ScoreSample.load(file, key, games, seed),
         lambda progress: ScoreSample(key, seed, np.asarray(draw(), dtype=np.int64)),
         lambda s: s.save(path), out, use_cache)
     return sample
@@ -234,6 +235,23 @@ def classic_sample(joker: str = "free", games: int = CLASSIC_GAMES, seed: int = 
                          lambda: strategy.simulate(games, seed), out, use_cache)
 
 
+def _woord_key(strategy_key: str) -> str:
+    """A Woord Yahtzee sample's key: its strategy's cache key and version, and the version
+    of the code that plays the games."""
+    from .woord.strategy import strategy_version
+
+    return f"{strategy_key}-v{strategy_version()}-p{code_version(*WOORD_PLAY_CODE)}"
+
+
+def woord_path(strategy_key: str, games: int, seed: int = SEED) -> Path:
+    """Where the Woord Yahtzee sample of the strategy ``strategy_key`` (its cache key) is
+    cached (beside the strategy table)."""
+    from .woord.score_table import _cache_folder
+
+    return (_cache_folder() / f"finals-{_woord_key(strategy_key)}-g{games}-s{seed}"
+            f"-d{sample_version()}.npz")
+
+
 def woord_sample(dictionary: str = "nl", dice_set: str = "nl", threshold: int = 40,
                  games: int = WOORD_GAMES, seed: int = SEED, *, out: TextIO | None = None,
                  quiet: bool = False, use_cache: bool = True) -> ScoreSample:
@@ -241,17 +259,15 @@ def woord_sample(dictionary: str = "nl", dice_set: str = "nl", threshold: int = 
     strategy (game ``i`` throws with ``random.Random(seed * 1000003 + i)``): from the cache
     file, else played and cached. The cache key is the strategy table's (dictionary
     checksum, dice set, word rules, threshold). Blocks for a while on a miss."""
-    from .woord.score_table import _cache_folder
     from .woord.simulate import simulate_woord
-    from .woord.strategy import load_woord_strategy, strategy_version
+    from .woord.strategy import load_woord_strategy
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
     strategy = load_woord_strategy(dictionary, dice_set, threshold, quiet=quiet, out=out,
                                    use_cache=use_cache)
-    key = (f"{strategy.cache_key}-v{strategy_version()}"
-           f"-p{code_version(*WOORD_PLAY_CODE)}")
-    path = _cache_folder() / f"finals-{key}-g{games}-s{seed}-d{sample_version()}.npz"
+    key = _woord_key(strategy.cache_key)
+    path = woord_path(strategy.cache_key, games, seed)
 
     def draw() -> list[int]:
         sim = simulate_woord("optimal", games, seed, dictionary=dictionary,

@@ -22,7 +22,10 @@ import time
 from pathlib import Path
 
 from ..errors import DictionaryError
-from .lexicon import Lexicon, LexiconInfo
+
+TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
+if TYPE_CHECKING:  # imported where a dictionary is opened: a path needs no marisa-trie
+    from .lexicon import Lexicon
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the ``check`` command's path imports neither typing nor dataclasses
@@ -306,6 +309,7 @@ def compile_to(entry: DictionaryEntry, target: Path) -> Lexicon:
     import shutil
     import tempfile
 
+    from .lexicon import Lexicon, LexiconInfo
     from .source import fold_entries, read_word_list
 
     meta = entry.meta
@@ -338,6 +342,8 @@ def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
     Loaded lexicons are kept for the life of the process, keyed by the word list's
     checksum (so a rebuilt list is a new lexicon).
     """
+    from .lexicon import Lexicon
+
     entry = find_dictionary(name)
     stamped = _stamped_sha256(entry, [shipped_tries_dir()]) if entry.shipped else None
     key = (name, stamped or file_sha256(entry.words_path))

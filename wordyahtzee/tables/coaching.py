@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import games
 from ..advisor import skill
-from ..advisor.coach import coach
+from ..advisor.coach import coach, start_up_tables
 from ..errors import RuleError, ServiceError
 from . import strategies
 from .playing import Playing
@@ -139,10 +139,7 @@ class Coaching(Playing):
         only these table keys), then their samples of optimal play. Use is counted over the
         store's last thousand games; on a tie, or a new store, the coaches' own order
         (the default rules first)."""
-        from ..modes import MODES
-
-        wanted = [(mode, key) for mode in MODES if (helper := coach(mode)) is not None
-                  for key in helper.table_keys if keys is None or key in keys]
+        wanted = [(mode, key) for mode, key in start_up_tables() if keys is None or key in keys]
         use: Counter[tuple[str, str]] = Counter()
         for game in self.store.list_games(limit=1000):
             helper = coach(game["mode"])

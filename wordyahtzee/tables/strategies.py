@@ -14,9 +14,13 @@ The same goes for the *samples* of optimal play's final score the review page dr
 tens of seconds the first time ever): :func:`peek_sample` answers at once and starts one
 in the background when it is not in memory yet.
 
-Under the server (gevent) a table or sample is first prepared in a child process, which
-computes it if need be and leaves it in the disk cache, and then loaded from the cache in
-a real thread: computing it in a thread of the server would hold the interpreter lock for
+The tables and samples start-up prepares ship with the package
+(:data:`~wordyahtzee.advisor.cache.SHIPPED_DIR`): a fresh server reads them in a real
+thread in well under a second, so hints, computer players and reviews are ready at once.
+Only a table that is neither cached nor shipped (a house rule, an own dictionary, a new
+version of the code that computes it) is computed: under the server (gevent) first in a
+child process, which leaves it in the disk cache, and then loaded from the cache in a real
+thread, since computing it in a thread of the server would hold the interpreter lock for
 tens of seconds and slow every request (``/api/meta`` p99 85 ms, single calls 0.3 s).
 """
 
@@ -25,9 +29,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..advisor.cache import NotStored, stored_only
 from ..advisor.coach import coach
 from ..runtime import metrics
 from ..runtime.loop import event_loop_active, run_blocking
@@ -66,11 +71,24 @@ def _compute_sample(mode: str, key: str, games: int | None) -> None:
     helper.load_sample(key, games)
 
 
-def _prepare(compute: str, args: tuple[Any, ...]) -> None:
-    """Under the server, let a child process compute into the disk cache what the caller
-    then loads."""
+def _stored(load: Callable[[], Any]) -> Any:
+    """``load()`` if it only reads (the cache or the shipped copy); raises
+    :class:`NotStored` where it would compute."""
+    with stored_only():
+        return load()
+
+
+def _load(load: Callable[[], Any], compute: str, args: tuple[Any, ...]) -> Any:
+    """``load()`` in a real thread: read at once when cached or shipped; otherwise, under
+    the server, first computed into the disk cache by a child process (``compute(*args)``
+    of this module)."""
+    try:
+        return run_blocking(_stored, load)
+    except NotStored:
+        pass
     if event_loop_active():
         run_in_process(f"{__name__}:{compute}", args, PREPARE_SECONDS)
+    return run_blocking(load)
 
 
 def _lock(key: Any) -> threading.Lock:
@@ -93,8 +111,7 @@ def get(mode: str, key: str) -> Any:
             metrics.WARM.labels(mode=mode, key=key).set(0)
             started = time.monotonic()
             try:
-                _prepare("_compute_table", (mode, key))
-                found = run_blocking(helper.load_table, key)
+                found = _load(lambda: helper.load_table(key), "_compute_table", (mode, key))
             except Exception as exc:  # kept so a hint can say so instead of waiting forever
                 _failed[(mode, key)] = str(exc)
                 raise
@@ -190,8 +207,8 @@ def sample(mode: str, key: str, games: int | None = None) -> Any:
         if found is None:
             try:
                 get(mode, key)  # the strategy first, under its own lock (shared with hints)
-                _prepare("_compute_sample", (mode, key, games))
-                found = run_blocking(helper.load_sample, key, games)
+                found = _load(lambda: helper.load_sample(key, games), "_compute_sample",
+                               (mode, key, games))
             except Exception as exc:  # kept so the review can say so
                 _samples_failed[wanted] = str(exc)
                 raise

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...errors import RuleError
@@ -32,6 +33,14 @@ class ClassicCoach:
 
         joker, cap = _table_rules(key)
         return load_strategy(joker, cap=cap, quiet=True)
+
+    def table_files(self, key: str) -> tuple[Path, ...]:
+        """The strategy table's cache file and its default sample's."""
+        from ..final_scores import CLASSIC_GAMES, classic_path
+        from .strategy import cache_path
+
+        joker, cap = _table_rules(key)
+        return cache_path(joker, cap), classic_path(joker, CLASSIC_GAMES, cap=cap)
 
     def load_sample(self, key: str, games: int | None = None) -> Any:
         """:func:`~wordyahtzee.advisor.final_scores.classic_sample` for the joker reading."""

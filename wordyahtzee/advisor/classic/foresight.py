@@ -40,6 +40,7 @@ from .tables import (
     NUPPER,
     UPPER_CAP,
     YAHTZEE_BIT,
+    Index,
     _box_values,
     _levels,
     _multisets,
@@ -50,7 +51,7 @@ FloatArray = npt.NDArray[np.float64]
 
 Option = tuple[str, Any]
 """``("keep", positions kept)`` or ``("box", box id)``."""
-Level = tuple[IntArray, IntArray, IntArray, IntArray, IntArray]
+Level = tuple[Index, Index, Index, Index, Index]
 
 
 def _code_table() -> tuple[IntArray, IntArray]:

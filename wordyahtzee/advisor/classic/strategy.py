@@ -27,9 +27,14 @@ miss, with a progress bar, and recomputes after saying so when the cache file is
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import mmap
+import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -59,6 +64,7 @@ from .tables import (
     NMASK,
     UPPER_CAP,
     YAHTZEE_BIT,
+    Index,
     _levels,
     _multisets,
     _rule_tables,
@@ -216,29 +222,59 @@ class ClassicStrategy:
 
     @classmethod
     def compute(cls, joker: str = "free", progress: Callable[[int, int], None] | None = None,
-                cap: int = UPPER_CAP) -> ClassicStrategy:
-        """Compute the table for the upper bonus at ``cap`` (tens of seconds).
-        ``progress(done, total)`` is called as states are finished."""
+                cap: int = UPPER_CAP, workers: int | None = None) -> ClassicStrategy:
+        """Compute the table for the upper bonus at ``cap`` (seconds).
+        ``progress(done, total)`` is called as states are finished.
+
+        The states of a level are independent: ``workers`` threads share its batches
+        (default: the cores this process may use, at most 2; this thread is one of them),
+        numpy's arithmetic running outside the interpreter lock, each thread in a
+        workspace of its own. A batch is always the same states whichever thread takes
+        it, so the table is the same to the bit."""
         rules = _rule_tables(joker, cap)
-        values = np.zeros((NMASK, cap + 1, 2))
+        values = _resident_when_written((NMASK, cap + 1, 2))
         total = _STATES if cap == UPPER_CAP else sum(level_sizes(cap))
-        done = 0
+        done = [0]
         if progress:
             progress(0, total)
-        ws = _Workspace(CHUNK)
-        for mask_a, up_a, arm_a, same_m, same_u in _levels(cap):
-            for start in range(0, len(mask_a), CHUNK):
-                sl = slice(start, start + CHUNK)
-                cm, cu, ca = mask_a[sl], up_a[sl], arm_a[sl]
-                values[cm, cu, ca] = _start_values(values, rules, cm, cu, ca, ws)
-                done += len(cm)
+        if workers is None:
+            workers = min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                          else os.cpu_count() or 1)
+        local, lock, main = threading.local(), threading.Lock(), threading.get_ident()
+
+        def work(parts: list[tuple[Index, Index, Index]], order: Iterator[int]) -> None:
+            """Evaluate batches of ``parts`` until ``order`` has none left."""
+            ws = getattr(local, "ws", None)
+            if ws is None:
+                ws = local.ws = _Workspace(CHUNK)
+            for i in order:  # next() on a range's iterator is one step under the GIL
+                mask, upper, armed = parts[i]
+                values[mask, upper, armed] = _start_values(values, rules, mask, upper, armed,
+                                                           ws)
+                with lock:
+                    done[0] += len(mask)
+                if progress and threading.get_ident() == main:
+                    progress(done[0], total)
+
+        with ThreadPoolExecutor(workers - 1) if workers > 1 else contextlib.nullcontext(
+                ) as pool:
+            for mask_a, up_a, arm_a, same_m, same_u in _levels(cap):
+                parts = [(mask_a[start:start + CHUNK], up_a[start:start + CHUNK],
+                          arm_a[start:start + CHUNK]) for start in range(0, len(mask_a), CHUNK)]
+                order = iter(range(len(parts)))
+                helpers = [pool.submit(work, parts, order) for _ in range(workers - 1)
+                           ] if pool is not None else []
+                work(parts, order)
+                for helper in helpers:  # a level needs the next one done
+                    helper.result()
                 if progress:
-                    progress(done, total)
-            # the states left out: the bonus out of reach, as at an upper total of 0
-            values[same_m, same_u] = values[same_m, 0]
-            full = np.unique(mask_a[(mask_a & ALL_UPPER) == ALL_UPPER])
-            if len(full):
-                values[full] = values[full, :1, :]
+                    progress(done[0], total)
+                # the states left out: the bonus out of reach, as at an upper total of 0
+                values[same_m, same_u] = values[same_m, 0]
+                full = np.unique(mask_a[(mask_a & ALL_UPPER) == ALL_UPPER])
+                if len(full):
+                    values[full] = values[full, :1, :]
+                del mask_a, up_a, arm_a, same_m, same_u, parts  # before the next level
         strategy = cls(joker, values)
         strategy._rules = rules
         return strategy
@@ -375,6 +411,20 @@ class ClassicStrategy:
         return cls(joker, values)
 
 
+def _resident_when_written(shape: tuple[int, ...]) -> FloatArray:
+    """A zeroed float64 array whose pages take memory only once written: an anonymous
+    private memory map, without transparent huge pages (numpy asks the kernel for huge
+    pages for an array of 4 MB or more, so the first write anywhere in 2 MB made all of
+    them resident)."""
+    size = int(np.prod(shape)) * 8
+    if os.name != "posix":
+        return np.zeros(shape)
+    buffer = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+    if hasattr(mmap, "MADV_NOHUGEPAGE"):
+        buffer.madvise(mmap.MADV_NOHUGEPAGE)
+    return np.frombuffer(buffer, dtype=np.float64).reshape(shape)
+
+
 # ------------------------------------------------------------------------------------------
 # The cache
 
@@ -428,7 +478,7 @@ def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | No
         return _LOADED[key]
     strategy: ClassicStrategy = load_or_build(
         path, f"computing the optimal strategy ({joker} joker, upper bonus at {cap})",
-        lambda: ClassicStrategy.load(path, joker, cap),
+        lambda file: ClassicStrategy.load(file, joker, cap),
         lambda progress: ClassicStrategy.compute(joker, progress, cap), lambda s: s.save(path),
         out, use_cache)
     if use_cache:

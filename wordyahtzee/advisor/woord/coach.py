@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ...any_box import takes_any_box
@@ -43,6 +44,21 @@ class WoordCoach:
 
         dictionary, dice_set, threshold = key.split("/")
         return load_woord_strategy(dictionary, dice_set, int(threshold), quiet=True)
+
+    def table_files(self, key: str) -> tuple[Path, ...]:
+        """The score table's, the strategy's and the default sample's cache files."""
+        from ...dice import DiceSet
+        from ...lexicon import load_lexicon
+        from ...modes.woord import ROUND_BOXES, WoordRules
+        from ..final_scores import WOORD_GAMES, woord_path
+        from .score_table import score_table_path, table_key
+        from .strategy import strategy_key, strategy_path
+
+        dictionary, dice_set, threshold = key.split("/")
+        scores = table_key(load_lexicon(dictionary), DiceSet.load(dice_set), WoordRules())
+        strategy = strategy_key(scores, int(threshold), ROUND_BOXES)
+        return (score_table_path(scores), strategy_path(strategy),
+                woord_path(strategy, WOORD_GAMES))
 
     def load_sample(self, key: str, games: int | None = None) -> Any:
         """:func:`~wordyahtzee.advisor.final_scores.woord_sample` for

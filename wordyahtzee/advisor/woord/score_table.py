@@ -126,9 +126,12 @@ class ScoreTable:
 
 def score_table_key(solver: Solver) -> str:
     """The cache key of a solver's score table: dictionary checksum, dice, word rules."""
-    lexicon = solver.lexicon
-    rules = solver.rules
-    dice = solver.dice_set
+    return table_key(solver.lexicon, solver.dice_set, solver.rules)
+
+
+def table_key(lexicon: Lexicon, dice: DiceSet, rules: WoordRules) -> str:
+    """The cache key of the score table of ``lexicon``, ``dice`` and the word rules of
+    ``rules`` (no solver needed: reading a stored table builds none)."""
     return (f"{lexicon.name}-{lexicon.digest[:16]}-{dice.name}-{dice_key(dice)}"
             f"-min{rules.min_word_length}-y{int(rules.y_is_vowel)}")
 
@@ -137,33 +140,42 @@ def _cache_folder() -> Path:
     return cache_dir() / "woord-strategy"
 
 
+def score_table_path(key: str) -> Path:
+    """Where the score table ``key`` is cached."""
+    return _cache_folder() / f"scores-{key}-v{score_table_version()}.npz"
+
+
 _TABLES: dict[str, ScoreTable] = {}
 
 
 def _resolve(dictionary: str | Lexicon, dice_set: str | DiceSet,
-             rules: WoordRules | None) -> Solver:
-    from ...solver import get_solver
-
+             rules: WoordRules | None) -> tuple[Lexicon, DiceSet, WoordRules]:
     lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
     dice = DiceSet.load(dice_set) if isinstance(dice_set, str) else dice_set
-    return get_solver(lexicon, dice, rules)
+    return lexicon, dice, rules or WoordRules()
 
 
 def load_score_table(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
                      rules: WoordRules | None = None, *, out: TextIO | None = None,
                      quiet: bool = False, use_cache: bool = True) -> ScoreTable:
-    """Every outcome's score per box: from memory, the cache file, or built (progress on
-    ``out``, default stderr) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
+    """Every outcome's score per box: from memory, the cache file (or its shipped copy), or
+    built by the solver (progress on ``out``, default stderr) and cached
+    (:func:`~wordyahtzee.advisor.cache.load_or_build`)."""
     out = None if quiet else (out if out is not None else sys.stderr)
-    solver = _resolve(dictionary, dice_set, rules)
-    key = score_table_key(solver)
+    lexicon, dice, rules = _resolve(dictionary, dice_set, rules)
+    key = table_key(lexicon, dice, rules)
     if use_cache and key in _TABLES:
         return _TABLES[key]
-    path = _cache_folder() / f"scores-{key}-v{score_table_version()}.npz"
+    path = score_table_path(key)
+
+    def build(progress: Callable[[int, int], None] | None) -> ScoreTable:
+        from ...solver import get_solver
+
+        return ScoreTable.build(get_solver(lexicon, dice, rules), progress)
+
     table: ScoreTable = load_or_build(
-        path, "scoring every throw", lambda: ScoreTable.load(path, key),
-        lambda progress: ScoreTable.build(solver, progress), lambda t: t.save(path),
-        out, use_cache)
+        path, "scoring every throw", lambda file: ScoreTable.load(file, key), build,
+        lambda t: t.save(path), out, use_cache)
     if use_cache:
         _TABLES[key] = table
     return table

@@ -550,6 +550,11 @@ def strategy_key(table_key: str, threshold: int, rounds: Sequence[str]) -> str:
     return f"{table_key}-t{threshold}-r{rkey}"
 
 
+def strategy_path(key: str) -> Path:
+    """Where the strategy of the cache key ``key`` (:func:`strategy_key`) is cached."""
+    return _cache_folder() / f"strategy-{key}-v{strategy_version()}.npz"
+
+
 def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSet = "nl",
                         threshold: int | None = None, rules: WoordRules | None = None, *,
                         rounds: Sequence[str] = ROUND_BOXES, out: TextIO | None = None,
@@ -571,14 +576,15 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
     key = strategy_key(table.key, threshold, rounds)
     if use_cache and key in _STRATEGIES:
         return _STRATEGIES[key]
-    path = _cache_folder() / f"strategy-{key}-v{strategy_version()}.npz"
+    path = strategy_path(key)
 
     def build(progress: Callable[[int, int], None] | None) -> WoordStrategy:
         return WoordStrategy.compute(table, threshold, rounds, progress=progress)
 
     strategy: WoordStrategy = load_or_build(
         path, "computing the optimal Woord Yahtzee strategy",
-        lambda: WoordStrategy.load(path, key, table), build, lambda s: s.save(path, key),
+        lambda file: WoordStrategy.load(file, key, table), build,
+        lambda s: s.save(path, key),
         out, use_cache)
     if use_cache:
         _STRATEGIES[key] = strategy
