@@ -1,7 +1,7 @@
 """Test-session isolation: a private data dir (no user dictionaries, no user database) and
 a cache shared by the whole session (the shipped dictionary compiles once); the strategy
 tables warmed in a background process from the start; a real PostgreSQL server for the
-store tests, started on first use (tests/pg.py); the markers of the quick loop."""
+store tests, started on first use (tests/support/pg.py); the markers of the quick loop."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 from wordyahtzee.store import Store
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from .pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
+from .support.pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
 
 _SESSION = tempfile.mkdtemp(prefix="wordyahtzee-tests-")
 os.environ["WORDYAHTZEE_DATA_DIR"] = os.path.join(_SESSION, "data")

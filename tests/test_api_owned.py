@@ -22,7 +22,7 @@ from wordyahtzee.dice import DiceSet
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store.owned import browser_owner
 
-from .pg import BACKENDS
+from .support.pg import BACKENDS
 from .test_api import Clock, seat
 from .test_moderation_web import PASSWORD, login, token_of
 

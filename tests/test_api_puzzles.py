@@ -13,7 +13,7 @@ import pytest
 
 from wordyahtzee import daily
 
-from .puzzle_helpers import as_choice
+from .support.puzzles import as_choice
 from .test_api import Clock, assert_error, make_app, seat
 from .test_api_classic import new_classic, play_turn
 from .test_api_daily import play_classic, player, start

@@ -27,7 +27,7 @@ from wordyahtzee.store import Seat, is_postgres_url, open_store
 from wordyahtzee.store.backup import NAME_PATTERN
 from wordyahtzee.store.migrations import SQLITE_STEPS, database_version, latest
 
-from .pg import BACKENDS
+from .support.pg import BACKENDS
 from .test_store_migrations import _legacy
 from .test_web_serve import _call, _free_port, _serve
 

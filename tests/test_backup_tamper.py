@@ -23,7 +23,7 @@ import pytest
 from wordyahtzee.store import Seat, is_postgres_url, open_store
 from wordyahtzee.store.migrations import POSTGRES_STEPS, latest
 
-from .pg import BACKENDS, PostgresServer
+from .support.pg import BACKENDS, PostgresServer
 from .test_backup import KEY, _repacked, cli, execute, pack, populate, rows, signed, unpacked
 
 

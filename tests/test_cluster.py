@@ -23,7 +23,7 @@ import pytest
 
 from wordyahtzee.games import replay
 
-from .pg import PostgresServer, free_port, start_server
+from .support.pg import PostgresServer, free_port, start_server
 
 
 class Server:

@@ -21,7 +21,7 @@ from wordyahtzee.modes import get_mode
 from wordyahtzee.modes.woord import WoordGame, WoordRules
 from wordyahtzee.solver.claims import legal_claims
 
-from .woord_helpers import FakeClock
+from .support.woord import FakeClock
 
 
 class Decisions:

@@ -34,7 +34,7 @@ from wordyahtzee.dice import FairDice
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import ClassicGame
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 from .test_api import Clock, make_app, seat
 
 RULES_ONLY = ClassicStrategy("free", np.zeros((NMASK, NUPPER, 2)))

@@ -11,7 +11,7 @@ import pytest
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 PASSWORD = "correct horse battery"
 

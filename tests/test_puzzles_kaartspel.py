@@ -26,8 +26,8 @@ from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import MAX_PER_GAME, cost, margin_of, mine, puzzle_of
 from wordyahtzee.puzzles.model import KAARTSPEL_GAME_POINTS, THEMES, Puzzle, identity
 
-from .cli_helpers import run_cli
-from .puzzle_helpers import as_choice
+from .support.cli import run_cli
+from .support.puzzles import as_choice
 from .test_api import Clock, assert_error, make_app, seat
 from .test_api_kaartspel import new_table, play_to_the_end
 

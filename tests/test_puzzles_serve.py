@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .puzzle_helpers import as_choice
+from .support.puzzles import as_choice
 from .test_web_serve import _call, _free_port, _serve
 
 pytestmark = pytest.mark.usefixtures("strategy_tables")

@@ -17,7 +17,7 @@ import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
-from .pg import PostgresServer, start_server
+from .support.pg import PostgresServer, start_server
 from .test_cluster import Server
 
 

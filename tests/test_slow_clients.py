@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from .pg import free_port
+from .support.pg import free_port
 from .test_cluster import Server
 
 BODY_SECONDS = 1.0

@@ -41,7 +41,7 @@ from wordyahtzee.solver import (
     solve,
 )
 
-from .woord_helpers import FakeClock
+from .support.woord import FakeClock
 
 LEXICON = load_lexicon("nl")
 DICE = DiceSet.load("nl")

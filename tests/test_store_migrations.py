@@ -15,8 +15,8 @@ from wordyahtzee.store import Seat, StoreError, open_store
 from wordyahtzee.store.migrations import POSTGRES_STEPS, SQLITE_STEPS, latest
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from . import store_workers
-from .pg import BACKENDS
+from .support import store_workers
+from .support.pg import BACKENDS
 
 # The version-1 schema, as the first server wrote it (today's minus seats.computer).
 V1_SCHEMA = """

@@ -24,7 +24,7 @@ from wordyahtzee.modes.woord import (
     WoordRules,
 )
 
-from .woord_helpers import FakeClock
+from .support.woord import FakeClock
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -12,7 +12,7 @@ from wordyahtzee.modes.woord import (
     WoordRules,
 )
 
-from .woord_helpers import SCRABBLE_NL, FakeClock, new_game, show
+from .support.woord import SCRABBLE_NL, FakeClock, new_game, show
 
 
 def value(word: str) -> int:

@@ -16,7 +16,7 @@ from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from wordyahtzee.puzzles import proficiency
 from wordyahtzee.puzzles.mining import mine
 from wordyahtzee.puzzles.rating import START
 
-from ..puzzle_helpers import as_choice
+from ..support.puzzles import as_choice
 from .conftest import DESKTOP, PHONE, shot
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
