@@ -15,13 +15,7 @@ from typing import Any
 import pytest
 from wordyahtzee.web import create_app
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from .support.clock import Clock
 
 
 def make_app(path: Path, clock: Clock | None = None, **config: Any) -> Any:

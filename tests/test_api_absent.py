@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from .test_api import Clock, make_app, seat
+from .support.clock import Clock
+from .test_api import make_app, seat
 
 
 @pytest.fixture

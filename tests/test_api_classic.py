@@ -13,7 +13,8 @@ from wordyahtzee.advisor.classic.strategy import load_strategy
 from wordyahtzee.advisor.coach import coach
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 
 
 @pytest.fixture

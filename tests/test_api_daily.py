@@ -14,7 +14,8 @@ import pytest
 import wordyahtzee.tables.strategies as strategies
 from wordyahtzee import daily
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 
 DAY_SECONDS = 86400.0
 

@@ -11,7 +11,8 @@ import pytest
 
 from wordyahtzee.modes.kaartspel import CARDS
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 
 
 @pytest.fixture

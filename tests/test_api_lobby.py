@@ -13,7 +13,8 @@ import pytest
 from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.ratings import rate
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 from .test_api_daily import player
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from wordyahtzee import daily
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 from .test_api_daily import play_classic, player, start
 
 HIDDEN_NL = "Het spel van de dag is tot de dag voorbij is alleen voor de speler zelf te zien"

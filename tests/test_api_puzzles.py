@@ -13,8 +13,9 @@ import pytest
 
 from wordyahtzee import daily
 
+from .support.clock import Clock
 from .support.puzzles import as_choice
-from .test_api import Clock, assert_error, make_app, seat
+from .test_api import assert_error, make_app, seat
 from .test_api_classic import new_classic, play_turn
 from .test_api_daily import play_classic, player, start
 

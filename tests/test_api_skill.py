@@ -19,7 +19,8 @@ from wordyahtzee import daily
 from wordyahtzee.advisor import skill
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, make_app, seat
+from .support.clock import Clock
+from .test_api import make_app, seat
 from .test_api_daily import player, start
 from .test_api_triple import new_triple, play_turn
 

@@ -14,7 +14,8 @@ import pytest
 from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.tables.table import JOIN_SECONDS
 
-from .test_api import Clock, make_app, seat
+from .support.clock import Clock
+from .test_api import make_app, seat
 from .test_api_absent import online, open_page, play_zero
 
 

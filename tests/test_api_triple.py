@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from wordyahtzee.games import replay
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.clock import Clock
+from .test_api import assert_error, make_app, seat
 
 
 @pytest.fixture

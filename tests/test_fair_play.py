@@ -35,7 +35,8 @@ from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import ClassicGame
 
 from .support.cli import run_cli
-from .test_api import Clock, make_app, seat
+from .support.clock import Clock
+from .test_api import make_app, seat
 
 RULES_ONLY = ClassicStrategy("free", np.zeros((NMASK, NUPPER, 2)))
 """The free joker's rule tables, without the strategy table (the hindsight needs no

@@ -28,17 +28,9 @@ from wordyahtzee.moderation import (
 )
 from wordyahtzee.store import Seat
 
+from .support.clock import Clock
+
 PASSWORD = "correct horse battery"
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -19,19 +19,11 @@ from wordyahtzee.web import create_app
 from wordyahtzee import daily
 from wordyahtzee.moderation import IDLE_SECONDS, NAME_FAILURES, Moderation
 
+from .support.clock import Clock
+
 PASSWORD = "correct horse battery"
 FAR = {"REMOTE_ADDR": "203.0.113.9"}
 """A client that is not on the server's machine."""
-
-
-class Clock:
-    """A clock the test moves, from a fixed moment (so that the test holds on any date)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
