@@ -1,7 +1,9 @@
 """Test-session isolation: a private data dir (no user dictionaries, no user database) and
 a cache shared by the whole session (the shipped dictionary compiles once); the strategy
 tables warmed in a background process from the start; a real PostgreSQL server for the
-store tests, started on first use (tests/support/pg.py); the markers of the quick loop."""
+store tests, started on first use (tests/support/pg.py); the markers of the quick loop; the
+app, its test client and the clock they run on, for every test that asks for them (the
+helpers the tests share are in tests/support/)."""
 
 from __future__ import annotations
 
@@ -13,10 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from wordyahtzee.store import Store
 from wordyahtzee.store.sqlite import SQLiteStore
 
+from .support.app import make_app
+from .support.clock import Clock
 from .support.pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
 
 _SESSION = tempfile.mkdtemp(prefix="wordyahtzee-tests-")
@@ -121,3 +127,24 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         opened = PostgresStore(request.getfixturevalue("postgres_url"))
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The test's clock: it stands still until the test moves it."""
+    return Clock()
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Flask:
+    """The app in-process on a fresh SQLite file, on the test's clock. A module whose tests
+    need other settings says so once: ``pytestmark = pytest.mark.app_config(
+    TICK_SECONDS=None)`` (no ticker thread: the tests tick the tables themselves)."""
+    marker = request.node.get_closest_marker("app_config")
+    return make_app(tmp_path / "app.sqlite3", clock, **(marker.kwargs if marker else {}))
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A browser of the app: the test client, its own cookies."""
+    return app.test_client()

@@ -11,23 +11,8 @@ from typing import Any
 
 import pytest
 
+from .support.app import make_app, seat
 from .support.clock import Clock
-from .test_api import make_app, seat
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "absent.sqlite3", clock)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
 
 
 def online(client: Any, mode: str = "woord", players: Any = ("Anna", "Bram", "Cees"),

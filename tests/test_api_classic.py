@@ -13,18 +13,7 @@ from wordyahtzee.advisor.classic.strategy import load_strategy
 from wordyahtzee.advisor.coach import coach
 from wordyahtzee.modes.classic import BOXES
 
-from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "classic.sqlite3", Clock())
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
+from .support.app import assert_error, make_app, seat
 
 
 def new_classic(client: Any, players: list[Any], kind: str = "solo",

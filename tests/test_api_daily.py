@@ -6,7 +6,6 @@ renamed and deleted."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,20 +13,12 @@ import pytest
 import wordyahtzee.tables.strategies as strategies
 from wordyahtzee import daily
 
+from .support.app import assert_error, seat
 from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
+
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 DAY_SECONDS = 86400.0
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "daily.sqlite3", clock, TICK_SECONDS=None)
 
 
 def player(app: Any, name: str) -> Any:

@@ -7,22 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from wordyahtzee.modes.kaartspel import CARDS
 
+from .support.app import assert_error, make_app, seat
 from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "kaart.sqlite3", Clock())
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
 
 
 def new_table(client: Any, players: list[Any], kind: str = "solo", **extra: Any

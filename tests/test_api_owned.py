@@ -22,9 +22,9 @@ from wordyahtzee.dice import DiceSet
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store.owned import browser_owner
 
+from .support.app import seat
 from .support.clock import Clock
 from .support.pg import BACKENDS
-from .test_api import seat
 from .test_moderation_web import PASSWORD, login, token_of
 
 ANNA = {"REMOTE_ADDR": "127.0.0.50"}

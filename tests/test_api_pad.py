@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .support.app import make_app, seat
 from .support.clock import Clock
-from .test_api import make_app, seat
 
 RECORDS = Path(__file__).parent / "records"
 LEGAL = sorted(p for mode in ("woord", "classic", "triple") for p in (RECORDS / mode).glob("*.json")

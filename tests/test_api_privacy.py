@@ -13,9 +13,11 @@ import pytest
 
 from wordyahtzee import daily
 
+from .support.app import assert_error, make_app, seat
 from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
 from .test_api_daily import play_classic, player, start
+
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 HIDDEN_NL = "Het spel van de dag is tot de dag voorbij is alleen voor de speler zelf te zien"
 
@@ -195,11 +197,6 @@ def test_after_the_day_anyone_with_the_link_may_watch_and_review(tmp_path: Path)
 
 
 # -- each browser's own tables --------------------------------------------------------------
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "own.sqlite3", Clock(), TICK_SECONDS=None)
-
 
 def _game(client: Any, kind: str, players: list[str]) -> dict[str, Any]:
     r = client.post("/api/games", json={"mode": "classic", "kind": kind, "players": players})

@@ -13,26 +13,13 @@ import pytest
 from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.tables.table import ABSENT_SECONDS
 
+from .support.app import assert_error, make_app, seat
 from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
 from .test_api_daily import player
 
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
+
 ACTIONS = (("skip", {}), ("remove", {}), ("computer", {"level": "greedy"}))
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "seats.sqlite3", clock, TICK_SECONDS=None)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
 
 
 def tables(app: Any) -> Any:

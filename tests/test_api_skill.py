@@ -9,7 +9,6 @@ figure is kept and set against the day's players."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,20 +18,12 @@ from wordyahtzee import daily
 from wordyahtzee.advisor import skill
 from wordyahtzee.modes.classic import BOXES
 
+from .support.app import seat
 from .support.clock import Clock
-from .test_api import make_app, seat
 from .test_api_daily import player, start
 from .test_api_triple import new_triple, play_turn
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "skill.sqlite3", clock, TICK_SECONDS=None)
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 
 def test_a_mode_without_a_judge_says_so_and_claims_no_perfection(app: Any) -> None:

@@ -4,7 +4,6 @@ whole game to its high-score entry and record."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,18 +13,8 @@ from hypothesis import strategies as st
 from wordyahtzee.games import replay
 from wordyahtzee.modes.classic import BOXES
 
+from .support.app import assert_error, make_app, seat
 from .support.clock import Clock
-from .test_api import assert_error, make_app, seat
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "triple.sqlite3", Clock())
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
 
 
 def new_triple(client: Any, players: list[Any], kind: str = "solo"

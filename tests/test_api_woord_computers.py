@@ -11,8 +11,8 @@ import pytest
 
 import wordyahtzee.tables.strategies as strategies
 
+from .support.app import make_app, seat
 from .support.clock import Clock
-from .test_api import make_app, seat
 
 
 def test_computer_seats_play_woord_yahtzee(tmp_path: Path) -> None:

@@ -34,9 +34,9 @@ from wordyahtzee.dice import FairDice
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import ClassicGame
 
+from .support.app import make_app, seat
 from .support.cli import run_cli
 from .support.clock import Clock
-from .test_api import make_app, seat
 
 RULES_ONLY = ClassicStrategy("free", np.zeros((NMASK, NUPPER, 2)))
 """The free joker's rule tables, without the strategy table (the hindsight needs no

@@ -23,8 +23,8 @@ import pytest
 from limits import parse_many
 from wordyahtzee.web.security import RATE_LIMITS
 
+from .support.app import make_app
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
-from .test_api import make_app
 from .test_cluster import Server
 
 BURST = 30

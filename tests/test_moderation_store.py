@@ -34,11 +34,6 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
 def moderation(store: Any, clock: Clock) -> Moderation:
     return Moderation(store, clock)
 

@@ -14,11 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wordyahtzee.web import create_app
+from flask import Flask
 
 from wordyahtzee import daily
 from wordyahtzee.moderation import IDLE_SECONDS, NAME_FAILURES, Moderation
 
+from .support.app import make_app
 from .support.clock import Clock
 
 PASSWORD = "correct horse battery"
@@ -26,21 +27,17 @@ FAR = {"REMOTE_ADDR": "203.0.113.9"}
 """A client that is not on the server's machine."""
 
 
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-def make_app(tmp_path: Path, clock: Clock, **config: Any) -> Any:
-    app = create_app({"DATABASE": tmp_path / "mod.sqlite3", "WARM_STRATEGIES": (),
-                      "TESTING": True, "TICK_SECONDS": None, "CLOCK": clock, **config})
+def moderated_app(tmp_path: Path, clock: Clock, **config: Any) -> Flask:
+    """The app (no ticker) with a moderator, alice."""
+    app = make_app(tmp_path / "mod.sqlite3", clock, TICK_SECONDS=None, **config)
     Moderation(app.extensions["wordyahtzee.store"]).add("alice", PASSWORD)
     return app
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path, clock, RATELIMIT_ENABLED=False)
+def app(tmp_path: Path, clock: Clock) -> Flask:
+    """Unlike the shared app: a moderator, alice, and no rate limits."""
+    return moderated_app(tmp_path, clock, RATELIMIT_ENABLED=False)
 
 
 def token_of(html: str) -> str:
@@ -114,7 +111,7 @@ def test_a_moderator_logs_in_from_afar_and_out(app: Any) -> None:
 
 
 def test_behind_a_trusted_proxy_the_cookie_is_secure(tmp_path: Path, clock: Clock) -> None:
-    client = make_app(tmp_path, clock, RATELIMIT_ENABLED=False, PROXIES=1).test_client()
+    client = moderated_app(tmp_path, clock, RATELIMIT_ENABLED=False, PROXIES=1).test_client()
     via = {"X-Forwarded-For": "198.51.100.7", "X-Forwarded-Proto": "https"}
     page = client.get("/moderate/login", headers=via)
     answer = client.post("/moderate/login", headers=via, data={
@@ -124,7 +121,7 @@ def test_behind_a_trusted_proxy_the_cookie_is_secure(tmp_path: Path, clock: Cloc
 
 
 def test_a_wrong_password_is_refused_then_rate_limited(tmp_path: Path, clock: Clock) -> None:
-    client = make_app(tmp_path, clock).test_client()  # the shipped limits: 5 a minute
+    client = moderated_app(tmp_path, clock).test_client()  # the shipped limits: 5 a minute
     for _ in range(5):
         answer = login(client, "not the password")
         assert answer.status_code == 401

@@ -20,9 +20,9 @@ import pytest
 from limits import parse_many
 from wordyahtzee.web.security import RATE_LIMITS, STORE_SECONDS
 
+from .support.app import make_app
 from .support.pg import free_port
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
-from .test_api import make_app
 from .test_cluster import Server
 
 LIMIT = min(item.amount for item in parse_many(RATE_LIMITS["check"]))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from wordyahtzee.web.offline import worker_source
 
+from .support.app import make_app
 from .support.clock import Clock
-from .test_api import make_app
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 
