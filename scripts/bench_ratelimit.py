@@ -67,9 +67,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.pg import PostgresServer, free_port, start_server  # noqa: E402
+from tests.support.pg import PostgresServer, start_server  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 from tests.support.redis_server import start_server as start_redis  # noqa: E402
+from tests.support.server import free_port  # noqa: E402
 
 HEADERS = {"Content-Type": "application/json"}
 ENDPOINTS: dict[str, tuple[str, str, int, int]] = {

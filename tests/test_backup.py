@@ -28,8 +28,8 @@ from wordyahtzee.store.backup import NAME_PATTERN
 from wordyahtzee.store.migrations import SQLITE_STEPS, database_version, latest
 
 from .support.pg import BACKENDS
+from .support.server import call, free_port, serve
 from .test_store_migrations import _legacy
-from .test_web_serve import _call, _free_port, _serve
 
 
 @pytest.fixture(params=BACKENDS)
@@ -160,29 +160,29 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
     mid-play. Every move answered before it began is in the restored store, and a server
     on the restored store plays on."""
     live, fresh = stores
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     quiet = {"WORDYAHTZEE_RATE_LIMITS": "off"}
-    proc = (_serve(Path(live), port, env=quiet) if not is_postgres_url(live)
+    proc = (serve(Path(live), port, env=quiet) if not is_postgres_url(live)
             else _serve_url(live, port, tmp_path / "live", quiet))
     answered: list[tuple[float, str, int]] = []  # (answered at, game, seq)
     tokens: dict[str, str] = {}
     stop = threading.Event()
 
     def play() -> None:
-        status, created = _call(base, "POST", "/api/games", {"kind": "solo",
+        status, created = call(base, "POST", "/api/games", {"kind": "solo",
                                                              "players": ["Anna"]})
         assert status == 201
         gid, token = created["id"], created["links"][0]["token"]
         tokens[gid] = token
         seq = 0
         while not stop.is_set():
-            status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
+            status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
                                    token)
             assert status == 200, thrown
             seq = thrown["state"]["seq"]
             answered.append((time.monotonic(), gid, seq))
-            status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim", {
+            status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim", {
                 "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []}, token)
             assert status == 200, claimed
             seq = claimed["state"]["seq"]
@@ -226,22 +226,22 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
             assert len(game.events) == len(stored.events) >= seq
     finally:
         restored.close()
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = (_serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
+    proc = (serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
             else _serve_url(fresh, port, tmp_path / "fresh", quiet))
     try:
         for gid, seq in before.items():
-            status, state = _call(base, "GET", f"/api/games/{gid}")
+            status, state = call(base, "GET", f"/api/games/{gid}")
             assert status == 200 and state["seq"] >= seq, (gid, seq, state.get("seq"))
         gid = next(g for g in before)
-        status, state = _call(base, "GET", f"/api/games/{gid}")
+        status, state = call(base, "GET", f"/api/games/{gid}")
         if state["status"] == "active":
             action = "throw" if state["turn"]["throws"] == 0 else "claim"
             body: dict[str, Any] = {"seq": state["seq"]}
             if action == "claim":
                 body.update(box=state["turn"]["round_box"], words=[])
-            status, _ = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, tokens[gid])
+            status, _ = call(base, "POST", f"/api/games/{gid}/act/{action}", body, tokens[gid])
             assert status == 200  # play goes on from the restored store
     finally:
         proc.terminate()
@@ -257,7 +257,7 @@ def _serve_url(url: str, port: int, log: Path, env: dict[str, str]) -> Any:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            status, _ = _call(f"http://127.0.0.1:{port}", "GET", "/api/meta")
+            status, _ = call(f"http://127.0.0.1:{port}", "GET", "/api/meta")
             if status == 200:
                 return proc
         except OSError:

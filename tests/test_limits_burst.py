@@ -25,7 +25,7 @@ from wordyahtzee.web.security import RATE_LIMITS
 
 from .support.app import make_app
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
-from .test_cluster import Server
+from .support.server import Server
 
 BURST = 30
 PROFILES = min(item.amount for item in parse_many(RATE_LIMITS["profiles"]))

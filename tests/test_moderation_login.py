@@ -31,7 +31,7 @@ import pytest
 
 from wordyahtzee.moderation import NAME_FAILURES, PAIR_FAILURES
 
-from .test_cluster import Server
+from .support.server import Server
 
 pytestmark = [pytest.mark.slow]
 

@@ -323,7 +323,7 @@ def test_a_decision_on_one_process_reaches_the_other_within_seconds(
         postgres_url: str, tmp_path: Path) -> None:
     from wordyahtzee.store import open_store
 
-    from .test_cluster import Server
+    from .support.server import Server
 
     store = open_store(postgres_url)
     try:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .support.nginx import Nginx
 from .support.pg import PostgresServer, start_server
-from .test_cluster import Server, new_online, read_until
+from .support.server import Server, new_online, read_until
 
 
 def _metric(text: str, name: str, **labels: str) -> float:

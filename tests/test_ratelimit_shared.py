@@ -21,9 +21,8 @@ from limits import parse_many
 from wordyahtzee.web.security import RATE_LIMITS, STORE_SECONDS
 
 from .support.app import make_app
-from .support.pg import free_port
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
-from .test_cluster import Server
+from .support.server import Server, free_port
 
 LIMIT = min(item.amount for item in parse_many(RATE_LIMITS["check"]))
 """The tightest default limit of ``POST /api/check`` (120 a minute): the servers run with

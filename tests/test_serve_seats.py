@@ -18,7 +18,7 @@ import pytest
 from wordyahtzee.modes.classic import BOXES
 
 from .support.pg import PostgresServer, start_server
-from .test_cluster import Server
+from .support.server import Server
 
 
 class Browser:

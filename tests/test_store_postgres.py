@@ -20,7 +20,8 @@ from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgr
 from wordyahtzee.store.postgres import PostgresStore, check_idle, redact
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from .support.pg import PostgresServer, free_port
+from .support.pg import PostgresServer
+from .support.server import free_port
 from .support.store_workers import Heard
 
 
