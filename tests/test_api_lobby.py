@@ -12,26 +12,11 @@ import pytest
 from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.ratings import rate
 
-from .support.app import assert_error, make_app, seat
+from .support.app import assert_error, make_app, player, seat
 from .support.clock import Clock
-from .test_api_daily import player
+from .support.tables import link, play_turn
 
 pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
-
-
-def link(url: str) -> tuple[str, str]:
-    """The game id and seat token of a seat's link."""
-    path, token = url.split("#seat=")
-    return path.rsplit("/", 1)[1], token
-
-
-def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
-    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    box = next(b for b in BOXES if b in r.json["state"]["options"])
-    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    return dict(r.json["state"])
 
 
 def test_a_quick_match_seats_two_players_together(app: Any) -> None:

@@ -13,11 +13,11 @@ import pytest
 
 from wordyahtzee import daily
 
-from .support.app import assert_error, seat
+from .support.app import assert_error, player, seat
+from .support.classic import new_classic, play_turn
 from .support.clock import Clock
+from .support.daily import play_classic, start
 from .support.puzzles import as_choice
-from .test_api_classic import new_classic, play_turn
-from .test_api_daily import play_classic, player, start
 
 pytestmark = [pytest.mark.usefixtures("strategy_tables"),
               pytest.mark.app_config(TICK_SECONDS=None)]  # no background ticker

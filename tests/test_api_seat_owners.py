@@ -12,10 +12,8 @@ import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
-from .support.app import assert_error, seat
-from .test_api_daily import player
-from .test_api_lobby import link, play_turn
-from .test_api_seats import at_table
+from .support.app import assert_error, player, seat
+from .support.tables import at_table, link, play_turn
 
 pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 

@@ -18,10 +18,10 @@ from wordyahtzee import daily
 from wordyahtzee.advisor import skill
 from wordyahtzee.modes.classic import BOXES
 
-from .support.app import seat
+from .support.app import player, seat
 from .support.clock import Clock
-from .test_api_daily import player, start
-from .test_api_triple import new_triple, play_turn
+from .support.daily import start
+from .support.triple import new_triple, play_turn
 
 pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
@@ -150,7 +150,7 @@ def test_the_best_word_in_the_rounds_box_is_green_in_the_daily_share(app: Any,
 @pytest.mark.usefixtures("strategy_tables")
 def test_a_daily_games_figure_is_kept_and_set_against_the_days_players(app: Any,
                                                                       clock: Clock) -> None:
-    from .test_api_daily import play_classic as play_daily
+    from .support.daily import play_classic as play_daily
 
     strategies.get("classic", "free")
     anna, bram = player(app, "Anna"), player(app, "Bram")

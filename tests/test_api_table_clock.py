@@ -13,7 +13,7 @@ from wordyahtzee.tables.table import JOIN_SECONDS
 
 from .support.app import seat
 from .support.clock import Clock
-from .test_api_absent import online, open_page, play_zero
+from .support.tables import online, open_page, play_zero
 
 
 def service(client: Any) -> Any:

@@ -352,7 +352,8 @@ def test_a_game_that_cannot_be_judged_waits_for_a_moderator(
     """A daily game whose throws are not the day's (here: the server's secret changed
     after it began) is not put on the board unjudged: it waits for a moderator, who sees
     why."""
-    from .test_api_daily import play_classic, player, start
+    from .support.app import player
+    from .support.daily import play_classic, start
 
     path = tmp_path / "daily.sqlite3"
     app = make_app(path, Clock(), TICK_SECONDS=None)

@@ -29,8 +29,8 @@ from wordyahtzee.puzzles.model import KAARTSPEL_GAME_POINTS, THEMES, Puzzle, ide
 from .support.app import assert_error, make_app, seat
 from .support.cli import run_cli
 from .support.clock import Clock
+from .support.kaartspel import new_table, play_to_the_end
 from .support.puzzles import as_choice
-from .test_api_kaartspel import new_table, play_to_the_end
 
 RECORDS = sorted(p for p in Path(__file__).with_name("records").glob("kaartspel/*.json")
                  if "error" not in json.loads(p.read_text(encoding="utf-8")))

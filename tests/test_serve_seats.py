@@ -19,6 +19,7 @@ from wordyahtzee.modes.classic import BOXES
 
 from .support.pg import PostgresServer, start_server
 from .support.server import Server
+from .support.tables import link
 
 
 class Browser:
@@ -74,12 +75,6 @@ def server(postgres_server: PostgresServer,
         yield one
     finally:
         one.stop()
-
-
-def link(url: str) -> tuple[str, str]:
-    """The game id and seat token of a seat's link."""
-    path, token = url.split("#seat=")
-    return path.rsplit("/", 1)[1], token
 
 
 def turn(browser: Browser, gid: str, token: str) -> dict[str, Any]:
@@ -242,7 +237,7 @@ def test_a_database_away_is_a_503_that_names_no_url(tmp_path: Path) -> None:
 def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
     """A stranger who called a game Anna saw, under it, the scores of every game of every
     Anna; now a review draws only the viewing profile's own history."""
-    from .test_api_privacy import _history
+    from .support.pages import score_histories
 
     anna, stranger = Browser(server, "127.0.0.68"), Browser(server, "127.0.0.69")
     anna.profile("Anna")
@@ -263,8 +258,8 @@ def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
             time.sleep(0.5)
         raise AssertionError(html[-2000:])
 
-    assert _history(review(stranger, games[2])) == []
-    assert _history(review(anna, games[1])) == [2]
+    assert score_histories(review(stranger, games[2])) == []
+    assert score_histories(review(anna, games[1])) == [2]
 
 
 def test_a_profile_name_is_as_long_as_the_document_says(server: Server) -> None:

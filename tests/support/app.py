@@ -47,3 +47,13 @@ def assert_error(response: Any, status: int, code: str | None = None) -> None:
     assert set(body["error"]) == {"code", "message", "request_id"} and body["error"]["message"]
     if code is not None:
         assert body["error"]["code"] == code
+
+
+def player(app: Any, name: str) -> Any:
+    """A browser (its own cookies) with a profile called ``name``."""
+    client = app.test_client()
+    r = client.post("/api/profile", json={"name": name})
+    assert r.status_code == 201, r.json
+    assert r.json["profile"]["name"] == name and "/p/" in r.json["link"]
+    assert "wy_profile=" in r.headers["Set-Cookie"] and "HttpOnly" in r.headers["Set-Cookie"]
+    return client
