@@ -24,8 +24,8 @@ from wordyahtzee.store.owned import browser_owner
 
 from .support.app import seat
 from .support.clock import Clock
+from .support.moderation import PASSWORD, login, token_of
 from .support.pg import BACKENDS
-from .test_moderation_web import PASSWORD, login, token_of
 
 ANNA = {"REMOTE_ADDR": "127.0.0.50"}
 BRAM = {"REMOTE_ADDR": "127.0.0.51"}

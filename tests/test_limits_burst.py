@@ -20,18 +20,13 @@ from typing import Any
 
 import psycopg
 import pytest
-from limits import parse_many
-from wordyahtzee.web.security import RATE_LIMITS
 
 from .support.app import make_app
+from .support.limits import PROFILES
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
 from .support.server import Server
 
 BURST = 30
-PROFILES = min(item.amount for item in parse_many(RATE_LIMITS["profiles"]))
-"""The tightest shipped limit on new profiles (6 an hour)."""
-
-
 @pytest.fixture
 def redis() -> Iterator[RedisServer]:
     try:

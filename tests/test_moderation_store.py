@@ -29,8 +29,7 @@ from wordyahtzee.moderation import (
 from wordyahtzee.store import Seat
 
 from .support.clock import Clock
-
-PASSWORD = "correct horse battery"
+from .support.moderation import PASSWORD
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ does, hidden profile names, and the log of it all."""
 from __future__ import annotations
 
 import http.cookiejar
-import re
 import time
 import urllib.parse
 import urllib.request
@@ -21,10 +20,7 @@ from wordyahtzee.moderation import IDLE_SECONDS, NAME_FAILURES, Moderation
 
 from .support.app import make_app
 from .support.clock import Clock
-
-PASSWORD = "correct horse battery"
-FAR = {"REMOTE_ADDR": "203.0.113.9"}
-"""A client that is not on the server's machine."""
+from .support.moderation import FAR, PASSWORD, login, token_of
 
 
 def moderated_app(tmp_path: Path, clock: Clock, **config: Any) -> Flask:
@@ -38,19 +34,6 @@ def moderated_app(tmp_path: Path, clock: Clock, **config: Any) -> Flask:
 def app(tmp_path: Path, clock: Clock) -> Flask:
     """Unlike the shared app: a moderator, alice, and no rate limits."""
     return moderated_app(tmp_path, clock, RATELIMIT_ENABLED=False)
-
-
-def token_of(html: str) -> str:
-    found = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
-    assert found, html[:500]
-    return found.group(1)
-
-
-def login(client: Any, password: str = PASSWORD, **env: Any) -> Any:
-    page = client.get("/moderate/login", environ_base=env or FAR)
-    return client.post("/moderate/login", environ_base=env or FAR, data={
-        "csrf": token_of(page.get_data(as_text=True)), "name": "alice",
-        "password": password})
 
 
 def form_token(client: Any, path: str = "/moderate/reports") -> str:

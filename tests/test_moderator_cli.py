@@ -12,8 +12,7 @@ from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
 from .support.cli import run_cli
-
-PASSWORD = "correct horse battery"
+from .support.moderation import PASSWORD
 
 
 def test_add_list_remove_and_their_exit_codes(

@@ -17,6 +17,7 @@ import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
+from .support.bodies import bad_bodies, json_routes
 from .support.pg import PostgresServer, start_server
 from .support.server import Server
 from .support.tables import link
@@ -136,37 +137,6 @@ def test_a_stranger_learns_nothing_of_a_seat(server: Server) -> None:
                                         "not-a-token")
         assert status == 403 and refused["error"]["code"] == code, refused
         assert "Annabel" not in json.dumps(refused)
-
-
-DEEP = range(900, 1000)
-"""How deep the bodies that gave a 500 nested (a ``\\u`` escape at the bottom): the
-parser took them, and the check of their strings ran out of stack, in a band a few levels
-wide whose place depends on the server's own stack (944 deep for this one)."""
-
-
-def json_routes(document: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
-    """Every route of the API document with a JSON body: method, path (with its
-    ``{parameters}``) and the body's fields."""
-    schemas = document["components"]["schemas"]
-    routes = []
-    for path, operations in document["paths"].items():
-        for method, operation in operations.items():
-            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-            if body is not None:
-                model = schemas[body["schema"]["$ref"].rsplit("/", 1)[-1]]
-                routes.append((method.upper(), path, list(model.get("properties", {}))))
-    return routes
-
-
-def bad_bodies(fields: list[str]) -> list[bytes]:
-    """The bodies of the two 500s for a route with these fields: a ``\\u`` escape nested
-    as deep as :data:`DEEP` says, and a NUL in every field (as a string and in a list), the
-    check's ``{"words": ["a\\u0000b"]}`` among them."""
-    named = fields or ["x"]
-    return [*(('{"x": ' + "[" * depth + '"\\u00e9"' + "]" * depth + "}").encode()
-              for depth in DEEP),
-            json.dumps({field: "a\u0000b" for field in named}).encode(),
-            json.dumps({field: ["a\u0000b"] for field in named}).encode()]
 
 
 def test_no_json_body_gets_a_500_on_any_route(server: Server) -> None:
