@@ -75,8 +75,8 @@ def _warm_strategy_tables(request: pytest.FixtureRequest,
     both joker readings; Woord Yahtzee on ``nl``) into the session's cache at once, in a
     background process on the core the tests leave idle (its errors go to ``warm.log`` in
     the session folder)."""
-    if not any("strategy_tables" in item.fixturenames or item.get_closest_marker("browser")
-               for item in request.session.items):
+    if not any("strategy_tables" in getattr(item, "fixturenames", ())
+               or item.get_closest_marker("browser") for item in request.session.items):
         yield None
         return
     with open(os.path.join(_SESSION, "warm.log"), "wb") as log:
