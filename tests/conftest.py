@@ -139,7 +139,7 @@ def clock() -> Clock:
 def app(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Flask:
     """The app in-process on a fresh SQLite file, on the test's clock. A module whose tests
     need other settings says so once: ``pytestmark = pytest.mark.app_config(
-    TICK_SECONDS=None)`` (no ticker thread: the tests tick the tables themselves)."""
+    TICK_SECONDS=None)`` (no background ticker)."""
     marker = request.node.get_closest_marker("app_config")
     return make_app(tmp_path / "app.sqlite3", clock, **(marker.kwargs if marker else {}))
 

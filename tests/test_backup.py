@@ -90,14 +90,14 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
 
     def play() -> None:
         status, created = call(base, "POST", "/api/games", {"kind": "solo",
-                                                             "players": ["Anna"]})
+                                                            "players": ["Anna"]})
         assert status == 201
         gid, token = created["id"], created["links"][0]["token"]
         tokens[gid] = token
         seq = 0
         while not stop.is_set():
             status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
-                                   token)
+                                  token)
             assert status == 200, thrown
             seq = thrown["state"]["seq"]
             answered.append((time.monotonic(), gid, seq))

@@ -92,9 +92,9 @@ def test_a_changed_backup_is_refused_and_nothing_is_written(
 
     # a moderator of the attacker's own added: the rows, their size and sha256, the count
     repacked(good, tmp_path / "row.tar.gz", {f"tables/moderators{ext}": moderator},
-              manifest=counted, resign=False)
+             manifest=counted, resign=False)
     repacked(good, tmp_path / "named.tar.gz", {"dictionaries/evil.json": b"{}"},
-              resign=False)
+             resign=False)
     repacked(good, tmp_path / "counts.tar.gz", {}, manifest=counted, resign=False)
     members = unpacked(good)
     pack(tmp_path / "unnamed.tar.gz", {**members, "dictionaries/evil.json": b"{}"})
@@ -323,11 +323,11 @@ def test_a_manifest_over_the_rows_of_another_schema_is_refused_before_any_row_lo
         values["tables"]["games"].append("owner")
 
     repacked(good, tmp_path / "future.tar.gz",
-              {f"tables/schema_version{ext}": future, **broken}, manifest=count_future)
+             {f"tables/schema_version{ext}": future, **broken}, manifest=count_future)
     repacked(good, tmp_path / "table.tar.gz", broken, manifest=extra_table)
     repacked(good, tmp_path / "column.tar.gz", broken, manifest=extra_column)
     repacked(good, tmp_path / "older.tar.gz", broken,
-              manifest=lambda v: v.update(schema=schema - 1))
+             manifest=lambda v: v.update(schema=schema - 1))
     nowhere = tmp_path / "nowhere"
     for name, says in (("future", f"says schema {schema} over the rows of schema 99"),
                        ("table", f"a table schema {schema} does not define: 'evil'"),

@@ -36,18 +36,18 @@ def _play_classic_badly(base: str) -> str:
 def _play_woord_badly(base: str) -> str:
     """Every turn: throw, keep nothing twice more, then write 0 in the round's box."""
     status, made = call(base, "POST", "/api/games", {"mode": "woord", "players": ["Anna"],
-                                                      "rules": {"turn_seconds": None}})
+                                                     "rules": {"turn_seconds": None}})
     assert status == 201, made
     gid, token = made["id"], made["links"][0]["token"]
     state = made["state"]
     while state["status"] != "finished":
         for _ in range(3):
             status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []},
-                                   token)
+                                  token)
             assert status == 200, thrown
         box = thrown["state"]["turn"]["round_box"]
         status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim",
-                                {"box": box, "words": []}, token)
+                               {"box": box, "words": []}, token)
         assert status == 200, claimed
         state = claimed["state"]
     return str(gid)
@@ -55,7 +55,7 @@ def _play_woord_badly(base: str) -> str:
 
 def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
     status, graded = call(base, "POST", f"/api/puzzles/{puzzle['id']}/answer",
-                           {"choice": choice})
+                          {"choice": choice})
     assert status == 200, graded
     return dict(graded)
 
@@ -64,7 +64,7 @@ def _play_kaartspel_badly(base: str) -> str:
     """A hot-seat table of two, both seats played badly: the first card the first throw
     shows (in card-id order), else nothing; next to an own card, stop."""
     status, made = call(base, "POST", "/api/games", {"mode": "kaartspel", "kind": "hotseat",
-                                                      "players": ["Anna", "Bram"]})
+                                                     "players": ["Anna", "Bram"]})
     assert status == 201, made
     gid, token, state = made["id"], made["links"][0]["token"], made["state"]
     for _ in range(3000):

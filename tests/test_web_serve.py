@@ -39,7 +39,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     proc = serve(db, port)
     try:
         status, created = call(base, "POST", "/api/games",
-                                {"kind": "online", "players": ["Anna", "Bram"]})
+                               {"kind": "online", "players": ["Anna", "Bram"]})
         assert status == 201
         gid, anna = created["id"], created["links"][0]["token"]
         bram = created["links"][1]["token"]
@@ -62,7 +62,7 @@ def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
         assert after["turn"]["faces"] == thrown["faces"] == before["turn"]["faces"]
         assert after["seq"] == 1
         status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim",
-                                {"seq": 1, "box": "letters_2", "words": []}, anna)
+                               {"seq": 1, "box": "letters_2", "words": []}, anna)
         assert status == 200 and claimed["state"]["turn"]["player"] == 1
         status, error = call(base, "POST", f"/api/games/{gid}/act/claim", {"box": 1}, bram)
         assert status == 400 and error["error"]["code"] == "bad_request"
@@ -86,7 +86,7 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
 
     def play() -> None:
         status, created = call(base, "POST", "/api/games",
-                                {"kind": "solo", "players": ["Anna"]})
+                               {"kind": "solo", "players": ["Anna"]})
         assert status == 201
         gid, token = created["id"], created["links"][0]["token"]
         tokens[gid], answered[gid] = token, 0
@@ -94,7 +94,7 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
         try:
             while not stop.is_set():
                 status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw",
-                                       {"seq": seq}, token)
+                                      {"seq": seq}, token)
                 if status != 200:
                     return
                 answered[gid] = seq = thrown["state"]["seq"]
@@ -132,7 +132,7 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
             assert status == 200 and state["seq"] >= seq, (gid, seq, state["seq"])
             if state["status"] == "active" and state["turn"]["throws"] == 0:
                 status, _ = call(base, "POST", f"/api/games/{gid}/act/throw",
-                                  {"seq": state["seq"]}, tokens[gid])
+                                 {"seq": state["seq"]}, tokens[gid])
                 assert status == 200
     finally:
         proc.terminate()
@@ -150,7 +150,7 @@ def test_a_stop_ends_the_live_streams_with_a_goodbye(tmp_path: Path) -> None:
         games = []
         for _ in range(3):
             status, created = call(base, "POST", "/api/games",
-                                    {"kind": "solo", "players": ["Anna"]})
+                                   {"kind": "solo", "players": ["Anna"]})
             assert status == 201
             games.append(created["id"])
         streams = [urllib.request.urlopen(f"{base}/api/games/{games[i % 3]}/events",
@@ -197,7 +197,7 @@ def test_hosts_and_the_errors_gunicorn_answers_itself(tmp_path: Path) -> None:
     names it, and a request line gunicorn refuses (414) gets the API's JSON error."""
     db, port = tmp_path / "hosts.sqlite3", free_port()
     proc = serve(db, port, "--allowed-hosts", "games.example,localhost",
-                  env={"WORDYAHTZEE_WARM": ""})
+                 env={"WORDYAHTZEE_WARM": ""})
     try:
         status, kind, body = _raw(port, "GET", "/api/meta", {"Host": "evil.example"})
         assert (status, kind) == (421, "application/json")

@@ -118,7 +118,7 @@ def signed(manifest: bytes, key: str = KEY) -> bytes:
 
 
 def repacked(source: Path, target: Path, change: dict[str, bytes], *,
-              manifest: Any = None, resign: bool = True) -> None:
+             manifest: Any = None, resign: bool = True) -> None:
     """A copy of the backup ``source`` with the members in ``change`` replaced or added
     (and named in its manifest, their sizes and sha256 there too), ``manifest`` applied to
     the manifest's values, and signed again with the test key, as a program holding the

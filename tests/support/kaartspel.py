@@ -107,7 +107,6 @@ def play_random(game: KaartspelGame, rng: Any, max_actions: int = 20000) -> Kaar
 
 # -- a table through the API ----------------------------------------------------------------
 
-
 def new_table(client: Any, players: list[Any], kind: str = "solo", **extra: Any
               ) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
     r = client.post("/api/games", json={"mode": "kaartspel", "kind": kind,

@@ -117,7 +117,7 @@ def read_until(sock: socket.socket, needle: bytes, seconds: float) -> bytes:
 
 
 def serve(db: Path, port: int, *extra: str,
-           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+          env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """``wordyahtzee serve`` on ``db`` and ``port`` (``extra``: more options), once it
     accepts connections; its output goes to ``db``'s ``.log``."""
     with db.with_suffix(".log").open("ab") as log:  # the server's lines, for a failure
@@ -136,7 +136,7 @@ def serve(db: Path, port: int, *extra: str,
 
 
 def call(base: str, method: str, path: str, body: Any = None,
-          token: str | None = None) -> tuple[int, Any]:
+         token: str | None = None) -> tuple[int, Any]:
     """One JSON request to the server at ``base`` (for the seat of ``token``): its status
     and body."""
     data = None if body is None else json.dumps(body).encode()
