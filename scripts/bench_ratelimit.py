@@ -4,8 +4,8 @@ across processes"): Redis, or a PostgreSQL-backed counter.
 1. **The limiter on a limited endpoint.** Three real ``wordyahtzee serve`` processes (one
    worker each, SQLite) on loopback: rate limits off (``WORDYAHTZEE_RATE_LIMITS=off``),
    ``--ratelimit-storage memory://`` and ``--ratelimit-storage redis://…`` on a
-   ``redis-server`` the script starts (tests/redis_server.py). The same client sends each
-   the same requests, ``POST /api/check {"words": ["huis"]}``, on keep-alive connections,
+   ``redis-server`` the script starts (tests/support/redis_server.py). The same client sends
+   each the same requests, ``POST /api/check {"words": ["huis"]}``, on keep-alive connections,
    with the shipped limits: each connection comes from its own loopback address
    (127.1.0.1, 127.1.0.2, …; all of 127/8 routes to ``lo``) and sends 100 requests, so no
    client meets a limit and every request counts against two limits (a minute's and an
@@ -19,8 +19,8 @@ across processes"): Redis, or a PostgreSQL-backed counter.
    the one statement it needs (``INSERT … ON CONFLICT DO UPDATE … RETURNING``, autocommit,
    psycopg) in a table, logged (every hit a durable commit) and ``UNLOGGED`` (no WAL: lost
    on a crash, the fastest PostgreSQL can count), on a PostgreSQL the script starts
-   (tests/pg.py, fsync on). Then the same hits from ``--threads`` clients at once: hits/s
-   and the server's CPU per hit (redis-server; every PostgreSQL process), the "holds under
+   (tests/support/pg.py, fsync on). Then the same hits from ``--threads`` clients at once:
+   hits/s and the server's CPU per hit (redis-server; every PostgreSQL process), the "holds under
    load" question. Keys: 1,000 client addresses in turn.
 3. **The moderators' login** (``--login``): what a failed login's bookkeeping in the
    database costs (its checks reserved before the password is checked): failed logins
@@ -67,9 +67,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.pg import PostgresServer, free_port, start_server  # noqa: E402
-from tests.redis_server import RedisServer  # noqa: E402
-from tests.redis_server import start_server as start_redis  # noqa: E402
+from tests.support.pg import PostgresServer, start_server  # noqa: E402
+from tests.support.redis_server import RedisServer  # noqa: E402
+from tests.support.redis_server import start_server as start_redis  # noqa: E402
+from tests.support.server import free_port  # noqa: E402
 
 HEADERS = {"Content-Type": "application/json"}
 ENDPOINTS: dict[str, tuple[str, str, int, int]] = {

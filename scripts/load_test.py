@@ -312,7 +312,7 @@ def main() -> None:
         front = None
         if args.nginx:
             sys.path.insert(0, str(ROOT))
-            from tests.nginx import Nginx
+            from tests.support.nginx import Nginx
 
             front = Nginx(ports)
             ports = [front.port]

@@ -1,6 +1,6 @@
 """Where a PostgreSQL worker's time goes under load: a flame summary (docs/deploy.md).
 
-Starts a throw-away PostgreSQL (tests/pg.py), runs ``scripts/load_test.py`` with two
+Starts a throw-away PostgreSQL (tests/support/pg.py), runs ``scripts/load_test.py`` with two
 ``serve`` processes on it (40 tables played as fast as they can), samples one worker with
 py-spy (``pip install py-spy``; it reads the process's memory, so it needs root or
 ``ptrace`` rights) for ``--seconds`` in the middle of the run, and prints the share of the
@@ -95,7 +95,7 @@ def main() -> int:
     spy = shutil.which("py-spy")
     if spy is None:
         raise SystemExit("py-spy not found: pip install py-spy")
-    from tests.pg import start_server
+    from tests.support.pg import start_server
 
     pg = start_server()
     tmp = Path(tempfile.mkdtemp(prefix="profile-load-"))

@@ -1,7 +1,9 @@
 """Test-session isolation: a private data dir (no user dictionaries, no user database) and
 a cache shared by the whole session (the shipped dictionary compiles once); the strategy
 tables warmed in a background process from the start; a real PostgreSQL server for the
-store tests, started on first use (tests/pg.py); the markers of the quick loop."""
+store tests, started on first use (tests/support/pg.py); the markers of the quick loop; the
+app, its test client and the clock they run on, for every test that asks for them (the
+helpers the tests share are in tests/support/)."""
 
 from __future__ import annotations
 
@@ -13,11 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from wordyahtzee.store import Store
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from .pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
+from .support.app import make_app
+from .support.clock import Clock
+from .support.pg import BACKENDS, PostgresServer, PostgresUnavailable, start_server
 
 _SESSION = tempfile.mkdtemp(prefix="wordyahtzee-tests-")
 os.environ["WORDYAHTZEE_DATA_DIR"] = os.path.join(_SESSION, "data")
@@ -69,8 +75,8 @@ def _warm_strategy_tables(request: pytest.FixtureRequest,
     both joker readings; Woord Yahtzee on ``nl``) into the session's cache at once, in a
     background process on the core the tests leave idle (its errors go to ``warm.log`` in
     the session folder)."""
-    if not any("strategy_tables" in item.fixturenames or item.get_closest_marker("browser")
-               for item in request.session.items):
+    if not any("strategy_tables" in getattr(item, "fixturenames", ())
+               or item.get_closest_marker("browser") for item in request.session.items):
         yield None
         return
     with open(os.path.join(_SESSION, "warm.log"), "wb") as log:
@@ -121,3 +127,24 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         opened = PostgresStore(request.getfixturevalue("postgres_url"))
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The test's clock: it stands still until the test moves it."""
+    return Clock()
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Path, clock: Clock) -> Flask:
+    """The app in-process on a fresh SQLite file, on the test's clock. A module whose tests
+    need other settings says so once: ``pytestmark = pytest.mark.app_config(
+    TICK_SECONDS=None)`` (no background ticker)."""
+    marker = request.node.get_closest_marker("app_config")
+    return make_app(tmp_path / "app.sqlite3", clock, **(marker.kwargs if marker else {}))
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A browser of the app: the test client, its own cookies."""
+    return app.test_client()

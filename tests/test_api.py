@@ -5,68 +5,14 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import re
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-from wordyahtzee.web import create_app
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make_app(path: Path, clock: Clock | None = None, **config: Any) -> Any:
-    seeds = iter(range(1, 10_000))
-    return create_app({"DATABASE": path, "TESTING": True, "CLOCK": clock or Clock(),
-                       "RNG_FACTORY": lambda: random.Random(next(seeds)),
-                       "SSE_SECONDS": 0.5, "WARM_STRATEGIES": (), "COMPUTER_PACE": 0.0,
-                       **config})
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "api.sqlite3", clock)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
-
-
-def new_game(client: Any, kind: str = "solo", players: list[str] | None = None,
-             **rules: Any) -> tuple[str, list[dict[str, Any]]]:
-    players = players or (["Anna"] if kind == "solo" else ["Anna", "Bram"])
-    r = client.post("/api/games", json={"mode": "woord", "kind": kind, "players": players,
-                                        "rules": rules})
-    assert r.status_code == 201, r.json
-    return r.json["id"], r.json["links"]
-
-
-def seat(token: str) -> dict[str, str]:
-    return {"X-Seat-Token": token}
-
-
-def assert_error(response: Any, status: int, code: str | None = None) -> None:
-    assert response.status_code == status, (response.status_code, response.data[:300])
-    body = response.get_json()
-    assert set(body["error"]) == {"code", "message", "request_id"} and body["error"]["message"]
-    if code is not None:
-        assert body["error"]["code"] == code
-
+from .support.app import assert_error, make_app, new_game, seat
+from .support.clock import Clock
 
 # -- meta -----------------------------------------------------------------------------------
 

@@ -11,38 +11,9 @@ from typing import Any
 
 import pytest
 
-from .test_api import Clock, make_app, seat
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "absent.sqlite3", clock)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
-
-
-def online(client: Any, mode: str = "woord", players: Any = ("Anna", "Bram", "Cees"),
-           **extra: Any) -> tuple[str, dict[str, str]]:
-    r = client.post("/api/games", json={"mode": mode, "kind": "online",
-                                        "players": list(players), **extra})
-    assert r.status_code == 201, r.json
-    tokens = {link["name"]: link["token"] for link in r.json["links"]}
-    return r.json["id"], tokens
-
-
-def open_page(client: Any, gid: str, token: str) -> Callable[[], None]:
-    """The seat's page opens at the table (its live stream: the player is there); the
-    call that closes it."""
-    service = client.application.extensions["wordyahtzee.tables"]
-    return service.watching(service.table(gid), token)
+from .support.app import make_app, seat
+from .support.clock import Clock
+from .support.tables import online, open_page, play_zero
 
 
 def everyone_came(client: Any, gid: str, tokens: dict[str, str], *,
@@ -57,16 +28,6 @@ def everyone_came(client: Any, gid: str, tokens: dict[str, str], *,
         else:
             close()
     return kept
-
-
-def play_zero(client: Any, gid: str, token: str) -> dict[str, Any]:
-    """Throw once and write a 0 in the round box (Woord Yahtzee)."""
-    state = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token)).json["state"]
-    box = state["turn"]["round_box"]
-    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box, "words": []},
-                    headers=seat(token))
-    assert r.status_code == 200, r.json
-    return r.json["state"]
 
 
 def test_a_turn_nobody_throws_is_skipped_after_the_turn_time(client: Any, clock: Clock) -> None:

@@ -6,7 +6,6 @@ renamed and deleted."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,58 +13,13 @@ import pytest
 import wordyahtzee.tables.strategies as strategies
 from wordyahtzee import daily
 
-from .test_api import Clock, assert_error, make_app, seat
+from .support.app import assert_error, player, seat
+from .support.clock import Clock
+from .support.daily import play_classic, start
+
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 DAY_SECONDS = 86400.0
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "daily.sqlite3", clock, TICK_SECONDS=None)
-
-
-def player(app: Any, name: str) -> Any:
-    """A browser (its own cookies) with a profile called ``name``."""
-    client = app.test_client()
-    r = client.post("/api/profile", json={"name": name})
-    assert r.status_code == 201, r.json
-    assert r.json["profile"]["name"] == name and "/p/" in r.json["link"]
-    assert "wy_profile=" in r.headers["Set-Cookie"] and "HttpOnly" in r.headers["Set-Cookie"]
-    return client
-
-
-def start(client: Any, mode: str = "classic") -> dict[str, Any]:
-    r = client.post(f"/api/daily/{mode}", json={})
-    assert r.status_code == 201, r.json
-    return dict(r.json)
-
-
-def play_classic(client: Any, started: dict[str, Any], keep: list[int],
-                 box_order: list[str] | None = None) -> list[list[int]]:
-    """Play the daily classic game to its end: each turn throws, keeps ``keep``, throws
-    again and writes the first open box (or the next of ``box_order``); every throw."""
-    from wordyahtzee.modes.classic import BOXES
-
-    gid, token = started["game_id"], started["token"]
-    thrown = []
-    for turn in range(13):
-        for body in ({}, {"keep": keep}):
-            r = client.post(f"/api/games/{gid}/act/throw", json=body, headers=seat(token))
-            assert r.status_code == 200, r.json
-            thrown.append(r.json["dice"])
-        state = r.json["state"]
-        box = (box_order or list(BOXES))[turn]
-        if box_order is None:
-            box = next(b for b in BOXES if b in state["options"])
-        r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
-        assert r.status_code == 200, r.json
-    assert r.json["state"]["status"] == "finished"
-    return thrown
 
 
 def test_one_attempt_a_day_without_tips(app: Any) -> None:

@@ -12,16 +12,13 @@ import pytest
 from wordyahtzee.games import describe_modes
 from wordyahtzee.modes import MODES
 
-from .test_api import assert_error, make_app
+from .support.app import assert_error, make_app
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    return make_app(Path(tmp_path_factory.mktemp("doc")) / "doc.sqlite3").test_client()
-
-
-@pytest.fixture(scope="module")
-def document(client: Any) -> dict[str, Any]:
+def document(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The OpenAPI document, read once for the module's tests."""
+    client = make_app(Path(tmp_path_factory.mktemp("doc")) / "doc.sqlite3").test_client()
     doc: dict[str, Any] = client.get("/api/openapi.json").json
     return doc
 

@@ -185,7 +185,7 @@ def test_nul_and_deep_bodies_are_refused_with_400_on_every_json_route(fuzz_app: 
     """Found by a probe on the real server (tests/test_serve_seats.py repeats it there):
     ``{"words": ["a\\u0000b"]}`` to /api/check and a ``\\u`` escape nested about 950 deep
     were 500s. Every route of the document with a JSON body refuses both, ``bad_json``."""
-    from .test_serve_seats import DEEP, bad_bodies, json_routes
+    from .support.bodies import DEEP, bad_bodies, json_routes
 
     client = fuzz_app.test_client()
     routes = json_routes(client.get("/api/openapi.json").json)

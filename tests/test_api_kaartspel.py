@@ -7,68 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from wordyahtzee.modes.kaartspel import CARDS
 
-from .test_api import Clock, assert_error, make_app, seat
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "kaart.sqlite3", Clock())
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
-
-
-def new_table(client: Any, players: list[Any], kind: str = "solo", **extra: Any
-              ) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
-    r = client.post("/api/games", json={"mode": "kaartspel", "kind": kind,
-                                        "players": players, **extra})
-    assert r.status_code == 201, r.json
-    return r.json["id"], r.json["links"], r.json["state"]
-
-
-def act(client: Any, gid: str, token: str, action: str, **body: Any) -> Any:
-    return client.post(f"/api/games/{gid}/act/{action}", json=body, headers=seat(token))
-
-
-def settle(app: Any, gid: str) -> None:
-    assert app.extensions["wordyahtzee.tables"].settle(gid, 30)
-
-
-def choose(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A legal move from the view's options: take the best card shown, else throw on, else
-    roll; next to an own card move on."""
-    options = {o["action"]: o for o in state["options"]}
-    if "take" in options:
-        cards = options["take"]["cards"]
-        if cards:
-            best = max(cards, key=lambda c: cards[c]["score"])
-            return "take", {"card": best}
-        if "throw" in options:
-            return "throw", {"keep": []}
-        return "take", {"card": None}
-    if "throw" in options and state["phase"] == "throw":
-        return "throw", {"keep": []}
-    return "roll", {}
-
-
-def play_to_the_end(client: Any, app: Any, gid: str, tokens: dict[int, str],
-                    limit: int = 3000) -> dict[str, Any]:
-    for _ in range(limit):
-        settle(app, gid)
-        state = client.get(f"/api/games/{gid}").json
-        if state["status"] == "finished":
-            return dict(state)
-        token = tokens[state["current_seat"]]
-        action, body = choose(state)
-        r = act(client, gid, token, action, seq=state["seq"], **body)
-        assert r.status_code == 200, r.json
-    raise AssertionError("the game did not end")
+from .support.app import assert_error, make_app, seat
+from .support.clock import Clock
+from .support.kaartspel import act, new_table, play_to_the_end
 
 
 def test_solo_against_two_computers_to_the_end(client: Any, app: Any) -> None:

@@ -5,7 +5,6 @@ the tables where it is a profile's turn."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,33 +12,11 @@ import pytest
 from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.ratings import rate
 
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_daily import player
+from .support.app import assert_error, make_app, player, seat
+from .support.clock import Clock
+from .support.tables import link, play_turn
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "lobby.sqlite3", clock, TICK_SECONDS=None)
-
-
-def link(url: str) -> tuple[str, str]:
-    """The game id and seat token of a seat's link."""
-    path, token = url.split("#seat=")
-    return path.rsplit("/", 1)[1], token
-
-
-def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
-    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    box = next(b for b in BOXES if b in r.json["state"]["options"])
-    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    return dict(r.json["state"])
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 
 def test_a_quick_match_seats_two_players_together(app: Any) -> None:
@@ -234,8 +211,7 @@ def test_games_with_a_tip_are_marked_and_left_out_by_default(app: Any,
     assert app.extensions["wordyahtzee.store"].aided_seats(gid) == {0}
 
 
-def test_quick_reactions_reach_every_viewer_and_are_limited(app: Any, clock: Clock,
-                                                            tmp_path: Path) -> None:
+def test_quick_reactions_reach_every_viewer_and_are_limited(app: Any, clock: Clock) -> None:
     client = app.test_client()
     r = client.post("/api/games", json={"mode": "classic", "kind": "online",
                                         "players": ["Anna", "Bram"]})
@@ -257,7 +233,7 @@ def test_quick_reactions_reach_every_viewer_and_are_limited(app: Any, clock: Clo
     assert client.post(f"/api/games/{gid}/react", json={"emote": "wow"},
                        headers=seat(ta)).status_code == 200
     # another server process on the same database sees it on its ticker's next beat
-    other = make_app(tmp_path / "lobby.sqlite3", clock, TICK_SECONDS=None)
+    other = make_app(app.config["DATABASE"], clock, TICK_SECONDS=None)
     service = other.extensions["wordyahtzee.tables"]
     table = service.table(gid)
     table.viewers = 1

@@ -11,7 +11,7 @@ from typing import Any
 
 from wordyahtzee.dice import DiceSet
 
-from .test_api import make_app, seat
+from .support.app import make_app, seat
 
 
 def nl_dice() -> list[list[list[Any]]]:

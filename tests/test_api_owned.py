@@ -22,9 +22,10 @@ from wordyahtzee.dice import DiceSet
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store.owned import browser_owner
 
-from .pg import BACKENDS
-from .test_api import Clock, seat
-from .test_moderation_web import PASSWORD, login, token_of
+from .support.app import seat
+from .support.clock import Clock
+from .support.moderation import PASSWORD, login, token_of
+from .support.pg import BACKENDS
 
 ANNA = {"REMOTE_ADDR": "127.0.0.50"}
 BRAM = {"REMOTE_ADDR": "127.0.0.51"}

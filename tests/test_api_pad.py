@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .test_api import Clock, make_app, seat
+from .support.app import make_app, seat
+from .support.clock import Clock
 
 RECORDS = Path(__file__).parent / "records"
 LEGAL = sorted(p for mode in ("woord", "classic", "triple") for p in (RECORDS / mode).glob("*.json")

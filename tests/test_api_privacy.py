@@ -5,7 +5,6 @@ new profiles per address."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +12,12 @@ import pytest
 
 from wordyahtzee import daily
 
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_daily import play_classic, player, start
+from .support.app import assert_error, make_app, player, seat
+from .support.clock import Clock
+from .support.daily import play_classic, start
+from .support.pages import score_histories
+
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 HIDDEN_NL = "Het spel van de dag is tot de dag voorbij is alleen voor de speler zelf te zien"
 
@@ -195,11 +198,6 @@ def test_after_the_day_anyone_with_the_link_may_watch_and_review(tmp_path: Path)
 
 # -- each browser's own tables --------------------------------------------------------------
 
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "own.sqlite3", Clock(), TICK_SECONDS=None)
-
-
 def _game(client: Any, kind: str, players: list[str]) -> dict[str, Any]:
     r = client.post("/api/games", json={"mode": "classic", "kind": kind, "players": players})
     assert r.status_code == 201, r.json
@@ -313,13 +311,6 @@ def test_an_address_makes_a_familys_profiles_and_no_more(tmp_path: Path) -> None
     assert client.post("/api/daily/classic", json={}).status_code == 201
 
 
-def _history(html: str) -> list[int]:
-    """The score histories a review page draws: how many games each holds."""
-    return [len(points.split()) for points in re.findall(
-        r'aria-label="Scores van [^"]*"><title>[^<]*</title><polyline points="([^"]*)"',
-        html)]
-
-
 @pytest.mark.usefixtures("strategy_tables")
 def test_a_review_draws_the_score_history_of_the_viewers_own_profile(tmp_path: Path) -> None:
     """The history was every game of a *name*: a stranger who called a game Anna saw the
@@ -327,7 +318,7 @@ def test_a_review_draws_the_score_history_of_the_viewers_own_profile(tmp_path: P
     draws the history of the seat the viewing browser's profile holds, from its games."""
     import wordyahtzee.tables.strategies as strategies
 
-    from .test_api_lobby import play_turn
+    from .support.tables import play_turn
 
     strategies.get("classic", "free")
     clock = Clock()
@@ -349,8 +340,8 @@ def test_a_review_draws_the_score_history_of_the_viewers_own_profile(tmp_path: P
         for _ in range(13):
             play_turn(browser, made["id"], made["links"][0]["token"])
         solos[who] = made["id"]
-    assert _history(stranger.get(f"/games/{solos['stranger']}/review").get_data(
+    assert score_histories(stranger.get(f"/games/{solos['stranger']}/review").get_data(
         as_text=True)) == []  # no profile: no history, and never Anna's days
-    assert _history(bea.get(f"/games/{solos['bea']}/review").get_data(as_text=True)) == [2]
-    assert _history(stranger.get(f"/games/{days[1]}/review").get_data(as_text=True)) == []
-    assert _history(anna.get(f"/games/{days[1]}/review").get_data(as_text=True)) == [2]
+    assert score_histories(bea.get(f"/games/{solos['bea']}/review").get_data(as_text=True)) == [2]
+    assert score_histories(stranger.get(f"/games/{days[1]}/review").get_data(as_text=True)) == []
+    assert score_histories(anna.get(f"/games/{days[1]}/review").get_data(as_text=True)) == [2]

@@ -13,22 +13,14 @@ import pytest
 
 from wordyahtzee import daily
 
-from .puzzle_helpers import as_choice
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_classic import new_classic, play_turn
-from .test_api_daily import play_classic, player, start
+from .support.app import assert_error, player, seat
+from .support.classic import new_classic, play_turn
+from .support.clock import Clock
+from .support.daily import play_classic, start
+from .support.puzzles import as_choice
 
-pytestmark = pytest.mark.usefixtures("strategy_tables")
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "puzzles.sqlite3", clock, TICK_SECONDS=None)
+pytestmark = [pytest.mark.usefixtures("strategy_tables"),
+              pytest.mark.app_config(TICK_SECONDS=None)]  # no background ticker
 
 
 def wait_for_puzzle(client: Any, mode: str = "classic", seconds: float = 90.0,

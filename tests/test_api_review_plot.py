@@ -18,7 +18,7 @@ from wordyahtzee.web.plots import histogram_x
 import wordyahtzee.tables.strategies as strategies
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import make_app, seat
+from .support.app import make_app, seat
 
 
 def finished_woord_game(client: Any, tables: Any) -> str:

@@ -6,27 +6,16 @@ links, as it always did."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_daily import player
-from .test_api_lobby import link, play_turn
-from .test_api_seats import at_table
+from .support.app import assert_error, player, seat
+from .support.tables import at_table, link, play_turn
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "owners.sqlite3", clock, TICK_SECONDS=None)
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 
 def lobby_table(app: Any, rated: bool, seats: int = 2) -> tuple[str, list[str], list[Any]]:

@@ -4,54 +4,24 @@ from the table; the player always sees who did what and why, and may come back."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from wordyahtzee.modes.classic import BOXES
 from wordyahtzee.tables.table import ABSENT_SECONDS
 
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_daily import player
+from .support.app import assert_error, make_app, player, seat
+from .support.clock import Clock
+from .support.tables import at_table, play_turn
+
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 ACTIONS = (("skip", {}), ("remove", {}), ("computer", {"level": "greedy"}))
 
 
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "seats.sqlite3", clock, TICK_SECONDS=None)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
-
-
 def tables(app: Any) -> Any:
     return app.extensions["wordyahtzee.tables"]
-
-
-def at_table(app: Any, gid: str, token: str, browser: Any = None) -> Callable[[], None]:
-    """A page of the seat open at the table (its live stream; ``browser``: the test client
-    whose profile holds the seat, at a table the lobby started): returns its closing."""
-    service = tables(app)
-    secret = None if browser is None else profile_of(browser)
-    leave: Callable[[], None] = service.watching(service.table(gid), token, secret)
-    return leave
-
-
-def profile_of(browser: Any) -> str:
-    """The profile secret a test client's cookie holds."""
-    cookie = browser.get_cookie("wy_profile")
-    assert cookie is not None
-    return str(cookie.value)
 
 
 def online(client: Any, mode: str = "classic", players: Any = ("Anna", "Bram"),
@@ -60,16 +30,6 @@ def online(client: Any, mode: str = "classic", players: Any = ("Anna", "Bram"),
                                         "players": list(players), **extra})
     assert r.status_code == 201, r.json
     return r.json["id"], [link["token"] for link in r.json["links"]]
-
-
-def play_turn(client: Any, gid: str, token: str) -> dict[str, Any]:
-    """A classic turn: one throw, the first open box."""
-    r = client.post(f"/api/games/{gid}/act/throw", json={}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    box = next(b for b in BOXES if b in r.json["state"]["options"])
-    r = client.post(f"/api/games/{gid}/act/claim", json={"box": box}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    return dict(r.json["state"])
 
 
 def manage(client: Any, gid: str, host: str, seat_no: int, action: str,

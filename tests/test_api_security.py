@@ -12,14 +12,9 @@ from typing import Any
 
 import pytest
 
-from .test_api import assert_error, make_app, new_game, seat
+from .support.app import assert_error, make_app, new_game, seat
 
 EVIL = "http://evil.example"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "sec.sqlite3").test_client()
 
 
 def limited_client(tmp_path: Path, **limits: str) -> Any:

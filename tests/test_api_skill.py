@@ -9,7 +9,6 @@ figure is kept and set against the day's players."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,19 +18,12 @@ from wordyahtzee import daily
 from wordyahtzee.advisor import skill
 from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, make_app, seat
-from .test_api_daily import player, start
-from .test_api_triple import new_triple, play_turn
+from .support.app import player, seat
+from .support.clock import Clock
+from .support.daily import start
+from .support.triple import new_triple, play_turn
 
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "skill.sqlite3", clock, TICK_SECONDS=None)
+pytestmark = pytest.mark.app_config(TICK_SECONDS=None)  # no background ticker
 
 
 def test_a_mode_without_a_judge_says_so_and_claims_no_perfection(app: Any) -> None:
@@ -158,7 +150,7 @@ def test_the_best_word_in_the_rounds_box_is_green_in_the_daily_share(app: Any,
 @pytest.mark.usefixtures("strategy_tables")
 def test_a_daily_games_figure_is_kept_and_set_against_the_days_players(app: Any,
                                                                       clock: Clock) -> None:
-    from .test_api_daily import play_classic as play_daily
+    from .support.daily import play_classic as play_daily
 
     strategies.get("classic", "free")
     anna, bram = player(app, "Anna"), player(app, "Bram")

@@ -6,31 +6,14 @@ ended without never enters the high scores."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.tables.table import JOIN_SECONDS
 
-from .test_api import Clock, make_app, seat
-from .test_api_absent import online, open_page, play_zero
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path / "clock.sqlite3", clock)
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
+from .support.app import seat
+from .support.clock import Clock
+from .support.tables import online, open_page, play_zero
 
 
 def service(client: Any) -> Any:

@@ -4,7 +4,6 @@ whole game to its high-score entry and record."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,51 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordyahtzee.games import replay
-from wordyahtzee.modes.classic import BOXES
 
-from .test_api import Clock, assert_error, make_app, seat
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return make_app(tmp_path / "triple.sqlite3", Clock())
-
-
-@pytest.fixture
-def client(app: Any) -> Any:
-    return app.test_client()
-
-
-def new_triple(client: Any, players: list[Any], kind: str = "solo"
-               ) -> tuple[str, str, dict[str, Any]]:
-    r = client.post("/api/games", json={"mode": "triple", "kind": kind, "players": players})
-    assert r.status_code == 201, r.json
-    return r.json["id"], r.json["links"][0]["token"], r.json["state"]
-
-
-def first_option(state: dict[str, Any]) -> tuple[int, str, int]:
-    """The first open box offered, lowest column first."""
-    for column in ("1", "2", "3"):
-        for box in BOXES:
-            if box in state["options"].get(column, {}):
-                return int(column), box, state["options"][column][box]
-    raise AssertionError("no option offered")
-
-
-def play_turn(client: Any, app: Any, gid: str, token: str) -> dict[str, Any]:
-    """Throw once, write the first box offered, and wait for the computers."""
-    r = client.post(f"/api/games/{gid}/act/throw", json={"keep": []}, headers=seat(token))
-    assert r.status_code == 200, r.json
-    assert len(r.json["dice"]) == 5 and r.json["state"]["turn"]["dice"] == r.json["dice"]
-    column, box, points = first_option(r.json["state"])
-    r = client.post(f"/api/games/{gid}/act/claim",
-                    json={"box": box, "column": column, "seq": r.json["state"]["seq"]},
-                    headers=seat(token))
-    assert r.status_code == 200, r.json
-    assert (r.json["points"], r.json["column"], r.json["box"]) == (points, column, box)
-    assert r.json["weighted"] == column * points
-    assert app.extensions["wordyahtzee.tables"].settle(gid, 20)
-    return dict(client.get(f"/api/games/{gid}").json)
+from .support.app import assert_error, make_app, seat
+from .support.clock import Clock
+from .support.triple import new_triple, play_turn
 
 
 def test_meta_and_pages_offer_the_mode(client: Any) -> None:

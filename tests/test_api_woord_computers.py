@@ -11,7 +11,8 @@ import pytest
 
 import wordyahtzee.tables.strategies as strategies
 
-from .test_api import Clock, make_app, seat
+from .support.app import make_app, seat
+from .support.clock import Clock
 
 
 def test_computer_seats_play_woord_yahtzee(tmp_path: Path) -> None:

@@ -155,6 +155,49 @@ def test_the_web_package_has_one_import_name() -> None:
     assert found == []
 
 
+def imported_test_modules(source: str, package: str) -> list[str]:
+    """The test modules (``test_*``) that a module of ``package`` (``tests``,
+    ``tests.browser``) imports, relative or absolute, each as ``line: name``."""
+    here = package.split(".")
+    found = []
+    for node in _imports(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            base = here[:len(here) - node.level + 1] if node.level else []
+            module = [*base, *(node.module.split(".") if node.module else [])]
+            targets = [".".join(module), *(".".join([*module, a.name]) for a in node.names)]
+        for target in targets:
+            parts = target.split(".")
+            if ((parts[0] == "tests" or parts[0].startswith("test_"))
+                    and any(part.startswith("test_") for part in parts)):
+                found.append(f"{node.lineno}: {target}")
+                break
+    return found
+
+
+def test_the_test_import_finder_sees_relative_and_absolute_imports() -> None:
+    source = ("from .test_api import seat\nfrom . import test_cluster\n"
+              "import tests.test_daily\nfrom tests.test_api import seat\n"
+              "from ..test_api import seat\nimport test_api\n"
+              "from .support.app import seat\nfrom . import conftest, helpers\n"
+              "from tests.support import server\nimport pytest\n")
+    assert imported_test_modules(source, "tests.browser") == [
+        "1: tests.browser.test_api", "2: tests.browser.test_cluster", "3: tests.test_daily",
+        "4: tests.test_api", "5: tests.test_api", "6: test_api"]
+
+
+def test_no_test_module_imports_another() -> None:
+    """A test module is a leaf: what tests share lives in tests/support/ (the fixtures in
+    tests/conftest.py), so that a helper has one home and no test file leans on another."""
+    found = []
+    for path in sorted(ROOT.glob("tests/**/*.py")):
+        package = ".".join(path.relative_to(ROOT).parent.parts)
+        found += [f"{path.relative_to(ROOT)}:{hit}"
+                  for hit in imported_test_modules(path.read_text(encoding="utf-8"), package)]
+    assert found == []
+
+
 def test_no_module_is_over_800_lines() -> None:
     assert _too_long(MODULES) == {}
 

@@ -7,14 +7,9 @@ dictionary are one line and exit 2, and change nothing."""
 from __future__ import annotations
 
 import hashlib
-import hmac
-import io
-import json
 import os
-import sqlite3
 import subprocess
 import sys
-import tarfile
 import threading
 import time
 from pathlib import Path
@@ -23,13 +18,14 @@ from typing import Any
 import pytest
 
 from wordyahtzee import games
-from wordyahtzee.store import Seat, is_postgres_url, open_store
+from wordyahtzee.store import is_postgres_url, open_store
 from wordyahtzee.store.backup import NAME_PATTERN
 from wordyahtzee.store.migrations import SQLITE_STEPS, database_version, latest
 
-from .pg import BACKENDS
-from .test_store_migrations import _legacy
-from .test_web_serve import _call, _free_port, _serve
+from .support.backup import KEY, cli, execute, pack, populate, repacked, rows, unpacked
+from .support.legacy import legacy_sqlite
+from .support.pg import BACKENDS
+from .support.server import call, free_port, serve
 
 
 @pytest.fixture(params=BACKENDS)
@@ -39,83 +35,6 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, str]:
         return str(tmp_path / "live.sqlite3"), str(tmp_path / "restored.sqlite3")
     server = request.getfixturevalue("postgres_server")
     return server.new_database(), server.new_database()
-
-
-KEY = "a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"
-"""The operator's backup key in these tests (``$WORDYAHTZEE_BACKUP_KEY``)."""
-
-
-def cli(*args: str, data_dir: Path | None = None,
-        key: str | None = KEY) -> subprocess.CompletedProcess[str]:
-    """``wordyahtzee ARGS`` as the operator runs it, with the backup key in the
-    environment (``key=None``: none)."""
-    env = {k: v for k, v in os.environ.items() if k != "WORDYAHTZEE_BACKUP_KEY"}
-    if key is not None:
-        env["WORDYAHTZEE_BACKUP_KEY"] = key
-    if data_dir is not None:
-        env["WORDYAHTZEE_DATA_DIR"] = str(data_dir)
-    return subprocess.run([sys.executable, "-m", "wordyahtzee", *args], capture_output=True,
-                          text=True, env=env, timeout=120)
-
-
-def rows(where: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table but ``schema_version``'s times, sorted."""
-    if is_postgres_url(where):
-        import psycopg
-
-        with psycopg.connect(where) as conn:
-            names = [r[0] for r in conn.execute(
-                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
-            return {n: sorted((tuple(r) for r in conn.execute(f'SELECT * FROM "{n}"')),
-                              key=repr) for n in names if n != "schema_version"}
-    db = sqlite3.connect(where)
-    try:
-        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = "
-                                          "'table' AND name NOT LIKE 'sqlite_%'")]
-        return {n: sorted(db.execute(f'SELECT * FROM "{n}"').fetchall(), key=repr)
-                for n in names if n != "schema_version"}
-    finally:
-        db.close()
-
-
-def execute(where: str, sql: str) -> None:
-    """One statement on the store at ``where`` (what no store method does: a daily game's
-    score without playing it)."""
-    if is_postgres_url(where):
-        import psycopg
-
-        with psycopg.connect(where) as conn:
-            conn.execute(sql)
-        return
-    with sqlite3.connect(where) as db:
-        db.execute(sql)
-
-
-def populate(where: str) -> None:
-    """A little of everything a site keeps: profiles, the daily game's secret, par and
-    entries with a moderator's decision, a lobby table, ratings, a reaction, a report."""
-    store: Any = open_store(where)
-    try:
-        store.secret("daily")
-        for name in "ab":
-            store.create_profile(name, name.upper(), f"hash-{name}", 1.0)
-        store.create_game("g1", "woord", "solo", {"rules": {}}, [Seat(0, "A", "t1")])
-        store.append_events("g1", 0, [{"type": "throw", "faces": list("abcdefg")}])
-        store.put_daily_par("2026-11-27", "woord", 181, {}, {"events": []})
-        store.start_daily("2026-11-27", "woord", "a", "g1", 2.0)
-        execute(where, "UPDATE daily_entries SET score = 181, finished_at = 2.5")
-        store.check_daily("g1", "flagged", {"statistic": 250.0})
-        store.moderate_daily("g1", "confirmed", "mod", "knew the dice", 3.0)
-        store.open_lobby({"id": "l1", "mode": "woord", "rules": {}, "rules_key": "k",
-                          "pace": "live", "idle_seconds": 60, "seats": 2, "rated": True,
-                          "public": True}, "a", 4.0)
-        store.join_lobby("l1", "b", 5.0)
-        store.rate_game("g1", "woord", {"a": (1510.0, 300.0, 0.06),
-                                        "b": (1490.0, 300.0, 0.06)}, 6.0)
-        store.add_reaction("g1", 0, "👍", 7.0)
-        store.add_report("kat", "nl", "wrongly_refused", "a pet")
-    finally:
-        store.close()
 
 
 def test_a_restore_gives_back_every_table_and_the_dictionaries(
@@ -160,29 +79,29 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
     mid-play. Every move answered before it began is in the restored store, and a server
     on the restored store plays on."""
     live, fresh = stores
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     quiet = {"WORDYAHTZEE_RATE_LIMITS": "off"}
-    proc = (_serve(Path(live), port, env=quiet) if not is_postgres_url(live)
+    proc = (serve(Path(live), port, env=quiet) if not is_postgres_url(live)
             else _serve_url(live, port, tmp_path / "live", quiet))
     answered: list[tuple[float, str, int]] = []  # (answered at, game, seq)
     tokens: dict[str, str] = {}
     stop = threading.Event()
 
     def play() -> None:
-        status, created = _call(base, "POST", "/api/games", {"kind": "solo",
-                                                             "players": ["Anna"]})
+        status, created = call(base, "POST", "/api/games", {"kind": "solo",
+                                                            "players": ["Anna"]})
         assert status == 201
         gid, token = created["id"], created["links"][0]["token"]
         tokens[gid] = token
         seq = 0
         while not stop.is_set():
-            status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
-                                   token)
+            status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": seq},
+                                  token)
             assert status == 200, thrown
             seq = thrown["state"]["seq"]
             answered.append((time.monotonic(), gid, seq))
-            status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim", {
+            status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim", {
                 "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []}, token)
             assert status == 200, claimed
             seq = claimed["state"]["seq"]
@@ -226,22 +145,22 @@ def test_a_backup_under_load_holds_every_move_answered_before_it(
             assert len(game.events) == len(stored.events) >= seq
     finally:
         restored.close()
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = (_serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
+    proc = (serve(Path(fresh), port, env=quiet) if not is_postgres_url(fresh)
             else _serve_url(fresh, port, tmp_path / "fresh", quiet))
     try:
         for gid, seq in before.items():
-            status, state = _call(base, "GET", f"/api/games/{gid}")
+            status, state = call(base, "GET", f"/api/games/{gid}")
             assert status == 200 and state["seq"] >= seq, (gid, seq, state.get("seq"))
         gid = next(g for g in before)
-        status, state = _call(base, "GET", f"/api/games/{gid}")
+        status, state = call(base, "GET", f"/api/games/{gid}")
         if state["status"] == "active":
             action = "throw" if state["turn"]["throws"] == 0 else "claim"
             body: dict[str, Any] = {"seq": state["seq"]}
             if action == "claim":
                 body.update(box=state["turn"]["round_box"], words=[])
-            status, _ = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, tokens[gid])
+            status, _ = call(base, "POST", f"/api/games/{gid}/act/{action}", body, tokens[gid])
             assert status == 200  # play goes on from the restored store
     finally:
         proc.terminate()
@@ -257,7 +176,7 @@ def _serve_url(url: str, port: int, log: Path, env: dict[str, str]) -> Any:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            status, _ = _call(f"http://127.0.0.1:{port}", "GET", "/api/meta")
+            status, _ = call(f"http://127.0.0.1:{port}", "GET", "/api/meta")
             if status == 200:
                 return proc
         except OSError:
@@ -327,7 +246,7 @@ def test_keep_removes_only_the_oldest_backups_it_named(tmp_path: Path) -> None:
 
 def test_an_older_schema_restores_and_is_migrated(tmp_path: Path) -> None:
     live, fresh = tmp_path / "v1.sqlite3", tmp_path / "new.sqlite3"
-    _legacy(live, 1, computer=False)  # as the first server wrote it
+    legacy_sqlite(live, 1, computer=False)  # as the first server wrote it
     archive = tmp_path / "v1.tar.gz"
     done = cli("backup", "--db", str(live), str(archive))
     assert done.returncode == 0 and "schema 1," in done.stdout, done.stdout + done.stderr
@@ -357,7 +276,7 @@ def test_a_backup_newer_than_the_program_is_refused(stores: tuple[str, str],
     assert done.returncode == 2 and done.stdout == "" and not archive.exists()
     assert len(done.stderr.strip().splitlines()) == 1 and "schema version 99" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
-    _repacked(good, archive, {}, manifest=lambda m: m.update(schema=99))
+    repacked(good, archive, {}, manifest=lambda m: m.update(schema=99))
     untouched = rows(fresh) if is_postgres_url(fresh) else None
     done = cli("restore", str(archive), "--db", fresh)
     assert done.returncode == 2 and done.stdout == ""
@@ -366,50 +285,6 @@ def test_a_backup_newer_than_the_program_is_refused(stores: tuple[str, str],
         assert not Path(fresh).exists()
     else:
         assert rows(fresh) == untouched
-
-
-def unpacked(source: Path) -> dict[str, bytes]:
-    """The members of the backup ``source``, in order."""
-    with tarfile.open(source, "r:gz") as tar:
-        return {m.name: tar.extractfile(m).read()  # type: ignore[union-attr]
-                for m in tar.getmembers()}
-
-
-def pack(target: Path, members: dict[str, bytes]) -> None:
-    """An archive of ``members``, in order."""
-    with tarfile.open(target, "w:gz") as tar:
-        for name, data in members.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-
-
-def signed(manifest: bytes, key: str = KEY) -> bytes:
-    """The ``manifest.sig`` of ``manifest`` under ``key``, as the program writes it."""
-    return f"hmac-sha256:{hmac.new(key.encode(), manifest, hashlib.sha256).hexdigest()}\n" \
-        .encode()
-
-
-def _repacked(source: Path, target: Path, change: dict[str, bytes], *,
-              manifest: Any = None, resign: bool = True) -> None:
-    """A copy of the backup ``source`` with the members in ``change`` replaced or added
-    (and named in its manifest, their sizes and sha256 there too), ``manifest`` applied to
-    the manifest's values, and signed again with the test key, as a program holding the
-    key would (``resign=False``: the old signature kept, as anyone without it would)."""
-    members = unpacked(source)
-    values = json.loads(members["manifest.json"])
-    files = {f["name"]: f for f in values["files"]}
-    for name, data in change.items():
-        files.setdefault(name, {"name": name})
-        files[name].update(size=len(data), sha256=hashlib.sha256(data).hexdigest())
-        members[name] = data
-    values["files"] = list(files.values())
-    if manifest is not None:
-        manifest(values)
-    members["manifest.json"] = json.dumps(values).encode()
-    if resign:
-        members["manifest.sig"] = signed(members["manifest.json"])
-    pack(target, members)
 
 
 def test_a_member_that_differs_from_the_manifest_is_refused(tmp_path: Path) -> None:
@@ -493,7 +368,7 @@ def test_a_manifest_naming_a_file_outside_the_backup_is_refused(tmp_path: Path) 
     planted = scratch / "planted.json"
     planted.write_text('{"name": "planted"}')
     crafted = tmp_path / "crafted.tar.gz"
-    _repacked(good, crafted, {}, manifest=lambda m: m["files"].append({
+    repacked(good, crafted, {}, manifest=lambda m: m["files"].append({
         "name": "dictionaries/../../planted.json", "size": planted.stat().st_size,
         "sha256": hashlib.sha256(planted.read_bytes()).hexdigest()}))
     env = {**os.environ, "TMPDIR": str(scratch), "WORDYAHTZEE_DATA_DIR": str(tmp_path / "d"),

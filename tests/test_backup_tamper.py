@@ -23,8 +23,8 @@ import pytest
 from wordyahtzee.store import Seat, is_postgres_url, open_store
 from wordyahtzee.store.migrations import POSTGRES_STEPS, latest
 
-from .pg import BACKENDS, PostgresServer
-from .test_backup import KEY, _repacked, cli, execute, pack, populate, rows, signed, unpacked
+from .support.backup import KEY, cli, execute, pack, populate, repacked, rows, signed, unpacked
+from .support.pg import BACKENDS, PostgresServer
 
 
 @pytest.fixture(params=BACKENDS)
@@ -91,11 +91,11 @@ def test_a_changed_backup_is_refused_and_nothing_is_written(
         values["counts"]["moderators"] += 1
 
     # a moderator of the attacker's own added: the rows, their size and sha256, the count
-    _repacked(good, tmp_path / "row.tar.gz", {f"tables/moderators{ext}": moderator},
-              manifest=counted, resign=False)
-    _repacked(good, tmp_path / "named.tar.gz", {"dictionaries/evil.json": b"{}"},
-              resign=False)
-    _repacked(good, tmp_path / "counts.tar.gz", {}, manifest=counted, resign=False)
+    repacked(good, tmp_path / "row.tar.gz", {f"tables/moderators{ext}": moderator},
+             manifest=counted, resign=False)
+    repacked(good, tmp_path / "named.tar.gz", {"dictionaries/evil.json": b"{}"},
+             resign=False)
+    repacked(good, tmp_path / "counts.tar.gz", {}, manifest=counted, resign=False)
     members = unpacked(good)
     pack(tmp_path / "unnamed.tar.gz", {**members, "dictionaries/evil.json": b"{}"})
     pack(tmp_path / "unsigned.tar.gz", {**members, "manifest.sig": b"unsigned\n"})
@@ -192,7 +192,7 @@ def test_a_postgresql_dump_with_code_in_it_runs_none(postgres_server: PostgresSe
                                        "database.pgdump": evil})
     good = tmp_path / "good.tar.gz"
     assert cli("backup", "--db", live, str(good)).returncode == 0
-    _repacked(good, tmp_path / "signed.tar.gz", {"database.pgdump": evil})  # with the key
+    repacked(good, tmp_path / "signed.tar.gz", {"database.pgdump": evil})  # with the key
     nowhere = tmp_path / "nowhere"
     for name, says, extra in (("format1", "not signed", ()),
                               ("format1", "before backups were signed", ("--unsigned",)),
@@ -322,12 +322,12 @@ def test_a_manifest_over_the_rows_of_another_schema_is_refused_before_any_row_lo
     def extra_column(values: dict[str, Any]) -> None:
         values["tables"]["games"].append("owner")
 
-    _repacked(good, tmp_path / "future.tar.gz",
-              {f"tables/schema_version{ext}": future, **broken}, manifest=count_future)
-    _repacked(good, tmp_path / "table.tar.gz", broken, manifest=extra_table)
-    _repacked(good, tmp_path / "column.tar.gz", broken, manifest=extra_column)
-    _repacked(good, tmp_path / "older.tar.gz", broken,
-              manifest=lambda v: v.update(schema=schema - 1))
+    repacked(good, tmp_path / "future.tar.gz",
+             {f"tables/schema_version{ext}": future, **broken}, manifest=count_future)
+    repacked(good, tmp_path / "table.tar.gz", broken, manifest=extra_table)
+    repacked(good, tmp_path / "column.tar.gz", broken, manifest=extra_column)
+    repacked(good, tmp_path / "older.tar.gz", broken,
+             manifest=lambda v: v.update(schema=schema - 1))
     nowhere = tmp_path / "nowhere"
     for name, says in (("future", f"says schema {schema} over the rows of schema 99"),
                        ("table", f"a table schema {schema} does not define: 'evil'"),
@@ -347,7 +347,7 @@ def test_a_manifests_bad_value_is_one_line_and_nothing_is_written(
         tmp_path: Path, key: str, value: Any, says: str) -> None:
     live = tmp_path / "live.sqlite3"
     good = _backed_up(str(live), tmp_path)
-    _repacked(good, tmp_path / "bad.tar.gz", {}, manifest=lambda v: v.update({key: value}))
+    repacked(good, tmp_path / "bad.tar.gz", {}, manifest=lambda v: v.update({key: value}))
     assert_refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), says,
             tmp_path / "nowhere")
 
@@ -357,7 +357,7 @@ def test_a_dictionary_name_with_a_newline_is_refused(tmp_path: Path) -> None:
     good = _backed_up(str(live), tmp_path)
     for name in ("dictionaries/evil\n.json", "dictionaries/mine.json\n",
                  "dictionaries/.hidden.json", "dictionaries/Evil.json", "wordyahtzee.sqlite3"):
-        _repacked(good, tmp_path / "bad.tar.gz", {name: b'{"name": "evil"}'})
+        repacked(good, tmp_path / "bad.tar.gz", {name: b'{"name": "evil"}'})
         assert_refused(tmp_path / "bad.tar.gz", str(tmp_path / "new.sqlite3"), "unexpected file",
                 tmp_path / "nowhere")
 
@@ -396,7 +396,7 @@ def test_a_row_that_is_not_one_of_the_tables_is_refused(stores: tuple[str, str],
         member = "tables/reactions.copy"
         bad = [b"g1\t0\n", b"g1\t0\t\xf0\x9f\t7\n", b"\\.\n", b"g1\t0\t!\t7"]
         # a value of another type: COPY says so at the restore (verify reads no types)
-        _repacked(good, tmp_path / "type.tar.gz", {member: b"g1\tx\t!\t7\n"})
+        repacked(good, tmp_path / "type.tar.gz", {member: b"g1\tx\t!\t7\n"})
         done = cli("restore", str(tmp_path / "type.tar.gz"), "--db", fresh,
                    data_dir=tmp_path / "nowhere")
         assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
@@ -406,5 +406,5 @@ def test_a_row_that_is_not_one_of_the_tables_is_refused(stores: tuple[str, str],
         bad = [b'["g1",0,"!"]\n', b'["g1",0,"!",[7]]\n', b'["g1",99999999999999999999,"!",7]\n',
                b'["g1",0,"\\ud800",7]\n', b'["g1",0,"!",true]\n', b'["g1",0,"!",7]']
     for n, rows_ in enumerate(bad):
-        _repacked(good, tmp_path / f"row{n}.tar.gz", {member: rows_})
+        repacked(good, tmp_path / f"row{n}.tar.gz", {member: rows_})
         assert_refused(tmp_path / f"row{n}.tar.gz", fresh, "reactions", tmp_path / "nowhere")

@@ -11,7 +11,7 @@ import pytest
 
 from wordyahtzee.cli import build_parser, plain_check
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 EVERYDAY = ["huis", "fiets", "liep", "mooiste", "fietsenstalling", "ruïne", "één", "geëerd",
             "café", "reünie", "ijs", "bijten", "weekend", "computer", "kussen", "en", "de",

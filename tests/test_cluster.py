@@ -7,89 +7,19 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import signal
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from wordyahtzee.games import replay
 
-from .pg import PostgresServer, free_port, start_server
-
-
-class Server:
-    """One ``wordyahtzee serve`` process."""
-
-    def __init__(self, db: str, tmp: Path, name: str, *options: str,
-                 limited: bool = False, env: dict[str, str] | None = None) -> None:
-        """``options``: more ``serve`` options; ``limited``: the shipped rate limits on,
-        counted as the options say (whatever the caller's shell sets); ``env``: more of
-        the environment (a machine's own data and cache directories, say)."""
-        self.port = free_port()
-        self.log = tmp / f"{name}.log"
-        env = {**os.environ, "WORDYAHTZEE_WARM": "", "WORDYAHTZEE_RATE_LIMITS": "off",
-               "WORDYAHTZEE_COMPUTER_PACE": "0.05", **(env or {})}
-        if limited:
-            del env["WORDYAHTZEE_RATE_LIMITS"]
-            env.pop("WORDYAHTZEE_RATELIMIT_STORAGE", None)
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "wordyahtzee", "serve", "--port", str(self.port),
-                 "--db", db, *options], stdout=log, stderr=subprocess.STDOUT, env=env)
-        end = time.monotonic() + 60
-        while time.monotonic() < end and self.proc.poll() is None:
-            try:
-                if self.call("GET", "/api/meta")[0] == 200:
-                    return
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise AssertionError(f"{name} did not start: {self.log.read_text()[-2000:]}")
-
-    def call(self, method: str, path: str, body: Any = None,
-             token: str | None = None, timeout: float = 10) -> tuple[int, Any]:
-        """One request on a new connection: status and JSON body."""
-        status, _, payload = self.request(method, path, body, token, timeout)
-        return status, payload
-
-    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
-                timeout: float = 10) -> tuple[int, dict[str, str], Any]:
-        """One request on a new connection: status, headers and JSON body."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["X-Seat-Token"] = token
-        try:
-            conn.request(method, path, None if body is None else json.dumps(body), headers)
-            response = conn.getresponse()
-            data = response.read()
-            return (response.status, dict(response.getheaders()),
-                    json.loads(data) if data else None)
-        finally:
-            conn.close()
-
-    def stream(self, game_id: str) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        sock.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\n"
-                     "Host: 127.0.0.1\r\n\r\n".encode())
-        return sock
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+from .support.pg import PostgresServer, start_server
+from .support.server import Server, new_online, read_until
 
 
 @pytest.fixture
@@ -101,30 +31,6 @@ def two(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     finally:
         first.stop()
         second.stop()
-
-
-def new_online(server: Server, mode: str = "woord", players: Any = ("Anna", "Bram"),
-               idle_seconds: float | None = None, **rules: Any) -> tuple[str, list[str]]:
-    status, made = server.call("POST", "/api/games", {"mode": mode, "kind": "online",
-                                                     "players": list(players), "rules": rules,
-                                                     "idle_seconds": idle_seconds})
-    assert status == 201, made
-    return made["id"], [link["token"] for link in made["links"]]
-
-
-def read_until(sock: socket.socket, needle: bytes, seconds: float) -> bytes:
-    seen = b""
-    end = time.monotonic() + seconds
-    sock.settimeout(0.5)
-    while needle not in seen and time.monotonic() < end:
-        try:
-            chunk = sock.recv(65536)
-        except TimeoutError:
-            continue
-        if not chunk:
-            break
-        seen += chunk
-    return seen
 
 
 def test_a_move_through_one_process_reaches_a_stream_on_the_other(

@@ -253,7 +253,7 @@ def test_the_cli_par_is_the_days_par_and_the_seed_is_shown_once_the_day_is_over(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, strategy_tables: None) -> None:
     import json
 
-    from .cli_helpers import run_cli
+    from .support.cli import run_cli
 
     db = str(tmp_path / "games.sqlite3")
     day = "2026-06-01"  # a day long over, whatever today is: its seed is published

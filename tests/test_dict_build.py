@@ -14,7 +14,7 @@ from wordyahtzee.lexicon import BuildOptions, build_dictionary, load_lexicon
 from wordyahtzee.lexicon.build import parse_alphabet
 from wordyahtzee.lexicon.registry import cached_tries, forget_loaded, user_dictionary_dir
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 WORDS = ["huis", "Huis", "kat", "ruïne", "ruine", "Amsterdam", "TV", "fiets-pomp", "huis2",
          "café", "xylofoon", "stok", "kost", "een", "één", "aquarium", "zo"]

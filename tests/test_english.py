@@ -17,7 +17,7 @@ from wordyahtzee.games import new_game
 from wordyahtzee.lexicon import Lexicon, find_dictionary, load_lexicon
 from wordyahtzee.modes.woord import ROUND_BOXES
 
-from .woord_helpers import any_face_dice, show
+from .support.woord import any_face_dice, show
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRABBLE_EN = dict(a=1, b=3, c=3, d=2, e=1, f=4, g=2, h=4, i=1, j=8, k=5, l=1, m=3, n=1, o=1,

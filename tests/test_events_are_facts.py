@@ -21,7 +21,7 @@ from wordyahtzee.modes import get_mode
 from wordyahtzee.modes.woord import WoordGame, WoordRules
 from wordyahtzee.solver.claims import legal_claims
 
-from .woord_helpers import FakeClock
+from .support.clock import Clock
 
 
 class Decisions:
@@ -48,7 +48,7 @@ def played_game(seed: int, turns: int, overlay: Overlay | None = None) -> WoordG
     """A Woord Yahtzee game on ``nl`` played ``turns`` turns by a player who throws one to
     three times and makes a random legal claim (words in most turns)."""
     rng = random.Random(seed)
-    clock = FakeClock(1_000_000.0)
+    clock = Clock(1_000_000.0)
     game = WoordGame(["Anna", "Bram"], WoordRules(turn_seconds=None),
                      lexicon=load_lexicon("nl"), dice_set=DiceSet.load("nl"),
                      rng=random.Random(seed), clock=clock, overlay=overlay)

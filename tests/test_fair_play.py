@@ -34,8 +34,9 @@ from wordyahtzee.dice import FairDice
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import ClassicGame
 
-from .cli_helpers import run_cli
-from .test_api import Clock, make_app, seat
+from .support.app import make_app, seat
+from .support.cli import run_cli
+from .support.clock import Clock
 
 RULES_ONLY = ClassicStrategy("free", np.zeros((NMASK, NUPPER, 2)))
 """The free joker's rule tables, without the strategy table (the hindsight needs no
@@ -351,7 +352,8 @@ def test_a_game_that_cannot_be_judged_waits_for_a_moderator(
     """A daily game whose throws are not the day's (here: the server's secret changed
     after it began) is not put on the board unjudged: it waits for a moderator, who sees
     why."""
-    from .test_api_daily import play_classic, player, start
+    from .support.app import player
+    from .support.daily import play_classic, start
 
     path = tmp_path / "daily.sqlite3"
     app = make_app(path, Clock(), TICK_SECONDS=None)

@@ -33,12 +33,12 @@ import pytest
 
 from wordyahtzee.games import replay
 
-from .nginx import Nginx
-from .pg import PostgresServer, start_server
-from .redis_server import RedisServer
-from .redis_server import start_server as start_redis
-from .test_cluster import Server
-from .test_limits_burst import PROFILES
+from .support.limits import PROFILES
+from .support.nginx import Nginx
+from .support.pg import PostgresServer, start_server
+from .support.redis_server import RedisServer
+from .support.redis_server import start_server as start_redis
+from .support.server import Server
 
 pytestmark = [pytest.mark.pg, pytest.mark.slow]
 

@@ -18,7 +18,7 @@ from wordyahtzee.errors import RecordError
 from wordyahtzee.games import replay
 from wordyahtzee.modes import MODES
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 FIXTURES = sorted(Path(__file__).with_name("records").glob("*/*.json"))
 

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wordyahtzee.web import create_app
 from wordyahtzee.web.i18n import LANGUAGES, Speaker, catalogue, script_catalogue
+
+pytestmark = pytest.mark.app_config(RATELIMIT_ENABLED=False)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -134,13 +135,6 @@ def test_the_scripts_get_the_catalogue_they_name() -> None:
     named |= {key for key in catalogue("de") if any(fnmatch.fnmatchcase(key, p) for p in patterns)}
     assert named - set(data["messages"]) == set()
     assert "box.chance" in named  # a box every script may draw, also named by a template
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Any:
-    app = create_app({"DATABASE": tmp_path / "i18n.sqlite3", "TESTING": True,
-                      "WARM_STRATEGIES": (), "RATELIMIT_ENABLED": False})
-    return app.test_client()
 
 
 def _lang(page: str) -> str:

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.kaartspel_helpers import new_game, red, step, throws
 from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.players import (
     FIRST,
@@ -24,6 +23,8 @@ from wordyahtzee.advisor.kaartspel.players import (
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame, Roll, Stop, Take, Throw
+
+from .support.kaartspel import new_game, red, step, throws
 
 
 def test_tables_are_distributions():

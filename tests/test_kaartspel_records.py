@@ -12,7 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.kaartspel_helpers import (
+from wordyahtzee.errors import RecordError
+from wordyahtzee.modes.contract import Resources
+from wordyahtzee.modes.kaartspel import (
+    CARDS,
+    KaartspelGame,
+    game_from_record,
+    replay_record,
+    view,
+)
+
+from .support.kaartspel import (
     fill_board,
     new_game,
     play_random,
@@ -24,15 +34,6 @@ from tests.kaartspel_helpers import (
     take,
     throws,
     turn,
-)
-from wordyahtzee.errors import RecordError
-from wordyahtzee.modes.contract import Resources
-from wordyahtzee.modes.kaartspel import (
-    CARDS,
-    KaartspelGame,
-    game_from_record,
-    replay_record,
-    view,
 )
 
 RECORDS = Path(__file__).parent / "records" / "kaartspel"
@@ -361,7 +362,7 @@ def oracle_takes(game: KaartspelGame, dice: tuple[int, ...]) -> dict[str, tuple[
 def test_take_options_match_an_independent_reading(seed: int, players: int):
     import itertools
 
-    from tests.kaartspel_helpers import random_action
+    from .support.kaartspel import random_action
 
     everything = list(itertools.combinations_with_replacement(range(1, 7), 5))
     game = KaartspelGame(["Anna", "Bram", "Cees", "Dirk"][:players],

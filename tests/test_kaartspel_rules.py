@@ -6,16 +6,6 @@ import random
 
 import pytest
 
-from tests.kaartspel_helpers import (
-    fill_board,
-    new_game,
-    place_by_yahtzee,
-    red,
-    safe_roll,
-    step,
-    take,
-    throws,
-)
 from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import (
@@ -36,6 +26,17 @@ from wordyahtzee.modes.kaartspel import (
     shown_cards,
     start_squares,
     view,
+)
+
+from .support.kaartspel import (
+    fill_board,
+    new_game,
+    place_by_yahtzee,
+    red,
+    safe_roll,
+    step,
+    take,
+    throws,
 )
 
 

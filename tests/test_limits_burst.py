@@ -2,9 +2,9 @@
 once, is counted request by request, so no more is made than the limit allows.
 
 A real ``wordyahtzee serve`` with three worker processes on one PostgreSQL, counting in a
-real Redis (tests/redis_server.py), with the shipped limits: 30 requests for a new profile
-at once (``ThreadPoolExecutor(30)``) from one address make at most the limit's 6 profiles,
-counted in the database. (Counted only once accepted, 24 to 30 were made: every request
+real Redis (tests/support/redis_server.py), with the shipped limits: 30 requests for a new
+profile at once (``ThreadPoolExecutor(30)``) from one address make at most the limit's 6
+profiles, counted in the database. (Counted only once accepted, 24 to 30 were made: every request
 of the burst was checked before any of it was counted.) The same burst through nginx is in
 tests/test_front_door.py. The Flask-client tests here show, per limit, that a request is
 counted before its view runs, refused or not."""
@@ -20,18 +20,13 @@ from typing import Any
 
 import psycopg
 import pytest
-from limits import parse_many
-from wordyahtzee.web.security import RATE_LIMITS
 
-from .redis_server import RedisServer, RedisUnavailable, start_server
-from .test_api import make_app
-from .test_cluster import Server
+from .support.app import make_app
+from .support.limits import PROFILES
+from .support.redis_server import RedisServer, RedisUnavailable, start_server
+from .support.server import Server
 
 BURST = 30
-PROFILES = min(item.amount for item in parse_many(RATE_LIMITS["profiles"]))
-"""The tightest shipped limit on new profiles (6 an hour)."""
-
-
 @pytest.fixture
 def redis() -> Iterator[RedisServer]:
     try:

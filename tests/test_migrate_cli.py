@@ -12,8 +12,8 @@ import pytest
 from wordyahtzee.store import is_postgres_url
 from wordyahtzee.store.migrations import POSTGRES_STEPS, SQLITE_STEPS, database_version, latest
 
-from .cli_helpers import run_cli
-from .pg import BACKENDS
+from .support.cli import run_cli
+from .support.pg import BACKENDS
 
 
 @pytest.fixture(params=BACKENDS)

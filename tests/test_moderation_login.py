@@ -31,11 +31,11 @@ import pytest
 
 from wordyahtzee.moderation import NAME_FAILURES, PAIR_FAILURES
 
-from .test_cluster import Server
+from .support.moderation import PASSWORD
+from .support.server import Server
 
 pytestmark = [pytest.mark.slow]
 
-PASSWORD = "correct horse battery"
 WRONG = "not the password at all"
 ATTACKERS = [f"127.0.5.{n}" for n in range(1, 11)]
 STRANGERS = [f"127.0.7.{n}" for n in range(1, 11)]

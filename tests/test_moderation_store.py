@@ -28,22 +28,8 @@ from wordyahtzee.moderation import (
 )
 from wordyahtzee.store import Seat
 
-PASSWORD = "correct horse battery"
-
-
-class Clock:
-    """A clock the test moves."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
+from .support.clock import Clock
+from .support.moderation import PASSWORD
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ does, hidden profile names, and the log of it all."""
 from __future__ import annotations
 
 import http.cookiejar
-import re
 import time
 import urllib.parse
 import urllib.request
@@ -14,54 +13,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wordyahtzee.web import create_app
+from flask import Flask
 
 from wordyahtzee import daily
 from wordyahtzee.moderation import IDLE_SECONDS, NAME_FAILURES, Moderation
 
-PASSWORD = "correct horse battery"
-FAR = {"REMOTE_ADDR": "203.0.113.9"}
-"""A client that is not on the server's machine."""
+from .support.app import make_app
+from .support.clock import Clock
+from .support.moderation import FAR, PASSWORD, login, token_of
 
 
-class Clock:
-    """A clock the test moves, from a fixed moment (so that the test holds on any date)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-def make_app(tmp_path: Path, clock: Clock, **config: Any) -> Any:
-    app = create_app({"DATABASE": tmp_path / "mod.sqlite3", "WARM_STRATEGIES": (),
-                      "TESTING": True, "TICK_SECONDS": None, "CLOCK": clock, **config})
+def moderated_app(tmp_path: Path, clock: Clock, **config: Any) -> Flask:
+    """The app (no ticker) with a moderator, alice."""
+    app = make_app(tmp_path / "mod.sqlite3", clock, TICK_SECONDS=None, **config)
     Moderation(app.extensions["wordyahtzee.store"]).add("alice", PASSWORD)
     return app
 
 
 @pytest.fixture
-def app(tmp_path: Path, clock: Clock) -> Any:
-    return make_app(tmp_path, clock, RATELIMIT_ENABLED=False)
-
-
-def token_of(html: str) -> str:
-    found = re.search(r'name="csrf" value="([0-9a-f]+)"', html)
-    assert found, html[:500]
-    return found.group(1)
-
-
-def login(client: Any, password: str = PASSWORD, **env: Any) -> Any:
-    page = client.get("/moderate/login", environ_base=env or FAR)
-    return client.post("/moderate/login", environ_base=env or FAR, data={
-        "csrf": token_of(page.get_data(as_text=True)), "name": "alice",
-        "password": password})
+def app(tmp_path: Path, clock: Clock) -> Flask:
+    """Unlike the shared app: a moderator, alice, and no rate limits."""
+    return moderated_app(tmp_path, clock, RATELIMIT_ENABLED=False)
 
 
 def form_token(client: Any, path: str = "/moderate/reports") -> str:
@@ -122,7 +94,7 @@ def test_a_moderator_logs_in_from_afar_and_out(app: Any) -> None:
 
 
 def test_behind_a_trusted_proxy_the_cookie_is_secure(tmp_path: Path, clock: Clock) -> None:
-    client = make_app(tmp_path, clock, RATELIMIT_ENABLED=False, PROXIES=1).test_client()
+    client = moderated_app(tmp_path, clock, RATELIMIT_ENABLED=False, PROXIES=1).test_client()
     via = {"X-Forwarded-For": "198.51.100.7", "X-Forwarded-Proto": "https"}
     page = client.get("/moderate/login", headers=via)
     answer = client.post("/moderate/login", headers=via, data={
@@ -132,7 +104,7 @@ def test_behind_a_trusted_proxy_the_cookie_is_secure(tmp_path: Path, clock: Cloc
 
 
 def test_a_wrong_password_is_refused_then_rate_limited(tmp_path: Path, clock: Clock) -> None:
-    client = make_app(tmp_path, clock).test_client()  # the shipped limits: 5 a minute
+    client = moderated_app(tmp_path, clock).test_client()  # the shipped limits: 5 a minute
     for _ in range(5):
         answer = login(client, "not the password")
         assert answer.status_code == 401
@@ -334,7 +306,7 @@ def test_a_decision_on_one_process_reaches_the_other_within_seconds(
         postgres_url: str, tmp_path: Path) -> None:
     from wordyahtzee.store import open_store
 
-    from .test_cluster import Server
+    from .support.server import Server
 
     store = open_store(postgres_url)
     try:

@@ -11,9 +11,8 @@ import pytest
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
-from .cli_helpers import run_cli
-
-PASSWORD = "correct horse battery"
+from .support.cli import run_cli
+from .support.moderation import PASSWORD
 
 
 def test_add_list_remove_and_their_exit_codes(

@@ -7,37 +7,14 @@ beside them, so a rebuild that breaks a promise fails here.
 
 from __future__ import annotations
 
-import gzip
-import importlib.util
-import sys
 from functools import cache
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import load_lexicon
 
-REPO = Path(__file__).resolve().parent.parent
-DICT = REPO / "dictionaries"
-
-
-def _script(name: str) -> ModuleType:
-    """Import ``scripts/NAME.py`` (its curated lists and readers) without running it."""
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
-
-
-@cache
-def nl_words() -> frozenset[str]:
-    """The shipped ``nl`` list, as written (diacritics kept)."""
-    with gzip.open(DICT / "nl.txt.gz", "rt", encoding="utf-8") as fh:
-        return frozenset(line.strip() for line in fh)
+from .support.nl_dictionary import DICT, nl_words, script
 
 
 @cache
@@ -47,7 +24,7 @@ def folded(name: str) -> frozenset[str]:
 
 
 def test_the_two_letter_list_is_the_authority() -> None:
-    table = _script("build_nl_dictionary").load_two_letter()
+    table = script("build_nl_dictionary").load_two_letter()
     two = {w for w in folded("nl") if len(w) == 2}
     assert two == {w for w, verdict in table.items() if verdict.keep}
     assert {"ei", "ui", "uk", "os", "ka", "jo", "oe", "at"} <= two
@@ -56,13 +33,13 @@ def test_the_two_letter_list_is_the_authority() -> None:
 
 
 def test_every_two_letter_row_has_a_reason() -> None:
-    rows = _script("build_nl_dictionary").read_tsv(DICT / "nl-two-letter.tsv")
+    rows = script("build_nl_dictionary").read_tsv(DICT / "nl-two-letter.tsv")
     assert len(rows) > 100
     assert all(len(r) == 3 and r[1] in ("keep", "drop") and len(r[2]) >= 3 for r in rows)
 
 
 def test_the_supplement_is_in() -> None:
-    supplement = _script("build_nl_dictionary").load_supplement()
+    supplement = script("build_nl_dictionary").load_supplement()
     assert {"okee", "okido", "geappt", "emoji", "twerken", "voilà"} <= set(supplement)
     assert set(supplement) <= nl_words()
     assert all(source.strip() for source in supplement.values())
@@ -110,7 +87,7 @@ def test_unreviewed_english_words_that_are_dutch_stay() -> None:
 
 @pytest.mark.slow
 def test_nl_basis_has_no_form_of_a_minus_word() -> None:
-    gen = _script("build_nl_basis_excluded")
+    gen = script("build_nl_basis_excluded")
     basis = folded("nl-basis")
     minus = gen.read_list(gen.MINUS)
     family = gen.minus_family(sorted(basis), minus, set(folded("nl")))
@@ -121,7 +98,7 @@ def test_nl_basis_has_no_form_of_a_minus_word() -> None:
 
 
 def test_nl_basis_has_no_english_words() -> None:
-    gen = _script("build_nl_basis_excluded")
+    gen = script("build_nl_basis_excluded")
     english = set(gen.read_list(gen.ENGLISH))
     basis = folded("nl-basis")
     assert not english & basis
@@ -131,6 +108,6 @@ def test_nl_basis_has_no_english_words() -> None:
 
 def test_the_excluded_list_is_current() -> None:
     """``build_nl_basis.excluded.txt`` is generated: rebuild with scripts/build_nl_basis.sh."""
-    gen = _script("build_nl_basis_excluded")
+    gen = script("build_nl_basis_excluded")
     excluded = set(gen.read_list(gen.OUT))
     assert set(gen.read_list(gen.MINUS)) | set(gen.read_list(gen.ENGLISH)) <= excluded

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_nl_dictionary import _script, nl_words
+from .support.nl_dictionary import nl_words, script
 
-rules = _script("nl_family_rules")
+rules = script("nl_family_rules")
 
 
 @pytest.mark.parametrize(("noun", "diminutive"), [

@@ -9,11 +9,11 @@ import pytest
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import load_lexicon
 
-from .test_nl_dictionary import _script
+from .support.nl_dictionary import script
 
-build = _script("build_nl_dictionary")
-audit = _script("audit_frequent")
-forms = _script("nl_forms")
+build = script("build_nl_dictionary")
+audit = script("audit_frequent")
+forms = script("nl_forms")
 
 
 def test_every_frequent_word_nl_refuses_has_a_written_verdict() -> None:

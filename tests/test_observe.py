@@ -15,7 +15,7 @@ import pytest
 from wordyahtzee.cli import main
 from wordyahtzee.runtime import metrics
 
-from .test_api import make_app, new_game
+from .support.app import make_app, new_game
 
 
 class Lines(logging.Handler):

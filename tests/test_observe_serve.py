@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .nginx import Nginx
-from .pg import PostgresServer, start_server
-from .test_cluster import Server, new_online, read_until
+from .support.nginx import Nginx
+from .support.pg import PostgresServer, start_server
+from .support.server import Server, new_online, read_until
 
 
 def _metric(text: str, name: str, **labels: str) -> float:

@@ -22,7 +22,7 @@ from wordyahtzee.web.security import RATE_LIMITS
 from wordyahtzee.dice import DiceSet
 from wordyahtzee.tables.owned import BOX_CAP
 
-from .test_cluster import Server
+from .support.server import Server
 
 BURST = 30
 

@@ -15,18 +15,12 @@ import pytest
 from wordyahtzee.advisor.cache import load_or_build
 from wordyahtzee.runtime.progress import Progress
 
+from .support.clock import Clock
+
 
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def run(progress: Progress, clock: Clock, steps: list[tuple[float, int]]) -> None:
@@ -37,7 +31,7 @@ def run(progress: Progress, clock: Clock, steps: list[tuple[float, int]]) -> Non
 
 
 def test_a_terminal_gets_a_bar_redrawn_in_place() -> None:
-    clock, tty = Clock(), Terminal()
+    clock, tty = Clock(100.0), Terminal()
     run(Progress("building", tty, clock=clock), clock, [(0, 0), (0.5, 50), (1.0, 100)])
     text = tty.getvalue()
     assert text.count("\r") >= 3 and "100%" in text and "#" * 30 in text
@@ -45,7 +39,7 @@ def test_a_terminal_gets_a_bar_redrawn_in_place() -> None:
 
 
 def test_a_pipe_gets_a_line_every_few_seconds_and_no_carriage_return() -> None:
-    clock, pipe = Clock(), io.StringIO()
+    clock, pipe = Clock(100.0), io.StringIO()
     steps = [(t / 2, int(t / 2 * 100 / 24)) for t in range(49)]  # 24 s, a step every 0.5 s
     run(Progress("computing", pipe, clock=clock), clock, steps)
     lines = pipe.getvalue().splitlines()
@@ -57,13 +51,13 @@ def test_a_pipe_gets_a_line_every_few_seconds_and_no_carriage_return() -> None:
 
 
 def test_a_quick_job_on_a_pipe_prints_nothing() -> None:
-    clock, pipe = Clock(), io.StringIO()
+    clock, pipe = Clock(100.0), io.StringIO()
     run(Progress("quick", pipe, clock=clock), clock, [(0, 0), (1.0, 50), (2.0, 100)])
     assert pipe.getvalue() == ""
 
 
 def test_a_disabled_progress_prints_nothing() -> None:
-    clock, tty = Clock(), Terminal()
+    clock, tty = Clock(100.0), Terminal()
     run(Progress("quiet", tty, enabled=False, clock=clock), clock, [(0, 0), (9, 100)])
     assert tty.getvalue() == ""
 

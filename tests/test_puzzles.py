@@ -21,8 +21,8 @@ from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import margin_of, puzzle_of
 from wordyahtzee.puzzles.model import THEMES, Puzzle, distinct, identity
 
-from .cli_helpers import run_cli
-from .puzzle_helpers import as_choice
+from .support.cli import run_cli
+from .support.puzzles import as_choice
 
 pytestmark = pytest.mark.usefixtures("strategy_tables")
 

@@ -26,10 +26,11 @@ from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import MAX_PER_GAME, cost, margin_of, mine, puzzle_of
 from wordyahtzee.puzzles.model import KAARTSPEL_GAME_POINTS, THEMES, Puzzle, identity
 
-from .cli_helpers import run_cli
-from .puzzle_helpers import as_choice
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_kaartspel import new_table, play_to_the_end
+from .support.app import assert_error, make_app, seat
+from .support.cli import run_cli
+from .support.clock import Clock
+from .support.kaartspel import new_table, play_to_the_end
+from .support.puzzles import as_choice
 
 RECORDS = sorted(p for p in Path(__file__).with_name("records").glob("kaartspel/*.json")
                  if "error" not in json.loads(p.read_text(encoding="utf-8")))

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from .puzzle_helpers import as_choice
-from .test_web_serve import _call, _free_port, _serve
+from .support.puzzles import as_choice
+from .support.server import call, free_port, serve
 
 pytestmark = pytest.mark.usefixtures("strategy_tables")
 
@@ -21,41 +21,41 @@ CLASSIC_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_
 
 
 def _play_classic_badly(base: str) -> str:
-    status, made = _call(base, "POST", "/api/games", {"mode": "classic", "players": ["Anna"]})
+    status, made = call(base, "POST", "/api/games", {"mode": "classic", "players": ["Anna"]})
     assert status == 201, made
     gid, token = made["id"], made["links"][0]["token"]
     for _ in range(13):
-        status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
+        status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
         assert status == 200, thrown
         box = next(b for b in CLASSIC_BOXES if b in thrown["state"]["options"])
-        status, _ = _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
+        status, _ = call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
         assert status == 200
     return str(gid)
 
 
 def _play_woord_badly(base: str) -> str:
     """Every turn: throw, keep nothing twice more, then write 0 in the round's box."""
-    status, made = _call(base, "POST", "/api/games", {"mode": "woord", "players": ["Anna"],
-                                                      "rules": {"turn_seconds": None}})
+    status, made = call(base, "POST", "/api/games", {"mode": "woord", "players": ["Anna"],
+                                                     "rules": {"turn_seconds": None}})
     assert status == 201, made
     gid, token = made["id"], made["links"][0]["token"]
     state = made["state"]
     while state["status"] != "finished":
         for _ in range(3):
-            status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []},
-                                   token)
+            status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []},
+                                  token)
             assert status == 200, thrown
         box = thrown["state"]["turn"]["round_box"]
-        status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim",
-                                {"box": box, "words": []}, token)
+        status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim",
+                               {"box": box, "words": []}, token)
         assert status == 200, claimed
         state = claimed["state"]
     return str(gid)
 
 
 def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[str, Any]:
-    status, graded = _call(base, "POST", f"/api/puzzles/{puzzle['id']}/answer",
-                           {"choice": choice})
+    status, graded = call(base, "POST", f"/api/puzzles/{puzzle['id']}/answer",
+                          {"choice": choice})
     assert status == 200, graded
     return dict(graded)
 
@@ -63,8 +63,8 @@ def _answer(base: str, puzzle: dict[str, Any], choice: dict[str, Any]) -> dict[s
 def _play_kaartspel_badly(base: str) -> str:
     """A hot-seat table of two, both seats played badly: the first card the first throw
     shows (in card-id order), else nothing; next to an own card, stop."""
-    status, made = _call(base, "POST", "/api/games", {"mode": "kaartspel", "kind": "hotseat",
-                                                      "players": ["Anna", "Bram"]})
+    status, made = call(base, "POST", "/api/games", {"mode": "kaartspel", "kind": "hotseat",
+                                                     "players": ["Anna", "Bram"]})
     assert status == 201, made
     gid, token, state = made["id"], made["links"][0]["token"], made["state"]
     for _ in range(3000):
@@ -79,7 +79,7 @@ def _play_kaartspel_badly(base: str) -> str:
             action, body = "throw", {"keep": []}
         else:
             action, body = "take", {"card": next(iter(sorted(options["take"]["cards"])), None)}
-        status, done = _call(base, "POST", f"/api/games/{gid}/act/{action}", body, token)
+        status, done = call(base, "POST", f"/api/games/{gid}/act/{action}", body, token)
         assert status == 200, done
         state = done["state"]
     raise AssertionError("the game did not end")
@@ -87,15 +87,15 @@ def _play_kaartspel_badly(base: str) -> str:
 
 @pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
 def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2")
+    proc = serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2")
     try:
         {"classic": _play_classic_badly, "woord": _play_woord_badly,
          "kaartspel": _play_kaartspel_badly}[mode](base)
         deadline = time.monotonic() + 120
         while True:
-            status, puzzle = _call(base, "GET", f"/api/puzzles/next?mode={mode}")
+            status, puzzle = call(base, "GET", f"/api/puzzles/next?mode={mode}")
             if status == 200:
                 break
             assert status == 404 and puzzle["error"]["code"] == "no_puzzle"

@@ -1,4 +1,4 @@
-"""Rate limits shared between processes through a real Redis (tests/redis_server.py):
+"""Rate limits shared between processes through a real Redis (tests/support/redis_server.py):
 two ``wordyahtzee serve`` processes on one PostgreSQL and one Redis refuse a client exactly
 when the two together pass the limit, where with ``memory://`` each grants the whole limit;
 ``--workers 2`` shares through Redis too and warns without it; Redis stopped mid-run costs
@@ -20,10 +20,9 @@ import pytest
 from limits import parse_many
 from wordyahtzee.web.security import RATE_LIMITS, STORE_SECONDS
 
-from .pg import free_port
-from .redis_server import RedisServer, RedisUnavailable, start_server
-from .test_api import make_app
-from .test_cluster import Server
+from .support.app import make_app
+from .support.redis_server import RedisServer, RedisUnavailable, start_server
+from .support.server import Server, free_port
 
 LIMIT = min(item.amount for item in parse_many(RATE_LIMITS["check"]))
 """The tightest default limit of ``POST /api/check`` (120 a minute): the servers run with

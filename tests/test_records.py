@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from .cli_helpers import run_cli
-from .woord_helpers import SCRABBLE_NL
+from .support.cli import run_cli
+from .support.woord import SCRABBLE_NL
 
 ANY_DICE = {"name": "any", "dice": [[["?", 0]] + [[c, v] for c, v in SCRABBLE_NL.items()]]
             + [[[c, v] for c, v in SCRABBLE_NL.items()] for _ in range(6)]}

@@ -17,7 +17,7 @@ from pathlib import Path
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
-from .test_cluster import Server
+from .support.server import Server
 
 PASSWORD = "correct horse battery staple"
 

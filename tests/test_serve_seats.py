@@ -17,8 +17,10 @@ import pytest
 
 from wordyahtzee.modes.classic import BOXES
 
-from .pg import PostgresServer, start_server
-from .test_cluster import Server
+from .support.bodies import bad_bodies, json_routes
+from .support.pg import PostgresServer, start_server
+from .support.server import Server
+from .support.tables import link
 
 
 class Browser:
@@ -74,12 +76,6 @@ def server(postgres_server: PostgresServer,
         yield one
     finally:
         one.stop()
-
-
-def link(url: str) -> tuple[str, str]:
-    """The game id and seat token of a seat's link."""
-    path, token = url.split("#seat=")
-    return path.rsplit("/", 1)[1], token
 
 
 def turn(browser: Browser, gid: str, token: str) -> dict[str, Any]:
@@ -141,37 +137,6 @@ def test_a_stranger_learns_nothing_of_a_seat(server: Server) -> None:
                                         "not-a-token")
         assert status == 403 and refused["error"]["code"] == code, refused
         assert "Annabel" not in json.dumps(refused)
-
-
-DEEP = range(900, 1000)
-"""How deep the bodies that gave a 500 nested (a ``\\u`` escape at the bottom): the
-parser took them, and the check of their strings ran out of stack, in a band a few levels
-wide whose place depends on the server's own stack (944 deep for this one)."""
-
-
-def json_routes(document: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
-    """Every route of the API document with a JSON body: method, path (with its
-    ``{parameters}``) and the body's fields."""
-    schemas = document["components"]["schemas"]
-    routes = []
-    for path, operations in document["paths"].items():
-        for method, operation in operations.items():
-            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-            if body is not None:
-                model = schemas[body["schema"]["$ref"].rsplit("/", 1)[-1]]
-                routes.append((method.upper(), path, list(model.get("properties", {}))))
-    return routes
-
-
-def bad_bodies(fields: list[str]) -> list[bytes]:
-    """The bodies of the two 500s for a route with these fields: a ``\\u`` escape nested
-    as deep as :data:`DEEP` says, and a NUL in every field (as a string and in a list), the
-    check's ``{"words": ["a\\u0000b"]}`` among them."""
-    named = fields or ["x"]
-    return [*(('{"x": ' + "[" * depth + '"\\u00e9"' + "]" * depth + "}").encode()
-              for depth in DEEP),
-            json.dumps({field: "a\u0000b" for field in named}).encode(),
-            json.dumps({field: ["a\u0000b"] for field in named}).encode()]
 
 
 def test_no_json_body_gets_a_500_on_any_route(server: Server) -> None:
@@ -242,7 +207,7 @@ def test_a_database_away_is_a_503_that_names_no_url(tmp_path: Path) -> None:
 def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
     """A stranger who called a game Anna saw, under it, the scores of every game of every
     Anna; now a review draws only the viewing profile's own history."""
-    from .test_api_privacy import _history
+    from .support.pages import score_histories
 
     anna, stranger = Browser(server, "127.0.0.68"), Browser(server, "127.0.0.69")
     anna.profile("Anna")
@@ -263,8 +228,8 @@ def test_a_review_draws_no_history_of_a_name(server: Server) -> None:
             time.sleep(0.5)
         raise AssertionError(html[-2000:])
 
-    assert _history(review(stranger, games[2])) == []
-    assert _history(review(anna, games[1])) == [2]
+    assert score_histories(review(stranger, games[2])) == []
+    assert score_histories(review(anna, games[1])) == [2]
 
 
 def test_a_profile_name_is_as_long_as_the_document_says(server: Server) -> None:

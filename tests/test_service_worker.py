@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from wordyahtzee.web.offline import worker_source
 
-from .test_api import Clock, make_app
+from .support.app import make_app
+from .support.clock import Clock
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 

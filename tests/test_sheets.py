@@ -12,7 +12,7 @@ from wordyahtzee.modes.classic.rules import BOXES as CLASSIC_BOXES
 from wordyahtzee.modes.kaartspel import CARDS
 from wordyahtzee.modes.woord.rules import BOXES as WOORD_BOXES
 
-from .test_api import make_app
+from .support.app import make_app
 
 
 @pytest.mark.parametrize("lang", ["nl", "en"])

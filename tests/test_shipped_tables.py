@@ -22,7 +22,7 @@ from wordyahtzee.advisor.cache import SHIPPED_DIR
 from wordyahtzee.advisor.coach import coach, start_up_tables
 from wordyahtzee.lexicon import cache_dir
 
-from .test_cluster import Server
+from .support.server import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 REBUILD = "rebuild them: python scripts/build_tables.py"

@@ -29,8 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from .pg import free_port
-from .test_cluster import Server
+from .support.server import Server, free_port
 
 BODY_SECONDS = 1.0
 HEADER_SECONDS = 2.0

@@ -41,7 +41,7 @@ from wordyahtzee.solver import (
     solve,
 )
 
-from .woord_helpers import FakeClock
+from .support.clock import Clock
 
 LEXICON = load_lexicon("nl")
 DICE = DiceSet.load("nl")
@@ -391,7 +391,7 @@ def test_rank_claims_bonus_and_late_throws():
 def _game(free_order: bool) -> WoordGame:
     rules = WoordRules(turn_seconds=None, free_order=free_order)
     return WoordGame(["Anna"], rules, lexicon=LEXICON, dice_set=DICE,
-                     rng=random.Random(3), clock=FakeClock())
+                     rng=random.Random(3), clock=Clock())
 
 
 @pytest.mark.parametrize("free_order", [False, True])
@@ -407,7 +407,7 @@ def test_legal_claims_for_a_live_game(free_order):
         for ranked in claims:
             assert game.evaluate(ranked.claim) == ranked.points
             copy = WoordGame.from_json(json.loads(json.dumps(game.to_json())),
-                                       lexicon=LEXICON, dice_set=DICE, clock=FakeClock())
+                                       lexicon=LEXICON, dice_set=DICE, clock=Clock())
             before = copy.sheets[0].total
             copy.claim(ranked.claim.box, ranked.claim.words, ranked.claim.zero_box)
             assert copy.sheets[0].total - before == ranked.gain

@@ -11,7 +11,7 @@ import pytest
 from wordyahtzee.modes.woord import BOXES
 from wordyahtzee.solver import get_solver
 
-from .cli_helpers import run_cli
+from .support.cli import run_cli
 
 
 def run(capsys, *args, stdin=""):

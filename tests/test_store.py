@@ -16,7 +16,7 @@ from wordyahtzee.modes.woord import WoordGame, WoordRules
 from wordyahtzee.store import Finish, Seat, StaleGameError, Store, StoreError, rules_key
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from .pg import BACKENDS
+from .support.pg import BACKENDS
 
 
 @pytest.fixture

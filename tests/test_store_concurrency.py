@@ -17,8 +17,8 @@ import pytest
 from wordyahtzee.store import Seat, StaleGameError, Store, StoreError, open_store
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from . import store_workers
-from .pg import BACKENDS
+from .support import store_workers
+from .support.pg import BACKENDS
 
 GAMES = 25
 

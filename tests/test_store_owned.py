@@ -16,7 +16,7 @@ from wordyahtzee.store import Store, open_store
 from wordyahtzee.store.owned import browser_owner
 from wordyahtzee.store.players import profile_owner
 
-from .pg import BACKENDS
+from .support.pg import BACKENDS
 
 BOX = {"name": "x", "language": "nl", "dice": [[["a", 1]]]}
 

@@ -20,8 +20,9 @@ from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgr
 from wordyahtzee.store.postgres import PostgresStore, check_idle, redact
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from .pg import PostgresServer, free_port
-from .store_workers import Heard
+from .support.pg import PostgresServer
+from .support.server import free_port
+from .support.store_workers import Heard
 
 
 def test_open_store_dispatches_on_the_url(postgres_url: str, tmp_path: Path) -> None:

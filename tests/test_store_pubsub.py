@@ -15,9 +15,9 @@ import pytest
 from wordyahtzee.store import Seat, Store, open_store
 from wordyahtzee.store.sqlite import SQLiteStore
 
-from . import store_workers
-from .pg import BACKENDS
-from .store_workers import Heard
+from .support import store_workers
+from .support.pg import BACKENDS
+from .support.store_workers import Heard
 
 
 @pytest.fixture(params=BACKENDS)

@@ -19,7 +19,7 @@ from wordyahtzee.store.migrations import (
 )
 from wordyahtzee.store.schema import _apply, tables
 
-from .pg import PostgresServer
+from .support.pg import PostgresServer
 
 
 def test_the_model_is_what_the_postgresql_migrations_make(

@@ -22,18 +22,10 @@ from wordyahtzee.lexicon import registry
 from wordyahtzee.solver.claims import legal_claims
 from wordyahtzee.tables import strategies
 
-START = 1_800_000_000.0
-"""The tests' clock: a fixed moment, so that they pass on any date."""
+from .support.clock import Clock
+
 VOLATILE = ("server_time", "idle_deadline", "seats", "seq")
 """What a state says of the moment it is read, not of the game."""
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture(params=["sqlite", "pg"])

@@ -12,7 +12,7 @@ import pytest
 
 from wordyahtzee.runtime import metrics
 
-from .test_api import make_app
+from .support.app import make_app
 
 
 def test_the_plan_puts_the_most_used_tables_first(tmp_path: Path) -> None:

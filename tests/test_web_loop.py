@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from .test_web_serve import _free_port, _serve
+from .support.server import free_port, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -121,8 +121,8 @@ def _solves(port: int, letters: str, count: int) -> list[tuple[int, Any, float]]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
     tmp = tmp_path_factory.mktemp("loop")
-    port = _free_port()
-    proc = _serve(tmp / "loop.sqlite3", port, env={
+    port = free_port()
+    proc = serve(tmp / "loop.sqlite3", port, env={
         "WORDYAHTZEE_DATA_DIR": str(tmp / "data"), "WORDYAHTZEE_RATE_LIMITS": "off",
         "WORDYAHTZEE_BUILD_SECONDS": "25"})  # a 200,000-word list takes 3-5 s alone
     try:
@@ -179,8 +179,8 @@ def test_a_strategy_table_and_its_sample_are_computed_off_the_loop(
     """Start-up with an empty cache and the shipped tables ignored computes the classic
     table (free joker) and then its sample of optimal play, each in a child process, while
     requests go on (what a table that does not ship costs: a house rule, a new version)."""
-    port = _free_port()
-    proc = _serve(tmp_path / "warm.sqlite3", port, env={
+    port = free_port()
+    proc = serve(tmp_path / "warm.sqlite3", port, env={
         "WORDYAHTZEE_WARM": "free", "WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache"),
         "WORDYAHTZEE_DATA_DIR": str(tmp_path / "data"),
         "WORDYAHTZEE_SHIPPED_TABLES": "0"})  # computed, as for a house rule, not read

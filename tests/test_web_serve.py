@@ -19,42 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _call(base: str, method: str, path: str, body: Any = None,
-          token: str | None = None) -> tuple[int, Any]:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("X-Seat-Token", token)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
-
-
-def _serve(db: Path, port: int, *extra: str,
-           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    with db.with_suffix(".log").open("ab") as log:  # the server's lines, for a failure
-        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
-                                 str(port), "--db", str(db), *extra], stdout=log,
-                                stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
+from .support.server import call, free_port, serve
 
 
 def _wait_until_closed(port: int) -> None:
@@ -69,37 +34,37 @@ def _wait_until_closed(port: int) -> None:
 
 
 def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
-    db, port = tmp_path / "serve.sqlite3", _free_port()
+    db, port = tmp_path / "serve.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _serve(db, port)
+    proc = serve(db, port)
     try:
-        status, created = _call(base, "POST", "/api/games",
-                                {"kind": "online", "players": ["Anna", "Bram"]})
+        status, created = call(base, "POST", "/api/games",
+                               {"kind": "online", "players": ["Anna", "Bram"]})
         assert status == 201
         gid, anna = created["id"], created["links"][0]["token"]
         bram = created["links"][1]["token"]
         stream = urllib.request.urlopen(f"{base}/api/games/{gid}/events", timeout=10)
         assert stream.readline() == b"retry: 1000\n"
-        status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": 0}, anna)
+        status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"seq": 0}, anna)
         assert status == 200
         seen = b""
         while b'"seq":1' not in seen:  # the stream carries the move at once
             seen += stream.readline()
         stream.close()
-        before = _call(base, "GET", f"/api/games/{gid}")[1]
+        before = call(base, "GET", f"/api/games/{gid}")[1]
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
     _wait_until_closed(port)  # the killed server's worker dies with it (PR_SET_PDEATHSIG)
-    proc = _serve(db, port)
+    proc = serve(db, port)
     try:
-        after = _call(base, "GET", f"/api/games/{gid}")[1]
+        after = call(base, "GET", f"/api/games/{gid}")[1]
         assert after["turn"]["faces"] == thrown["faces"] == before["turn"]["faces"]
         assert after["seq"] == 1
-        status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim",
-                                {"seq": 1, "box": "letters_2", "words": []}, anna)
+        status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim",
+                               {"seq": 1, "box": "letters_2", "words": []}, anna)
         assert status == 200 and claimed["state"]["turn"]["player"] == 1
-        status, error = _call(base, "POST", f"/api/games/{gid}/act/claim", {"box": 1}, bram)
+        status, error = call(base, "POST", f"/api/games/{gid}/act/claim", {"box": 1}, bram)
         assert status == 400 and error["error"]["code"] == "bad_request"
     finally:
         proc.terminate()
@@ -111,29 +76,29 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
     commits, and the server killed mid-flight: every move that was answered is in the
     file after the restart (a move is answered only once the commit holding it is
     synced), and every game goes on from where the file says."""
-    db, port = tmp_path / "load.sqlite3", _free_port()
+    db, port = tmp_path / "load.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
     quiet = {"WORDYAHTZEE_RATE_LIMITS": "off"}
-    proc = _serve(db, port, env=quiet)
+    proc = serve(db, port, env=quiet)
     answered: dict[str, int] = {}
     tokens: dict[str, str] = {}
     stop = threading.Event()
 
     def play() -> None:
-        status, created = _call(base, "POST", "/api/games",
-                                {"kind": "solo", "players": ["Anna"]})
+        status, created = call(base, "POST", "/api/games",
+                               {"kind": "solo", "players": ["Anna"]})
         assert status == 201
         gid, token = created["id"], created["links"][0]["token"]
         tokens[gid], answered[gid] = token, 0
         seq = 0
         try:
             while not stop.is_set():
-                status, thrown = _call(base, "POST", f"/api/games/{gid}/act/throw",
-                                       {"seq": seq}, token)
+                status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw",
+                                      {"seq": seq}, token)
                 if status != 200:
                     return
                 answered[gid] = seq = thrown["state"]["seq"]
-                status, claimed = _call(base, "POST", f"/api/games/{gid}/act/claim", {
+                status, claimed = call(base, "POST", f"/api/games/{gid}/act/claim", {
                     "seq": seq, "box": thrown["state"]["turn"]["round_box"], "words": []},
                     token)
                 if status != 200:
@@ -160,14 +125,14 @@ def test_kill_under_load_loses_no_answered_move(tmp_path: Path) -> None:
             player.join(30)
     assert len(answered) == 12 and sum(answered.values()) >= 24  # they did play
     _wait_until_closed(port)
-    proc = _serve(db, port, env=quiet)
+    proc = serve(db, port, env=quiet)
     try:
         for gid, seq in answered.items():
-            status, state = _call(base, "GET", f"/api/games/{gid}")
+            status, state = call(base, "GET", f"/api/games/{gid}")
             assert status == 200 and state["seq"] >= seq, (gid, seq, state["seq"])
             if state["status"] == "active" and state["turn"]["throws"] == 0:
-                status, _ = _call(base, "POST", f"/api/games/{gid}/act/throw",
-                                  {"seq": state["seq"]}, tokens[gid])
+                status, _ = call(base, "POST", f"/api/games/{gid}/act/throw",
+                                 {"seq": state["seq"]}, tokens[gid])
                 assert status == 200
     finally:
         proc.terminate()
@@ -178,14 +143,14 @@ def test_a_stop_ends_the_live_streams_with_a_goodbye(tmp_path: Path) -> None:
     """SIGTERM with 30 open streams: every stream is told goodbye (browsers reconnect to the
     next server) rather than cut off when the graceful timeout (5 s) runs out, and the
     server exits within 3 s, so that deploys and restarts are quick."""
-    db, port = tmp_path / "stop.sqlite3", _free_port()
+    db, port = tmp_path / "stop.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _serve(db, port)
+    proc = serve(db, port)
     try:
         games = []
         for _ in range(3):
-            status, created = _call(base, "POST", "/api/games",
-                                    {"kind": "solo", "players": ["Anna"]})
+            status, created = call(base, "POST", "/api/games",
+                                   {"kind": "solo", "players": ["Anna"]})
             assert status == 201
             games.append(created["id"])
         streams = [urllib.request.urlopen(f"{base}/api/games/{games[i % 3]}/events",
@@ -210,7 +175,7 @@ def test_a_stop_ends_the_live_streams_with_a_goodbye(tmp_path: Path) -> None:
 def test_a_bad_setting_in_the_environment_is_one_line_and_exit_2(tmp_path: Path) -> None:
     env = {**os.environ, "WORDYAHTZEE_COMPUTER_PACE": "soon"}
     done = subprocess.run([sys.executable, "-m", "wordyahtzee", "serve", "--port",
-                           str(_free_port()), "--db", str(tmp_path / "g.sqlite3")],
+                           str(free_port()), "--db", str(tmp_path / "g.sqlite3")],
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
@@ -230,9 +195,9 @@ def _raw(port: int, method: str, path: str, headers: dict[str, str]) -> tuple[in
 def test_hosts_and_the_errors_gunicorn_answers_itself(tmp_path: Path) -> None:
     """The real server: a foreign Host is refused (DNS rebinding) unless --allowed-hosts
     names it, and a request line gunicorn refuses (414) gets the API's JSON error."""
-    db, port = tmp_path / "hosts.sqlite3", _free_port()
-    proc = _serve(db, port, "--allowed-hosts", "games.example,localhost",
-                  env={"WORDYAHTZEE_WARM": ""})
+    db, port = tmp_path / "hosts.sqlite3", free_port()
+    proc = serve(db, port, "--allowed-hosts", "games.example,localhost",
+                 env={"WORDYAHTZEE_WARM": ""})
     try:
         status, kind, body = _raw(port, "GET", "/api/meta", {"Host": "evil.example"})
         assert (status, kind) == (421, "application/json")
@@ -255,7 +220,7 @@ def test_hosts_and_the_errors_gunicorn_answers_itself(tmp_path: Path) -> None:
 
 def _start_lines(db: Path, port: int, *extra: str, env: dict[str, str]) -> list[str]:
     """What ``serve`` says at start (its log once the start line is there)."""
-    proc = _serve(db, port, *extra, env={"WORDYAHTZEE_WARM": "", **env})
+    proc = serve(db, port, *extra, env={"WORDYAHTZEE_WARM": "", **env})
     try:
         log = db.with_suffix(".log")
         end = time.monotonic() + 30
@@ -272,7 +237,7 @@ def test_trusting_a_proxy_on_a_port_others_can_reach_is_warned_about(tmp_path: P
     """With ``--proxies``, a client that reaches the port without the proxy writes its own
     X-Forwarded-For and escapes every per-address limit: ``serve`` says so at start when
     it listens on anything but loopback, and not otherwise."""
-    lines = _start_lines(tmp_path / "open.sqlite3", _free_port(), "--host", "0.0.0.0",
+    lines = _start_lines(tmp_path / "open.sqlite3", free_port(), "--host", "0.0.0.0",
                          "--proxies", "1", env={})
     warnings = [line for line in lines if "warning" in line]
     assert warnings == [
@@ -280,10 +245,10 @@ def test_trusting_a_proxy_on_a_port_others_can_reach_is_warned_about(tmp_path: P
         "X-Forwarded-For, and the server listens on every address: a client that reaches "
         "the port without the proxy chooses its own address and escapes every per-address "
         "limit; let only the proxy reach it (--host 127.0.0.1, or a firewall)"], lines
-    lines = _start_lines(tmp_path / "local.sqlite3", _free_port(),
+    lines = _start_lines(tmp_path / "local.sqlite3", free_port(),
                          env={"WORDYAHTZEE_PROXIES": "1"})  # 127.0.0.1, the default
     assert lines and not [line for line in lines if "warning" in line], lines
-    lines = _start_lines(tmp_path / "direct.sqlite3", _free_port(), "--host", "0.0.0.0",
+    lines = _start_lines(tmp_path / "direct.sqlite3", free_port(), "--host", "0.0.0.0",
                          env={"WORDYAHTZEE_PROXIES": ""})
     assert lines and not [line for line in lines if "warning" in line], lines
 
@@ -313,12 +278,12 @@ def test_serve_says_where_to_play_and_how_a_second_device_joins(tmp_path: Path) 
     needs --host 0.0.0.0, and with it, the address another device on the network opens."""
     from wordyahtzee.web.server import lan_addresses, where_to_play
 
-    port = _free_port()
+    port = free_port()
     lines = _start_lines(tmp_path / "local.sqlite3", port, env={})
     assert f"wordyahtzee: play on this computer at http://127.0.0.1:{port}/" in lines
     assert ("wordyahtzee: only this computer can reach it; for a second device, serve with "
             "--host 0.0.0.0") in lines
-    port = _free_port()
+    port = free_port()
     lines = _start_lines(tmp_path / "open.sqlite3", port, "--host", "0.0.0.0", env={})
     network = [f"wordyahtzee: another device on this network joins at http://{a}:{port}/"
                for a in lan_addresses()]

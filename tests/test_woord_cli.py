@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from tests.cli_helpers import run_cli
 from wordyahtzee.advisor.woord.players import dice_for_words, play_woord_turn
 from wordyahtzee.advisor.woord.simulate import simulate_woord, woord_player
 from wordyahtzee.advisor.woord.strategy import load_woord_strategy
 from wordyahtzee.games import new_game
 from wordyahtzee.modes.woord import ROUND_BOXES, Claim, WoordGame
 from wordyahtzee.solver import get_solver
+
+from .support.cli import run_cli
 
 
 @pytest.mark.usefixtures("strategy_tables")

@@ -24,7 +24,7 @@ from wordyahtzee.modes.woord import (
     WoordRules,
 )
 
-from .woord_helpers import FakeClock
+from .support.clock import Clock
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -69,7 +69,7 @@ def random_claim(game: WoordGame, rnd: random.Random) -> tuple[str, list[str], s
 def play_randomly(seed: int, free_order: bool, players: int) -> WoordGame:
     rnd = random.Random(seed)
     game = WoordGame([f"p{i}" for i in range(players)], WoordRules(free_order=free_order),
-                     lexicon=LEXICON, dice_set=DICE, rng=random.Random(seed), clock=FakeClock())
+                     lexicon=LEXICON, dice_set=DICE, rng=random.Random(seed), clock=Clock())
     turns = 0
     while not game.finished:
         game.throw()

@@ -12,7 +12,8 @@ from wordyahtzee.modes.woord import (
     WoordRules,
 )
 
-from .woord_helpers import SCRABBLE_NL, FakeClock, new_game, show
+from .support.clock import Clock
+from .support.woord import SCRABBLE_NL, new_game, show
 
 
 def value(word: str) -> int:
@@ -295,7 +296,7 @@ def test_winners_share_a_tie():
 # -- the hourglass --------------------------------------------------------------------------
 
 def test_late_claim_scores_zero_in_the_round_box():
-    clock = FakeClock()
+    clock = Clock()
     game = new_game(clock=clock)
     show(game, "kenbrst")
     clock.advance(61)
@@ -304,7 +305,7 @@ def test_late_claim_scores_zero_in_the_round_box():
 
 
 def test_late_special_claim_leaves_the_special_box_open():
-    clock = FakeClock()
+    clock = Clock()
     game = new_game(clock=clock)
     show(game, "bcdfghk")
     clock.advance(60.5)
@@ -314,7 +315,7 @@ def test_late_special_claim_leaves_the_special_box_open():
 
 
 def test_expire_scores_zero_and_moves_on_and_throw_after_deadline_refused():
-    clock = FakeClock()
+    clock = Clock()
     game = new_game(["Anna", "Bram"], clock=clock)
     game.throw()
     clock.advance(30)
@@ -329,7 +330,7 @@ def test_expire_scores_zero_and_moves_on_and_throw_after_deadline_refused():
 
 
 def test_no_timer_option():
-    clock = FakeClock()
+    clock = Clock()
     game = new_game(clock=clock, turn_seconds=None)
     show(game, "kenbrst")
     clock.advance(10_000)

@@ -10,19 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from wordyahtzee.web import create_app
 
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
-from .cli_helpers import run_cli
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Any:
-    return create_app({"DATABASE": tmp_path / "reports.sqlite3", "WARM_STRATEGIES": (),
-                       "TESTING": True})
+from .support.cli import run_cli
 
 
 def report(client: Any, word: str, kind: str, note: str = "") -> Any:

@@ -35,7 +35,7 @@ START = 1_800_000_000.0
 the pages read the server's time from each state, so no test depends on today's date."""
 
 
-class FakeClock:
+class RunningClock:
     """A clock that runs as real time does from :data:`START`, plus an offset a test can
     move forward."""
 
@@ -54,7 +54,7 @@ class FakeClock:
 class Live:
     url: str
     app: Any
-    clock: FakeClock
+    clock: RunningClock
 
     @property
     def tables(self) -> Any:
@@ -67,7 +67,7 @@ class Live:
 
 @pytest.fixture(scope="session")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
-    clock = FakeClock()
+    clock = RunningClock()
     seeds = iter(range(1000, 100000))
     app = create_app({"DATABASE": tmp_path_factory.mktemp("db") / "web.sqlite3",
                       "CLOCK": clock, "RNG_FACTORY": lambda: random.Random(next(seeds)),

@@ -8,36 +8,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import PHONE, shot
-from .helpers import game_id, server_state
-
-HINT_WAIT = 120_000  # the first hint may wait for the strategy table (computed once)
-
-
-def start_classic(page: Any, live: Any, computers: list[tuple[str, str]],
-                  name: str = "Anna", joker: str = "free") -> str:
-    page.goto(live.url + "/")
-    page.check("input[name=mode][value=classic]")
-    expect(page.locator("#classic-rules")).to_be_visible()
-    expect(page.locator("#woord-rules")).to_be_hidden()
-    page.fill("#player-1", name)
-    for i, (robot, level) in enumerate(computers, 1):
-        page.click("#add-computer")
-        page.fill(f"#computer-{i}", robot)
-        page.select_option(f"#computer-level-{i}", level)
-    page.check(f"input[name=joker][value={joker}]")
-    return page
-
-
-def submit(page: Any) -> str:
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/**")
-    expect(page.locator("#dice .die")).to_have_count(5)
-    return game_id(page)
-
-
-def wait_my_turn(page: Any, name: str) -> None:
-    expect(page.locator("#turn-line")).to_contain_text(name, timeout=30_000)
-    expect(page.locator("#throw")).to_be_enabled(timeout=30_000)
+from .helpers import HINT_WAIT, server_state, start_classic, submit, wait_my_turn
 
 
 def follow_hint(page: Any) -> str:

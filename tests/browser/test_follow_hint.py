@@ -8,10 +8,16 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .helpers import server_state
-from .test_classic import HINT_WAIT, start_classic, submit
-from .test_kaartspel import start_kaartspel, wait_moved, wait_page_seq
-from .test_triple import start_triple
+from .helpers import (
+    HINT_WAIT,
+    server_state,
+    start_classic,
+    start_kaartspel,
+    start_triple,
+    submit,
+    wait_moved,
+    wait_page_seq,
+)
 
 
 def ask_and_follow(page: Any, live: Any, gid: str) -> tuple[dict[str, Any], dict[str, Any],

@@ -12,48 +12,9 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import DESKTOP, PHONE, shot
-from .helpers import game_id, server_state
+from .helpers import server_state, start_kaartspel, wait_moved, wait_page_seq
 
 PHONE_375 = {"width": 375, "height": PHONE["height"]}
-
-
-def start_kaartspel(page: Any, live: Any) -> str:
-    page.goto(live.url + "/")
-    page.check("input[name=mode][value=kaartspel]")
-    expect(page.locator("#intro-kaartspel")).to_be_visible()
-    expect(page.locator("#woord-rules")).to_be_hidden()
-    expect(page.locator("#classic-rules")).to_be_hidden()
-    # a solo Kaartspel needs an opponent: one computer row comes by itself
-    expect(page.locator("#computers li")).to_have_count(1)
-    expect(page.locator("#computer-level-1 option[value=strong]")).to_have_count(1)
-    page.fill("#player-1", "Anna")
-    page.fill("#computer-1", "Greta")
-    page.select_option("#computer-level-1", "greedy")
-    page.click("#add-computer")
-    page.fill("#computer-2", "Bert")
-    page.select_option("#computer-level-2", "beginner")
-    page.click("#add-computer")
-    expect(page.locator("#add-computer")).to_be_hidden()   # four players at most
-    page.locator("#computers li").nth(2).locator(".remove").click()
-    shot(page, "kaartspel-start-desktop")
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/**")
-    expect(page.locator("#board .space")).to_have_count(16)
-    return game_id(page)
-
-
-def wait_page_seq(page: Any, seq: int) -> None:
-    """The page shows this state and no action of its own is still on its way (a live
-    update can arrive before the answer to the page's own action)."""
-    expect(page.locator("#game")).to_have_attribute("data-seq", str(seq), timeout=20_000)
-    expect(page.locator("#game")).to_have_attribute("data-busy", "no")
-
-
-def wait_moved(live: Any, gid: str, seq: int) -> None:
-    end = time.monotonic() + 20
-    while server_state(live, gid)["seq"] == seq:
-        assert time.monotonic() < end, "the action did not arrive"
-        time.sleep(0.03)
 
 
 def my_move(page: Any, state: dict[str, Any], counts: dict[str, int]) -> None:

@@ -11,8 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import PHONE
-from .helpers import server_state, start_game
-from .test_pad import start_pad
+from .helpers import server_state, start_game, start_pad
 
 
 def _worker_ready(page: Any) -> None:

@@ -14,27 +14,9 @@ from playwright.sync_api import expect
 from wordyahtzee.solver import solve
 
 from .conftest import SCREENSHOTS, shot
-from .helpers import server_state, start_game, throw, wait_gone, wait_history
+from .helpers import api_game, server_state, start_game, strike_out, throw, wait_gone, wait_history
 
 PHONE_SMALL = {"width": 375, "height": 667}
-
-
-def api_game(page: Any, live: Any, mode: str, kind: str, players: list[Any],
-             rules: dict[str, Any] | None = None, **options: Any) -> dict[str, Any]:
-    """Make a table through the API (as the start page does) and return its answer."""
-    answer = page.request.post(live.url + "/api/games", data={
-        "mode": mode, "kind": kind, "players": players, "rules": rules or {}, **options})
-    assert answer.status == 201, answer.text()
-    return dict(answer.json())
-
-
-def strike_out(page: Any, live: Any, gid: str) -> None:
-    """Throw once and write 0 in the round's box (a quick turn)."""
-    before = len(server_state(live, gid)["history"])
-    throw(page, 0)
-    box = server_state(live, gid)["turn"]["round_box"]
-    page.locator(f"#claim-list button[data-box={box}][data-zero]").click()
-    wait_history(live, gid, before + 1)
 
 
 def test_presence_host_controls_invites_and_idle(browser: Any, live: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import shot
-from .helpers import game_id, server_state, wait_history
+from .helpers import game_id, server_state, start_pad, wait_history
 
 PHONE = {"width": 375, "height": 667}
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -29,26 +29,6 @@ CLASSIC_TURNS = [
 # by hand: each upper box against three of its face
 PAR = {"ones": "3 (0)", "twos": "4 (−2)", "threes": "12 (+3)", "fours": "12 (0)",
        "fives": "10 (−5)", "sixes": "18 (0)"}
-
-
-def start_pad(page: Any, live: Any, mode: str, names: list[str], *, timer: bool = True,
-              dice_set: str | None = None) -> str:
-    page.goto(live.url + "/")
-    page.check(f"input[name=mode][value={mode}]")
-    page.check("input[name=kind][value=pad]")
-    expect(page.locator("#computers-set")).to_be_hidden()   # a pad has no computers
-    while page.locator("#players input").count() < len(names):
-        page.click("#add-player")
-    for i, name in enumerate(names):
-        page.fill(f"#player-{i + 1}", name)
-    if mode == "woord" and not timer:
-        page.check("input[name=timer][value=off]")
-    if dice_set is not None:
-        page.select_option("#dice-set", dice_set)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/**")
-    expect(page.locator("#pad-entry")).to_be_visible()
-    return game_id(page)
 
 
 def test_a_whole_classic_game_on_the_pad(browser: Any, live: Any) -> None:

@@ -21,8 +21,9 @@ from wordyahtzee.puzzles import proficiency
 from wordyahtzee.puzzles.mining import mine
 from wordyahtzee.puzzles.rating import START
 
-from ..puzzle_helpers import as_choice
+from ..support.puzzles import as_choice
 from .conftest import DESKTOP, PHONE, shot
+from .helpers import click_choice
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
@@ -61,31 +62,6 @@ def puzzles(live: Any) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def _click_choice(page: Any, puzzle: dict[str, Any], option: dict[str, Any]) -> None:
-    """Make the choice ``option`` with the page's own controls."""
-    if option["kind"] == "take":
-        page.locator(f"#box-choices [data-kind='take'][data-card='{option['card']}']".replace(
-            "'None'", "'null'")).click()
-        return
-    if option["kind"] in ("throw", "roll", "stop"):
-        page.locator(f"#box-choices [data-kind='{option['kind']}']").click()
-        return
-    if option["kind"] != "keep":
-        page.locator(f"#box-choices [data-box='{option['box']}']").click()
-        return
-    if "dice" in option:
-        dice = option["dice"]
-    else:
-        dice = []
-        for value in option["keep"]:
-            dice.append(next(i for i, s in enumerate(puzzle["shown"])
-                             if s == str(value) and i not in dice))
-    buttons = page.locator("#puzzle [role=group] button")
-    for index in dice:
-        buttons.nth(index).click()
-    page.locator("#keep-choice").click()
-
-
 @pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode: str,
@@ -97,7 +73,7 @@ def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode:
         page.goto(f"{live.url}/puzzles?mode={mode}&id={puzzle['id']}")  # a shared link
         expect(page.locator("#box-choices")).to_be_visible()
         assert page.locator("#puzzle").get_attribute("data-id") == puzzle["id"]
-        _click_choice(page, puzzle, puzzle["options"][0])
+        click_choice(page, puzzle, puzzle["options"][0])
         expect(page.locator("#puzzle-verdict")).to_have_text("De beste keuze!")
         if mode == "woord":
             expect(page.locator("#puzzle-grade")).to_contain_text("Beste claim")
@@ -117,7 +93,7 @@ def test_a_puzzle_solved_and_missed(browser: Any, live: Any, puzzles: Any, mode:
             # the seat to move is a player with a number, "(jij)": never "Drieën van Jij"
             expect(page.locator("#board-list")).to_contain_text("(jij)")
             assert "Jij" not in page.locator("#board-list").text_content()
-            _click_choice(page, other, other["played"])
+            click_choice(page, other, other["played"])
             expect(page.locator("#puzzle-verdict")).not_to_have_text("De beste keuze!")
             expect(page.locator("#puzzle-grade")).to_contain_text("Jouw keuze")
             shot(page, f"puzzle-kaartspel-missed-{viewport['width']}")
@@ -137,7 +113,7 @@ def test_the_proficiency_test_to_its_score(browser: Any, live: Any, mode: str,
         test = proficiency.load(mode)
         for n, entry in enumerate(test):
             expect(page.locator("#progress")).to_have_text(f"Stand {n + 1} van {len(test)}")
-            _click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
+            click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
         expect(page.locator("#test-score")).to_have_text("Je score: 100 van 100")
         shot(page, f"puzzle-test-{mode}-{viewport['width']}")
     finally:
@@ -185,5 +161,5 @@ def test_the_puzzles_errors_speak_the_pages_language(context: Any, live: Any, la
     page.goto(f"{live.url}/puzzles/test/classic?lang={lang}")
     test = proficiency.load("classic")
     for entry in test:
-        _click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
+        click_choice(page, entry["puzzle"], entry["puzzle"]["options"][0])
     expect(page.locator("#puzzle .bad")).to_have_text(refused)

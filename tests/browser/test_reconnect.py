@@ -14,8 +14,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .helpers import server_state
-from .test_classic import start_classic, submit, wait_my_turn
+from .helpers import server_state, start_classic, submit, wait_my_turn
 
 UNAVAILABLE = json.dumps({"error": {"code": "unavailable",
                                     "message": "the database cannot be reached"}})

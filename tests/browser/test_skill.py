@@ -18,7 +18,7 @@ from wordyahtzee.puzzles.model import Puzzle
 from wordyahtzee.tables import strategies
 
 from .conftest import DESKTOP, PHONE, shot
-from .test_puzzles import _click_choice
+from .helpers import click_choice
 
 VIEWPORTS = [DESKTOP, PHONE]
 
@@ -113,7 +113,7 @@ def test_the_proficiency_tests_result_on_the_scale(browser: Any, live: Any,
         page.goto(f"{live.url}/puzzles/test/classic")
         for n, (entry, option) in enumerate(zip(test, played, strict=True)):
             expect(page.locator("#progress")).to_have_text(f"Stand {n + 1} van {len(test)}")
-            _click_choice(page, entry["puzzle"], option)
+            click_choice(page, entry["puzzle"], option)
         expect(page.locator("#test-score")).to_have_text(
             f"Je score: {round(expected['score'])} van 100")
         result = page.locator("#result")

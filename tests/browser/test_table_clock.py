@@ -13,8 +13,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import DESKTOP, PHONE, shot
-from .helpers import server_state, wait_gone
-from .test_online_play import api_game, strike_out
+from .helpers import api_game, server_state, strike_out, wait_gone
 
 
 def _browser(browser: Any, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:

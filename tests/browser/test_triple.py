@@ -10,28 +10,10 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import shot
-from .helpers import game_id, server_state
+from .helpers import server_state, start_triple
 
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 375, "height": 667}
-
-
-def start_triple(page: Any, live: Any, name: str,
-                 computers: tuple[tuple[str, str], ...] = ()) -> str:
-    page.goto(live.url + "/")
-    page.check("input[name=mode][value=triple]")
-    expect(page.locator("#intro-triple")).to_be_visible()
-    expect(page.locator("#classic-rules")).to_be_hidden()
-    page.fill("#player-1", name)
-    for i, (robot, level) in enumerate(computers, 1):
-        page.click("#add-computer")
-        page.fill(f"#computer-{i}", robot)
-        page.select_option(f"#computer-level-{i}", level)
-    page.click("button[type=submit]")
-    page.wait_for_url("**/games/**")
-    expect(page.locator("#dice .die")).to_have_count(5)
-    expect(page.locator("#turn-line")).not_to_be_empty()
-    return game_id(page)
 
 
 def wait_history(live: Any, gid: str, count: int) -> None:

@@ -126,7 +126,7 @@ def test_hint_lines_that_read_alike_name_their_dice(browser: Any, live: Any) -> 
     """Seven E's on a score pad: many keeps read "Houd E…" and differ only in which dice
     they keep; each such line names its dice, so no two lines of the Tip read the same."""
     from .conftest import PHONE
-    from .test_pad import start_pad
+    from .helpers import start_pad
 
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     try:

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .pg import free_port
+from .server import free_port
 
 MISSING = ("redis-server not found (looked for it on the PATH and at /usr/bin/redis-server): "
            "install Debian's redis-server package (scripts/test does)")

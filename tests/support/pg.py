@@ -14,13 +14,14 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .server import free_port
 
 MISSING = ("PostgreSQL server binaries not found (looked for /usr/lib/postgresql/*/bin/initdb "
            "and pg_ctl on the PATH): install Debian's postgresql package (scripts/test does)")
@@ -45,13 +46,6 @@ def find_bin() -> Path:
     if pg_ctl and Path(pg_ctl).with_name("initdb").exists():
         return Path(pg_ctl).parent
     raise PostgresUnavailable(MISSING)
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 nobody listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class PostgresServer:

@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from .pg import free_port
+from .server import free_port
 
-DEPLOY_CONF = Path(__file__).resolve().parents[1] / "deploy" / "nginx.conf"
+DEPLOY_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 MISSING = "nginx not found (/usr/sbin/nginx): install Debian's nginx package (scripts/test does)"
 
 

@@ -1,4 +1,5 @@
-"""Shared fixtures for the Woord Yahtzee tests: a permissive dice set and a fake clock."""
+"""Woord Yahtzee games for the tests: a permissive dice set and a game on the ``nl``
+dictionary that shows the faces a test asks for."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Any
 from wordyahtzee.dice import DiceSet
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.modes.woord import WoordGame, WoordRules
+
+from .clock import Clock
 
 SCRABBLE_NL = dict(a=1, b=3, c=5, d=2, e=1, f=4, g=3, h=4, i=1, j=4, k=3, l=3, m=3, n=1, o=1,
                    p=3, q=10, r=2, s=2, t=2, u=4, v=4, w=5, x=8, y=8, z=4)
@@ -24,24 +27,11 @@ def any_face_dice(size: int = 7) -> DiceSet:
     return DiceSet.from_json({"name": "test-any", "dice": dice})
 
 
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
-def new_game(players: Sequence[str] = ("Anna",), clock: FakeClock | None = None,
+def new_game(players: Sequence[str] = ("Anna",), clock: Clock | None = None,
              **rules: Any) -> WoordGame:
     """A game on the real ``nl`` dictionary with the permissive dice."""
     return WoordGame(list(players), WoordRules(**rules), lexicon=load_lexicon("nl"),
-                     dice_set=any_face_dice(), rng=random.Random(7), clock=clock or FakeClock())
+                     dice_set=any_face_dice(), rng=random.Random(7), clock=clock or Clock())
 
 
 def show(game: WoordGame, faces: str) -> None:
