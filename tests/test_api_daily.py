@@ -76,7 +76,7 @@ def test_one_attempt_a_day_without_tips(app: Any) -> None:
     r = anna.post("/api/daily/classic", json={})
     assert_error(r, 409, "daily_played")
     assert r.json["entry"]["game_id"] == started["game_id"]
-    assert_error(anna.get(f"/api/games/{started['game_id']}/hint"), 422, "no_hint")
+    assert_error(anna.get(f"/api/games/{started['game_id']}/hint"), 403, "no_hints_here")
     state = anna.get(f"/api/games/{started['game_id']}").json
     assert state["kind"] == "daily" and state["daily"] == started["day"]
     assert state["rules"] == {}  # the standard rules: no option differs

@@ -132,8 +132,8 @@ def test_the_player_is_served_by_token_and_by_profile(day: Day) -> None:
         assert client.get(f"/api/games/{done}/record").json["result"]
         assert client.get(f"/games/{done}/review").status_code == 200
         assert client.get(f"/api/games/{done}/review").status_code in (200, 202)
-        assert_error(client.get(f"/api/games/{gid}/hint", headers=seat(token)), 422,
-                     "no_hint")
+        assert_error(client.get(f"/api/games/{gid}/hint", headers=seat(token)), 403,
+                     "no_hints_here")
         you = client.get("/api/daily/woord").json["you"]
         assert you["game_id"] == gid and you["token"] == token  # resume on this device
 

@@ -130,7 +130,8 @@ def _modes() -> dict[str, Any]:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
     """The game screen of the table's mode (the state itself comes from the API); today's
-    daily game only for the browser of its player's profile (403 otherwise)."""
+    daily game only for the browser of its player's profile (403 otherwise). A rated or
+    daily game's screen has no Tip button (``unaided``)."""
     service = current_app.extensions["wordyahtzee.tables"]
     try:
         table = service.seen_by(game_id, None, profile_secret(), fresh=False)
@@ -142,7 +143,7 @@ def game(game_id: str) -> Response:
 
     lexicon = getattr(table.game, "lexicon", None)  # Woord Yahtzee's words
     return render(f"modes/{table.mode}/game.html", game_id=game_id, mode=table.mode,
-                  reactions=REACTIONS,
+                  reactions=REACTIONS, unaided=table.rated or table.daily is not None,
                   words_language=lexicon.info.language if lexicon is not None else None)
 
 
@@ -229,13 +230,14 @@ def review(game_id: str) -> Response:
     """After the game: each decision against optimal play, the expected points lost, each
     final score against the spread of optimal play's, and the score history under these
     rules of the seat this browser's profile holds (SVG, drawn here). Today's daily game
-    only for the browser of its player's profile (403 otherwise)."""
+    only for the browser of its player's profile (403 otherwise); a rated or daily game
+    only once it is over (403 ``no_hints_here``)."""
     from wordyahtzee.store import rules_key
 
     from .plots import bar_chart, line_chart
 
     service = current_app.extensions["wordyahtzee.tables"]
-    table = service.seen_by(game_id, None, profile_secret())
+    table = service.reviewable(service.seen_by(game_id, None, profile_secret()))
     answer = service.review_of(table)
     t = translator(current_language())
     regret_charts: list[tuple[str, str]] = []

@@ -3,7 +3,7 @@
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
 import { $, $$, announce, api, boxName, el, errorText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
-import { hintAsker } from "./hints.js";
+import { hintAsker, unaided } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
 import { turnMemory } from "./seat-store.js";
@@ -354,7 +354,7 @@ function syncDisabled() {
     page.letters?.sync();
     page.note?.sync();
   }
-  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily);  // the daily game: unaided
+  $("hint-button").hidden = table.watching() || unaided(page.state);  // rated, daily: unaided
   $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });
