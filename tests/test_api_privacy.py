@@ -31,8 +31,9 @@ class Day:
         self.thrown = play_classic(self.anna, self.finished, [0, 1])
         # her result as the fair-play check leaves it, on the board (the check itself,
         # which loads the strategy table, is tested in tests/test_fair_play.py)
-        self.app.extensions["wordyahtzee.store"].check_daily(self.finished["game_id"],
-                                                             "clear", {})
+        store = self.app.extensions["wordyahtzee.store"]
+        store.check_daily(self.finished["game_id"], "clear", {})
+        store.measure_daily(self.finished["game_id"], 12.5)
         self.playing = start(self.anna, "woord")
         r = self.anna.post(f"/api/games/{self.playing['game_id']}/act/throw", json={},
                            headers=seat(self.playing["token"]))

@@ -46,7 +46,7 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
             out["modes"][mode] = {"par": stored["par"],
                                   "players": sum(store.daily_scores(day.isoformat(),
                                                                     mode).values()),
-                                  "best": board[0]["score"] if board else None}
+                                  "best": board[0]["loss"] if board else None}
     finally:
         store.close()
     if args.json:
@@ -58,7 +58,8 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
                                         time.gmtime(daily.closes_at(day)))))
     for mode, info in out["modes"].items():
         best = "-" if info["best"] is None else info["best"]
-        print(f"{mode:<8}par {info['par']}, finished {info['players']}, best {best}")
+        print(f"{mode:<8}par {info['par']}, on the board {info['players']}, "
+              f"fewest points lost {best}")
     return 0
 
 

@@ -364,6 +364,43 @@ the rows whose lock a reservation takes first, so that every process counts one 
 and one address's checks one at a time (the same in both backends; they replace
 ``login_failures``, which counted a failure only after its check)."""
 
+_ENGINE_PLAY = (
+    "ALTER TABLE daily_entries ADD COLUMN loss {real}",
+    "CREATE INDEX daily_skill ON daily_entries (day, mode, loss, finished_at)",
+    """CREATE TABLE play_checks (
+        game_id    TEXT NOT NULL,
+        seat       INTEGER NOT NULL,
+        profile_id TEXT NOT NULL,
+        mode       TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        at         {real} NOT NULL,
+        decisions  INTEGER NOT NULL,
+        loss       {real} NOT NULL,
+        expected   {real} NOT NULL,
+        variance   {real} NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    "CREATE INDEX play_checks_of ON play_checks (profile_id, mode, at)",
+    """CREATE TABLE engine_holds (
+        profile_id TEXT NOT NULL,
+        mode       TEXT NOT NULL,
+        state      TEXT NOT NULL,
+        evidence   TEXT NOT NULL,
+        at         {real} NOT NULL,
+        since      {real} NOT NULL,
+        PRIMARY KEY (profile_id, mode)
+    )""",
+    "CREATE INDEX engine_holds_state ON engine_holds (state, at)",
+    # games rated before the check existed stand as they were: nothing judges them
+    "INSERT INTO play_checks (game_id, seat, profile_id, mode, kind, at, decisions, loss, "
+    "expected, variance) SELECT game_id, -1, '', '', 'rated', at, 0, 0, 0, 0 FROM "
+    "rated_games",
+)
+"""The daily board ranked by the expected points a game lost (``daily_entries.loss``,
+filled by the next check of every finished daily game, older ones included), the judged
+seats of rated and daily games that the engine-play check reads, and the profiles it
+holds for a moderator (the same in both backends)."""
+
 SQLITE_STEPS: tuple[Step, ...] = (
     Step(1, "games, events, seats, high scores", _SQLITE_V1),
     Step(2, "seats.computer: the level of a computer seat", action=_sqlite_add_computer),
@@ -411,6 +448,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="REAL") for sql in _LOGIN_ATTEMPTS)),
     Step(17, "owners, their own dice sets, the uploaded dictionaries' owners",
          tuple(sql.format(real="REAL") for sql in _OWNED)),
+    Step(18, "the daily board by expected points lost; the engine-play check",
+         tuple(sql.format(real="REAL") for sql in _ENGINE_PLAY)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -507,6 +546,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _LOGIN_ATTEMPTS)),
     Step(16, "owners, their own dice sets, the uploaded dictionaries' owners",
          tuple(sql.format(real="DOUBLE PRECISION") for sql in _OWNED)),
+    Step(17, "the daily board by expected points lost; the engine-play check",
+         tuple(sql.format(real="DOUBLE PRECISION") for sql in _ENGINE_PLAY)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 
