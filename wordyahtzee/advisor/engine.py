@@ -44,9 +44,9 @@ from typing import Any
 MODES = ("classic", "woord")
 """The modes with an optimal strategy to set play against (Kaartspel's coach is a strong
 player, not a proven optimum; Triple Yahtzee's has no review)."""
-REFERENCE_SLIP: Mapping[str, float] = {"classic": 0.25, "woord": 2.0}
+REFERENCE_SLIP: Mapping[str, float] = {"classic": 0.35, "woord": 2.0}
 """Per mode, the reference player's slip, in points (:mod:`this module <.engine>`)."""
-THRESHOLD: Mapping[str, float] = {"classic": 4.0, "woord": 4.0}
+THRESHOLD: Mapping[str, float] = {"classic": 3.5, "woord": 3.5}
 """Per mode, the ``z`` at which a profile is held for a moderator."""
 CLIP = 0.5
 """The most a game's score counts against the evidence (standard deviations)."""
