@@ -1,33 +1,32 @@
 #!/usr/bin/env python3
-"""The daily game's foresight statistic (wordyahtzee/advisor/foresight.py), set and checked
-by simulation.
+"""The daily game's fair play against players who know the day's faces, set and checked by
+simulation: the foresight statistic (wordyahtzee/advisor/foresight.py) and the board,
+which ranks by the expected points a game's choices lost (docs/daily.md, "Fair play").
 
 Each simulated day has its own seed; on it every player below plays the daily game of the
 mode through the engine, on the day's fair dice, and every game is judged as the server
 judges a finished daily game:
 
-- honest players, who cannot see the faces: the optimal player, a human-like player, a
-  beginner and the greedy player (classic: the human-like player is the optimal strategy
-  with people's slips, :func:`classic_human`; Woord Yahtzee: the computer players of its
-  tables, and a strong player who slips, :func:`woord_slips`);
-- a player who plays the best game in hindsight on the day's faces (of choices equally
-  good in hindsight, the one the optimal player would make);
-- players who use the faces in only some turns (``k`` of them, drawn at random) and play
-  optimally in the others.
+- honest players, who cannot see the faces: the optimal player, a strong player who slips,
+  a human-like player, the greedy player and a beginner (classic: the strong and the
+  human-like player are the optimal strategy with people's slips, :func:`classic_human`;
+  Woord Yahtzee: the strong one is :class:`WoordSlips`, the human-like one its computer
+  player of a small vocabulary);
+- every cheater of :data:`CHEATERS`: the best game in hindsight, the faces in 1, 2, 4 or 6
+  turns, the evasive player who knows the statistic (with 0, 2 or 4 outright hits), and
+  the best-scoring game a search of the day's plans finds that the check leaves clear.
 
-``tune`` plays ``--days`` days (seed label ``tune``) and prints what the constants of
-:mod:`wordyahtzee.advisor.foresight` should be: per regret bucket, the share of honest
-departures that turned out better in hindsight (``PAYOFF``, with its upper 95% bound),
-and the smallest threshold that flags at most half a percent of every honest player's
-games. ``evaluate`` plays ``--days`` fresh days (``--label``, default ``eval``) with the
-constants as committed and prints false alarms and detection rates with their 95%
-(Wilson) intervals; ``--write-docs`` puts that table into docs/daily.md.
+``evaluate`` prints per player the share of its games flagged (95% Wilson interval) and,
+against the optimal player's game of the same day (95% intervals), what its listed
+results gain on the board and what its score gains; ``--write-docs`` puts that table into
+docs/daily.md. ``tune`` prints what the constants of the statistic should be (per regret
+bucket the honest departures' hits, and the flag rate of every round threshold).
 
-    python scripts/simulate_foresight.py tune --days 300
-    python scripts/simulate_foresight.py evaluate --days 300 --label eval-2026-11-28 --write-docs
+    python scripts/simulate_foresight.py evaluate --days 300 --label eval-45 --write-docs
+    python scripts/simulate_foresight.py tune --days 500 --label tune3 --modes woord
 
-Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, which
-``--load FILE`` reads instead of playing again).
+Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, written
+as they are played, which ``--load FILE`` reads instead of playing again).
 """
 
 from __future__ import annotations
@@ -435,10 +434,12 @@ def evaluate(records: list[dict[str, Any]]) -> list[str]:
             listed = [r for r, flagged in zip(mine, flags, strict=True) if not flagged]
             board = mean_interval([loss_of(par[r["day"]]) - loss_of(r) for r in listed])
             score = mean_interval([r["score"] - par[r["day"]]["score"] for r in mine])
+            gain = (f"{board[0]:+6.1f} ({board[1]:+6.1f},{board[2]:+6.1f})" if listed
+                    else f"{'none listed':<22}")
             lines.append(
                 f"{mode:<8} {player:<17} {len(mine):>5} {sum(flags):>7} "
                 f"{sum(flags) / max(1, len(mine)):6.1%} {low:6.1%}-{high:6.1%}  "
-                f"{len(listed):>6}  {board[0]:+6.1f} ({board[1]:+6.1f},{board[2]:+6.1f})  "
+                f"{len(listed):>6}  {gain}  "
                 f"{score[0]:+6.1f} ({score[1]:+6.1f},{score[2]:+6.1f})")
         took = sorted(r["seconds"] for r in games if "seconds" in r)
         if took:
@@ -477,13 +478,15 @@ def main(argv: list[str] | None = None) -> int:
     lines = evaluate(records)
     print("\n".join(lines))
     if args.write_docs:
+        days = ", ".join(f"{len({r['day'] for r in records if r['mode'] == mode})} of {mode}"
+                         for mode in modes)
         write_docs(ROOT / "docs" / "daily.md", lines,
                    f"python scripts/simulate_foresight.py evaluate --days {args.days} "
-                   f"--label {label}", args.days)
+                   f"--label {label}", days)
     return 0
 
 
-def write_docs(doc: Path, lines: list[str], command: str, days: int) -> None:
+def write_docs(doc: Path, lines: list[str], command: str, days: str) -> None:
     """Replace the ``bench:simulate_foresight`` block of ``doc`` with ``lines``."""
     import datetime
 
@@ -492,9 +495,11 @@ def write_docs(doc: Path, lines: list[str], command: str, days: int) -> None:
     if start not in text or end not in text:
         raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    block = "\n".join([start, f"`{command}`, {today}: {days} simulated days of each mode, "
-                        "every player on each; the share of games flagged, with its 95% "
-                        "(Wilson) interval:", "", "```", *lines, "```", end])
+    block = "\n".join([start, f"`{command}`, {today}: simulated days ({days}), every "
+                        "player on each; the share of games flagged (95% Wilson interval), "
+                        "the listed games, and against the optimal player's game of the "
+                        "same day what the listed results gain on the board and what the "
+                        "score gains (mean, 95% interval):", "", "```", *lines, "```", end])
     head, rest = text.split(start, 1)
     doc.write_text(head + block + rest.split(end, 1)[1], encoding="utf-8")
     print(f"wrote the figures into {doc}")
