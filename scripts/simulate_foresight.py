@@ -26,7 +26,9 @@ bucket the honest departures' hits, and the flag rate of every round threshold).
     python scripts/simulate_foresight.py tune --days 500 --label tune3 --modes woord
 
 Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, written
-as they are played, which ``--load FILE`` reads instead of playing again).
+as they are played, which ``--load FILE`` reads instead of playing again; files of the
+same label's days are joined with ``cat``); ``--first-day N`` plays the days from the
+``N``-th, so that one run can be split over processes.
 """
 
 from __future__ import annotations
@@ -279,14 +281,16 @@ def _record(mode: str, label: str, day: int, player: str, score: int, best: floa
                                       c.best.get("kind")] for c in choices]}
 
 
-def play(modes: list[str], label: str, days: int, save: Path | None) -> list[dict[str, Any]]:
-    """Every game of ``days`` simulated days of each mode (progress on stderr)."""
+def play(modes: list[str], label: str, days: int, save: Path | None,
+         first: int = 0) -> list[dict[str, Any]]:
+    """Every game of ``days`` simulated days of each mode, from day ``first`` (progress on
+    stderr)."""
     out: list[dict[str, Any]] = []
     sink = save.open("w") if save else None
     for mode in modes:
         games = classic_games if mode == "classic" else woord_games
         start = time.monotonic()
-        for day in range(days):
+        for day in range(first, first + days):
             began = time.perf_counter()
             day_records = list(games(label, day))
             for record in day_records:
@@ -296,9 +300,9 @@ def play(modes: list[str], label: str, days: int, save: Path | None) -> list[dic
                 if sink:
                     sink.write(json.dumps(record) + "\n")
                     sink.flush()
-            if (day + 1) % 10 == 0:
-                print(f"{mode}: {day + 1}/{days} days, {time.monotonic() - start:.0f} s",
-                      file=sys.stderr, flush=True)
+            if (day + 1 - first) % 10 == 0:
+                print(f"{mode}: {day + 1 - first}/{days} days, "
+                      f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
     if sink:
         sink.close()
     return out
@@ -461,6 +465,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="classic,woord")
     parser.add_argument("--label", default=None,
                         help="the days' seed label (tune: tune; evaluate: eval)")
+    parser.add_argument("--first-day", type=int, default=0,
+                        help="play the days from this one (to split a run over processes)")
     parser.add_argument("--save", type=Path)
     parser.add_argument("--load", type=Path)
     parser.add_argument("--write-docs", action="store_true")
@@ -471,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         records = [json.loads(line) for line in args.load.open()]
         records = [r for r in records if r["mode"] in modes]
     else:
-        records = play(modes, label, args.days, args.save)
+        records = play(modes, label, args.days, args.save, args.first_day)
     if args.step == "tune":
         tune(records)
         return 0

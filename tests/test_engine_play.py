@@ -197,3 +197,33 @@ def test_a_held_profiles_daily_result_is_off_the_board_with_a_note(
     assert store.moderate_engine(anna_id, "classic", "confirmed", "Mo", "", 2.0)
     assert anna.get("/api/daily/classic").json["you"]["check"] == "confirmed"
     assert "Anna" not in str(bram.get("/api/daily/classic").json["board"])
+
+
+def test_a_rated_game_no_process_judged_is_judged_by_the_sweep(
+        tmp_path: Path, strategy_tables: None) -> None:
+    """A rated game whose process stopped before judging it is judged by the next sweep of
+    any process, once: its seats' play is kept for the check."""
+    from wordyahtzee.tables import strategies
+
+    clock = Clock()
+    app = make_app(tmp_path / "sweep.sqlite3", clock, TICK_SECONDS=None)
+    store, tables = app.extensions["wordyahtzee.store"], app.extensions["wordyahtzee.tables"]
+    anna, bram = player(app, "Anna"), player(app, "Bram")
+    anna_id = store.profiles_named("Anna")[0]["id"]
+    gid = _rated_game(app, anna, bram, strategies.get("classic", "free"))
+    _judged_games(store, anna_id, 1)
+    store._change([("DELETE FROM play_checks WHERE game_id = ?", (gid,))])  # never judged
+    assert store.unjudged_rated() == [gid]
+    clock.now += 120
+    tables.sweep()
+    _judged_games(store, anna_id, 1)
+    for _ in range(100):
+        if store.unjudged_rated() == [] and len(store._rows(
+                "SELECT * FROM play_checks WHERE game_id = ?", (gid,))) == 2:
+            break
+        time.sleep(0.05)
+    seats = store._rows("SELECT seat, decisions, loss FROM play_checks WHERE game_id = ?",
+                        (gid,))
+    assert sorted(r["seat"] for r in seats) == [0, 1]
+    anna_seat = next(r for r in seats if r["seat"] == 0)
+    assert anna_seat["decisions"] > 13 and anna_seat["loss"] == 0.0

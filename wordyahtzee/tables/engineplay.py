@@ -63,12 +63,11 @@ class EnginePlay(Coaching, Lobby):
         profiles; how many seats were judged now."""
         table = self.table(game_id)
         with table.lock:
-            if not (table.rated and table.game.finished):
-                return 0
-            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
-                                 clock=self.clock, overlay=self.overlay)
-        judged = self.judged_seats(table, game)
-        if not judged:  # nobody to judge: marked, so that the sweep passes it by
+            done = table.rated and table.game.finished
+            game = (games.restore(table.game.to_json(), rng=self.rng_factory(),
+                                  clock=self.clock, overlay=self.overlay) if done else None)
+        judged = self.judged_seats(table, game) if done else {}
+        if not judged:  # nothing to judge: marked, so that the sweep passes it by
             self.store.put_play_check(game_id, -1, "", table.mode, "rated", self.clock(),
                                       NOTHING)
         for seat, summary in judged.items():
