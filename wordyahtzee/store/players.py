@@ -207,11 +207,11 @@ class PlayerRecords(Records, Protocol):
              "AND skill IS NULL", (float(figure), game_id))])[0] > 0
 
     def daily_skills(self, day: str, mode: str) -> list[float]:
-        """The skill figures of the day's listed games (those the board counts), lowest
-        first."""
+        """The skill figures of the day's games on the board (:data:`ON_BOARD`: the
+        players the board counts), lowest first."""
         return sorted(float(r["skill"]) for r in self._rows(
-            "SELECT skill FROM daily_entries WHERE day = ? AND mode = ? AND score IS NOT NULL "
-            f"AND {LISTED} AND skill IS NOT NULL", (day, mode)))
+            "SELECT e.skill FROM daily_entries e WHERE e.day = ? AND e.mode = ? AND "
+            f"e.score IS NOT NULL AND {ON_BOARD} AND e.skill IS NOT NULL", (day, mode)))
 
     def unfigured_dailies(self, limit: int = 20) -> list[dict[str, Any]]:
         """Finished daily games without a skill figure yet, the oldest first (through the

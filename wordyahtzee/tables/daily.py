@@ -203,7 +203,7 @@ class Daily(Coaching, Lobby):
     def day_skill(self, mode: str, day: str, you: Mapping[str, Any] | None
                   ) -> dict[str, Any]:
         """The day's players by skill figure (docs/skill.md): how many have one (the
-        listed games), their median, and the share of them whose figure is below yours
+        games on the board), their median, and the share of them whose figure is below yours
         (``below``, None without yours); ``levels``, the computer levels' figures."""
         figures = self.store.daily_skills(day, mode)
         mine = None if not you or not you.get("skill") else you["skill"]["figure"]
