@@ -369,10 +369,11 @@ RATED_ROWS = (
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_games_rated_before_the_engine_play_check_stand(
         backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    """A database from before the engine-play check (SQLite 17, PostgreSQL 16): the games
+    """A database from before the engine-play check (SQLite 18, PostgreSQL 17): the games
     it rated stand as they were (nothing judges them), those rated from then on are
     judged, and its finished daily results wait to be measured."""
-    where = _older(backend, tmp_path, request, 17, (*DAILY_ROWS[:2], *RATED_ROWS))
+    engine = next(s.version for s in SQLITE_STEPS if "engine-play" in s.description)
+    where = _older(backend, tmp_path, request, engine - 1, (*DAILY_ROWS[:2], *RATED_ROWS))
     store = open_store(where)
     try:
         assert store.unjudged_rated() == []
