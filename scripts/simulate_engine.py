@@ -2,10 +2,11 @@
 """The engine-play check (wordyahtzee/advisor/engine.py), set and checked by simulation.
 
 ``play`` has every player below play ``--games`` solo games of each mode through the
-engine (each game its own seed), judges each the way the server judges a finished rated
-or daily game (the coach's review), and keeps per decision what the statistic reads: the
-points each option is worth less than the best (options within :data:`KEPT` points) and
-the regret of the choice made.
+engine (each game its own seed, made of ``--label``: the constants were tuned on the games
+of the label ``engine``, so an evaluation plays another), judges each the way the server
+judges a finished rated or daily game (the coach's review), and keeps per decision what
+the statistic reads: the points each option is worth less than the best (options within
+:data:`KEPT` points) and the regret of the choice made.
 
 - honest players: the optimal player (the engine itself: the one to hold), a strong
   player who slips (``slips``: the optimal strategy taking each option with a chance
@@ -23,8 +24,9 @@ the regret of the choice made.
 careers held (95% Wilson interval), held within 10 games, and the median game of the
 hold; with ``--slips`` and ``--thresholds`` it tries other constants (``tune``).
 
-    python scripts/simulate_engine.py evaluate --games 1000 --save engine.jsonl
-    python scripts/simulate_engine.py evaluate --load engine.jsonl --write-docs
+    python scripts/simulate_engine.py tune --games 1000 --save engine.jsonl
+    python scripts/simulate_engine.py evaluate --games 400 --label eval-45 --save eval.jsonl
+    python scripts/simulate_engine.py evaluate --load eval.jsonl --write-docs
 """
 
 from __future__ import annotations
@@ -59,7 +61,12 @@ in the statistic is below e**-40)."""
 
 # -- playing ----------------------------------------------------------------------------------
 
-def classic_records(player: str, count: int) -> Iterator[dict[str, Any]]:
+TUNING = "engine"
+"""The label of the games the constants were tuned on (the seeds of the first runs)."""
+
+
+def classic_records(player: str, count: int, label: str = TUNING
+                    ) -> Iterator[dict[str, Any]]:
     """``count`` classic games of ``player``, each judged as it is played: at every
     decision the optimal strategy's options (the review's judgement, the same numbers)
     and the regret of the choice made."""
@@ -74,7 +81,7 @@ def classic_records(player: str, count: int) -> Iterator[dict[str, Any]]:
 
     strategy = load_strategy("free", quiet=True)
     for index in range(count):
-        rng = random.Random(f"engine/classic/{player}/{index}")
+        rng = random.Random(f"{label}/classic/{player}/{index}")
         name = player
         if player == "engine half":
             name = "optimal" if index % 2 == 0 else "human"
@@ -116,7 +123,7 @@ def classic_records(player: str, count: int) -> Iterator[dict[str, Any]]:
 
         game = ClassicGame(["p"], rng=random.Random(rng.random()))
         cf.play(game, decide)
-        yield {"mode": "classic", "player": player, "game": index,
+        yield {"mode": "classic", "player": player, "game": index, "label": label,
                "score": game.sheet("p").total, "judge_seconds": round(took, 4),
                "decisions": decisions}
 
@@ -136,7 +143,7 @@ class _WoordCheap:
         return WoordMove("claim", box=pick.box, words=pick.words)
 
 
-def woord_games(player: str, count: int) -> Iterator[tuple[int, Any]]:
+def woord_games(player: str, count: int, label: str = TUNING) -> Iterator[tuple[int, Any]]:
     """``count`` finished Woord Yahtzee games of ``player``."""
     from wordyahtzee.advisor.woord import foresight as wf
     from wordyahtzee.advisor.woord.simulate import woord_player
@@ -152,7 +159,7 @@ def woord_games(player: str, count: int) -> Iterator[tuple[int, Any]]:
                                    rules.upper_bonus_threshold, quiet=True)
     solver = get_solver(lexicon, dice, rules)
     for index in range(count):
-        rng = random.Random(f"engine/woord/{player}/{index}")
+        rng = random.Random(f"{label}/woord/{player}/{index}")
         name = player
         if player == "engine half":
             name = "optimal" if index % 2 == 0 else "human"
@@ -166,14 +173,15 @@ def woord_games(player: str, count: int) -> Iterator[tuple[int, Any]]:
         yield index, game
 
 
-def woord_records(player: str, count: int) -> Iterator[dict[str, Any]]:
+def woord_records(player: str, count: int, label: str = TUNING
+                  ) -> Iterator[dict[str, Any]]:
     """``count`` Woord Yahtzee games of ``player``, each judged by the coach's review."""
     from wordyahtzee.advisor.coach import coach
     from wordyahtzee.tables import strategies
 
     helper: Any = coach("woord")
     table = strategies.get("woord", helper.table_key({}))
-    for index, game in woord_games(player, count):
+    for index, game in woord_games(player, count, label):
         started = time.perf_counter()
         judged = helper.judge(game, table)
         seconds = time.perf_counter() - started
@@ -183,20 +191,22 @@ def woord_records(player: str, count: int) -> Iterator[dict[str, Any]]:
             top = values[0]
             decisions.append([round(max(0.0, top - float(item.chosen["value"])), 3),
                               [round(top - v, 3) for v in values if top - v <= KEPT["woord"]]])
-        yield {"mode": "woord", "player": player, "game": index,
+        yield {"mode": "woord", "player": player, "game": index, "label": label,
                "score": game.totals()[0], "judge_seconds": round(seconds, 4),
                "decisions": decisions}
 
 
-def play(modes: list[str], count: int, save: Path | None) -> list[dict[str, Any]]:
-    """Every player's ``count`` games of each mode, judged (progress on stderr)."""
+def play(modes: list[str], count: int, save: Path | None, label: str = TUNING
+         ) -> list[dict[str, Any]]:
+    """Every player's ``count`` games of each mode, the seeds made of ``label``, judged
+    (progress on stderr)."""
     out: list[dict[str, Any]] = []
     sink = save.open("w") if save else None
     for mode in modes:
         for player in (*HONEST, *CHEATERS):
             began = time.monotonic()
             source = classic_records if mode == "classic" else woord_records
-            for record in source(player, count):
+            for record in source(player, count, label):
                 out.append(record)
                 if sink:
                     sink.write(json.dumps(record) + "\n")
@@ -323,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default="classic,woord")
     parser.add_argument("--career", type=int, default=100)
     parser.add_argument("--careers", type=int, default=1000)
+    parser.add_argument("--label", default=None,
+                        help=f"the games' seed label (tune: {TUNING}; evaluate: eval)")
     parser.add_argument("--save", type=Path)
     parser.add_argument("--load", type=Path)
     parser.add_argument("--write-docs", action="store_true")
@@ -332,7 +344,8 @@ def main(argv: list[str] | None = None) -> int:
         records = [json.loads(line) for line in args.load.open()]
         records = [r for r in records if r["mode"] in modes]
     else:
-        records = play(modes, args.games, args.save)
+        records = play(modes, args.games, args.save,
+                       args.label or (TUNING if args.step == "tune" else "eval"))
     if args.step == "tune":
         tune(records, args.career, args.careers)
         return 0
@@ -340,10 +353,11 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(lines))
     if args.write_docs:
         games = len({(r["mode"], r["player"], r["game"]) for r in records})
+        labels = sorted({r.get("label", TUNING) for r in records})
         write_docs(ROOT / "docs" / "daily.md", lines,
                    "python scripts/simulate_engine.py evaluate --games "
-                   f"{max(r['game'] for r in records) + 1} --career {args.career} "
-                   f"--careers {args.careers}", games)
+                   f"{max(r['game'] for r in records) + 1} --label {','.join(labels)} "
+                   f"--career {args.career} --careers {args.careers}", games)
     return 0
 
 
