@@ -30,7 +30,7 @@ def test_one_attempt_a_day_without_tips(app: Any) -> None:
     r = anna.post("/api/daily/classic", json={})
     assert_error(r, 409, "daily_played")
     assert r.json["entry"]["game_id"] == started["game_id"]
-    assert_error(anna.get(f"/api/games/{started['game_id']}/hint"), 422, "no_hint")
+    assert_error(anna.get(f"/api/games/{started['game_id']}/hint"), 403, "no_hints_here")
     state = anna.get(f"/api/games/{started['game_id']}").json
     assert state["kind"] == "daily" and state["daily"] == started["day"]
     assert state["rules"] == {}  # the standard rules: no option differs
@@ -86,8 +86,13 @@ def test_the_board_par_histogram_and_share(app: Any, clock: Clock,
                           daily.parse_day(day))
     assert view["par"] == daily.play_par("classic", seed, rules,
                                          strategies.get("classic", "free")).totals()[0]
-    assert [(row["rank"], row["name"]) for row in view["board"]] == [(1, "Anna"), (2, "Bram")]
+    # the same choices lose as many points: a shared place, who finished first on top
+    assert [(row["rank"], row["name"]) for row in view["board"]] == [(1, "Anna"), (1, "Bram")]
     assert view["board"][0]["score"] == view["board"][1]["score"]
+    assert view["board"][0]["loss"] == view["board"][1]["loss"] > 0  # keeping two dice
+    review = anna.get(f"/api/games/{started['game_id']}/review").json
+    assert view["board"][0]["loss"] == pytest.approx(review["regret"][0], abs=0.02)
+    assert [row["mine"] for row in view["board"]] == [True, False]
     assert all(row["game_id"] is None for row in view["board"])  # not before the day is over
     assert view["players"] == 2 and sum(bar["count"] for bar in view["histogram"]) == 2
     you = view["you"]
@@ -101,12 +106,14 @@ def test_the_board_par_histogram_and_share(app: Any, clock: Clock,
     page = anna.get("/daily/classic").get_data(as_text=True)
     assert 'id="daily-histogram"' in page and you["symbols"] in page
     assert f"par {view['par']}" in page and 'id="daily-board"' in page
+    assert 'id="daily-loss"' in page and "Verloren" in page
     # the day over: the seed is published and the games can be reviewed
     clock.now = daily.closes_at(daily.parse_day(day))
     view = anna.get(f"/api/daily/classic?date={day}").json
     assert view["over"] and view["seed"] == seed.hex() and view["board"][0]["game_id"]
     days = anna.get("/api/daily/classic/days").json["days"]
-    assert days == [{"day": day, "par": view["par"], "players": 2, "best": score}]
+    assert days == [{"day": day, "par": view["par"], "players": 2,
+                     "best": view["board"][0]["loss"]}]
 
 
 def test_a_day_closes_an_hour_after_midnight(app: Any, clock: Clock) -> None:

@@ -34,8 +34,9 @@ class Day:
         self.thrown = play_classic(self.anna, self.finished, [0, 1])
         # her result as the fair-play check leaves it, on the board (the check itself,
         # which loads the strategy table, is tested in tests/test_fair_play.py)
-        self.app.extensions["wordyahtzee.store"].check_daily(self.finished["game_id"],
-                                                             "clear", {})
+        store = self.app.extensions["wordyahtzee.store"]
+        store.check_daily(self.finished["game_id"], "clear", {})
+        store.measure_daily(self.finished["game_id"], 12.5)
         self.playing = start(self.anna, "woord")
         r = self.anna.post(f"/api/games/{self.playing['game_id']}/act/throw", json={},
                            headers=seat(self.playing["token"]))
@@ -137,8 +138,8 @@ def test_the_player_is_served_by_token_and_by_profile(day: Day) -> None:
         assert client.get(f"/api/games/{done}/record").json["result"]
         assert client.get(f"/games/{done}/review").status_code == 200
         assert client.get(f"/api/games/{done}/review").status_code in (200, 202)
-        assert_error(client.get(f"/api/games/{gid}/hint", headers=seat(token)), 422,
-                     "no_hint")
+        assert_error(client.get(f"/api/games/{gid}/hint", headers=seat(token)), 403,
+                     "no_hints_here")
         you = client.get("/api/daily/woord").json["you"]
         assert you["game_id"] == gid and you["token"] == token  # resume on this device
 

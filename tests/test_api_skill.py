@@ -182,11 +182,14 @@ def test_a_daily_games_figure_is_kept_and_set_against_the_days_players(app: Any,
     assert store.unfigured_dailies() == []
 
 
-def test_daily_figures_are_kept_once_and_counted_when_listed(store: Any) -> None:
+def test_daily_figures_are_kept_once_and_counted_when_on_the_board(store: Any) -> None:
     """Both backends: a finished daily game's figure is kept once; the day's figures are
-    those of the listed results only; the games still without one are found."""
+    those of the games on the board only (checked and clear, measured, the profile not
+    held for engine play: the same players the board counts); the games still without one
+    are found."""
     day = "2026-12-06"
-    for n, (score, check) in enumerate(((120, "clear"), (90, "flagged"), (60, None))):
+    for n, (score, check) in enumerate(((120, "clear"), (90, "flagged"), (60, None),
+                                        (110, "clear"))):
         store.create_profile(f"p{n}", f"Speler {n}", f"hash-{n}", 1.0)
         assert store.start_daily(day, "woord", f"p{n}", f"g{n}", 1.0)
         store._change([("UPDATE daily_entries SET score = ?, finished_at = ? WHERE "
@@ -194,14 +197,20 @@ def test_daily_figures_are_kept_once_and_counted_when_listed(store: Any) -> None
         if check is not None:
             assert store.check_daily(f"g{n}", check, {})
     assert store.start_daily(day, "woord", "p0", "g-x", 1.0) is False  # one attempt
-    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g0", "g1", "g2"]
+    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g0", "g1", "g2", "g3"]
     assert store.put_daily_skill("g0", 71.5) and store.put_daily_skill("g1", 99.0)
     assert not store.put_daily_skill("g0", 10.0)  # the first figure stays
+    assert store.daily_skills(day, "woord") == []  # g0 is not measured yet: no place
+    assert store.measure_daily("g0", 4.25) and store.measure_daily("g3", 0.0)
     assert store.daily_skills(day, "woord") == [71.5]  # the flagged one is not listed
     assert store.daily_entry(day, "woord", "p0")["skill"] == 71.5
-    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g2"]
-    assert store.put_daily_skill("g2", 40.0) and store.unfigured_dailies() == []
-    assert store.daily_skills(day, "woord") == [71.5]  # g2 is not checked yet
+    assert [e["game_id"] for e in store.unfigured_dailies()] == ["g2", "g3"]
+    assert store.put_daily_skill("g2", 40.0) and store.put_daily_skill("g3", 100.0)
+    assert store.unfigured_dailies() == []
+    assert store.daily_skills(day, "woord") == [71.5, 100.0]
+    assert store.hold_engine("p3", "woord", {}, 3.0)  # held for engine play: off the board
+    assert store.daily_skills(day, "woord") == [71.5]  # and g2 is not checked yet
+    assert [r["game_id"] for r in store.daily_board(day, "woord")] == ["g0"]
 
 
 @pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])

@@ -178,37 +178,41 @@ def test_the_classic_par_is_the_optimal_players_game(strategy_tables: None) -> N
 
 # -- the store ------------------------------------------------------------------------------
 
-def _finish(store: Store, game_id: str, name: str, score: int) -> None:
-    """A daily game finished with ``score`` and judged clear by the fair-play check (until
-    then the board does not list it: tests/test_fair_play.py)."""
+def _finish(store: Store, game_id: str, name: str, score: int, loss: float) -> None:
+    """A daily game finished with ``score``, judged clear by the fair-play check and
+    measured (``loss``: the expected points it lost; until then the board does not list
+    it: tests/test_fair_play.py)."""
     store.create_game(game_id, "classic", "daily", {"rules": {}}, [Seat(0, name, "t")])
     store.append_events(game_id, 0, [{"type": "x"}], Finish({"players": []}, {}),
                         [(name, score)])
-    assert store.check_daily(game_id, "clear", {})
+    assert store.check_daily(game_id, "clear", {}) and store.measure_daily(game_id, loss)
 
 
-def test_the_board_ranks_by_score_then_by_who_finished_first(store: Store) -> None:
+def test_the_board_ranks_by_points_lost_then_by_who_finished_first(store: Store) -> None:
+    """The board ranks by the expected points the choices lost, never by the score (the
+    dice decide it as much: docs/daily.md, "Fair play"); equal losses share a place."""
     now = [1000.0]
     store.clock = lambda: now[0]  # type: ignore[attr-defined]
-    for i, (name, score) in enumerate([("a", 250), ("b", 300), ("c", 250), ("d", 300)]):
+    for i, (name, score, loss) in enumerate([("a", 250, 3.0), ("b", 300, 0.5),
+                                             ("c", 320, 3.0), ("d", 200, 0.0)]):
         store.create_profile(f"p{i}", name, f"h{i}", 0.0)
         assert store.start_daily("2026-11-28", "classic", f"p{i}", f"g{i}", 0.0)
         now[0] += 1
-        _finish(store, f"g{i}", name, score)
+        _finish(store, f"g{i}", name, score, loss)
     assert not store.start_daily("2026-11-28", "classic", "p0", "again", 0.0)
     board = store.daily_board("2026-11-28", "classic")
-    assert [(r["name"], r["score"]) for r in board] == [("b", 300), ("d", 300), ("a", 250),
-                                                        ("c", 250)]
-    assert [store.daily_rank("2026-11-28", "classic", r["score"], r["finished_at"])
-            for r in board] == [1, 2, 3, 4]
-    assert store.daily_scores("2026-11-28", "classic") == {300: 2, 250: 2}
+    assert [(r["name"], r["score"], r["loss"]) for r in board] == [
+        ("d", 200, 0.0), ("b", 300, 0.5), ("a", 250, 3.0), ("c", 320, 3.0)]
+    assert [store.daily_rank("2026-11-28", "classic", r["loss"]) for r in board] == [
+        1, 2, 3, 3]
+    assert store.daily_scores("2026-11-28", "classic") == {200: 1, 300: 1, 250: 1, 320: 1}
     assert store.daily_board("2026-11-29", "classic") == []
     store.put_daily_par("2026-11-28", "classic", 280, {"joker": "free"}, {"turns": []})
     store.put_daily_par("2026-11-28", "classic", 999, {}, {})  # once: the first stays
     assert store.daily_par("2026-11-28", "classic") == {
         "par": 280, "rules": {"joker": "free"}, "record": {"turns": []}}
     assert store.daily_days("classic", "2026-11-29") == [
-        {"day": "2026-11-28", "par": 280, "players": 4, "best": 300}]
+        {"day": "2026-11-28", "par": 280, "players": 4, "best": 0.0}]
     assert store.daily_days("classic", "2026-11-28") == []
     assert [g["par"] for g in store.profile_dailies("p1")] == [280]
 
@@ -219,7 +223,7 @@ def test_profiles_are_renamed_and_deleted_with_their_games(store: Store) -> None
     assert store.rename_profile("p1", "Anneke") and not store.rename_profile("nobody", "x")
     assert (store.profile_by_secret("hash1") or {}).get("name") == "Anneke"
     store.start_daily("2026-11-28", "classic", "p1", "g1", 1.0)
-    _finish(store, "g1", "Anneke", 200)
+    _finish(store, "g1", "Anneke", 200, 12.5)
     assert store.delete_profile("p1") and not store.delete_profile("p1")
     assert store.profile_by_secret("hash1") is None
     assert store.profile_dailies("p1") == [] and store.daily_board("2026-11-28", "classic") == []

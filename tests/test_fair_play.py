@@ -295,7 +295,11 @@ def test_a_cheater_with_a_throwaway_profile_is_held_off_the_board(
                                     "--json", "--db", str(path)])
     assert code == 0 and json.loads(out)["check"] == "cleared"
     view = cheater.get("/api/daily/classic").json
-    assert "Ziener" in str(view["board"]) and view["you"]["rank"] == 1
+    assert "Ziener" in str(view["board"])
+    # on the board by the points its choices lost, which knowing the faces never lowers
+    you, rows = view["you"], view["board"]
+    assert you["rank"] == 1 + sum(row["loss"] < you["loss"] for row in rows)
+    assert you["loss"] > next(row["loss"] for row in rows if row["name"] == "Eerlijk") > 0
     log = app.extensions["wordyahtzee.store"].moderation_log()
     assert [(e["moderator"], e["action"], e["subject"]) for e in log] == [
         ("Moderator", "daily cleared", cheat_game), ("Moderator", "daily confirmed", cheat_game)]
@@ -315,36 +319,77 @@ def test_a_cheater_with_a_throwaway_profile_is_held_off_the_board(
 
 def test_the_board_lists_checked_results_and_a_moderator_decides(store: Any) -> None:
     day = "2026-11-28"
-    for name, game in (("Anna", "a"), ("Bram", "b"), ("Carl", "c")):
+    for name, game in (("Anna", "a"), ("Bram", "b"), ("Carl", "c"), ("Dirk", "d")):
         store.create_profile(name, name, f"hash-{name}", 1.0)
         assert store.start_daily(day, "classic", name, game, 1.0)
     # a finished entry gets its score with its game's last append; here, directly
     store._change([("UPDATE daily_entries SET score = ?, finished_at = ? WHERE game_id = ?",
                     (score, at, game)) for game, score, at in (("a", 240, 5.0),
                                                                ("b", 330, 6.0),
-                                                               ("c", 200, 7.0))])
+                                                               ("c", 200, 7.0),
+                                                               ("d", 180, 4.0))])
     assert store.daily_board(day, "classic") == []  # judged first
-    assert [e["game_id"] for e in store.unchecked_dailies()] == ["a", "b", "c"]
+    assert [e["game_id"] for e in store.unchecked_dailies()] == ["d", "a", "b", "c"]
     evidence = {"verdict": {"lr": 500.0}, "choices": []}
     assert store.check_daily("a", "clear", {}) and store.check_daily("b", "flagged", evidence)
     assert not store.check_daily("b", "clear", {})  # judged once: a second process's is lost
-    assert store.check_daily("c", "clear", {})
-    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Anna", "Carl"]
-    assert store.daily_scores(day, "classic") == {240: 1, 200: 1}
-    assert store.daily_rank(day, "classic", 200, 7.0) == 2
+    assert store.check_daily("c", "clear", {}) and store.check_daily("d", "clear", {})
+    assert store.daily_board(day, "classic") == []  # and measured
+    for game, loss in (("a", 3.5), ("b", 1.0), ("c", 2.25), ("d", 3.5)):
+        assert store.measure_daily(game, loss)
+    assert not store.measure_daily("a", 0.0)  # measured once
+    assert store.unchecked_dailies() == []
+    # the fewest points lost first, whatever the score; equal: who finished first
+    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Carl", "Dirk", "Anna"]
+    assert store.daily_scores(day, "classic") == {240: 1, 200: 1, 180: 1}
+    assert [store.daily_rank(day, "classic", loss) for loss in (2.25, 3.5, 3.6)] == [1, 2, 4]
     waiting = store.daily_checks(("flagged",))
     assert [(e["game_id"], e["name"], e["result"]) for e in waiting] == [("b", "Bram", evidence)]
     assert not store.moderate_daily("a", "confirmed", "Mo", "", 8.0)  # clear: no decision
     assert store.moderate_daily("b", "cleared", "Mo", "learnt the game", 9.0)
-    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Bram", "Anna", "Carl"]
+    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Bram", "Carl", "Dirk",
+                                                                      "Anna"]
     assert store.moderate_daily("b", "confirmed", "Mo", "", 10.0)
-    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Anna", "Carl"]
+    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Carl", "Dirk", "Anna"]
     assert [(e["moderator"], e["action"], e["subject"], e["note"])
             for e in store.moderation_log()] == [
         ("Mo", "daily confirmed", "b", ""), ("Mo", "daily cleared", "b", "learnt the game")]
     store.put_daily_par(day, "classic", 250, {}, {})
     assert store.daily_days("classic", "2026-11-29") == [
-        {"day": day, "par": 250, "players": 2, "best": 240}]
+        {"day": day, "par": 250, "players": 3, "best": 2.25}]
+
+    # a profile held for engine play: its results leave the board of its mode
+    summary = {"decisions": 30, "loss": 0.0, "expected": 9.0, "variance": 4.0}
+    assert store.put_play_check("c", 0, "Carl", "classic", "daily", 7.0, summary)
+    assert not store.put_play_check("c", 0, "Carl", "classic", "daily", 7.0, summary)
+    assert store.hold_engine("Carl", "classic", {"verdict": {"z": 4.5}}, 11.0)
+    assert not store.hold_engine("Carl", "classic", {}, 12.0)  # held already
+    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Dirk", "Anna"]
+    assert store.daily_days("classic", "2026-11-29")[0]["best"] == 3.5
+    assert [(h["name"], h["evidence"]) for h in store.engine_holds(("held",))] == [
+        ("Carl", {"verdict": {"z": 4.5}})]
+    assert store.engine_holds(("held",), "woord") == []
+    assert store.moderate_engine("Carl", "classic", "cleared", "Mo", "a strong player", 13.0)
+    assert [e["name"] for e in store.daily_board(day, "classic")] == ["Carl", "Dirk", "Anna"]
+    hold = store.engine_hold("Carl", "classic")
+    assert hold["state"] == "cleared" and hold["since"] == 13.0
+    assert store.play_checks("Carl", "classic", since=13.0) == []  # evidence anew
+    assert [r["game_id"] for r in store.play_checks("Carl", "classic")] == ["c"]
+    assert store.hold_engine("Carl", "classic", {"verdict": {"z": 5.0}}, 14.0)  # again
+    assert store.moderate_engine("Carl", "classic", "confirmed", "Mo", "", 15.0)
+    assert store.engine_hold("Carl", "classic")["since"] == 13.0
+    assert not store.moderate_engine("Nobody", "classic", "cleared", "Mo", "", 16.0)
+    assert [(e["action"], e["subject"]) for e in store.moderation_log()][:2] == [
+        ("engine confirmed", "Carl classic"), ("engine cleared", "Carl classic")]
+    # a rated game is judged once; a profile's deletion takes its records
+    store.rate_game("rated", "classic", {}, 20.0)
+    assert store.unjudged_rated() == ["rated"]
+    assert store.put_play_check("rated", 1, "Carl", "classic", "rated", 20.0, {})
+    assert store.unjudged_rated() == []
+    assert store.play_checks("Carl", "classic", limit=5)[0]["game_id"] == "c"  # no decisions
+    assert store.delete_profile("Carl")
+    assert store.engine_hold("Carl", "classic") is None
+    assert store.play_checks("Carl", "classic") == []
 
 
 def test_a_game_that_cannot_be_judged_waits_for_a_moderator(

@@ -51,8 +51,8 @@ def decide(client: Any, word: str, verdict: str, reason: str = "a reason",
 
 def test_nobody_without_a_login_sees_or_decides_anything(app: Any) -> None:
     client = app.test_client()
-    for path in ("/moderate/reports", "/moderate/daily", "/moderate/profiles",
-                 "/moderate/log", "/moderate/"):
+    for path in ("/moderate/reports", "/moderate/daily", "/moderate/engine",
+                 "/moderate/profiles", "/moderate/log", "/moderate/"):
         answer = client.get(path, environ_base=FAR)
         assert answer.status_code == 302 and "/moderate/login" in answer.location, path
     assert "/moderate/reports" in client.get("/reports", environ_base=FAR).location
@@ -64,7 +64,8 @@ def test_nobody_without_a_login_sees_or_decides_anything(app: Any) -> None:
     for path, data in (("/moderate/words", {"dictionary": "nl", "word": "huis",
                                             "verdict": "refuse", "reason": "x"}),
                        ("/moderate/profiles/p1/hide", {}), ("/moderate/daily/g1",
-                                                            {"decision": "cleared"})):
+                                                            {"decision": "cleared"}),
+                       ("/moderate/engine/p1/classic", {"decision": "cleared"})):
         assert client.post(path, data={"csrf": token, **data},
                            environ_base=FAR).status_code == 401, path
     assert app.extensions["wordyahtzee.store"].word_decisions() == []
@@ -211,6 +212,7 @@ def _finished_daily(store: Any, clock: Clock, profile: str, game: str, score: in
                              "chosen": {"kind": "keep", "keep": [6, 6]},
                              "best": {"kind": "keep", "keep": [6, 6, 6]}}]}
     assert store.check_daily(game, check, evidence if check == "flagged" else {})
+    assert store.measure_daily(game, 7.5)
     return day
 
 
@@ -338,3 +340,48 @@ def test_a_decision_on_one_process_reaches_the_other_within_seconds(
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_profile_held_for_engine_play_is_decided_from_the_web(app: Any,
+                                                               clock: Clock) -> None:
+    """A profile the engine-play check holds is listed with its evidence; its daily results
+    are off the board until a moderator clears it, and back off once confirmed."""
+    store = app.extensions["wordyahtzee.store"]
+    player = app.test_client()
+    assert player.post("/api/profile", json={"name": "Motor"}).status_code == 201
+    profile = store.profiles_named("Motor")[0]["id"]
+    _finished_daily(store, clock, profile, "g-engine", 260, "clear")
+    viewer = app.test_client()
+    assert "Motor" in str(viewer.get("/api/daily/classic").json["board"])
+    evidence = {"verdict": {"z": 4.2, "games": 8, "decisions": 260, "loss": 0.0,
+                            "expected": 18.3, "held": True},
+                "games": [{"game_id": "g-engine", "kind": "daily", "at": clock(),
+                           "loss": 0.0, "expected": 2.3, "score": 1.61}], "slip": 0.35}
+    assert store.hold_engine(profile, "classic", evidence, clock())
+    assert "Motor" not in str(viewer.get("/api/daily/classic").json["board"])
+    client = app.test_client()
+    login(client)
+    page = client.get("/moderate/engine", environ_base=FAR).get_data(as_text=True)
+    assert "Motor" in page and "4.2" in page and "18.3" in page and "g-engine" in page
+    token = form_token(client, "/moderate/engine")
+    assert client.post(f"/moderate/engine/{profile}/classic", environ_base=FAR, data={
+        "csrf": token, "decision": "cleared", "note": "a strong player"}).status_code == 303
+    assert "Motor" in str(viewer.get("/api/daily/classic").json["board"])
+    assert "Motor" not in client.get("/moderate/engine", environ_base=FAR).get_data(
+        as_text=True).split("moderate-decided")[0]
+    assert store.hold_engine(profile, "classic", evidence, clock())  # held again later
+    assert client.post(f"/moderate/engine/{profile}/classic", environ_base=FAR, data={
+        "csrf": token, "decision": "confirmed"}).status_code == 303
+    assert "Motor" not in str(viewer.get("/api/daily/classic").json["board"])
+    for path in (f"/moderate/engine/{profile}/woord", "/moderate/engine/nobody/classic"):
+        assert client.post(path, environ_base=FAR, data={
+            "csrf": token, "decision": "cleared"}).status_code == 404
+    assert client.post(f"/moderate/engine/{profile}/classic", environ_base=FAR, data={
+        "csrf": token, "decision": "maybe"}).status_code == 400
+    assert app.test_client().post(f"/moderate/engine/{profile}/classic", data={
+        "decision": "cleared"}).status_code in (401, 403)  # nobody else
+    log = [(e["moderator"], e["action"], e["subject"]) for e in store.moderation_log()]
+    assert log[:2] == [("alice", "engine confirmed", f"{profile} classic"),
+                       ("alice", "engine cleared", f"{profile} classic")]
+    assert "engine confirmed" in client.get("/moderate/log", environ_base=FAR).get_data(
+        as_text=True)

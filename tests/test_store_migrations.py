@@ -122,15 +122,19 @@ DAILY_ROWS = (
 def test_daily_results_from_before_the_fair_play_check_stand(
         backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     """A database from before the fair-play check (SQLite 8, PostgreSQL 7) keeps its
-    finished daily results on the board (clear) and judges the games still in play when
-    they finish."""
+    finished daily results (clear: on the board once the next sweep has measured the
+    points they lost) and judges the games still in play when they finish."""
     where = _older(backend, tmp_path, request, 8, DAILY_ROWS)
     store = open_store(where)
     try:
-        assert [e["game_id"] for e in store.daily_board("2026-11-27", "classic")] == ["done"]
         assert store.daily_entry_of("done")["check"] == "clear"  # type: ignore[index]
         assert store.daily_entry_of("playing")["check"] is None  # type: ignore[index]
-        assert store.unchecked_dailies() == []  # unfinished: nothing to judge yet
+        # unfinished: nothing to judge yet; finished: to measure
+        assert [e["game_id"] for e in store.unchecked_dailies()] == ["done"]
+        assert store.measure_daily("done", 4.25) and not store.measure_daily("done", 1.0)
+        assert [(e["game_id"], e["loss"]) for e in store.daily_board(
+            "2026-11-27", "classic")] == [("done", 4.25)]
+        assert store.unchecked_dailies() == []
         assert store.moderation_log() == []
     finally:
         store.close()
@@ -320,5 +324,28 @@ def test_tables_the_lobby_started_before_they_said_so_keep_their_seats_to_profil
         assert store.load_game("started").setup["table"] == {
             "rated": False, "idle_seconds": 120, "lobby": True}
         assert "lobby" not in store.load_game("friends").setup["table"]
+    finally:
+        store.close()
+
+
+RATED_ROWS = (
+    "INSERT INTO rated_games (game_id, at) VALUES ('rated-before', 5)",)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_games_rated_before_the_engine_play_check_stand(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """A database from before the engine-play check (SQLite 18, PostgreSQL 17): the games
+    it rated stand as they were (nothing judges them), those rated from then on are
+    judged, and its finished daily results wait to be measured."""
+    engine = next(s.version for s in SQLITE_STEPS if "engine-play" in s.description)
+    where = _older(backend, tmp_path, request, engine - 1, (*DAILY_ROWS[:2], *RATED_ROWS))
+    store = open_store(where)
+    try:
+        assert store.unjudged_rated() == []
+        store.rate_game("rated-after", "classic", {}, 6.0)
+        assert store.unjudged_rated() == ["rated-after"]
+        assert store.play_checks("p", "classic") == []
+        assert [e["game_id"] for e in store.unchecked_dailies()] == ["done"]
     finally:
         store.close()

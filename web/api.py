@@ -562,7 +562,8 @@ def hint(game_id: str) -> Any:
     (``dice``, ``letters``) and claims (``box``, ``words``); Kaartspel ranks its moves by
     the strong player's ``value``. 202 with ``ready: false`` while the strategy table is
     being prepared: ask again a second later. The seat to move is marked as having used a
-    Tip (an online table: only its own ``X-Seat-Token`` may ask)."""
+    Tip (an online table: only its own ``X-Seat-Token`` may ask). A rated game and a daily
+    game are played unaided: 403 ``no_hints_here``."""
     answer = _tables().hint(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
@@ -578,7 +579,8 @@ def review(game_id: str) -> Any:
     false`` while the strategy table is being prepared. Once a game is over, ``optimal``
     sets each final score against a seeded sample of optimal play's final scores
     (``histogram``, and per score ``better_than``: the percentage of sampled games it
-    beat); ``optimal.ready`` is false while that sample is prepared."""
+    beat); ``optimal.ready`` is false while that sample is prepared. A rated game's and a
+    daily game's review comes once the game is over (403 ``no_hints_here`` before)."""
     answer = _tables().review(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 

@@ -114,13 +114,17 @@ class DailyStart(Reply):
 
 
 class BoardEntry(Reply):
-    """A place on the day's board."""
+    """A place on the day's board: ranked by ``loss``, the expected points the game's
+    choices lost against optimal play (the review's total; equal losses share a place),
+    never by the score, which the dice decide as much."""
 
     rank: int
     name: str
+    loss: float
     score: int
     finished_at: float | None = None
     game_id: str | None = None
+    mine: bool = Field(False, description="this browser's profile's own game")
 
 
 class Bar(Reply):
@@ -163,11 +167,13 @@ class DailyDay(Reply):
 
 
 class Day(Reply):
-    """A past day and its par."""
+    """A past day: its par, how many games are on its board, and the fewest expected points
+    one of them lost (``best``)."""
 
     day: str
     par: int | None
     players: int
+    best: float | None = None
 
 
 class DailyDays(Reply):

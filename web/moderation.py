@@ -1,7 +1,7 @@
 """The moderators' pages under ``/moderate`` (docs/operations.md, "Moderators"): log in,
-decide reported words (the dictionaries' overlay), clear or confirm flagged daily results,
-hide a profile's name, list an uploaded dictionary to everyone, read the log; from any
-address, with a login.
+decide reported words (the dictionaries' overlay), clear or confirm flagged daily results
+and the profiles held for engine play, hide a profile's name, list an uploaded dictionary
+to everyone, read the log; from any address, with a login.
 
 - **Sessions** live in the ``wy_moderator`` cookie (HttpOnly, SameSite=Strict, Secure when
   the request is https, also through a trusted proxy's ``X-Forwarded-Proto``); the store
@@ -206,6 +206,28 @@ def decide_daily(game_id: str) -> Response:
                                                 require_moderator(),
                                                 request.form.get("note", "")))
     return decided or _after("moderate.daily", "daily")
+
+
+# -- profiles held for engine play ----------------------------------------------------------
+
+@bp.get("/engine")
+def engine() -> Response:
+    """The profiles the engine-play check holds, with their evidence, and the decided
+    ones."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    return page("engine.html", held=service.held_profiles(),
+                decided=service.held_profiles(states=("cleared", "confirmed"))[:50])
+
+
+@bp.post("/engine/<profile_id>/<mode>")
+def decide_engine(profile_id: str, mode: str) -> Response:
+    """Clear or confirm a held profile (the service's decision)."""
+    service = current_app.extensions["wordyahtzee.tables"]
+    decided = _decided(lambda: service.moderate_engine(profile_id, mode,
+                                                       request.form.get("decision"),
+                                                       require_moderator(),
+                                                       request.form.get("note", "")))
+    return decided or _after("moderate.engine", "engine")
 
 
 # -- profile names --------------------------------------------------------------------------

@@ -144,7 +144,8 @@ def _modes() -> dict[str, Any]:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Response:
-    """The game screen of the table's mode (the state itself comes from the API).
+    """The game screen of the table's mode (the state itself comes from the API); a rated
+    or daily game's screen has no Tip button (``unaided``).
 
     Today's daily game, asked by a browser without its player's profile: 403, the screen
     with its board hidden and why in its place. The page holds nothing of the game; its
@@ -167,6 +168,7 @@ def game(game_id: str) -> Response:
     lexicon = getattr(table.game, "lexicon", None)  # Woord Yahtzee's words
     return render(f"modes/{table.mode}/game.html", 403 if hidden else 200, game_id=game_id,
                   mode=table.mode, reactions=REACTIONS, hidden=hidden,
+                  unaided=table.rated or table.daily is not None,
                   words_language=lexicon.info.language if lexicon is not None else None)
 
 
@@ -253,13 +255,14 @@ def review(game_id: str) -> Response:
     """After the game: each decision against optimal play, the expected points lost, each
     final score against the spread of optimal play's, and the score history under these
     rules of the seat this browser's profile holds (SVG, drawn here). Today's daily game
-    only for the browser of its player's profile (403 otherwise)."""
+    only for the browser of its player's profile (403 otherwise); a rated or daily game
+    only once it is over (403 ``no_hints_here``)."""
     from wordyahtzee.store import rules_key
 
     from .plots import bar_chart, line_chart
 
     service = current_app.extensions["wordyahtzee.tables"]
-    table = service.seen_by(game_id, None, profile_secret())
+    table = service.reviewable(service.seen_by(game_id, None, profile_secret()))
     answer = service.review_of(table)
     t = translator(current_language())
     regret_charts: list[tuple[str, str]] = []

@@ -57,6 +57,12 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     expect(page.locator("#daily-histogram svg")).to_be_visible()
     expect(page.locator("#daily-regrets svg rect")).not_to_have_count(0)
     expect(page.locator("#daily-board tbody tr", has_text="Dagspeler")).to_have_count(1)
+    # ranked by the points its choices lost, shown beside the place and in the row
+    loss = live.store.daily_entry_of(gid)["loss"]
+    expect(page.locator("#daily-loss")).to_be_visible()
+    expect(page.locator("#daily-board thead")).to_contain_text("Verloren")
+    expect(page.locator("#daily-board tr.costly")).to_contain_text(
+        f"{loss:.1f}".replace(".", ","))
     share = page.locator("#share-text").input_value()
     lines = share.split("\n")
     assert lines[0] == f"Yahtzee van de dag {state['daily']}"

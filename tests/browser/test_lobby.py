@@ -53,6 +53,10 @@ def test_a_quick_match_seats_two_browsers_together(browser: Any, live: Any) -> N
         assert state["kind"] == "online"
         assert [s["name"] for s in state["seats"]] == ["Snelle Anna", "Snelle Bram"]
         expect(anna.locator("#turn-line")).to_contain_text("Snelle Anna")
+        # a quick match is rated: no Tip, on the page as on the server
+        expect(anna.locator("#hint-button")).to_be_hidden()
+        anna.keyboard.press("h")
+        expect(anna.locator("#hint")).to_be_hidden()
         _play_turn(anna)
         expect(bram.locator("#throw")).to_be_enabled()
         # a quick reaction: Anna's thumb shows beside her name on Bram's screen

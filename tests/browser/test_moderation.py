@@ -43,7 +43,23 @@ def test_a_moderator_logs_in_and_accepts_a_reported_word(context: Any, live: Any
                            "'application/json'}, body: JSON.stringify({words: ['blurp'], "
                            "dictionary: 'nl'})}).then(r => r.json())")
     assert answer["results"][0]["valid"]
+    # a profile held for engine play, with its evidence, cleared
+    live.store.create_profile("motor-1", "Motor", "hash-motor", 1.0)
+    games = [{"game_id": f"g{i}", "kind": "rated", "at": 1.8e9 + i, "loss": 0.0,
+              "expected": 2.31, "score": 1.52} for i in range(6)]
+    live.store.hold_engine("motor-1", "classic", {"verdict": {
+        "z": 3.72, "games": 6, "decisions": 212, "loss": 0.0, "expected": 13.86,
+        "held": True}, "games": games, "slip": 0.35}, 1.8e9)
+    page.get_by_role("link", name="Computerspel").click()
+    section = page.locator("section.flagged", has_text="Motor")
+    expect(section).to_contain_text("z = 3.72 over 6 spellen")
+    section.get_by_label("Toelichting").fill("sterke speler, bekend van toernooien")
+    shot(page, "moderate-engine")
+    section.get_by_role("button", name="Vrijgeven").click()
+    expect(page.locator(".notice")).to_be_visible()
+    assert live.store.engine_hold("motor-1", "classic")["state"] == "cleared"
     page.get_by_role("link", name="Logboek").click()
     expect(page.locator("table.log")).to_contain_text("nl:blurp")
+    expect(page.locator("table.log")).to_contain_text("engine cleared")
     page.get_by_role("button", name="Uitloggen").click()
     expect(page).to_have_url(f"{live.url}/moderate/login")

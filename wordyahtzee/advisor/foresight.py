@@ -148,6 +148,19 @@ def top_option(values: Mapping[Chosen, float], usual: Chosen | None = None) -> C
     return next(option for option, value in values.items() if value >= top - EPSILON)
 
 
+def evasive_option(values: Mapping[Any, float], usual: Any) -> Any:
+    """The option of a player who knows the faces and the statistic, and evades it: of the
+    options better in hindsight than ``usual`` (the best in expectation) but not as good
+    as the best in hindsight, the best one (each such choice a departure that gains on
+    the day's faces, and yet no *hit*); ``usual`` when there is none. The daily board,
+    ranked by the points each choice loses in expectation, pays it nothing
+    (docs/daily.md, "Fair play")."""
+    base, top = values[usual], max(values.values())
+    better = {option: value for option, value in values.items()
+              if base + EPSILON < value < top - EPSILON}
+    return max(better, key=lambda option: better[option]) if better else usual
+
+
 def hit_chance(mode: str, kind: str, regret: float) -> float:
     """``q(r)``: the chance an honest departure of ``kind`` and ``regret`` hits."""
     table = HIT[mode]

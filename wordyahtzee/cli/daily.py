@@ -47,7 +47,7 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
             out["modes"][mode] = {"par": stored["par"],
                                   "players": sum(store.daily_scores(day.isoformat(),
                                                                     mode).values()),
-                                  "best": board[0]["score"] if board else None}
+                                  "best": board[0]["loss"] if board else None}
     finally:
         store.close()
     if args.json:
@@ -59,7 +59,8 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
                                         time.gmtime(daily.closes_at(day)))))
     for mode, info in out["modes"].items():
         best = "-" if info["best"] is None else info["best"]
-        print(f"{mode:<8}par {info['par']}, finished {info['players']}, best {best}")
+        print(f"{mode:<8}par {info['par']}, on the board {info['players']}, "
+              f"fewest points lost {best}")
     return 0
 
 
@@ -172,6 +173,51 @@ def cmd_daily_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hold_line(hold: dict[str, Any]) -> str:
+    verdict = (hold.get("evidence") or {}).get("verdict") or {}
+    return (f"{hold['profile_id']}  {hold['mode']:<7}  {hold['state']:<9}  "
+            f"z {verdict.get('z', '-')} over {verdict.get('games', '-')} games: lost "
+            f"{verdict.get('loss', '-')}, the reference player {verdict.get('expected', '-')}"
+            f"  {hold['name']}")
+
+
+def cmd_daily_held(args: argparse.Namespace) -> int:
+    """``daily held``: the profiles the engine-play check holds for a moderator (``--all``:
+    the decided ones too), newest first, each with its games."""
+    service = _service(args.db)
+    try:
+        states = ("held", "cleared", "confirmed") if args.all else ("held",)
+        found = service.held_profiles(states, args.mode)
+    finally:
+        service.store.close()
+    if args.json:
+        print(json.dumps(found, ensure_ascii=False))
+        return 0
+    if not found:
+        print("no profile waits for a moderator" if not args.all else "no profile held")
+    for hold in found:
+        print(_hold_line(hold))
+        for game in hold["evidence"].get("games", []):
+            print(f"  {game['game_id']}  {game['kind']:<5}  lost {game['loss']}, the "
+                  f"reference player {game['expected']}, score {game['score']}")
+    return 0
+
+
+def cmd_daily_decide_profile(args: argparse.Namespace) -> int:
+    """``daily clear-profile`` / ``daily confirm-profile PROFILE MODE``: a moderator's
+    decision on a profile held for engine play, logged with who and why."""
+    import getpass
+
+    service = _service(args.db)
+    try:
+        hold = service.moderate_engine(args.profile, args.mode, args.decision,
+                                       args.by or getpass.getuser(), args.note)
+    finally:
+        service.store.close()
+    print(json.dumps(hold, ensure_ascii=False) if args.json else _hold_line(hold))
+    return 0
+
+
 def add_daily_parser(sub: Any) -> None:
     """The ``daily`` sub-command group (docs/daily.md)."""
     group = sub.add_parser("daily", help="the daily game: par, board, published seeds")
@@ -208,6 +254,23 @@ def add_daily_parser(sub: Any) -> None:
                        help="the moderator (default: the user running the command)")
         _store_options(p)
         p.set_defaults(func=cmd_daily_decide, decision=decision)
+    p = commands.add_parser("held", help="profiles the engine-play check holds for a "
+                            "moderator")
+    p.add_argument("--mode", default=None, help="only woord or classic")
+    p.add_argument("--all", action="store_true", help="the decided ones too")
+    _store_options(p)
+    p.set_defaults(func=cmd_daily_held)
+    for decision, verb, text in (
+            ("cleared", "clear-profile", "a held profile's results count again"),
+            ("confirmed", "confirm-profile", "a held profile plays with the engine")):
+        p = commands.add_parser(verb, help=text)
+        p.add_argument("profile", metavar="PROFILE", help="the profile's id")
+        p.add_argument("mode", metavar="MODE", help="woord or classic")
+        p.add_argument("--note", default="", help="why (kept in the moderators' log)")
+        p.add_argument("--by", default=None, metavar="NAME",
+                       help="the moderator (default: the user running the command)")
+        _store_options(p)
+        p.set_defaults(func=cmd_daily_decide_profile, decision=decision)
 
 
 def _store_options(p: Any) -> None:

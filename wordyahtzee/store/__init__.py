@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
 from ..errors import WordyahtzeeError
+from .engine import EngineRecords
 from .lobby import LobbyRecords
 from .moderators import ModeratorRecords
 from .owned import OwnedRecords
@@ -159,14 +160,16 @@ def group_reports(rows: Iterable[tuple[str, str, str, str, float]]) -> list[Word
 
 
 class Store(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords, OwnedRecords,
-            Protocol):
+            EngineRecords, Protocol):
     """What the table service needs of a store; every backend implements it (profiles and
     the daily game: :class:`~wordyahtzee.store.players.PlayerRecords`; seats of profiles,
     the lobby and ratings: :class:`~wordyahtzee.store.lobby.LobbyRecords`; moderators, word
     decisions and hidden names: :class:`~wordyahtzee.store.moderators.ModeratorRecords`;
     puzzles, the answers to them and their ratings:
     :class:`~wordyahtzee.store.puzzles.PuzzleRecords`; own dice sets and the owners of
-    uploaded dictionaries: :class:`~wordyahtzee.store.owned.OwnedRecords`)."""
+    uploaded dictionaries: :class:`~wordyahtzee.store.owned.OwnedRecords`; the engine-play
+    check's judged seats and held profiles: :class:`~wordyahtzee.store.engine.
+    EngineRecords`)."""
 
     def create_game(self, game_id: str, mode: str, kind: str, setup: Mapping[str, Any],
                     seats: Sequence[Seat]) -> None:

@@ -271,3 +271,41 @@ DAILY_SKILL = (
 """The skill figure of each finished daily game (docs/skill.md), null until it is
 computed: the day's players compare with each other by it; the index finds the finished
 games still without one (the same in both backends)."""
+
+ENGINE_PLAY = (
+    "ALTER TABLE daily_entries ADD COLUMN loss {real}",
+    "CREATE INDEX daily_loss ON daily_entries (day, mode, loss, finished_at)",
+    """CREATE TABLE play_checks (
+        game_id    TEXT NOT NULL,
+        seat       INTEGER NOT NULL,
+        profile_id TEXT NOT NULL,
+        mode       TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        at         {real} NOT NULL,
+        decisions  INTEGER NOT NULL,
+        loss       {real} NOT NULL,
+        expected   {real} NOT NULL,
+        variance   {real} NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    "CREATE INDEX play_checks_of ON play_checks (profile_id, mode, at)",
+    """CREATE TABLE engine_holds (
+        profile_id TEXT NOT NULL,
+        mode       TEXT NOT NULL,
+        state      TEXT NOT NULL,
+        evidence   TEXT NOT NULL,
+        at         {real} NOT NULL,
+        since      {real} NOT NULL,
+        PRIMARY KEY (profile_id, mode)
+    )""",
+    "CREATE INDEX engine_holds_state ON engine_holds (state, at)",
+    # games rated before the check existed stand as they were: nothing judges them
+    "INSERT INTO play_checks (game_id, seat, profile_id, mode, kind, at, decisions, loss, "
+    "expected, variance) SELECT game_id, -1, '', '', 'rated', at, 0, 0, 0, 0 FROM "
+    "rated_games",
+)
+"""The daily board ranked by the expected points a game lost (``daily_entries.loss``,
+filled by the next check of every finished daily game, older ones included; the index
+``daily_loss`` orders a day's board by it), the judged seats of rated and daily games that
+the engine-play check reads, and the profiles it holds for a moderator (the same in both
+backends)."""

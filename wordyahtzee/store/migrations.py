@@ -134,6 +134,8 @@ def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str
          typed(ddl.LOGIN_ATTEMPTS)),
         ("owners, their own dice sets, the uploaded dictionaries' owners", typed(ddl.OWNED)),
         ("the skill figure of each finished daily game", typed(ddl.DAILY_SKILL)),
+        ("the daily board by expected points lost; the engine-play check",
+         typed(ddl.ENGINE_PLAY)),
     )))
 
 

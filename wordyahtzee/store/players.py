@@ -4,7 +4,7 @@
 ``_rows(sql, params)`` (a read) and ``_change(statements)`` (writes in one transaction,
 their row counts), and the SQL here uses ``?`` placeholders (PostgreSQL's store converts
 them). Every list is read through an index (docs/storage.md): the day's board through
-``daily_board`` (day, mode, score), a profile's days through ``daily_of_profile``.
+``daily_loss`` (day, mode, loss), a profile's days through ``daily_of_profile``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ LISTED_CHECKS = ("clear", "cleared")
 clear, or cleared by a moderator (docs/daily.md, "Fair play"). A check is None until the
 game is judged, and ``flagged`` or ``confirmed`` keeps a result off the board."""
 LISTED = "check_state IN (" + ", ".join(f"'{state}'" for state in LISTED_CHECKS) + ")"
+ON_BOARD = (f"e.{LISTED} AND e.loss IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "
+            "engine_holds h WHERE h.profile_id = e.profile_id AND h.mode = e.mode AND "
+            "h.state IN ('held', 'confirmed'))")
+"""A daily entry ``e`` on its day's board: finished, checked and clear (or cleared), its
+expected points lost measured, and its profile not held for engine play in the mode
+(:data:`~wordyahtzee.store.engine.HOLDING`; docs/daily.md, "Fair play")."""
 
 
 def profile_owner(profile_id: str) -> str:
@@ -34,7 +40,7 @@ def _entry(row: Any) -> dict[str, Any]:
     return {"day": row["day"], "mode": row["mode"], "game_id": row["game_id"],
             "started_at": row["started_at"], "score": row["score"],
             "finished_at": row["finished_at"], "check": row["check_state"],
-            "skill": row["skill"]}
+            "skill": row["skill"], "loss": row["loss"], "profile_id": row["profile_id"]}
 
 
 class Records(Protocol):
@@ -86,7 +92,8 @@ class PlayerRecords(Records, Protocol):
     def delete_profile(self, profile_id: str) -> bool:
         """Delete a profile with all its data: its daily entries and their games (events,
         seats, scores), its seats at other tables (the games stay, for the other players),
-        its ratings, its places in the lobby and its own dice sets (the games played with
+        its ratings, the engine-play check's records of it and its hold, its places in the
+        lobby and its own dice sets (the games played with
         one keep their copy); a dictionary it uploaded stays, owned by nobody (games name
         it), reached by its link only. False when there is no such profile."""
         games = "SELECT game_id FROM daily_entries WHERE profile_id = ?"
@@ -95,7 +102,8 @@ class PlayerRecords(Records, Protocol):
               for table in ("events", "seats", "high_scores")),
             (f"DELETE FROM games WHERE id IN ({games})", (profile_id,)),
             *((f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
-              for table in ("daily_entries", "seat_profiles", "ratings", "lobby_players")),
+              for table in ("daily_entries", "seat_profiles", "ratings", "lobby_players",
+                            "play_checks", "engine_holds")),
             ("DELETE FROM lobby WHERE game_id IS NULL AND id NOT IN "
              "(SELECT lobby_id FROM lobby_players)", ()),
             ("DELETE FROM dice_sets WHERE owner = ?", (profile_owner(profile_id),)),
@@ -144,38 +152,37 @@ class PlayerRecords(Records, Protocol):
         return _entry(rows[0]) if rows else None
 
     def daily_board(self, day: str, mode: str, limit: int = BOARD_SIZE) -> list[dict[str, Any]]:
-        """The day's finished games that are listed (:data:`LISTED`), best first; equal
-        scores: who finished first."""
+        """The day's finished games that are on the board (:data:`ON_BOARD`), best first:
+        the fewest expected points lost; equal: who finished first."""
         rows = self._rows(
             "SELECT e.*, p.name FROM daily_entries e JOIN profiles p ON p.id = e.profile_id "
-            f"WHERE e.day = ? AND e.mode = ? AND e.score IS NOT NULL AND e.{LISTED} "
-            "ORDER BY e.score DESC, e.finished_at, e.game_id LIMIT ?",
+            f"WHERE e.day = ? AND e.mode = ? AND {ON_BOARD} "
+            "ORDER BY e.loss, e.finished_at, e.game_id LIMIT ?",
             (day, mode, max(1, min(int(limit), BOARD_SIZE))))
         return [{**_entry(r), "name": r["name"]} for r in rows]
 
-    def daily_rank(self, day: str, mode: str, score: int, finished_at: float) -> int:
-        """The place of a listed game on the day's board (1: the best)."""
+    def daily_rank(self, day: str, mode: str, loss: float) -> int:
+        """The place on the day's board of a game that lost ``loss`` expected points (1:
+        the best; games that lost as many share a place)."""
         rows = self._rows(
-            "SELECT COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
-            f"score IS NOT NULL AND {LISTED} AND (score > ? OR (score = ? AND "
-            "finished_at < ?))",
-            (day, mode, score, score, finished_at))
+            "SELECT COUNT(*) AS n FROM daily_entries e WHERE e.day = ? AND e.mode = ? AND "
+            f"{ON_BOARD} AND e.loss < ?", (day, mode, loss))
         return int(rows[0]["n"]) + 1
 
     def daily_scores(self, day: str, mode: str) -> dict[int, int]:
-        """How many listed games of the day made each score."""
+        """How many games on the day's board made each score."""
         return {int(r["score"]): int(r["n"]) for r in self._rows(
-            "SELECT score, COUNT(*) AS n FROM daily_entries WHERE day = ? AND mode = ? AND "
-            f"score IS NOT NULL AND {LISTED} GROUP BY score", (day, mode))}
+            "SELECT e.score, COUNT(*) AS n FROM daily_entries e WHERE e.day = ? AND "
+            f"e.mode = ? AND {ON_BOARD} GROUP BY e.score", (day, mode))}
 
     def daily_days(self, mode: str, before: str, limit: int = 60) -> list[dict[str, Any]]:
-        """Past days of ``mode`` before ``before``, newest first: the par, how many
-        listed games and the best score."""
+        """Past days of ``mode`` before ``before``, newest first: the par, how many games
+        on the board and the fewest expected points one of them lost (``best``)."""
         rows = self._rows(
             "SELECT d.day, d.par, (SELECT COUNT(*) FROM daily_entries e WHERE e.day = d.day "
-            f"AND e.mode = d.mode AND e.score IS NOT NULL AND e.{LISTED}) AS players, "
-            "(SELECT MAX(score) FROM daily_entries e WHERE e.day = d.day AND e.mode = d.mode "
-            f"AND e.{LISTED}) AS best "
+            f"AND e.mode = d.mode AND {ON_BOARD}) AS players, "
+            "(SELECT MIN(e.loss) FROM daily_entries e WHERE e.day = d.day AND "
+            f"e.mode = d.mode AND {ON_BOARD}) AS best "
             "FROM daily_days d WHERE d.mode = ? AND d.day < ? ORDER BY d.day DESC LIMIT ?",
             (mode, before, max(1, min(int(limit), 366))))
         return [{"day": r["day"], "par": r["par"], "players": int(r["players"]),
@@ -200,11 +207,11 @@ class PlayerRecords(Records, Protocol):
              "AND skill IS NULL", (float(figure), game_id))])[0] > 0
 
     def daily_skills(self, day: str, mode: str) -> list[float]:
-        """The skill figures of the day's listed games (those the board counts), lowest
-        first."""
+        """The skill figures of the day's games on the board (:data:`ON_BOARD`: the
+        players the board counts), lowest first."""
         return sorted(float(r["skill"]) for r in self._rows(
-            "SELECT skill FROM daily_entries WHERE day = ? AND mode = ? AND score IS NOT NULL "
-            f"AND {LISTED} AND skill IS NOT NULL", (day, mode)))
+            "SELECT e.skill FROM daily_entries e WHERE e.day = ? AND e.mode = ? AND "
+            f"e.score IS NOT NULL AND {ON_BOARD} AND e.skill IS NOT NULL", (day, mode)))
 
     def unfigured_dailies(self, limit: int = 20) -> list[dict[str, Any]]:
         """Finished daily games without a skill figure yet, the oldest first (through the
@@ -230,11 +237,20 @@ class PlayerRecords(Records, Protocol):
              "AND score IS NOT NULL AND check_state IS NULL",
              (state, json.dumps(dict(result), ensure_ascii=False), game_id))])[0] > 0
 
+    def measure_daily(self, game_id: str, loss: float) -> bool:
+        """Keep the expected points a finished daily game lost (the review's total), once;
+        False when it was kept already."""
+        return self._change([
+            ("UPDATE daily_entries SET loss = ? WHERE game_id = ? AND score IS NOT NULL "
+             "AND loss IS NULL", (round(float(loss), 2), game_id))])[0] > 0
+
     def unchecked_dailies(self, limit: int = 20) -> list[dict[str, Any]]:
-        """Finished daily games not checked yet, the oldest first."""
+        """Finished daily games not checked yet, or listed and not measured yet (a result
+        finished before the board was ranked by the points lost, say), the oldest first."""
         return [_entry(r) for r in self._rows(
-            "SELECT * FROM daily_entries WHERE check_state IS NULL AND score IS NOT NULL "
-            "ORDER BY finished_at LIMIT ?", (max(1, min(int(limit), 500)),))]
+            "SELECT * FROM daily_entries WHERE score IS NOT NULL AND (check_state IS NULL "
+            f"OR (loss IS NULL AND {LISTED})) ORDER BY finished_at LIMIT ?",
+            (max(1, min(int(limit), 500)),))]
 
     def daily_checks(self, states: Sequence[str], day: str | None = None,
                      mode: str | None = None) -> list[dict[str, Any]]:
@@ -274,5 +290,5 @@ class PlayerRecords(Records, Protocol):
 def _checked(row: Any) -> dict[str, Any]:
     """A daily entry with its player's name and its check's evidence."""
     raw = row["check_result"]
-    return {**_entry(row), "profile_id": row["profile_id"], "name": row["name"],
+    return {**_entry(row), "name": row["name"],
             "result": json.loads(raw) if raw else None}

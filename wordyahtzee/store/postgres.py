@@ -59,6 +59,7 @@ from . import (
     redact,
     rules_key,
 )
+from .engine import EngineRecords
 from .fanout import Fanout
 from .lobby import LobbyRecords
 from .migrations import migrate_postgres
@@ -111,7 +112,7 @@ def _busy(exc: psycopg.Error) -> bool:
 
 
 class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
-                    OwnedRecords):
+                    OwnedRecords, EngineRecords):
     """The PostgreSQL store. Thread-safe: every call borrows a pooled connection."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time,

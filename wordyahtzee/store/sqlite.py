@@ -46,6 +46,7 @@ from . import (
     rank_wins,
     rules_key,
 )
+from .engine import EngineRecords
 from .fanout import Fanout
 from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
@@ -93,7 +94,7 @@ class _Write:
 
 
 class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
-                  OwnedRecords):
+                  OwnedRecords, EngineRecords):
     """The SQLite store. Safe to share between threads and greenlets (a small pool of
     connections)."""
 

@@ -26,7 +26,8 @@ class Coaching(Playing):
         strategy table is being prepared (never computed inside a request). The seat to
         move is marked as having used a Tip: at an online table only its own token may ask
         (403 ``not_your_turn`` for anyone else); at one device, whoever asks is the player
-        (``secret``: the asking browser's profile, for :meth:`seen_by`)."""
+        (``secret``: the asking browser's profile, for :meth:`seen_by`). A rated game and
+        a daily game have none (403 ``no_hints_here``: :meth:`unaided`)."""
         table = self.seen_by(game_id, token, secret)
         helper = coach(table.mode)
         if helper is None:
@@ -34,9 +35,7 @@ class Coaching(Playing):
         with table.lock:
             if table.game.finished:
                 raise RuleError("the game is over", "game_over")
-            if table.daily is not None:
-                raise RuleError("the daily game has no Tip: everyone plays it unaided",
-                                "no_hint")
+            self.unaided(table)
             if table.computer_to_move() is not None:
                 raise RuleError("no hints while a computer player is to move",
                                 "computer_to_move")
@@ -55,10 +54,33 @@ class Coaching(Playing):
                 table.aided.add(seat)
             return answer
 
+    @staticmethod
+    def unaided(table: Table) -> None:
+        """Refuse the engine's advice while ``table`` is played unaided: a rated game
+        (its players' ratings and the engine-play check count on their own play) and a
+        daily game (its board does): 403 ``no_hints_here``. The one check of every route
+        that would give it: the Tip (and so *Volg de tip*) and the review of a game still
+        being played (docs/daily.md, "Fair play"; docs/lobby.md)."""
+        if table.rated or table.daily is not None:
+            what = "a rated game" if table.rated else "the daily game"
+            raise ServiceError(f"{what} is played without the engine's advice: no Tip, and "
+                               "its review once it is over", "no_hints_here")
+
     def review(self, game_id: str, token: Any = None, secret: Any = None) -> dict[str, Any]:
         """Every finished turn judged against optimal play, for a viewer :meth:`seen_by`
-        admits (:meth:`review_of`)."""
-        return self.review_of(self.seen_by(game_id, token, secret))
+        admits (:meth:`review_of`); a rated or daily game's once it is over
+        (:meth:`unaided`)."""
+        return self.review_of(self.reviewable(self.seen_by(game_id, token, secret)))
+
+    def reviewable(self, table: Table) -> Table:
+        """``table``, whose review may be read now: any game's, a rated or daily game's
+        only once it is over, or its day is (403 ``no_hints_here`` while it may be
+        played)."""
+        with table.lock:
+            closed = table.daily is not None and self._day_over(table.daily)
+            if table.status == "active" and not closed:
+                self.unaided(table)
+        return table
 
     def review_of(self, table: Table) -> dict[str, Any]:
         """Every finished turn of ``table`` judged against optimal play: each decision, the

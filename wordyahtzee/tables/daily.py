@@ -18,6 +18,7 @@ from ..advisor.coach import coach
 from ..errors import ServiceError
 from ..modes import get_mode
 from ..runtime.loop import run_blocking
+from ..store.engine import HOLDING
 from ..store.players import LISTED_CHECKS
 from . import strategies
 from .coaching import Coaching
@@ -117,8 +118,9 @@ class Daily(Coaching, Lobby):
 
     def daily_view(self, mode: Any, day_text: Any = None, secret: Any = None
                    ) -> dict[str, Any]:
-        """A day of ``mode``: its par, the board (top 100; equal scores: who finished
-        first), the histogram of scores, the day's players by skill figure
+        """A day of ``mode``: its par, the board (top 100, ranked by the expected points a
+        game lost; equal: who finished first, ``mine`` marks the profile's own game), the
+        histogram of scores, the day's players by skill figure
         (:meth:`day_skill`), and, for the profile of ``secret``, its attempt, rank, round
         symbols and skill figure. Game ids and the seed only once the day is over."""
         mode = daily.check_mode(mode)
@@ -126,10 +128,14 @@ class Daily(Coaching, Lobby):
         over = daily.published(day, self.clock())
         key = day.isoformat()
         scores = self.store.daily_scores(key, mode)
-        board = [{"rank": i + 1, "name": row["name"], "score": row["score"],
-                  "finished_at": row["finished_at"],
-                  "game_id": row["game_id"] if over else None}
-                 for i, row in enumerate(self.store.daily_board(key, mode))]
+        board: list[dict[str, Any]] = []
+        rows = self.store.daily_board(key, mode)
+        for i, row in enumerate(rows):
+            same = bool(board) and board[-1]["loss"] == row["loss"]  # a shared place
+            board.append({"rank": board[-1]["rank"] if same else i + 1, "name": row["name"],
+                          "loss": row["loss"], "score": row["score"],
+                          "finished_at": row["finished_at"],
+                          "game_id": row["game_id"] if over else None, "mine": False})
         histogram: dict[int, int] = {}
         for score, count in scores.items():
             low = score // HISTOGRAM_WIDTH * HISTOGRAM_WIDTH
@@ -149,6 +155,8 @@ class Daily(Coaching, Lobby):
             answer["profile"] = {"id": profile["id"], "name": profile["name"]}
             entry = self.store.daily_entry(key, mode, profile["id"])
             answer["you"] = self._yours(mode, entry, over)
+            for place, row in zip(board, rows, strict=True):
+                place["mine"] = entry is not None and row["game_id"] == entry["game_id"]
         answer["skill"] = self.day_skill(mode, key, answer["you"])
         return answer
 
@@ -167,12 +175,15 @@ class Daily(Coaching, Lobby):
             you["token"] = table.seats[0].token
         if entry["score"] is None:
             return you
-        # on the board once checked and clear (docs/daily.md, "Fair play"): until then
-        # the player sees the result, and ``check`` says why it has no rank yet
-        you["check"] = entry.get("check")
-        you["rank"] = (self.store.daily_rank(entry["day"], mode, entry["score"],
-                                             entry["finished_at"])
-                       if you["check"] in LISTED_CHECKS else None)
+        # on the board once checked and clear, measured, and its profile not held for
+        # engine play (docs/daily.md, "Fair play"): until then the player sees the
+        # result, and ``check`` says why it has no rank yet (a hold as a flag: nobody
+        # learns more of a check than that)
+        you["check"] = self._check_shown(entry, mode)
+        you["loss"] = entry.get("loss")
+        you["rank"] = (self.store.daily_rank(entry["day"], mode, entry["loss"])
+                       if you["check"] in LISTED_CHECKS and entry.get("loss") is not None
+                       else None)
         review = self.review_of(self.tick(table.id))  # caught up with the store
         if review.get("ready") and review.get("judge") is not None:
             turns = review["turns"]
@@ -192,7 +203,7 @@ class Daily(Coaching, Lobby):
     def day_skill(self, mode: str, day: str, you: Mapping[str, Any] | None
                   ) -> dict[str, Any]:
         """The day's players by skill figure (docs/skill.md): how many have one (the
-        listed games), their median, and the share of them whose figure is below yours
+        games on the board), their median, and the share of them whose figure is below yours
         (``below``, None without yours); ``levels``, the computer levels' figures."""
         figures = self.store.daily_skills(day, mode)
         mine = None if not you or not you.get("skill") else you["skill"]["figure"]
@@ -203,6 +214,18 @@ class Daily(Coaching, Lobby):
                 "below": (round(100.0 * sum(f < mine for f in figures) / len(figures), 1)
                           if figures and mine is not None else None),
                 "levels": skill.levels("review", mode, key)}
+
+    def _check_shown(self, entry: Mapping[str, Any], mode: str) -> str | None:
+        """The state of a finished daily result as its player sees it: its check's (None
+        while it is judged or measured), ``flagged`` while its profile is held for engine
+        play in the mode, ``confirmed`` once a moderator confirmed the hold."""
+        check = entry.get("check")
+        if check in LISTED_CHECKS and entry.get("loss") is None:
+            return None
+        hold = self.store.engine_hold(entry["profile_id"], mode)
+        if check in LISTED_CHECKS and hold is not None and hold["state"] in HOLDING:
+            return "flagged" if hold["state"] == "held" else "confirmed"
+        return str(check) if check is not None else None
 
     def daily_days(self, mode: Any) -> list[dict[str, Any]]:
         """The archive: past days of ``mode`` with their pars, newest first."""

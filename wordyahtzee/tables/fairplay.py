@@ -1,7 +1,9 @@
 """Fair play in the daily game: each finished daily game is judged for foresight
-(:mod:`wordyahtzee.advisor.foresight`) before it joins the day's board, in the background;
-a flagged result stays off the board and the histogram until a moderator clears it, and
-its player sees it with a short neutral note (docs/daily.md, "Fair play")."""
+(:mod:`wordyahtzee.advisor.foresight`) and measured (the expected points it lost, by
+which the board ranks it) before it joins the day's board, in the background; a flagged
+result stays off the board and the histogram until a moderator clears it, and its player
+sees it with a short neutral note. Finished daily and rated games are judged for engine
+play too (:mod:`.engineplay`; docs/daily.md, "Fair play", "Engine play")."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ..errors import ServiceError, WordyahtzeeError
 from ..runtime.loop import run_blocking
 from . import strategies
 from .daily import Daily
+from .engineplay import EnginePlay
 from .lifecycle import Lifecycle
 from .table import Table
 
@@ -36,17 +39,18 @@ DECISIONS = ("cleared", "confirmed")
 confirmed (it stays off)."""
 
 
-class FairPlay(Daily, Lifecycle):
-    """The check of every finished daily game, and the moderators' decisions."""
+class FairPlay(Daily, EnginePlay, Lifecycle):
+    """The check of every finished daily game (foresight, the points it lost, engine play)
+    and of every finished rated game (engine play), and the moderators' decisions."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._checking: set[str] = set()  # the games being checked now
 
     def _finished(self, table: Table) -> None:
-        """A daily game just ended: check it in the background."""
+        """A daily or rated game just ended: check it in the background."""
         super()._finished(table)
-        if table.daily is not None:
+        if table.daily is not None or (table.rated and table.kind == "online"):
             self._check_later([table.id])
 
     def _check_later(self, game_ids: list[str]) -> None:
@@ -61,21 +65,28 @@ class FairPlay(Daily, Lifecycle):
         try:
             for game_id in game_ids:
                 try:
-                    self.check_daily_game(game_id)
+                    if self.store.daily_entry_of(game_id) is not None:
+                        self.check_daily_game(game_id)
+                    else:
+                        self.judge_rated_game(game_id)
                 except Exception:  # pragma: no cover - logged; the next sweep tries again
-                    log.exception("the daily game %s could not be checked", game_id)
+                    log.exception("the game %s could not be checked", game_id)
         finally:
             with self._lock:
                 self._checking.difference_update(game_ids)
 
     def check_daily_game(self, game_id: str) -> str | None:
-        """Judge a finished daily game once and keep the result (``clear`` or
-        ``flagged``, with the evidence); the check's state (None: not a finished daily
+        """Judge a finished daily game once and keep the result (``clear`` or ``flagged``,
+        with the evidence), the expected points it lost (the board's measure) and its
+        play for the engine-play check; the check's state (None: not a finished daily
         game). Loads the strategy table it needs if need be: call it from a background
         thread, never from a request."""
         entry = self.store.daily_entry_of(game_id)
-        if entry is None or entry["score"] is None or entry["check"] is not None:
+        if entry is None or entry["score"] is None:
             return None if entry is None else entry["check"]
+        measure = entry["loss"] is None
+        if entry["check"] is not None and not measure:
+            return str(entry["check"])
         mode = entry["mode"]
         helper = cast("DailyCoach", coach(mode))
         key = helper.table_key(daily.daily_rules(mode))
@@ -86,6 +97,21 @@ class FairPlay(Daily, Lifecycle):
             game = games.restore(table.game.to_json(), rng=self.rng_factory(),
                                  clock=self.clock,
                                  overlay=self.overlay)
+        state = entry["check"]
+        if state is None:
+            state = self._judge_foresight(entry, helper, game, strategy)
+        if measure:
+            summary = self.judged_seats(table, game, [0])[0]
+            if summary.get("decisions") is not None and "loss" in summary:
+                self.store.measure_daily(game_id, summary["loss"])
+                self.record_play(game_id, 0, entry["profile_id"], mode, "daily",
+                                 entry["finished_at"] or self.clock(), summary)
+        return str(state)
+
+    def _judge_foresight(self, entry: dict[str, Any], helper: DailyCoach, game: Any,
+                         strategy: Any) -> str:
+        """The foresight check of a daily game, kept: ``clear`` or ``flagged``."""
+        game_id, mode = entry["game_id"], entry["mode"]
         seed = daily.day_seed(self.daily_secret(), daily.parse_day(entry["day"]))
         try:
             choices = run_blocking(helper.foresight, game, strategy, seed)
@@ -103,12 +129,13 @@ class FairPlay(Daily, Lifecycle):
         return state
 
     def sweep(self, every: float = 60.0) -> None:
-        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the daily games that
-        finished unchecked (a process stopped before it checked them, say)."""
+        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the daily and rated games
+        that finished unchecked (a process stopped before it checked them, say)."""
         due = self.clock() - self._last_sweep >= every
         super().sweep(every)
         if due:
-            self._check_later([e["game_id"] for e in self.store.unchecked_dailies()])
+            self._check_later([e["game_id"] for e in self.store.unchecked_dailies()]
+                              + self.store.unjudged_rated())
 
     def review_of(self, table: Table) -> dict[str, Any]:
         """The review (:meth:`~.coaching.Coaching.review_of`); a daily game's, once its

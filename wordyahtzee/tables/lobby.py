@@ -258,7 +258,9 @@ class Lobby(Profiles):
     # -- ratings ------------------------------------------------------------------------------
 
     def _finished(self, table: Table) -> None:
-        """A rated online game between profiles ended: its players' new ratings."""
+        """A rated online game between profiles ended: its players' new ratings (none when
+        a moderator confirmed that one of them plays with the engine: docs/daily.md,
+        "Engine play")."""
         super()._finished(table)
         if table.kind != "online" or not table.rated:
             return
@@ -267,6 +269,9 @@ class Lobby(Profiles):
             return
         totals = table.game.totals()
         results = [(table.profiles[s.seat], int(totals[s.seat])) for s in humans]
+        if any((self.store.engine_hold(p, table.mode) or {}).get("state") == "confirmed"
+               for p, _ in results):
+            return  # a profile a moderator confirmed plays with the engine rates nobody
         current = {p: (r["rating"], r["rd"], r["volatility"]) for p, r in
                    self.store.ratings([p for p, _ in results], table.mode).items()}
         self.store.rate_game(table.id, table.mode, rate(results, current), self.clock())

@@ -3,7 +3,7 @@
 // followed whole, the review of finished turns, and the dice games' shortcut keys
 // (Kaartspel's too).
 import { $, $$, announce, boxName, el, showMessage, t } from "./common.js";
-import { hintAsker } from "./hints.js";
+import { hintAsker, unaided } from "./hints.js";
 import { noteForm, pipEntry } from "./pad.js";
 import { diceText, pipDieButton } from "./pips.js";
 import { turnMemory } from "./seat-store.js";
@@ -172,8 +172,8 @@ function fiveDice(page) {
     $("throw").disabled = !idle || !turn || turn.throws_left <= 0;
     // a spectator sees the game, not buttons it cannot use
     $("throw").hidden = pad() || page.table.watching();
-    // the daily game is played unaided
-    $("hint-button").hidden = page.table.watching() || Boolean(state?.daily);
+    // a rated game and the daily game are played unaided
+    $("hint-button").hidden = page.table.watching() || unaided(state);
     if (pad()) {
       entry?.sync();
       note?.sync();

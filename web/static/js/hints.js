@@ -4,6 +4,12 @@
 // hint still wanted when the position changes is asked again for the new one.
 import { $, announce, api, errorText } from "./common.js";
 
+/** Whether a game is played without the engine's advice: a rated game and the daily game
+ * have no Tip (the server refuses it too: 403 `no_hints_here`). */
+export function unaided(state) {
+  return Boolean(state?.daily || state?.rated);
+}
+
 /**
  * The hint of `table` (its `state`, `token`) at game `gameId`. `canAsk()` says whether the
  * position may have one (the mode's rule: a turn under way, no computer to move …);
@@ -20,7 +26,7 @@ export function hintAsker(gameId, table, { canAsk, busyText, failedText = (why) 
 
   async function ask() {
     const state = table.state;
-    if (!state || !canAsk()) return;
+    if (!state || unaided(state) || !canAsk()) return;
     const mine = ++ticket;
     const seq = state.seq;
     hint = null;

@@ -3,7 +3,7 @@
 // move comes from the server; this page draws the state and posts the player's intent.
 import { $, $$, announce, el, number, renderEnd, renderHintPanel, showMessage, t, tn } from "./common.js";
 import { diceKeys } from "./dice.js";
-import { hintAsker } from "./hints.js";
+import { hintAsker, unaided } from "./hints.js";
 import { aimLine, cardName, kaartBoard, takeLabel } from "./kaartspel-board.js";
 import { drawEntered, pipEntry } from "./pad.js";
 import { diceText, pipDieButton } from "./pips.js";
@@ -318,7 +318,7 @@ function syncDisabled() {
   $$("#take-list button").forEach((b) => { b.disabled = busy || !mine(); });
   $$("#dice .die").forEach((die) => { die.disabled = busy || !canKeep(); });
   $("hint-button").disabled = state.status === "finished";
-  $("hint-button").hidden = table.watching();
+  $("hint-button").hidden = table.watching() || unaided(state);  // a rated game: unaided
 }
 
 // -- what happened (the live region) --------------------------------------------------------

@@ -3,7 +3,7 @@
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
 import { $, $$, BLANK, announce, api, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
-import { hintAsker } from "./hints.js";
+import { hintAsker, unaided } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
 import { turnMemory } from "./seat-store.js";
@@ -355,8 +355,8 @@ function syncDisabled() {
     page.letters?.sync();
     page.note?.sync();
   }
-  // the daily game: unaided; a pad without its box: no Tip (#pad-any-box says why)
-  $("hint-button").hidden = table.watching() || Boolean(page.state?.daily) || Boolean(page.state?.any_box);
+  // rated and daily games: unaided; a pad without its box: no Tip (#pad-any-box says why)
+  $("hint-button").hidden = table.watching() || unaided(page.state) || Boolean(page.state?.any_box);
   $$("#dice .tile").forEach((tile) => {
     tile.disabled = table.busy || !mine || !turn?.faces || turn.throws_left <= 0;
   });

@@ -14,6 +14,7 @@ upper total).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -295,17 +296,20 @@ def option_of(game: WoordGame, move: WoordMove) -> Option:
 
 
 def play(game: WoordGame, player: Any, hindsight: WoordHindsight | None = None,
-         turns: Any = (), solver: Any = None) -> None:
+         turns: Any = (), solver: Any = None,
+         choose: Callable[[WoordGame, Option], Option] | None = None) -> None:
     """Play a solo ``game`` to its end with ``player`` (a computer player: ``decide``);
     in the turns numbered in ``turns`` it plays the best game in ``hindsight`` instead
-    (of equally good options, the one ``player`` chose), claiming with ``solver``'s best
-    words."""
+    (of equally good options, the one ``player`` chose), or what ``choose(game, usual)``
+    picks with the faces known, claiming with ``solver``'s best words."""
     while not game.finished:
         game.throw()
         while True:
             move = player.decide(game)
             if hindsight is not None and game.turn.number in turns:
-                option = hindsight.choose(game, option_of(game, move))
+                usual = option_of(game, move)
+                option = (choose(game, usual) if choose is not None
+                          else hindsight.choose(game, usual))
                 if option[0] == "keep":
                     move = WoordMove("throw", keep=option[1])
                 else:
