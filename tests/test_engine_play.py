@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from wordyahtzee.advisor import engine
 from wordyahtzee.advisor.coach import Judged
 
-from .cli_helpers import run_cli
-from .test_api import Clock, make_app, seat
-from .test_api_daily import player
-from .test_api_lobby import link
+from .support.app import make_app, player, seat
+from .support.cli import run_cli
+from .support.clock import Clock
+from .support.tables import link
 
 # -- the statistic ----------------------------------------------------------------------------
 
@@ -173,7 +173,7 @@ def test_a_held_profiles_daily_result_is_off_the_board_with_a_note(
         tmp_path: Path, strategy_tables: None) -> None:
     """A held profile's daily result of the mode waits off the board, and its player reads
     the neutral note of a result a moderator looks at."""
-    from .test_api_daily import play_classic, start
+    from .support.daily import play_classic, start
 
     app = make_app(tmp_path / "held.sqlite3", Clock(), TICK_SECONDS=None)
     store = app.extensions["wordyahtzee.store"]

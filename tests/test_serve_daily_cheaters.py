@@ -21,9 +21,8 @@ from wordyahtzee.advisor.foresight import evasive_option
 from wordyahtzee.dice import FairDice
 from wordyahtzee.modes.classic import ClassicGame
 
-from .pg import PostgresServer
-from .test_cluster import Server
-from .test_serve_seats import Browser
+from .support.pg import PostgresServer
+from .support.server import Browser, Server
 
 
 @pytest.fixture

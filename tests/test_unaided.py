@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from .test_api import Clock, assert_error, make_app, seat
-from .test_api_daily import player, start
-from .test_api_lobby import link, play_turn
+from .support.app import assert_error, make_app, player, seat
+from .support.clock import Clock
+from .support.daily import start
+from .support.tables import link, play_turn
 
 HIDDEN_TIP = '<button type="button" id="hint-button" hidden'
 

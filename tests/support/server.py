@@ -149,3 +149,48 @@ def call(base: str, method: str, path: str, body: Any = None,
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read())
+
+
+class Browser:
+    """One person's browser: its own cookie jar, its own loopback address."""
+
+    def __init__(self, server: Server, address: str) -> None:
+        self.server, self.address = server, address
+        self.cookies: dict[str, str] = {}
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             raw: bytes | None = None) -> tuple[int, Any]:
+        """One request (``raw``: the body's bytes as they are): status and JSON body."""
+        status, payload = self.fetch(method, path, body, token, raw)
+        return status, json.loads(payload) if payload else None
+
+    def page(self, path: str) -> tuple[int, str]:
+        """A page: status and HTML."""
+        status, payload = self.fetch("GET", path)
+        return status, payload.decode("utf-8")
+
+    def fetch(self, method: str, path: str, body: Any = None, token: str | None = None,
+              raw: bytes | None = None) -> tuple[int, bytes]:
+        """One request: status and the body's bytes."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=20,
+                                          source_address=(self.address, 0))
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Seat-Token"] = token
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = raw if raw is not None else None if body is None else json.dumps(body)
+        try:
+            conn.request(method, path, data, headers)
+            response = conn.getresponse()
+            payload = response.read()
+            for cookie in response.headers.get_all("Set-Cookie") or ():
+                name, _, rest = cookie.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            return response.status, payload
+        finally:
+            conn.close()
+
+    def profile(self, name: str) -> None:
+        status, made = self.call("POST", "/api/profile", {"name": name})
+        assert status == 201, made
