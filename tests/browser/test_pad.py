@@ -170,7 +170,13 @@ def test_a_whole_woord_game_on_the_pad(browser: Any, live: Any) -> None:
                     shot(page, "pad-woord-entry-phone")
                     page.click("#pad-record")
                 else:        # or typed, once the page has taken the throw before
-                    page.fill("#pad-letters", faces)
+                    # the last claim's state may still redraw the pad (and empty the
+                    # field) as the letters go in: typed again then, as a person would
+                    for _ in range(3):
+                        page.fill("#pad-letters", faces)
+                        if page.locator("#pad-record").is_enabled():
+                            break
+                        page.wait_for_timeout(500)
                     expect(page.locator("#pad-record")).to_be_enabled()
                     page.locator("#pad-letters").press("Enter")
                 expect(page.locator("#throw-count")).to_contain_text(
