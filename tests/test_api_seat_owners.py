@@ -62,8 +62,9 @@ def test_a_lobby_seat_acts_only_with_its_profile(app: Any, rated: bool) -> None:
                      "not_your_seat")
         assert_error(browser.post(f"/api/games/{gid}/react", json={"emote": "oops"},
                                   headers=seat(tb)), 403, "not_your_seat")
+        # a rated game's Tip is nobody's while it is played, whose seat it is aside
         assert_error(browser.get(f"/api/games/{gid}/hint", headers=seat(tb)), 403,
-                     "not_your_turn")
+                     "no_hints_here" if rated else "not_your_turn")
         assert_error(browser.post(f"/api/games/{gid}/seats/1/return", json={},
                                   headers=seat(tb)), 403, "not_your_seat")
         state = browser.get(f"/api/games/{gid}", headers=seat(tb)).json
