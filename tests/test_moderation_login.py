@@ -1,6 +1,7 @@
 """The moderators' login against an attacker, for real: ``wordyahtzee serve`` with two
 worker processes on PostgreSQL, the attacker's clients bound to their own loopback
-addresses (127.0.5.N), sending at once.
+addresses (127.0.5.N for the moderator's name, 127.0.7.N for a name nobody has),
+sending at once.
 
 - 10 addresses x 5 wrong passwords at once get the name's budget of checks and, past it,
   at most one more per address; every other try is refused before its check (429).

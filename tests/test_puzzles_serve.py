@@ -89,7 +89,10 @@ def _play_kaartspel_badly(base: str) -> str:
 def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2")
+    # a cache of its own: the strategy tables come from the package, whatever other tests
+    # of the session did to the shared cache folder meanwhile
+    proc = serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2",
+                 env={"WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache")})
     try:
         {"classic": _play_classic_badly, "woord": _play_woord_badly,
          "kaartspel": _play_kaartspel_badly}[mode](base)
