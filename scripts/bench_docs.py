@@ -49,21 +49,19 @@ def machine() -> str:
 
 def write_block(doc: Path, name: str, command: str, lines: list[str], runs: int) -> None:
     """Replace the ``bench:NAME`` block of ``doc`` with ``lines`` and where they come from."""
+    replace_block(doc, name, command, f", {machine()}; the median of {runs} runs and their "
+                  "spread (lowest-highest):", lines)
+
+
+def replace_block(doc: Path, name: str, command: str, caption: str, lines: list[str]) -> None:
+    """Replace the ``bench:NAME`` block of ``doc`` with ``lines`` under one line: the
+    command, today's date and ``caption`` (what follows the date)."""
     start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
     text = doc.read_text(encoding="utf-8")
     if start not in text or end not in text:
         raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    block = "\n".join([
-        start,
-        f"`{command}`, {today}, {machine()}; the median of {runs} runs and their spread "
-        "(lowest-highest):",
-        "",
-        "```",
-        *lines,
-        "```",
-        end,
-    ])
+    block = "\n".join([start, f"`{command}`, {today}{caption}", "", "```", *lines, "```", end])
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
     doc.write_text(head + block + tail, encoding="utf-8")

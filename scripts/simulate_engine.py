@@ -363,19 +363,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_docs(doc: Path, lines: list[str], command: str, games: int) -> None:
     """Replace the ``bench:simulate_engine`` block of ``doc`` with ``lines``."""
-    import datetime
+    from bench_docs import replace_block
 
-    start, end = "<!-- bench:simulate_engine -->", "<!-- /bench:simulate_engine -->"
-    text = doc.read_text(encoding="utf-8")
-    if start not in text or end not in text:
-        raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
-    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    block = "\n".join([start, f"`{command}`, {today}: {games} games judged; careers drawn "
-                       "from each player's games, the check run after every game:", "",
-                       "```", *lines, "```", end])
-    head, rest = text.split(start, 1)
-    doc.write_text(head + block + rest.split(end, 1)[1], encoding="utf-8")
-    print(f"wrote the figures into {doc}")
+    replace_block(doc, "simulate_engine", command, f": {games} games judged; careers drawn "
+                  "from each player's games, the check run after every game:", lines)
 
 
 if __name__ == "__main__":

@@ -494,21 +494,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_docs(doc: Path, lines: list[str], command: str, days: str) -> None:
     """Replace the ``bench:simulate_foresight`` block of ``doc`` with ``lines``."""
-    import datetime
+    from bench_docs import replace_block  # scripts/ is on the path of a script run
 
-    start, end = "<!-- bench:simulate_foresight -->", "<!-- /bench:simulate_foresight -->"
-    text = doc.read_text(encoding="utf-8")
-    if start not in text or end not in text:
-        raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
-    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    block = "\n".join([start, f"`{command}`, {today}: simulated days ({days}), every "
-                        "player on each; the share of games flagged (95% Wilson interval), "
-                        "the listed games, and against the optimal player's game of the "
-                        "same day what the listed results gain on the board and what the "
-                        "score gains (mean, 95% interval):", "", "```", *lines, "```", end])
-    head, rest = text.split(start, 1)
-    doc.write_text(head + block + rest.split(end, 1)[1], encoding="utf-8")
-    print(f"wrote the figures into {doc}")
+    replace_block(doc, "simulate_foresight", command, f": simulated days ({days}), every "
+                  "player on each; the share of games flagged (95% Wilson interval), the "
+                  "listed games, and against the optimal player's game of the same day what "
+                  "the listed results gain on the board and what the score gains (mean, 95% "
+                  "interval):", lines)
 
 
 if __name__ == "__main__":

@@ -167,18 +167,9 @@ def turn_loss(turn: Any, game: Any, item: Any) -> tuple[float, float]:
 
 def write_docs(lines: list[str], command: str, name: str = "skill_figures") -> None:
     """Replace the ``bench:NAME`` block of docs/skill.md with ``lines``."""
-    import datetime
+    from bench_docs import replace_block  # scripts/ is on the path of a script run
 
-    doc = ROOT / "docs" / "skill.md"
-    start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
-    text = doc.read_text(encoding="utf-8")
-    if start not in text or end not in text:
-        raise SystemExit(f"{doc}: no {start} ... {end} block to rewrite")
-    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    block = "\n".join([start, f"`{command}`, {today}:", "", "```", *lines, "```", end])
-    head, rest = text.split(start, 1)
-    doc.write_text(head + block + rest.split(end, 1)[1], encoding="utf-8")
-    print(f"wrote the figures into {doc}")
+    replace_block(ROOT / "docs" / "skill.md", name, command, ":", lines)
 
 
 def main(argv: list[str] | None = None) -> int:
