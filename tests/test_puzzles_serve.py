@@ -21,12 +21,15 @@ CLASSIC_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_
 
 
 def _play_classic_badly(base: str) -> str:
+    """Every turn: three throws keeping nothing, then the first open box in sheet order."""
     status, made = call(base, "POST", "/api/games", {"mode": "classic", "players": ["Anna"]})
     assert status == 201, made
     gid, token = made["id"], made["links"][0]["token"]
     for _ in range(13):
-        status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []}, token)
-        assert status == 200, thrown
+        for _ in range(3):
+            status, thrown = call(base, "POST", f"/api/games/{gid}/act/throw", {"keep": []},
+                                  token)
+            assert status == 200, thrown
         box = next(b for b in CLASSIC_BOXES if b in thrown["state"]["options"])
         status, _ = call(base, "POST", f"/api/games/{gid}/act/claim", {"box": box}, token)
         assert status == 200
@@ -85,6 +88,15 @@ def _play_kaartspel_badly(base: str) -> str:
     raise AssertionError("the game did not end")
 
 
+BAD_GAMES = {"classic": 1, "woord": 3, "kaartspel": 1}
+"""How many games each mode plays badly before it waits for a puzzle. A puzzle needs a
+position whose best choice stands clear of the second best, and the dice decide whether a
+game has one: of 1,000 classic games played as above none gave no puzzle (the fewest was
+3; throwing once a turn instead, 89 gave none); of 150 Woord Yahtzee games 5 gave none
+(3.3%, so three games all miss about once in 27,000 runs); of 150 Kaartspel games none
+(each gave the most, 12)."""
+
+
 @pytest.mark.parametrize("mode", ["classic", "woord", "kaartspel"])
 def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode: str) -> None:
     port = free_port()
@@ -94,8 +106,10 @@ def test_the_server_mines_bad_games_and_grades_the_answers(tmp_path: Path, mode:
     proc = serve(tmp_path / "puzzles.sqlite3", port, "--workers", "2",
                  env={"WORDYAHTZEE_CACHE_DIR": str(tmp_path / "cache")})
     try:
-        {"classic": _play_classic_badly, "woord": _play_woord_badly,
-         "kaartspel": _play_kaartspel_badly}[mode](base)
+        play = {"classic": _play_classic_badly, "woord": _play_woord_badly,
+                "kaartspel": _play_kaartspel_badly}[mode]
+        for _ in range(BAD_GAMES[mode]):
+            play(base)
         deadline = time.monotonic() + 120
         while True:
             status, puzzle = call(base, "GET", f"/api/puzzles/next?mode={mode}")
