@@ -119,6 +119,8 @@ from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import Store, open_store
 from wordyahtzee.tables import TableService
 
+from .json_provider import OrjsonProvider
+
 WARM_ENV = "WORDYAHTZEE_WARM"
 
 DEFAULTS: dict[str, Any] = {
@@ -209,8 +211,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(environment_config())
     if config:
         app.config.update(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = OrjsonProvider(app)
     store = open_store(app.config["DATABASE"], clock=app.config["CLOCK"])
     days = app.config["ABANDON_DAYS"]
     overlay = Overlay()  # the moderators' word decisions; the ticker keeps them current

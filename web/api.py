@@ -31,6 +31,7 @@ from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
 from .cookies import browser_key, maker_key, profile_secret
 from .errors import error_response, public_message, status_for
+from .json_provider import dump_text
 from .models_games import (
     ActRequest,
     GameState,
@@ -411,7 +412,7 @@ def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
            [(r["seat"], r["at"]) for r in state["reactions"]], state["paused"],
            state["waiting_for"], state["idle_deadline"])
     tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
-    data = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    data = dump_text(state)
     table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))
     return state["seq"], f"{state['seq']}.{tag}", data
 

@@ -16,6 +16,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .jsontext import compact
+
 __all__ = ["CHANNEL", "HEARD_EVENTS", "HEARD_GAMES", "NOTICE_BYTES", "HeardEvents", "Notice",
            "notice", "read_notice"]
 
@@ -78,12 +80,11 @@ def notice(game_id: str, first: int, events: Sequence[Mapping[str, Any]]) -> str
     """
     short = {"game": str(game_id), "seq": int(first) + len(events)}
     if not events:
-        return json.dumps(short, separators=(",", ":"))
-    full = json.dumps({**short, "first": int(first), "events": [dict(e) for e in events]},
-                      separators=(",", ":"), ensure_ascii=False)
+        return compact(short)
+    full = compact({**short, "first": int(first), "events": [dict(e) for e in events]})
     if len(full.encode()) <= NOTICE_BYTES:
         return full
-    return json.dumps(short, separators=(",", ":"))
+    return compact(short)
 
 
 class Notice(NamedTuple):

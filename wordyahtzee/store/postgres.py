@@ -29,7 +29,6 @@ catching up with another's move usually needs no query.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -61,6 +60,7 @@ from . import (
 )
 from .engine import EngineRecords
 from .fanout import Fanout
+from .jsontext import compact
 from .lobby import LobbyRecords
 from .migrations import migrate_postgres
 from .moderators import ModeratorRecords
@@ -91,12 +91,8 @@ is back."""
 log = logging.getLogger(__name__)
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 def _json(value: Any) -> Json:
-    return Json(value, dumps=_dumps)
+    return Json(value, dumps=compact)
 
 
 def _first_line(exc: BaseException) -> str:

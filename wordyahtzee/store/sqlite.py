@@ -48,6 +48,7 @@ from . import (
 )
 from .engine import EngineRecords
 from .fanout import Fanout
+from .jsontext import compact
 from .lobby import LobbyRecords
 from .migrations import migrate_sqlite
 from .moderators import ModeratorRecords
@@ -75,10 +76,6 @@ def default_path() -> Path:
     from ..lexicon.registry import data_dir
 
     return data_dir() / DB_FILE
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class _Write:
@@ -278,7 +275,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
             db.execute(
                 "INSERT INTO games (id, mode, kind, setup, dictionary, rules_key, status,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, ?)",
-                (game_id, mode, kind, _dumps(dict(setup)), dictionary, key, now, now))
+                (game_id, mode, kind, compact(dict(setup)), dictionary, key, now, now))
             db.executemany(
                 "INSERT INTO seats (game_id, seat, name, token, computer) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -373,14 +370,14 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
                     f"game {game_id!r} has {count} events, not {first_seq}", "stale")
             db.executemany(
                 "INSERT INTO events (game_id, seq, event, at) VALUES (?, ?, ?, ?)",
-                [(game_id, first_seq + i, _dumps(dict(e)), now)
+                [(game_id, first_seq + i, compact(dict(e)), now)
                  for i, e in enumerate(events)])
             db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             if finish is not None:
                 db.execute(
                     "UPDATE games SET status = 'finished', finished_at = ?, result = ?, "
                     "record = ? WHERE id = ?",
-                    (now, _dumps(finish.result), _dumps(finish.record), game_id))
+                    (now, compact(finish.result), compact(finish.record), game_id))
             entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
             if finish is not None and entries:  # a daily game: its score on the day's board
                 db.execute("UPDATE daily_entries SET score = ?, finished_at = ? WHERE "
@@ -489,7 +486,7 @@ class SQLiteStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords,
         self._change([("INSERT INTO jobs (id, state, updated_at) VALUES (?, ?, ?) "
                        "ON CONFLICT (id) DO UPDATE SET state = excluded.state, "
                        "updated_at = excluded.updated_at",
-                       (job_id, _dumps(dict(state)), self.clock()))])
+                       (job_id, compact(dict(state)), self.clock()))])
 
     def get_job(self, job_id: str) -> dict[str, Any] | None:
         """A background job's state, or None."""
