@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -147,6 +148,38 @@ def test_the_pool_lends_no_connection_the_server_ended(postgres_url: str) -> Non
             while time.monotonic() < end:
                 check_idle(conn)
                 time.sleep(0.05)
+
+
+GEVENT_CHECK = """
+from gevent import monkey
+monkey.patch_all()
+import sys, time
+import psycopg
+from wordyahtzee.store.pg_connections import _system_poll, check_idle
+print(_system_poll() is monkey.get_original("select", "poll"))
+with psycopg.connect(sys.argv[1], autocommit=True) as conn, \\
+        psycopg.connect(sys.argv[1], autocommit=True) as admin:
+    check_idle(conn)
+    admin.execute("SELECT pg_terminate_backend(%s)", [conn.info.backend_pid])
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            check_idle(conn)
+        except psycopg.OperationalError:
+            print("refused")
+            break
+        time.sleep(0.05)
+"""
+
+
+def test_under_gevent_the_check_looks_with_the_systems_poll(postgres_url: str) -> None:
+    """A server's worker runs under gevent, whose own poll object cost 50 times the
+    system's on every loan: the check looks with the system's, and still sees a
+    connection the server ended."""
+    done = subprocess.run([sys.executable, "-c", GEVENT_CHECK, postgres_url],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "refused"]
 
 
 def test_a_restart_between_two_calls_costs_the_second_nothing(
