@@ -10,9 +10,9 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from wordyahtzee.web.json_provider import dump_bytes, dump_text
 
 from wordyahtzee.store.jsontext import compact
-from web.json_provider import dump_bytes, dump_text
 
 SCALARS = (st.none() | st.booleans() | st.integers() | st.text()
            | st.floats(allow_nan=False, allow_infinity=False))

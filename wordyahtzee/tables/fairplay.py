@@ -47,9 +47,9 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
         super().__init__(*args, **kwargs)
         self._checking: set[str] = set()  # the games being checked now
 
-    def _finished(self, table: Table) -> None:
-        """A daily or rated game just ended: check it in the background."""
-        super()._finished(table)
+    def check_finished(self, table: Table) -> None:
+        """A daily or rated game just ended: check it in the background (a listener of
+        :attr:`announce`)."""
         if table.daily is not None or (table.rated and table.kind == "online"):
             self._check_later([table.id])
 
@@ -128,14 +128,11 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
                         game_id, entry["day"], found.log_lr)
         return state
 
-    def sweep(self, every: float = 60.0) -> None:
-        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the daily and rated games
-        that finished unchecked (a process stopped before it checked them, say)."""
-        due = self.clock() - self._last_sweep >= every
-        super().sweep(every)
-        if due:
-            self._check_later([e["game_id"] for e in self.store.unchecked_dailies()]
-                              + self.store.unjudged_rated())
+    def check_unchecked(self) -> None:
+        """At a sweep: the daily and rated games that finished unchecked (a process stopped
+        before it checked them, say)."""
+        self._check_later([e["game_id"] for e in self.store.unchecked_dailies()]
+                          + self.store.unjudged_rated())
 
     def review_of(self, table: Table) -> dict[str, Any]:
         """The review (:meth:`~.coaching.Coaching.review_of`); a daily game's, once its

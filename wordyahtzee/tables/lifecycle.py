@@ -115,7 +115,8 @@ class Lifecycle(Playing):
     def sweep(self, every: float = 60.0) -> None:
         """At most once per ``every`` seconds: finish the tables nobody moved in for
         :attr:`abandon_seconds` as abandoned, and unload from memory those that nobody
-        watches and nobody moved in for :attr:`unload_seconds` (they reload on demand)."""
+        watches and nobody moved in for :attr:`unload_seconds` (they reload on demand);
+        then tell the features that follow the sweep (:attr:`announce`)."""
         now = self.clock()
         if now - self._last_sweep < every:
             return
@@ -130,6 +131,7 @@ class Lifecycle(Playing):
                     del self._tables[game_id]
                     with table.lock:
                         table.changed.notify_all()
+        self.announce.swept()
 
     def _heard(self, game_id: str, seq: int) -> None:
         """A notice from the store: another process stored event ``seq - 1`` of a game."""

@@ -257,11 +257,10 @@ class Lobby(Profiles):
 
     # -- ratings ------------------------------------------------------------------------------
 
-    def _finished(self, table: Table) -> None:
+    def rate_finished(self, table: Table) -> None:
         """A rated online game between profiles ended: its players' new ratings (none when
         a moderator confirmed that one of them plays with the engine: docs/daily.md,
-        "Engine play")."""
-        super()._finished(table)
+        "Engine play"). A listener of :attr:`announce`."""
         if table.kind != "online" or not table.rated:
             return
         humans = [s for s in table.seats if s.computer is None]

@@ -30,6 +30,7 @@ from ..modes.contract import Game, Skip
 from ..modes.seating import host_actions
 from ..runtime import metrics
 from ..store import Finish, Seat, StaleGameError, Store, StoredGame, StoreError
+from .announcements import Announcements
 from .table import (
     ABANDON_SECONDS,
     DEFAULT_IDLE_SECONDS,
@@ -74,6 +75,8 @@ class Playing:
         self._lock = threading.Lock()
         self.closing = False  # the server is stopping (Lifecycle.close_streams)
         self._daily_secret: bytes | None = None
+        self.announce = Announcements()
+        """Who hears of a game that ended and of each sweep (:func:`~.service.wire`)."""
 
     def create(self, body: Mapping[str, Any], *,
                lobby: bool = False) -> tuple[Table, list[Seat]]:
@@ -309,11 +312,7 @@ class Playing:
         self._moved(table)
         table.changed.notify_all()
         if finish is not None:
-            self._finished(table)
-
-    def _finished(self, table: Table) -> None:
-        """The game of ``table`` has just ended and is stored (:class:`~.lobby.Lobby`
-        rates it)."""
+            self.announce.finished(table)
 
     def _expire(self, table: Table) -> bool:
         """Apply what time and absence decide (call under the lock): the hourglass's

@@ -54,18 +54,12 @@ class Puzzling(Daily, Lifecycle):
         """The first day whose daily games may still be played (:func:`closed_day`)."""
         return closed_day(self.clock())
 
-    def _finished(self, table: Table) -> None:
-        """A game just ended: mine the finished games not mined yet, in the background."""
-        super()._finished(table)
+    def mine_finished(self, table: Table) -> None:
+        """A game just ended: mine the finished games not mined yet, in the background (a
+        listener of :attr:`announce`; at a sweep, :meth:`mine_later` mines the games left
+        unmined: a process stopped before it mined them, a daily game whose day just
+        closed)."""
         if table.mode in MINED_MODES:
-            self.mine_later()
-
-    def sweep(self, every: float = 60.0) -> None:
-        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the games left unmined (a
-        process stopped before it mined them, a daily game whose day just closed)."""
-        due = self.clock() - self._last_sweep >= every
-        super().sweep(every)
-        if due:
             self.mine_later()
 
     def mine_later(self) -> None:

@@ -23,6 +23,8 @@ One class per job, joined here:
 
 from __future__ import annotations
 
+from typing import Any
+
 from .computers import ComputerSeats
 from .fairplay import FairPlay
 from .hosting import Hosting
@@ -36,3 +38,22 @@ from .skill import DailySkill
 class TableService(ComputerSeats, Hosting, FairPlay, DailySkill, Puzzling, Reacting, Owned,
                    Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        wire(self)
+
+
+def wire(service: TableService) -> None:
+    """Who hears what the tables announce (:mod:`.announcements`), in this order: a game
+    that ends is rated, checked for fair play, given its daily skill figure and mined for
+    puzzles; a sweep finds the games a stopped process left unchecked, unfigured or
+    unmined."""
+    announce = service.announce
+    announce.on_finished(service.rate_finished)
+    announce.on_finished(service.check_finished)
+    announce.on_finished(service.figure_finished)
+    announce.on_finished(service.mine_finished)
+    announce.on_sweep(service.check_unchecked)
+    announce.on_sweep(service.figure_unfigured)
+    announce.on_sweep(service.mine_later)

@@ -26,9 +26,9 @@ class DailySkill(Daily, Lifecycle):
         super().__init__(*args, **kwargs)
         self._figuring: set[str] = set()  # the games whose figure is being computed now
 
-    def _finished(self, table: Table) -> None:
-        """A daily game just ended: its figure, in the background."""
-        super()._finished(table)
+    def figure_finished(self, table: Table) -> None:
+        """A daily game just ended: its figure, in the background (a listener of
+        :attr:`announce`)."""
         if table.daily is not None:
             self._figure_later([table.id])
 
@@ -72,10 +72,6 @@ class DailySkill(Daily, Lifecycle):
         self.store.put_daily_skill(game_id, figure)
         return figure
 
-    def sweep(self, every: float = 60.0) -> None:
-        """The sweep (:meth:`~.lifecycle.Lifecycle.sweep`), and the finished daily games
-        left without a figure."""
-        due = self.clock() - self._last_sweep >= every
-        super().sweep(every)
-        if due:
-            self._figure_later([e["game_id"] for e in self.store.unfigured_dailies()])
+    def figure_unfigured(self) -> None:
+        """At a sweep: the finished daily games left without a figure."""
+        self._figure_later([e["game_id"] for e in self.store.unfigured_dailies()])
