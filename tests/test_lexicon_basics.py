@@ -250,3 +250,28 @@ def test_a_cache_of_the_older_format_is_compiled_anew(env: Path) -> None:
     forget_loaded()
     assert load_lexicon("mine").anagrams("kots") == ["stok"]
     assert json.loads((folder / "meta.json").read_text())["format"] == FORMAT
+
+
+def test_a_lazily_opened_lexicon_maps_the_rest_on_first_use(tmp_path: Path) -> None:
+    """``check`` maps the words' trie only; anything else maps the rest, whole."""
+    _SMALL.save(tmp_path)
+    lazy, whole = Lexicon.open(tmp_path, lazy=True), Lexicon.open(tmp_path)
+    assert lazy.is_valid("cab") and not lazy.is_valid("abd") and len(lazy) == len(_SMALL)
+    assert sorted(vars(lazy)) == ["_folder", "_words"]
+    assert lazy.anagrams("bca") == whole.anagrams("bca") == ["abc", "bac", "cab"]
+    assert lazy.info == whole.info and dict(lazy.frequencies()) == dict(whole.frequencies())
+    assert sorted(vars(lazy)) == sorted(vars(whole))
+    with pytest.raises(AttributeError):
+        lazy.nothing  # noqa: B018
+
+
+def test_a_lazily_opened_lexicon_tells_a_damaged_rest_on_first_use(tmp_path: Path) -> None:
+    _SMALL.save(tmp_path)
+    (tmp_path / "groups.bin").write_bytes(b"\0\0")
+    with pytest.raises(DictionaryError, match="incomplete"):
+        Lexicon.open(tmp_path)
+    lazy = Lexicon.open(tmp_path, lazy=True)
+    assert lazy.is_valid("ed")  # what the words' trie answers alone
+    with pytest.raises(DictionaryError, match="incomplete") as info:
+        lazy.anagrams("de")
+    assert "\n" not in str(info.value)
