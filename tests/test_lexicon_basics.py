@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordyahtzee.errors import DictionaryError
-from wordyahtzee.letters import fold, is_plain_word
+from wordyahtzee.letters import _fold_unicode, fold, is_plain_word
 from wordyahtzee.lexicon import Lexicon, LexiconInfo, find_dictionary, list_dictionaries
 from wordyahtzee.lexicon.lexicon import FORMAT, WORDS_FILE, word_checksum
 from wordyahtzee.lexicon.registry import (
@@ -216,6 +216,13 @@ def test_the_folded_fast_path_agrees_with_folding(word: str) -> None:
     assert lex.is_valid(word) == (is_plain_word(folded) and folded in set(lex))
     assert lex.zipf(word) == lex.zipf(folded)
     assert lex.anagrams(word) == lex.anagrams(folded)
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_ascii_text_folds_as_any_text_does(text: str) -> None:
+    """fold() spares ASCII text the Unicode decomposition: the same answer, faster."""
+    assert fold(text) == _fold_unicode(text)
 
 
 _SMALL = Lexicon.from_frequencies(
