@@ -18,9 +18,11 @@ from wordyahtzee.letters import _fold_unicode, fold, is_plain_word
 from wordyahtzee.lexicon import Lexicon, LexiconInfo, find_dictionary, list_dictionaries
 from wordyahtzee.lexicon.lexicon import FORMAT, WORDS_FILE, word_checksum
 from wordyahtzee.lexicon.registry import (
+    NAME_PATTERN,
     cached_tries,
     check_name,
     forget_loaded,
+    is_dictionary_name,
     load_lexicon,
     user_dictionary_dir,
 )
@@ -103,6 +105,15 @@ def test_check_name_refuses_path_characters() -> None:
         with pytest.raises(DictionaryError, match="bad dictionary name"):
             check_name(bad)
     assert check_name("nl-basis_2") == "nl-basis_2"
+
+
+@given(st.text(alphabet="az09-_A./ é\n", max_size=42))
+@settings(max_examples=400, deadline=None)
+def test_a_name_is_checked_without_re_as_the_pattern_says(name: str) -> None:
+    """``check`` reads a name without ``re``; the web's schema takes the pattern: both
+    hold one rule."""
+    assert is_dictionary_name(name) == bool(NAME_PATTERN.fullmatch(name))
+    assert is_dictionary_name("a" * 40) and not is_dictionary_name("a" * 41)
 
 
 def test_registry_lists_shipped_and_user_dictionaries(env: Path) -> None:
