@@ -1,9 +1,10 @@
 """Lazy re-exports: a package names what it offers, and each name is imported on first use
-(so ``wordyahtzee check`` never pays for numpy, Flask or the strategies)."""
+(so ``wordyahtzee check`` never pays for numpy, Flask or the strategies, nor for
+``importlib``: ``__import__`` does what ``import_module`` would)."""
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 TYPE_CHECKING = False  # typing stays unimported on the ``check`` path
 if TYPE_CHECKING:
@@ -20,7 +21,9 @@ def lazy_exports(package: str, exports: Mapping[str, str],
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f".{module}", package), name)
+        qualified = f"{package}.{module}"
+        __import__(qualified)
+        value = getattr(sys.modules[qualified], name)
         namespace[name] = value
         return value
 
