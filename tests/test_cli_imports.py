@@ -78,7 +78,7 @@ def test_check_maps_the_words_trie_and_nothing_else_of_the_dictionary() -> None:
                       "'_words', '_zipf', 'info']")
 
 
-@pytest.mark.parametrize("argv", [["solve", "kusnatl"], ["check", "--help"]])
+@pytest.mark.parametrize("argv", [["solve", "kusnatl"], ["--help"], ["check", "--help"]])
 def test_the_other_commands_load_no_web_stack(argv: list[str]) -> None:
     out, modules = command(*argv)
     assert out
