@@ -3,6 +3,7 @@ sets and the web assets, under the project's own import name only."""
 
 from __future__ import annotations
 
+import ast
 import gzip
 import os
 import shutil
@@ -46,7 +47,7 @@ def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
     wheel = next(tmp_path.glob("wordyahtzee-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
-    assert tops <= {"wordyahtzee", *(t for t in tops if t.endswith(".dist-info"))}
+    assert tops <= {"wordyahtzee", *(t for t in tops if t.endswith((".dist-info", ".data")))}
     for needed in ("wordyahtzee/dictionaries/nl.txt.gz", "wordyahtzee/dictionaries/nl.json",
                    "wordyahtzee/dictionaries/LICENSE-OpenTaal.txt",
                    "wordyahtzee/data/dice/nl.json", "wordyahtzee/web/templates/base.html",
@@ -55,6 +56,23 @@ def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
                      for lang in ("nl", "en", "de") for kind in ("po", "mo"))):
         assert needed in names, needed
     assert any(n.startswith("wordyahtzee/dictionaries/compiled/nl-") for n in names)
+    assert "wordyahtzee-0.1.0.data/scripts/wordyahtzee" in names
+    assert not any(n.endswith(".dist-info/entry_points.txt") for n in names)
+
+
+def test_the_command_is_a_script_that_imports_only_the_command_line() -> None:
+    """The ``wordyahtzee`` command is bin/wordyahtzee, not a ``[project.scripts]`` entry
+    point: the wrapper pip writes for one imports ``re`` first, more than half the start-up
+    of ``python -c pass`` (docs/performance.md)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "scripts" not in config["project"]
+    assert config["tool"]["setuptools"]["script-files"] == ["bin/wordyahtzee"]
+    script = (ROOT / "bin" / "wordyahtzee").read_text(encoding="utf-8")
+    assert script.startswith("#!/usr/bin/env python3\n")
+    imported = {alias.name if isinstance(node, ast.Import) else f"{node.module}.{alias.name}"
+                for node in ast.walk(ast.parse(script))
+                if isinstance(node, ast.Import | ast.ImportFrom) for alias in node.names}
+    assert imported == {"sys", "wordyahtzee.cli.main"}
 
 
 def test_the_command_line_starts_light() -> None:
