@@ -25,9 +25,8 @@ WEB_STACK = {"flask", "werkzeug", "jinja2", "gevent", "gunicorn", "psycopg", "ps
              "spectree", "argon2", "wordfreq", "platformdirs"}
 """What serving needs and no command line tool of the dictionary does."""
 
-CHECK_PATH = {"__future__", "wordyahtzee", "wordyahtzee.errors", "wordyahtzee.runtime",
-              "wordyahtzee.runtime.lazy", "wordyahtzee.cli", "wordyahtzee.cli.words",
-              "wordyahtzee.lexicon", "wordyahtzee.lexicon.registry",
+CHECK_PATH = {"__future__", "wordyahtzee", "wordyahtzee.errors", "wordyahtzee.cli",
+              "wordyahtzee.cli.words", "wordyahtzee.lexicon", "wordyahtzee.lexicon.registry",
               "wordyahtzee.lexicon.lexicon", "wordyahtzee.letters"}
 """Every module ``check WORD...`` may load besides marisa-trie's own: no json, re,
 pathlib, typing, argparse, collections or mmap (each costs more than the look-up)."""

@@ -25,7 +25,7 @@ def print_json(data: object, flush: bool = False) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     """``check``: is each word valid in the dictionary; with ``--why``, where a valid word
     comes from or why a word is refused, and the valid words one edit away."""
-    from ..lexicon import load_lexicon
+    from ..lexicon.registry import load_lexicon  # not the package's lazy name: one module less
 
     words = list(args.words)
     if words == ["-"]:
