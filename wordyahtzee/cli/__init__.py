@@ -8,7 +8,7 @@ Every user error ends as one line on stderr and exit code 2.
 
 A command imports only what it needs, and :func:`main` builds only the named command's
 parser: ``wordyahtzee check huis`` loads neither numpy, Flask, the strategies nor the other
-commands' arguments (tests/test_check_cli.py checks it; ``scripts/bench_cli.py`` times it).
+commands' arguments (tests/test_cli_imports.py checks it; ``scripts/bench_cli.py`` times it).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``check`` and ``solve``: is a word valid, and the best words for a throw. ``check
 WORD...`` is the command a player types most: this module imports nothing it does not
 need: not even ``json`` (and the ``re`` it imports) until a command prints JSON
-(tests/test_check_cli.py, ``scripts/bench_cli.py``)."""
+(tests/test_cli_imports.py, ``scripts/bench_cli.py``)."""
 
 from __future__ import annotations
 

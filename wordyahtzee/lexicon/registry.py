@@ -443,7 +443,9 @@ def _open_shipped(name: str) -> Lexicon | None:
 
 def load_lexicon(name: str = DEFAULT_DICTIONARY) -> Lexicon:
     """The dictionary ``name``, memory-mapped from its compiled tries: the prebuilt ones
-    shipped with a shipped dictionary, else the cache's, compiled on first use.
+    shipped with a shipped dictionary, else the cache's, compiled on first use. Prebuilt
+    tries whose stamp vouches for them open lazily (:func:`_open_shipped`); any others are
+    opened whole and checked at once.
 
     Loaded lexicons are kept for the life of the process, keyed by the word list's
     checksum (so a rebuilt list is a new lexicon).
