@@ -3,7 +3,7 @@
 pass`` in the same virtual environment.
 
 The package is installed the way .ci/run checks the README's play command: ``pip wheel``
-of the checkout, then a fresh virtual environment with the locked server dependencies
+of the checkout, then a fresh virtual environment with its locked server dependencies
 (requirements/serve.txt) and the wheel, its data and cache folders empty (solve's index
 is built by the warm-up start). With ``--against REF`` a second environment gets the wheel
 of that commit (``git archive``), and both are timed side by side.
@@ -44,14 +44,14 @@ PIP = ["-m", "pip", "-q", "--disable-pip-version-check"]
 
 
 def install(source: Path, where: Path) -> Path:
-    """A fresh virtual environment in ``where`` with the locked server dependencies and the
-    wheel of ``source``, as .ci/run installs it; its ``bin`` folder."""
+    """A fresh virtual environment in ``where`` with the locked server dependencies of
+    ``source`` and its wheel, as .ci/run installs it; its ``bin`` folder."""
     subprocess.run([sys.executable, "-m", "venv", str(where / "venv")], check=True)
     python = str(where / "venv" / "bin" / "python")
     subprocess.run([python, *PIP, "wheel", "--no-deps", "-w", str(where / "dist"),
                     str(source)], check=True)
     subprocess.run([python, *PIP, "install", "--require-hashes", "-r",
-                    str(ROOT / "requirements" / "serve.txt")], check=True)
+                    str(source / "requirements" / "serve.txt")], check=True)
     [wheel] = (where / "dist").glob("wordyahtzee-*.whl")
     subprocess.run([python, *PIP, "install", "--no-deps", str(wheel)], check=True)
     for folder in ("data", "cache"):
