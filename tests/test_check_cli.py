@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -107,28 +104,6 @@ def test_why_of_a_word_with_a_control_character_is_no_word(capsys, word):
     assert code == 0
     [answer] = json.loads(out)
     assert answer["valid"] is False and answer["why"]["source"] == "not_listed"
-
-
-def test_check_imports_no_web_module_nor_numpy_or_flask():
-    """``check`` runs in a fresh process with only the dictionary service loaded: no web
-    module, no numpy or Flask, nor the modules its start-up budget leaves out
-    (scripts/bench_cli.py times it). Only what ``check`` itself imports counts: a site's
-    ``.pth`` start-up hooks may import ``typing`` or ``shutil`` before any of our code."""
-    code = ("import sys; before = set(sys.modules); from wordyahtzee.cli import main; "
-            "assert main(['check', 'huis']) == 0; "
-            "print(' '.join(sorted(set(sys.modules) - before)))")
-    env = {k: v for k, v in os.environ.items() if k != "WORDYAHTZEE_CACHE_DIR"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=env).stdout.splitlines()
-    assert out[0] == "huis\tyes"
-    modules = set(out[1].split())
-    assert "marisa_trie" in modules and "wordyahtzee.lexicon.registry" in modules
-    web = sorted(m for m in modules if m == "web" or m.startswith(("web.", "wordyahtzee.web")))
-    assert web == []
-    heavy = {"numpy", "flask", "werkzeug", "jinja2", "gevent", "wordfreq",
-             "wordyahtzee.advisor", "wordyahtzee.solver", "wordyahtzee.modes",
-             "argparse", "typing", "dataclasses", "hashlib", "platformdirs", "shutil"}
-    assert sorted(heavy & modules) == []
 
 
 @pytest.mark.parametrize("argv", [["check", "huis"], ["check", "huis", "Ruïne", "a=b"]])

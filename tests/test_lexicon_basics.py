@@ -14,13 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordyahtzee.errors import DictionaryError
-from wordyahtzee.letters import fold, is_plain_word
+from wordyahtzee.letters import _fold_unicode, fold, is_plain_word
 from wordyahtzee.lexicon import Lexicon, LexiconInfo, find_dictionary, list_dictionaries
 from wordyahtzee.lexicon.lexicon import FORMAT, WORDS_FILE, word_checksum
 from wordyahtzee.lexicon.registry import (
+    NAME_PATTERN,
     cached_tries,
     check_name,
     forget_loaded,
+    is_dictionary_name,
     load_lexicon,
     user_dictionary_dir,
 )
@@ -103,6 +105,15 @@ def test_check_name_refuses_path_characters() -> None:
         with pytest.raises(DictionaryError, match="bad dictionary name"):
             check_name(bad)
     assert check_name("nl-basis_2") == "nl-basis_2"
+
+
+@given(st.text(alphabet="az09-_A./ é\n", max_size=42))
+@settings(max_examples=400, deadline=None)
+def test_a_name_is_checked_without_re_as_the_pattern_says(name: str) -> None:
+    """``check`` reads a name without ``re``; the web's schema takes the pattern: both
+    hold one rule."""
+    assert is_dictionary_name(name) == bool(NAME_PATTERN.fullmatch(name))
+    assert is_dictionary_name("a" * 40) and not is_dictionary_name("a" * 41)
 
 
 def test_registry_lists_shipped_and_user_dictionaries(env: Path) -> None:
@@ -218,6 +229,13 @@ def test_the_folded_fast_path_agrees_with_folding(word: str) -> None:
     assert lex.anagrams(word) == lex.anagrams(folded)
 
 
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_ascii_text_folds_as_any_text_does(text: str) -> None:
+    """fold() spares ASCII text the Unicode decomposition: the same answer, faster."""
+    assert fold(text) == _fold_unicode(text)
+
+
 _SMALL = Lexicon.from_frequencies(
     {"abc": 1.5, "cab": 2.0, "bac": 0.0, "ed": 3.25, "dee": 0.5, "a": 7.0, "ijs": 1.0},
     LexiconInfo(name="small", language="nl"))
@@ -250,3 +268,28 @@ def test_a_cache_of_the_older_format_is_compiled_anew(env: Path) -> None:
     forget_loaded()
     assert load_lexicon("mine").anagrams("kots") == ["stok"]
     assert json.loads((folder / "meta.json").read_text())["format"] == FORMAT
+
+
+def test_a_lazily_opened_lexicon_maps_the_rest_on_first_use(tmp_path: Path) -> None:
+    """``check`` maps the words' trie only; anything else maps the rest, whole."""
+    _SMALL.save(tmp_path)
+    lazy, whole = Lexicon.open(tmp_path, lazy=True), Lexicon.open(tmp_path)
+    assert lazy.is_valid("cab") and not lazy.is_valid("abd") and len(lazy) == len(_SMALL)
+    assert sorted(vars(lazy)) == ["_folder", "_words"]
+    assert lazy.anagrams("bca") == whole.anagrams("bca") == ["abc", "bac", "cab"]
+    assert lazy.info == whole.info and dict(lazy.frequencies()) == dict(whole.frequencies())
+    assert sorted(vars(lazy)) == sorted(vars(whole))
+    with pytest.raises(AttributeError):
+        lazy.nothing  # noqa: B018
+
+
+def test_a_lazily_opened_lexicon_tells_a_damaged_rest_on_first_use(tmp_path: Path) -> None:
+    _SMALL.save(tmp_path)
+    (tmp_path / "groups.bin").write_bytes(b"\0\0")
+    with pytest.raises(DictionaryError, match="incomplete"):
+        Lexicon.open(tmp_path)
+    lazy = Lexicon.open(tmp_path, lazy=True)
+    assert lazy.is_valid("ed")  # what the words' trie answers alone
+    with pytest.raises(DictionaryError, match="incomplete") as info:
+        lazy.anagrams("de")
+    assert "\n" not in str(info.value)

@@ -146,8 +146,9 @@ def test_a_release_without_a_played_word_leaves_the_game_as_it_was(
     # the next release of nl: every word the games played left out
     release = tmp_path / "release"
     release.mkdir()
-    shutil.copy(registry.SHIPPED_DIR / "nl.json", release / "nl.json")
-    with gzip.open(registry.SHIPPED_DIR / "nl.txt.gz", "rt", encoding="utf-8") as old:
+    shipped = Path(registry.SHIPPED_DIR)
+    shutil.copy(shipped / "nl.json", release / "nl.json")
+    with gzip.open(shipped / "nl.txt.gz", "rt", encoding="utf-8") as old:
         kept = [w for w in old.read().split("\n") if w and fold(w) not in played]
     with gzip.open(release / "nl.txt.gz", "wt", encoding="utf-8") as new:
         new.write("\n".join(kept) + "\n")

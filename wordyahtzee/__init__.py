@@ -16,10 +16,10 @@ only for what it uses):
 
 from __future__ import annotations
 
-from .runtime.lazy import lazy_exports
-
 TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
 if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
+    from typing import Any
+
     from .dice import Cup, DiceSet, Face
     from .errors import DiceSetError, DictionaryError, RecordError, RuleError, WordyahtzeeError
     from .games import new_game, replay, restore
@@ -76,7 +76,12 @@ __all__ = [
 ]
 
 
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+def __getattr__(name: str) -> Any:
+    """A name of ``_EXPORTS``, imported on first use (:mod:`.runtime.lazy`, itself imported
+    only then)."""
+    from .runtime.lazy import lazy_export
+
+    return lazy_export(__name__, _EXPORTS, globals(), name)
 
 
 def __dir__() -> list[str]:

@@ -8,7 +8,7 @@ Every user error ends as one line on stderr and exit code 2.
 
 A command imports only what it needs, and :func:`main` builds only the named command's
 parser: ``wordyahtzee check huis`` loads neither numpy, Flask, the strategies nor the other
-commands' arguments (tests/test_check_cli.py checks it; ``scripts/bench_cli.py`` times it).
+commands' arguments (tests/test_cli_imports.py checks it; ``scripts/bench_cli.py`` times it).
 """
 
 from __future__ import annotations
@@ -101,14 +101,20 @@ def plain_check(argv: Sequence[str]) -> argparse.Namespace | None:
     tenth of the command's start-up); ``None`` for any other command line."""
     if len(argv) < 2 or argv[0] != "check" or any(not w or w.startswith("-") for w in argv[1:]):
         return None
-    from types import SimpleNamespace
-
     from .words import cmd_check
 
-    args: argparse.Namespace = SimpleNamespace(  # type: ignore[assignment]
+    args: argparse.Namespace = _Arguments(  # type: ignore[assignment]
         command="check", dict="nl", json=False, why=False, words=list(argv[1:]),
         func=cmd_check)
     return args
+
+
+class _Arguments:
+    """Parsed arguments, as ``argparse.Namespace`` holds them (an attribute each), without
+    importing argparse or ``types``."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,14 +6,14 @@ without restoring (``--verify``), and restored into an empty store (docs/operati
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import WordyahtzeeError
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 UNSIGNED_WARNING = ("wordyahtzee: warning: --unsigned: {what}; anyone who could write "
                     "to the file could have changed what it holds")
@@ -30,6 +30,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     """``backup FILE|DIR``: take a backup (``--keep N`` in a directory: then remove all but
     the newest N); ``backup --verify FILE``: check one."""
     import time
+    from pathlib import Path
 
     from ..store.backup import backup, check_keep, prune, verify
 

@@ -6,13 +6,14 @@ waiting for a decision, one game's evidence, and the decision."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
 
 from ..errors import WordyahtzeeError
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def cmd_daily_show(args: argparse.Namespace) -> int:

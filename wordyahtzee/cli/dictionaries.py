@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TYPE_CHECKING, Any
 
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def _dictionary_word_count(entry: Any) -> int:

@@ -5,14 +5,14 @@ it after a restore, and before and after an upgrade)."""
 from __future__ import annotations
 
 import json
-import random
 import sys
-from typing import TYPE_CHECKING, Any
 
 from .options import add_db, read_source
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -44,6 +44,8 @@ def verify_game(store: Any, game_id: str) -> tuple[str | None, str | None]:
     """Why the stored game ``game_id`` does not replay (None: it does), and its disputes
     in a line (None: none): a move whose recorded judgment the rules now compute
     otherwise."""
+    import random
+
     from ..errors import GameDamaged
     from ..games import damage_reason, replay_stored
 

@@ -4,12 +4,12 @@ it stands (``--check``), before the servers of an upgrade start (docs/operations
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:

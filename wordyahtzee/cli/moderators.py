@@ -8,13 +8,14 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any
 
 from ..errors import WordyahtzeeError
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 WRITTEN = {"accept": "keep", "refuse": "drop"}

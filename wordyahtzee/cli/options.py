@@ -4,9 +4,12 @@ option of the commands that read the server's store."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from ..errors import WordyahtzeeError
+
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
+if TYPE_CHECKING:
+    from typing import Any
 
 STORE_HELP = ("the server's store (default: wordyahtzee.sqlite3 in the user data dir) or a "
               "postgresql:// URL")

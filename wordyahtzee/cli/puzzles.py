@@ -4,23 +4,24 @@ proficiency test of a mode."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from ..errors import BadRequest, RecordError, WordyahtzeeError
 from .options import add_db
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
     from ..puzzles.model import Puzzle
 
 
 def _read_json(name: str) -> Any:
     """A JSON file (``-``: stdin); a one-line error if it cannot be read."""
+    from pathlib import Path
+
     try:
         text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
         return json.loads(text)
@@ -32,6 +33,8 @@ def _read_json(name: str) -> Any:
 
 def mine_record(record: Any) -> list[Puzzle]:
     """The puzzles of one game record (docs/records.md)."""
+    import hashlib
+
     from ..games import from_record
     from ..puzzles.mining import MINED_MODES, judging_table, mine
 
@@ -204,7 +207,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
 
 def add_puzzle_parser(sub: Any) -> None:
     """The ``puzzle`` sub-command group (docs/puzzles.md)."""
-    from ..puzzles.mining import MINED_MODES
+    from ..puzzles import MINED_MODES
 
     group = sub.add_parser("puzzle", help="puzzles from real games, and the proficiency test")
     commands = group.add_subparsers(dest="puzzle_command", required=True, metavar="COMMAND")

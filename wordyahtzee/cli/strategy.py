@@ -4,12 +4,13 @@ games of the computer players (docs/strategy.md)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
 
 from ..errors import WordyahtzeeError
 
+TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 
 def _woord_setup(args: argparse.Namespace) -> tuple[Any, Any]:

@@ -1,10 +1,10 @@
 """``check`` and ``solve``: is a word valid, and the best words for a throw. ``check
 WORD...`` is the command a player types most: this module imports nothing it does not
-need (tests/test_check_cli.py, ``scripts/bench_cli.py``)."""
+need: not even ``json`` (and the ``re`` it imports) until a command prints JSON
+(tests/test_cli_imports.py, ``scripts/bench_cli.py``)."""
 
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import WordyahtzeeError
@@ -15,10 +15,17 @@ if TYPE_CHECKING:  # typing and argparse are not imported at run time for ``chec
     from typing import Any
 
 
+def print_json(data: object, flush: bool = False) -> None:
+    """``data`` as one line of JSON on stdout (``json`` is imported here, not for text)."""
+    import json
+
+    print(json.dumps(data, ensure_ascii=False), flush=flush)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """``check``: is each word valid in the dictionary; with ``--why``, where a valid word
     comes from or why a word is refused, and the valid words one edit away."""
-    from ..lexicon import load_lexicon
+    from ..lexicon.registry import load_lexicon  # not the package's lazy name: one module less
 
     words = list(args.words)
     if words == ["-"]:
@@ -31,15 +38,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         whys = [explain(w, args.dict) for w in words]
         if args.json:
-            print(json.dumps([{"word": w.word, "valid": w.valid, "why": w.to_json()}
-                              for w in whys], ensure_ascii=False))
+            print_json([{"word": w.word, "valid": w.valid, "why": w.to_json()} for w in whys])
         for w in whys if not args.json else ():
             nearby = f"\tnearby: {', '.join(w.nearby)}" if w.nearby else ""
             print(f"{w.word}\t{'yes' if w.valid else 'no'}\t{w.text}{nearby}")
         return 0
     results = [{"word": w, "valid": lexicon.is_valid(w)} for w in words]
     if args.json:
-        print(json.dumps(results, ensure_ascii=False))
+        print_json(results)
     else:
         for r in results:
             print(f"{r['word']}\t{'yes' if r['valid'] else 'no'}")
@@ -78,11 +84,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 data = solver.solve(text, check_dice=True).to_json(args.top)
             except WordyahtzeeError as exc:
                 data = {"letters": text, "error": {"code": exc.code, "message": exc.message}}
-            print(json.dumps(data, ensure_ascii=False), flush=True)
+            print_json(data, flush=True)
         return 0
     solution = solver.solve(args.letters, check_dice=True)
     if args.json:
-        print(json.dumps(solution.to_json(args.top), ensure_ascii=False))
+        print_json(solution.to_json(args.top))
         return 0
     for box, best in solution.boxes.items():
         print(f"{box}\t{best.score}\t{' '.join(best.words)}")

@@ -5,10 +5,10 @@ does not)."""
 
 from __future__ import annotations
 
-from ..runtime.lazy import lazy_exports
-
 TYPE_CHECKING = False  # not typing's: ``wordyahtzee check`` does not import typing
 if TYPE_CHECKING:  # the names as the type checker sees them; imported lazily at run time
+    from typing import Any
+
     from .build import BuildOptions, BuildResult, build_dictionary
     from .lexicon import Lexicon, LexiconInfo
     from .registry import (
@@ -47,4 +47,9 @@ __all__ = [
 ]
 
 
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+def __getattr__(name: str) -> Any:
+    """A name of ``_EXPORTS``, imported on first use (:mod:`..runtime.lazy`, itself imported
+    only then)."""
+    from ..runtime.lazy import lazy_export
+
+    return lazy_export(__name__, _EXPORTS, globals(), name)

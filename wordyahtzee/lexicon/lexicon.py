@@ -12,19 +12,18 @@ A compiled lexicon (format 2) is a folder of:
 - ``meta.json``: the :class:`LexiconInfo`, the format, byte order and array type.
 
 Everything is memory-mapped on load, so a second start is instant and only the pages a
-look-up touches are read.
+look-up touches are read; a lexicon opened lazily maps its words' trie at once and the rest
+on first use (:meth:`Lexicon.open`).
 
 This module is on the path of ``wordyahtzee check``: it imports only what a look-up needs
-(no ``dataclasses``, ``typing`` or ``hashlib`` at import time; see docs/architecture.md).
+(no ``dataclasses``, ``typing``, ``hashlib``, ``json`` or ``pathlib`` at import time; see
+docs/performance.md).
 """
 
 from __future__ import annotations
 
-import json
+import os
 import sys
-from array import array
-from collections.abc import Iterable, Iterator, Mapping
-from pathlib import Path
 
 import marisa_trie
 
@@ -43,7 +42,10 @@ _ZIPF_SCALE = 100
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from array import array  # imported where a lexicon is built: it imports collections
+    from collections.abc import Iterable, Iterator, Mapping
+    from pathlib import Path
+    from typing import Any, TypeAlias
 
     from .overlay import Overlay
 
@@ -121,6 +123,9 @@ class Lexicon:
     already folded (a-z only) goes straight to the trie.
     """
 
+    _folder: str
+    """Where an opened lexicon was mapped from (none for one built in memory)."""
+
     def __init__(self, info: LexiconInfo, words: marisa_trie.Trie, zipf: _Ints,
                  alphagrams: marisa_trie.Trie, members: _Ints, groups: _Ints) -> None:
         self.info = info
@@ -135,6 +140,8 @@ class Lexicon:
     @classmethod
     def from_frequencies(cls, entries: Mapping[str, float], info: LexiconInfo) -> Lexicon:
         """Build from folded words mapped to their Zipf frequency (0 if unknown)."""
+        from array import array
+
         bad = next((w for w in entries if not is_plain_word(w)), None)
         if bad is not None:
             raise DictionaryError(f"dictionary {info.name!r}: {bad!r} is not a folded a-z word")
@@ -172,6 +179,8 @@ class Lexicon:
 
     def save(self, folder: Path) -> None:
         """Write the tries, the arrays and the metadata into ``folder`` (which must exist)."""
+        import json
+
         self._words.save(str(folder / WORDS_FILE))
         self._alphagrams.save(str(folder / ALPHAGRAMS_FILE))
         for name, values in ((ZIPF_FILE, self._zipf), (MEMBERS_FILE, self._members),
@@ -183,26 +192,67 @@ class Lexicon:
         (folder / META_FILE).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
 
     @classmethod
-    def open(cls, folder: Path) -> Lexicon:
+    def open(cls, folder: str | os.PathLike[str], lazy: bool = False) -> Lexicon:
         """Memory-map a lexicon saved by :meth:`save` (a folder of an older format, another
-        byte order or damaged is a :class:`DictionaryError`: the registry compiles anew)."""
+        byte order or damaged is a :class:`DictionaryError`: the registry compiles anew).
+
+        ``lazy``: map the words' trie now, which is all a membership test needs, and read
+        the metadata and map the rest on first use (a damaged rest is a
+        :class:`DictionaryError` then), for a folder known to be of this format and byte
+        order: a shipped dictionary's prebuilt tries, by their stamp (``wordyahtzee check``
+        reads no JSON)."""
+        lexicon = cls.__new__(cls)
+        lexicon._folder = os.fspath(folder)
+        meta = None if lazy else lexicon._read_meta()  # the format first: then the trie
         try:
-            meta = json.loads((folder / META_FILE).read_text("utf-8"))
+            lexicon._words = marisa_trie.Trie().mmap(os.path.join(folder, WORDS_FILE))
+        except (OSError, ValueError, RuntimeError) as exc:  # marisa: RuntimeError
+            raise DictionaryError(f"cannot open the dictionary in {folder}: {exc}") from None
+        if not lazy:
+            lexicon._open_rest(meta)
+        return lexicon
+
+    def _read_meta(self) -> dict[str, Any]:
+        """The folder's metadata, checked for this format and byte order."""
+        import json
+
+        try:
+            with open(os.path.join(self._folder, META_FILE), encoding="utf-8") as fh:
+                meta = json.load(fh)
             if meta.get("format") != FORMAT or meta.get("byteorder") != sys.byteorder:
                 raise ValueError(f"format {meta.get('format')}, {meta.get('byteorder')}-endian")
+        except (OSError, ValueError, AttributeError) as exc:
+            raise DictionaryError(
+                f"cannot open the dictionary in {self._folder}: {exc}") from None
+        return dict(meta)
+
+    def _open_rest(self, meta: dict[str, Any] | None = None) -> None:
+        """Map what :meth:`open` left for later (everything but the words' trie), check
+        that the folder is whole, and keep it all at once."""
+        folder = self._folder
+        try:
+            meta = self._read_meta() if meta is None else meta
             info = LexiconInfo.from_json(meta)
-            words = marisa_trie.Trie().mmap(str(folder / WORDS_FILE))
-            alphagrams = marisa_trie.Trie().mmap(str(folder / ALPHAGRAMS_FILE))
-            zipf = _map(folder / ZIPF_FILE, "H")
-            members = _map(folder / MEMBERS_FILE, "I")
-            groups = _map(folder / GROUPS_FILE, str(meta["groups_type"]))
+            alphagrams = marisa_trie.Trie().mmap(os.path.join(folder, ALPHAGRAMS_FILE))
+            zipf = _map(os.path.join(folder, ZIPF_FILE), "H")
+            members = _map(os.path.join(folder, MEMBERS_FILE), "I")
+            groups = _map(os.path.join(folder, GROUPS_FILE), str(meta["groups_type"]))
         except (OSError, ValueError, TypeError, KeyError, RuntimeError) as exc:  # marisa: Runtime
             raise DictionaryError(f"cannot open the dictionary in {folder}: {exc}") from None
-        n = len(words)
+        n = len(self._words)
         if not (n == info.word_count == len(zipf) == len(members)
                 and len(groups) == len(alphagrams) + 1 and groups[-1] == n - len(alphagrams)):
             raise DictionaryError(f"the dictionary in {folder} is incomplete")
-        return cls(info, words, zipf, alphagrams, members, groups)
+        self.__dict__.update(info=info, _zipf=zipf, _alphagrams=alphagrams, _members=members,
+                             _groups=groups)
+
+    if not TYPE_CHECKING:  # at run time only: the type checker still sees every attribute
+        def __getattr__(self, name: str) -> Any:
+            """What a lazily opened lexicon maps on first use (:meth:`open`)."""
+            if name not in _LAZY or "_folder" not in self.__dict__:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            self._open_rest()
+            return self.__dict__[name]
 
     # -- look-ups -------------------------------------------------------------------------
 
@@ -287,14 +337,18 @@ def _folded(text: str) -> bool:
     return text.isascii() and text.isalpha() and text.islower()
 
 
-def _map(path: Path, typecode: str) -> memoryview:
+_LAZY = frozenset({"info", "_zipf", "_alphagrams", "_members", "_groups"})
+"""The attributes a lazily opened :class:`Lexicon` maps on first use."""
+
+
+def _map(path: str, typecode: str) -> memoryview:
     """The file at ``path`` memory-mapped read-only as an array of ``typecode``."""
     import mmap
 
-    with path.open("rb") as fh:
+    with open(path, "rb") as fh:
         mapped = memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ))
     if typecode == "H":
         return mapped.cast("H")
     if typecode == "I":
         return mapped.cast("I")
-    raise ValueError(f"{path.name}: unknown array type {typecode!r}")
+    raise ValueError(f"{os.path.basename(path)}: unknown array type {typecode!r}")

@@ -5,3 +5,9 @@ mined from finished games, graded by perfect play, themed and rated (docs/puzzle
 - :mod:`.mining`: the positions of a finished game that make puzzles;
 - :mod:`.grading`: an answer's regret, the same number as the game's review.
 """
+
+MINED_MODES = ("classic", "woord", "kaartspel")
+"""The modes with a judge to grade against: optimal play (classic, Woord Yahtzee) or the
+strong player (Kaartspel). Triple Yahtzee has neither, so no puzzles (docs/puzzles.md).
+Here rather than in :mod:`.mining`, so that the command line's parser reads it without
+loading the strategies."""

@@ -13,12 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..advisor.coach import Judged, JudgingCoach, coach
+from . import MINED_MODES as MINED_MODES  # re-exported: where its users import it
 from .model import KAARTSPEL_GAME_POINTS, MARGIN_SHARE, Puzzle, distinct, identity, themes
-
-MINED_MODES = ("classic", "woord", "kaartspel")
-"""The modes with a judge to grade against: optimal play (classic, Woord Yahtzee) or the
-strong player (Kaartspel). Triple Yahtzee has neither, so no puzzles (docs/puzzles.md)."""
-
 
 MAX_PER_GAME = 12
 """The most puzzles one game gives (its costliest mistakes): a long Kaartspel game played
