@@ -4,6 +4,7 @@ server's CPU per action beside a bare Flask route's CPU per request on the same 
 (``scripts/bench_stack_floor.py``'s), in one run, ``--rounds`` rounds, with the spread.
 
     python scripts/bench_moves.py [--seconds 8] [--rounds 3] [--db postgresql://…]
+                                  [--against CHECKOUT] [--write-docs BLOCK]
 
 Each setup plays for ``--seconds`` with ``--tables`` tables at once: the client decides each
 move from the state the server sends (Woord Yahtzee: the best words for the round's box,
@@ -14,6 +15,18 @@ rendered and sent to them). The figure of merit is the server's CPU milliseconds
 (all its processes, read from ``/proc``), and its ratio to the bare route's CPU per request:
 the price of a move against the price of the web stack itself (docs/performance.md keeps a
 table per release).
+
+``--against CHECKOUT`` serves a second server from another checkout of the project (its
+``wordyahtzee`` package first on the ``PYTHONPATH``, the same interpreter and client) on a
+database of its own beside this one's, and measures both in every round, one after the
+other: the last column is this code's CPU per action over the other's, per round, so that
+a machine whose speed drifts during the run (shared hosts do, by a factor of two) weighs
+on both alike.
+
+``--write-docs BLOCK`` rewrites the table between the ``bench:BLOCK`` markers of
+docs/performance.md with this run's, naming the commit of the code that served (the
+checkout the ``wordyahtzee`` package is imported from: ``PYTHONPATH=OTHER_CHECKOUT`` measures
+another commit with the same client).
 """
 
 from __future__ import annotations
@@ -33,6 +46,7 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
+from bench_docs import machine, replace_block  # noqa: E402
 from bench_stack_floor import measure, start_bare  # noqa: E402
 from load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
 
@@ -152,44 +166,106 @@ def main() -> None:
                         help="the modes to play, comma-separated (default: all four)")
     parser.add_argument("--online", choices=("both", "solo", "online"), default="both",
                         help="solo tables, online tables with watchers, or both")
+    parser.add_argument("--against", metavar="CHECKOUT", default=None,
+                        help="another checkout, measured beside this one in every round")
+    parser.add_argument("--write-docs", metavar="BLOCK", default=None,
+                        help="rewrite the bench:BLOCK table of docs/performance.md")
     args = parser.parse_args()
     os.environ["WORDYAHTZEE_MINE_PUZZLES"] = "0"  # the moves alone: no mining beside them
     tables = {"both": (False, True), "solo": (False,), "online": (True,)}[args.online]
     setups = [(m, online) for m in args.modes.split(",") if m in MODES for online in tables]
     floor: list[float] = []
-    costs: dict[tuple[str, bool], list[float]] = {s: [] for s in setups}
-    rates: dict[tuple[str, bool], list[float]] = {s: [] for s in setups}
+    servers = ["this"] + (["other"] if args.against else [])
+    costs: dict[tuple[str, str, bool], list[float]] = {
+        (who, *s): [] for who in servers for s in setups}
+    rates: dict[tuple[str, str, bool], list[float]] = {k: [] for k in costs}
     with tempfile.TemporaryDirectory() as tmp:
         bare = start_bare(Path(tmp))
-        served = start_server(args.db or os.path.join(tmp, "db.sqlite3"), 1,
-                              os.path.join(tmp, "data"))
+        served = {"this": start_server(database(args.db, tmp, "this"), 1,
+                                       os.path.join(tmp, "data"))}
+        if args.against:
+            served["other"] = start_server(
+                database(args.db, tmp, "other"), 1, os.path.join(tmp, "data-other"),
+                {"PYTHONPATH": str(Path(args.against).resolve())})
         try:
             measure(*bare, "bare", "/check", 2, 20)  # warm-ups
-            for mode, online in setups:
-                measure_moves(*served, mode, online, 2, args.tables, 1)
+            for who in servers:
+                for mode, online in setups:
+                    measure_moves(*served[who], mode, online, 2, args.tables, 1)
             for n in range(args.rounds):
                 floor.append(measure(*bare, "bare", "/check", args.seconds, 20)
                              ["server CPU ms/req"])
                 for mode, online in setups:
-                    figures = measure_moves(*served, mode, online, args.seconds,
-                                            args.tables, 1000 * (n + 1))
-                    costs[mode, online].append(figures["server CPU ms/action"])
-                    rates[mode, online].append(figures["actions/s"])
-                    print(f"round {n + 1} {mode:9} {'online' if online else 'solo':6} "
-                          + "  ".join(f"{k} {v:7.2f}" for k, v in figures.items()),
-                          flush=True)
+                    order = servers if n % 2 == 0 else servers[::-1]
+                    for who in order:
+                        figures = measure_moves(*served[who], mode, online, args.seconds,
+                                                args.tables, 1000 * (n + 1))
+                        costs[who, mode, online].append(figures["server CPU ms/action"])
+                        rates[who, mode, online].append(figures["actions/s"])
+                        print(f"round {n + 1} {who:5} {mode:9} "
+                              f"{'online' if online else 'solo':6} "
+                              + "  ".join(f"{k} {v:7.2f}" for k, v in figures.items()),
+                              flush=True)
         finally:
-            for proc, _ in (bare, served):
+            for proc, _ in (bare, *served.values()):
                 proc.terminate()
                 proc.wait(15)
     base = statistics.median(floor)
-    print(f"\nbare route: {base:.3f} ms CPU/request ({min(floor):.3f}-{max(floor):.3f})")
-    print(f"{'mode':10}{'table':8}{'CPU ms/action':>24}{'x bare':>8}{'actions/s':>12}")
-    for (mode, online), values in costs.items():
+    lines = [f"bare route: {base:.3f} ms CPU/request ({min(floor):.3f}-{max(floor):.3f})"]
+    header = f"{'mode':10}{'table':8}{'CPU ms/action':>24}{'x bare':>8}{'actions/s':>11}"
+    if args.against:
+        lines.append(f"this: {served_commit()}, other: {served_commit(args.against)}")
+        header += f"{'other CPU ms/action':>26}{'this/other':>20}"
+    lines.append(header)
+    for mode, online in setups:
+        values = costs["this", mode, online]
         med = statistics.median(values)
-        print(f"{mode:10}{'online' if online else 'solo':8}"
-              f"{med:>10.3f} ({min(values):.3f}-{max(values):.3f}){med / base:>8.2f}"
-              f"{statistics.median(rates[mode, online]):>12.0f}")
+        line = (f"{mode:10}{'online' if online else 'solo':8}"
+                f"{med:>10.3f} ({min(values):.3f}-{max(values):.3f}){med / base:>8.2f}"
+                f"{statistics.median(rates['this', mode, online]):>11.0f}")
+        if args.against:
+            other = costs["other", mode, online]
+            ratios = [a / b for a, b in zip(values, other, strict=True)]
+            line += (f"{statistics.median(other):>12.3f} ({min(other):.3f}-{max(other):.3f})"
+                     f"{statistics.median(ratios):>8.2f} ({min(ratios):.2f}-"
+                     f"{max(ratios):.2f})")
+        lines.append(line)
+    print("\n" + "\n".join(lines))
+    if args.write_docs:
+        store = "PostgreSQL" if args.db else "SQLite"
+        replace_block(Path(__file__).resolve().parents[1] / "docs" / "performance.md",
+                      args.write_docs, f"python scripts/bench_moves.py --write-docs "
+                      f"{args.write_docs}" + (" --db postgresql://…" if args.db else "")
+                      + (f" --against {served_commit(args.against)}" if args.against else ""),
+                      f", the code of {served_commit()}, on {store}, {machine()}; "
+                      f"{args.rounds} rounds of {args.seconds:g} s, the median and the "
+                      "spread (lowest-highest):", lines)
+
+
+def database(url: str | None, tmp: str, who: str) -> str:
+    """A database of its own for each server: a new one on the PostgreSQL server of ``url``,
+    or a SQLite file in ``tmp``."""
+    if not url:
+        return os.path.join(tmp, f"{who}.sqlite3")
+    import psycopg
+
+    name = f"bench_moves_{who}_{os.getpid()}_{int(time.time())}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+def served_commit(checkout: str | None = None) -> str:
+    """The commit of ``checkout``, by default the checkout the server's ``wordyahtzee``
+    package comes from."""
+    import subprocess
+
+    import wordyahtzee
+
+    where = (Path(checkout) if checkout else Path(wordyahtzee.__file__).resolve().parents[1])
+    found = subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"],
+                           capture_output=True, text=True, check=False).stdout.strip()
+    return found or f"{where} (not a git checkout)"
 
 
 if __name__ == "__main__":

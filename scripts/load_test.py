@@ -63,10 +63,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, workers: int, data_dir: str) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(db: str, workers: int, data_dir: str,
+                 extra_env: dict[str, str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], int]:
+    """``wordyahtzee serve`` on ``db`` once it answers (``extra_env``: more of its
+    environment, ``PYTHONPATH`` of another checkout, say)."""
     port = free_port()
     env = {**os.environ, "WORDYAHTZEE_DATA_DIR": data_dir, "WORDYAHTZEE_WARM": "",
-           "WORDYAHTZEE_RATE_LIMITS": "off"}
+           "WORDYAHTZEE_RATE_LIMITS": "off", **(extra_env or {})}
     log = Path(data_dir).with_suffix(".log")
     with log.open("ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
