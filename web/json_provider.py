@@ -1,8 +1,8 @@
 """The API's JSON, written by orjson: every answer and every state a stream sends.
 
-Flask's own provider (the standard library's encoder) took about a tenth of a classic
-move's server time; orjson writes the same document several times faster
-(docs/performance.md). The output is the same JSON as Flask's compact form with
+Flask's own provider writes with the standard library's encoder; orjson writes the same
+document several times faster (a classic move's answer: 17 µs against 2.3 µs;
+docs/performance.md). The output is the same JSON as Flask's compact form with
 ``sort_keys`` and ``ensure_ascii`` off, as the app had set them: keys in insertion order,
 UTF-8 text, no spaces. A value orjson does not know (a date, a decimal, an object with
 ``__html__``) goes to Flask's own conversion, so nothing that Flask could answer fails here.
