@@ -161,7 +161,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tables", type=int, default=8)
-    parser.add_argument("--db", default=None, help="postgresql:// URL (default: SQLite)")
+    parser.add_argument("--db", default=None, help="a PostgreSQL server's postgresql:// URL: "
+                        "each server gets a new database there (default: SQLite)")
     parser.add_argument("--modes", default=",".join(MODES),
                         help="the modes to play, comma-separated (default: all four)")
     parser.add_argument("--online", choices=("both", "solo", "online"), default="both",
@@ -247,12 +248,14 @@ def database(url: str | None, tmp: str, who: str) -> str:
     or a SQLite file in ``tmp``."""
     if not url:
         return os.path.join(tmp, f"{who}.sqlite3")
+    from urllib.parse import urlsplit, urlunsplit
+
     import psycopg
 
     name = f"bench_moves_{who}_{os.getpid()}_{int(time.time())}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    return url.rsplit("/", 1)[0] + "/" + name
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
 
 def served_commit(checkout: str | None = None) -> str:
