@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.moderation import ABSOLUTE_SECONDS, Moderation
-from wordyahtzee.tables.fairplay import describe_option
+from wordyahtzee.moderation.fairplay import describe_option
 
 from .pages import render
 from .security import client_key, is_cross_site
@@ -193,8 +193,8 @@ def decide_word() -> Response:
 def daily() -> Response:
     """The flagged daily results with their evidence, and the decided ones."""
     service = current_app.extensions["wordyahtzee.tables"]
-    flagged = service.flagged_results()
-    decided = service.flagged_results(states=("cleared", "confirmed"))
+    flagged = service.fairplay.flagged_results()
+    decided = service.fairplay.flagged_results(states=("cleared", "confirmed"))
     return page("daily.html", flagged=flagged, decided=decided[:50])
 
 
@@ -202,9 +202,9 @@ def daily() -> Response:
 def decide_daily(game_id: str) -> Response:
     """Clear or confirm a flagged result (the service's decision, as ``daily clear``)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    decided = _decided(lambda: service.moderate(game_id, request.form.get("decision"),
-                                                require_moderator(),
-                                                request.form.get("note", "")))
+    decided = _decided(lambda: service.fairplay.moderate(
+        game_id, request.form.get("decision"), require_moderator(),
+        request.form.get("note", "")))
     return decided or _after("moderate.daily", "daily")
 
 

@@ -7,7 +7,7 @@ While a profile is held, or once a moderator confirmed the hold, its daily resul
 the mode stay off the board (the store's ``ON_BOARD``); once confirmed, a rated game with
 it at the table rates nobody (:meth:`~.lobby.Lobby.rate_finished`). A moderator who clears it
 starts its evidence anew. Judging happens in the background, never in a request
-(:class:`~.fairplay.FairPlay` runs it)."""
+(:class:`~wordyahtzee.moderation.fairplay.FairPlayService` runs it)."""
 
 from __future__ import annotations
 
