@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from wordyahtzee.daily.service import DailyService
+from wordyahtzee.moderation.engineplay import EnginePlay
 from wordyahtzee.moderation.fairplay import FairPlayService
 from wordyahtzee.tables.announcements import Announcements
 from wordyahtzee.tables.service import TableService
@@ -51,15 +52,17 @@ def test_the_service_wires_each_feature_once_in_the_written_order(app: Any) -> N
 
 
 def test_the_features_are_composed_not_inherited(app: Any) -> None:
-    """The daily game and the fair-play check are services of their own over the tables:
-    no class of theirs is in the table service's MRO, and no method of theirs is the
-    table service's."""
+    """The daily game and the fair-play check (with its engine-play check) are services of
+    their own over the tables: no class of theirs is in the table service's MRO, and no
+    method of theirs is the table service's."""
     service: TableService = app.extensions["wordyahtzee.tables"]
     assert isinstance(service.daily, DailyService) and service.daily.tables is service
     assert isinstance(service.fairplay, FairPlayService) and service.fairplay.tables is service
+    assert isinstance(service.fairplay.engine, EnginePlay)
     names = {cls.__name__ for cls in TableService.__mro__}
-    assert not names & {"Daily", "DailySkill", "FairPlay", "DailyService", "FairPlayService"}
-    for feature in (DailyService, FairPlayService):
+    assert not names & {"Daily", "DailySkill", "FairPlay", "EnginePlay", "DailyService",
+                        "FairPlayService"}
+    for feature in (DailyService, FairPlayService, EnginePlay):
         public = {n for n in vars(feature) if not n.startswith("_")}
         assert not public & set(dir(TableService)), feature.__name__
 

@@ -215,18 +215,17 @@ def engine() -> Response:
     """The profiles the engine-play check holds, with their evidence, and the decided
     ones."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return page("engine.html", held=service.held_profiles(),
-                decided=service.held_profiles(states=("cleared", "confirmed"))[:50])
+    return page("engine.html", held=service.fairplay.engine.held_profiles(),
+                decided=service.fairplay.engine.held_profiles(states=("cleared", "confirmed"))[:50])
 
 
 @bp.post("/engine/<profile_id>/<mode>")
 def decide_engine(profile_id: str, mode: str) -> Response:
     """Clear or confirm a held profile (the service's decision)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    decided = _decided(lambda: service.moderate_engine(profile_id, mode,
-                                                       request.form.get("decision"),
-                                                       require_moderator(),
-                                                       request.form.get("note", "")))
+    decided = _decided(lambda: service.fairplay.engine.moderate_engine(
+        profile_id, mode, request.form.get("decision"), require_moderator(),
+        request.form.get("note", "")))
     return decided or _after("moderate.engine", "engine")
 
 

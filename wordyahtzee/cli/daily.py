@@ -188,7 +188,7 @@ def cmd_daily_held(args: argparse.Namespace) -> int:
     service = _service(args.db)
     try:
         states = ("held", "cleared", "confirmed") if args.all else ("held",)
-        found = service.held_profiles(states, args.mode)
+        found = service.fairplay.engine.held_profiles(states, args.mode)
     finally:
         service.store.close()
     if args.json:
@@ -211,8 +211,8 @@ def cmd_daily_decide_profile(args: argparse.Namespace) -> int:
 
     service = _service(args.db)
     try:
-        hold = service.moderate_engine(args.profile, args.mode, args.decision,
-                                       args.by or getpass.getuser(), args.note)
+        hold = service.fairplay.engine.moderate_engine(
+            args.profile, args.mode, args.decision, args.by or getpass.getuser(), args.note)
     finally:
         service.store.close()
     print(json.dumps(hold, ensure_ascii=False) if args.json else _hold_line(hold))

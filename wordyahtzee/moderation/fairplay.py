@@ -3,7 +3,8 @@
 which the board ranks it) before it joins the day's board, in the background; a flagged
 result stays off the board and the histogram until a moderator clears it, and its player
 sees it with a short neutral note. Finished daily and rated games are judged for engine
-play too (:mod:`wordyahtzee.tables.engineplay`; docs/daily.md, "Fair play", "Engine play").
+play too (:mod:`.engineplay`, the service's ``engine``; docs/daily.md, "Fair play",
+"Engine play").
 
 :class:`FairPlayService` is composed over the store, the clock and the live tables
 (:func:`wordyahtzee.tables.service.compose`): the tables hand it a game that ended, each
@@ -26,6 +27,7 @@ from ..runtime.loop import run_blocking
 from ..store import Store
 from ..tables.strategies import get as get_strategy
 from ..tables.table import Table
+from .engineplay import EnginePlay
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +55,6 @@ class Tables(Protocol):
 
     def table(self, game_id: str) -> Table: ...
     def daily_secret(self) -> bytes: ...
-    def judged_seats(self, table: Table, game: Any,
-                     seats: list[int] | None = None) -> dict[int, dict[str, Any]]: ...
-    def judge_rated_game(self, game_id: str) -> int: ...
-    def record_play(self, game_id: str, seat: int, profile_id: str, mode: str, kind: str,
-                    at: float, summary: dict[str, Any]) -> None: ...
 
 
 class FairPlayService:
@@ -69,6 +66,8 @@ class FairPlayService:
         self.store = store
         self.clock = clock
         self.tables = tables
+        self.engine = EnginePlay(store, clock, tables)
+        """The engine-play check, and the moderators' decisions on the profiles it holds."""
         self._checks = Batches("fair-play", self._check, "the game %s could not be checked")
 
     def check_finished(self, table: Table) -> None:
@@ -81,7 +80,7 @@ class FairPlayService:
         if self.store.daily_entry_of(game_id) is not None:
             self.check_daily_game(game_id)
         else:
-            self.tables.judge_rated_game(game_id)
+            self.engine.judge_rated_game(game_id)
 
     def check_daily_game(self, game_id: str) -> str | None:
         """Judge a finished daily game once and keep the result (``clear`` or ``flagged``,
@@ -109,10 +108,10 @@ class FairPlayService:
         if state is None:
             state = self._judge_foresight(entry, helper, game, strategy)
         if measure:
-            summary = self.tables.judged_seats(table, game, [0])[0]
+            summary = self.engine.judged_seats(table, game, [0])[0]
             if summary.get("decisions") is not None and "loss" in summary:
                 self.store.measure_daily(game_id, summary["loss"])
-                self.tables.record_play(game_id, 0, entry["profile_id"], mode, "daily",
+                self.engine.record_play(game_id, 0, entry["profile_id"], mode, "daily",
                                  entry["finished_at"] or self.clock(), summary)
         return str(state)
 

@@ -12,7 +12,6 @@ One class per job, joined here:
 - :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
 - :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
-- :class:`~.engineplay.EnginePlay`: finished rated and daily games judged for engine play;
 - :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated;
 - :class:`~.owned.Owned`: what players make and own (their dice sets, the dictionaries they
   upload), who sees it listed.
@@ -24,15 +23,16 @@ tables announce (:func:`wire`):
 - ``service.daily``, a :class:`~wordyahtzee.daily.service.DailyService`: the daily game,
   its par and its board, each finished daily game's skill figure, and a profile's page;
 - ``service.fairplay``, a :class:`~wordyahtzee.moderation.fairplay.FairPlayService`: the
-  fair-play check of every finished daily game, and the moderators' decisions on it.
+  fair-play check of every finished daily game, and the moderators' decisions on it; its
+  ``engine``, finished rated and daily games judged for engine play, and the profiles held.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .coaching import Coaching
 from .computers import ComputerSeats
-from .engineplay import EnginePlay
 from .hosting import Hosting
 from .lifecycle import Lifecycle
 from .owned import Owned
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from ..moderation.fairplay import FairPlayService
 
 
-class TableService(ComputerSeats, Hosting, EnginePlay, Puzzling, Reacting, Owned, Lifecycle):
+class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Owned, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
 
     daily: DailyService
