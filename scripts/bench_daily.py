@@ -56,13 +56,13 @@ def one_run(games: int) -> dict[str, float]:
         store = open_store(Path(folder) / "bench.sqlite3")
         service = TableService(store, computer_pace=0.0)
         # the day's par, as the day's first start leaves it (computed once a day)
-        store.put_daily_par(service.today().isoformat(), "classic", 250, {}, {})
+        store.put_daily_par(service.daily.today().isoformat(), "classic", 250, {}, {})
         starts: dict[str, list[float]] = {"daily": [], "solo": []}
         moves: dict[str, list[float]] = {"daily": [], "solo": []}
         try:
             for i in range(games):
                 _, secret = service.make_profile(f"speler {i}")
-                daily = _timed(starts["daily"], service.start_daily, "classic", secret)
+                daily = _timed(starts["daily"], service.daily.start, "classic", secret)
                 _play(service, daily["game_id"], daily["token"], moves["daily"])
                 table, seats = _timed(starts["solo"], service.create, {
                     "mode": "classic", "kind": "solo", "players": [f"speler {i}"]})

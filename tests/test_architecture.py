@@ -31,6 +31,8 @@ FORBIDDEN = {
     "wordyahtzee.store": ("wordyahtzee.advisor", "wordyahtzee.tables", "wordyahtzee.web",
                           "wordyahtzee.cli"),
     "wordyahtzee.tables": ("wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.daily": ("wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.moderation": ("wordyahtzee.web", "wordyahtzee.cli"),
 }
 
 
