@@ -29,10 +29,7 @@ import argparse
 import json
 import random
 import statistics
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordyahtzee.dice import DiceSet, Face, shipped_dice_sets
 from wordyahtzee.letters import BLANK, is_vowel

@@ -39,10 +39,9 @@ import sys
 import unicodedata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from wordyahtzee.letters import fold, is_plain_word
 
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 SOURCE = Path("/usr/share/dict/dutch")
 DICT = REPO / "dictionaries"

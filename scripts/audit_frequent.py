@@ -29,13 +29,10 @@ import secrets
 import sys
 from pathlib import Path
 
+from scripts.audit_dictionary import AUDIT_DIR, DICT, wilson
+from wordyahtzee.letters import fold, is_plain_word
+
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "scripts"))  # also when a test loads this file by its path
-
-from audit_dictionary import AUDIT_DIR, DICT, wilson  # noqa: E402
-
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
 
 TOP = 60_000
 COLUMNS = "word\tdraws\tzipf\tverdict\treason"

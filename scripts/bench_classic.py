@@ -29,11 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position
+from wordyahtzee.modes.classic import BOXES, UPPER_BOXES
 
-from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position  # noqa: E402
-from wordyahtzee.modes.classic import BOXES, UPPER_BOXES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ORACLE_VARIANT = {"free": "american", "forced": "american+forced-joker"}
 
@@ -160,8 +159,7 @@ def main() -> int:
     print(f"\nmedian over {len(runs)} runs:")
     print("\n".join(lines))
     if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+        from scripts.bench_docs import write_block
 
         write_block(ROOT / "docs" / "classic.md", f"bench_classic_{args.joker}",
                     f"python scripts/bench_classic.py --joker {args.joker} --runs {args.runs} "

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "python -c pass"

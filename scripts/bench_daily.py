@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 

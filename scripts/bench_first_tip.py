@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_docs import run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 POLL = 0.05

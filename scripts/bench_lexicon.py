@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,8 +76,8 @@ def summary(samples: list[float]) -> tuple[float, float]:
 def child_rss(kind: str, name: str) -> float:
     """RSS growth (MB) of a fresh process that holds the dictionary one way or another and
     has touched every word."""
-    done = subprocess.run([sys.executable, __file__, "--dict", name, "--child", kind],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench_lexicon", "--dict", name,
+                           "--child", kind], capture_output=True, text=True, check=True, cwd=ROOT)
     return float(done.stdout.strip())
 
 

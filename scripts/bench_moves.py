@@ -46,9 +46,10 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
-from bench_docs import machine, replace_block  # noqa: E402
-from bench_stack_floor import measure, start_bare  # noqa: E402
-from load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
+
+from scripts.bench_docs import machine, replace_block  # noqa: E402
+from scripts.bench_stack_floor import measure, start_bare  # noqa: E402
+from scripts.load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
 
 MODES = ("woord", "classic", "kaartspel", "triple")
 WATCHERS = 2

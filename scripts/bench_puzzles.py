@@ -26,10 +26,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "scripts"))
+from scripts.bench_docs import run_and_report
 
-from bench_docs import run_and_report  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
          "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance")

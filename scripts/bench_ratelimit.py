@@ -64,13 +64,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from tests.support.pg import PostgresServer, start_server
+from tests.support.redis_server import RedisServer
+from tests.support.redis_server import start_server as start_redis
+from tests.support.server import free_port
 
-from tests.support.pg import PostgresServer, start_server  # noqa: E402
-from tests.support.redis_server import RedisServer  # noqa: E402
-from tests.support.redis_server import start_server as start_redis  # noqa: E402
-from tests.support.server import free_port  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 HEADERS = {"Content-Type": "application/json"}
 ENDPOINTS: dict[str, tuple[str, str, int, int]] = {

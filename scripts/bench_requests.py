@@ -75,7 +75,6 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_requests(n: int) -> dict[str, list[float]]:
-    sys.path.insert(0, str(ROOT))
     from wordyahtzee.dice import DiceSet
 
     dice = DiceSet.load("nl")

@@ -35,7 +35,8 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
-from load_test import Client, cpu_seconds, errors, free_port, latencies, pct, start_server  # noqa: E402
+
+from scripts.load_test import Client, cpu_seconds, errors, free_port, latencies, pct, start_server  # noqa: E402
 
 BARE_APP = textwrap.dedent('''
     from flask import Flask, jsonify, request

@@ -35,14 +35,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-for _path in (REPO, REPO / "scripts"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-import nl_family_rules as family_rules  # noqa: E402
-from nl_family import attributive, bases, derived_index, participles, relatives  # noqa: E402
-from nl_lists import (  # noqa: E402
+from scripts import nl_family_rules as family_rules
+from scripts.nl_family import attributive, bases, derived_index, participles, relatives
+from scripts.nl_lists import (
     ABBREVIATIONS,
     DOTTED_STEM_WORDS,
     ENGLISH_OK,
@@ -53,8 +48,9 @@ from nl_lists import (  # noqa: E402
     UNLISTED_WORDS,
     VOWELLESS_INTERJECTIONS,
 )
+from wordyahtzee.letters import fold, is_plain_word
 
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 DEFAULT_SOURCE = Path("/usr/share/dict/dutch")
 DICT_DIR = REPO / "dictionaries"

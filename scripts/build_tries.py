@@ -10,13 +10,11 @@ prebuilt tries do not match the word lists):
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.lexicon import registry
 
-from wordyahtzee.lexicon import registry  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:

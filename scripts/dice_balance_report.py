@@ -30,12 +30,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordyahtzee.advisor.classic.players import computer_player, play_turn
 from wordyahtzee.advisor.woord.breakdown import exact_breakdown

@@ -315,7 +315,6 @@ def main() -> None:
         ports = [port for _, port in servers]
         front = None
         if args.nginx:
-            sys.path.insert(0, str(ROOT))
             from tests.support.nginx import Nginx
 
             front = Nginx(ports)

@@ -31,15 +31,11 @@ import gzip
 import sys
 from pathlib import Path
 
+from scripts.audit_frequent import TOP
+from scripts.nl_family import bases
+from wordyahtzee.letters import fold, is_plain_word
+
 REPO = Path(__file__).resolve().parent.parent
-for _path in (REPO, REPO / "scripts"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-from audit_frequent import TOP  # noqa: E402
-from nl_family import bases  # noqa: E402
-
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
 
 MIN_ZIPF = 2.0
 DICT = REPO / "dictionaries"
@@ -95,7 +91,7 @@ def find(min_zipf: float = MIN_ZIPF) -> list[tuple[str, list[str], float]]:
 
 def judged() -> set[str]:
     """Every word a written verdict names (two-letter words folded)."""
-    import build_nl_dictionary as build
+    from scripts import build_nl_dictionary as build
 
     two = build.load_two_letter()
     return set(build.load_verdicts(build.FREQUENT_FILE)) | set(build.load_verdicts()) | set(two)

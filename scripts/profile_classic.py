@@ -98,8 +98,7 @@ def main() -> None:
                      f"{min(values):.1f}-{max(values):.1f}")
     print("\n".join(lines))
     if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+        from scripts.bench_docs import write_block
 
         command = f"python scripts/profile_classic.py --joker {args.joker} --runs {args.runs}"
         if args.source:

@@ -25,8 +25,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
 PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("storing a move (append_events: one statement)", ("PostgresStore.append_events",)),
     ("catching up with another process's moves (events_since)",
@@ -103,10 +101,10 @@ def main() -> int:
     try:
         url = pg.new_database()
         load = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "load_test.py"), "--db", url,
+            [sys.executable, "-m", "scripts.load_test", "--db", url,
              "--servers", "2", "--tables", "40", "--fast", "1.0", "--watchers", "0",
              "--seconds", str(args.seconds + 15)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
         worker = worker_of_first_server(90)
         if worker is None:
             load.kill()

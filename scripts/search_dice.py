@@ -40,11 +40,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import Counter
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 

@@ -42,9 +42,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from simulate_foresight import WoordSlips, wilson
+from scripts.simulate_foresight import WoordSlips, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 HONEST = ("optimal", "slips", "human", "greedy", "beginner")
@@ -363,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_docs(doc: Path, lines: list[str], command: str, games: int) -> None:
     """Replace the ``bench:simulate_engine`` block of ``doc`` with ``lines``."""
-    from bench_docs import replace_block
+    from scripts.bench_docs import replace_block
 
     replace_block(doc, "simulate_engine", command, f": {games} games judged; careers drawn "
                   "from each player's games, the check run after every game:", lines)

@@ -494,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_docs(doc: Path, lines: list[str], command: str, days: str) -> None:
     """Replace the ``bench:simulate_foresight`` block of ``doc`` with ``lines``."""
-    from bench_docs import replace_block  # scripts/ is on the path of a script run
+    from scripts.bench_docs import replace_block
 
     replace_block(doc, "simulate_foresight", command, f": simulated days ({days}), every "
                   "player on each; the share of games flagged (95% Wilson interval), the "

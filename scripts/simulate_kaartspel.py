@@ -14,11 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.modes.contract import Resources

@@ -167,7 +167,7 @@ def turn_loss(turn: Any, game: Any, item: Any) -> tuple[float, float]:
 
 def write_docs(lines: list[str], command: str, name: str = "skill_figures") -> None:
     """Replace the ``bench:NAME`` block of docs/skill.md with ``lines``."""
-    from bench_docs import replace_block  # scripts/ is on the path of a script run
+    from scripts.bench_docs import replace_block
 
     replace_block(ROOT / "docs" / "skill.md", name, command, ":", lines)
 

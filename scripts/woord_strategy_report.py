@@ -13,10 +13,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordyahtzee.advisor.woord.players import WOORD_LEVELS
 from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise
