@@ -3,9 +3,9 @@
 
 Two steps, with the judging by hand in between::
 
-    python scripts/audit_frequent.py draw [--seed S] [--words 1000]
+    python -m scripts.audit_frequent draw [--seed S] [--words 1000]
     (judge every row: verdict dutch/not and a reason, without looking at the dictionary)
-    python scripts/audit_frequent.py score dictionaries/audit/frequent/DATE.tsv
+    python -m scripts.audit_frequent score dictionaries/audit/frequent/DATE.tsv
 
 The population is wordfreq's 60,000 most frequent Dutch words that are lower case and 2–7
 letters long (the words seven dice can form; wordfreq 3.1.1). ``draw`` picks words with

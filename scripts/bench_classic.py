@@ -9,7 +9,7 @@ the latency of one advice query. The last lines give the median and the spread
 (lowest-highest) over ``--runs`` runs and the ratios ours / theirs. Goals: wall time <= 0.6x
 yatzy-solver's, peak RSS <= 48 MB.
 
-    python scripts/bench_classic.py [--joker free|forced] [--runs 3] [--queries 1000]
+    python -m scripts.bench_classic [--joker free|forced] [--runs 3] [--queries 1000]
                                     [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_classic`` markers of
@@ -162,7 +162,7 @@ def main() -> int:
         from scripts.bench_docs import write_block
 
         write_block(ROOT / "docs" / "classic.md", f"bench_classic_{args.joker}",
-                    f"python scripts/bench_classic.py --joker {args.joker} --runs {args.runs} "
+                    f"python -m scripts.bench_classic --joker {args.joker} --runs {args.runs} "
                     "--write-docs", lines, len(runs))
     return 0
 

@@ -15,7 +15,7 @@ command's median and p99 wall time and its ratio to ``python -c pass`` of its ow
 environment; the last lines give the median and the spread (lowest-highest) of every
 figure over ``--runs`` runs.
 
-    python scripts/bench_cli.py [--against REF] [--starts 30] [--runs 3] [--write-docs]
+    python -m scripts.bench_cli [--against REF] [--starts 30] [--runs 3] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_cli`` markers in
 docs/performance.md.
@@ -151,7 +151,7 @@ def main() -> None:
         run_and_report(lambda: one_run(installs, args.starts, tmp), args.runs,
                        f"{args.starts} starts of each command",
                        ROOT / "docs" / "performance.md" if args.write_docs else None,
-                       "bench_cli", "python scripts/bench_cli.py "
+                       "bench_cli", "python -m scripts.bench_cli "
                        + (f"--against {args.against} " if args.against else "")
                        + "--write-docs", width=56)
 

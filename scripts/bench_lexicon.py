@@ -22,7 +22,7 @@ Measures, for a dictionary (default ``nl``), each run in one process side by sid
 Each look-up figure is the median and p99 of the time per call in batches of 100. The last
 lines give the median and the spread (lowest-highest) of every figure over ``--runs`` runs.
 
-    python scripts/bench_lexicon.py [--dict nl] [--lookups 200000] [--runs 3] [--write-docs]
+    python -m scripts.bench_lexicon [--dict nl] [--lookups 200000] [--runs 3] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_lexicon`` markers of
 docs/dictionaries.md.
@@ -130,7 +130,7 @@ def main() -> None:
 
     run_and_report(one_run, args.runs, f"{args.lookups} look-ups on {args.dict}",
                    ROOT / "docs" / "dictionaries.md" if args.write_docs else None,
-                   "bench_lexicon", f"python scripts/bench_lexicon.py --dict {args.dict} "
+                   "bench_lexicon", f"python -m scripts.bench_lexicon --dict {args.dict} "
                    f"--lookups {args.lookups} --runs {args.runs} --write-docs", width=44)
 
 

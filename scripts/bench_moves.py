@@ -3,7 +3,7 @@
 server's CPU per action beside a bare Flask route's CPU per request on the same stack
 (``scripts/bench_stack_floor.py``'s), in one run, ``--rounds`` rounds, with the spread.
 
-    python scripts/bench_moves.py [--seconds 8] [--rounds 3] [--db postgresql://…]
+    python -m scripts.bench_moves [--seconds 8] [--rounds 3] [--db postgresql://…]
                                   [--against CHECKOUT] [--write-docs BLOCK]
 
 Each setup plays for ``--seconds`` with ``--tables`` tables at once: the client decides each
@@ -236,7 +236,7 @@ def main() -> None:
     if args.write_docs:
         store = "PostgreSQL" if args.db else "SQLite"
         replace_block(Path(__file__).resolve().parents[1] / "docs" / "performance.md",
-                      args.write_docs, f"python scripts/bench_moves.py --write-docs "
+                      args.write_docs, f"python -m scripts.bench_moves --write-docs "
                       f"{args.write_docs}" + (" --db postgresql://…" if args.db else "")
                       + (f" --against {served_commit(args.against)}" if args.against else ""),
                       f", the code of {served_commit()}, on {store}, {machine()}; "

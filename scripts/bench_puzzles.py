@@ -5,7 +5,7 @@ player plays classic moves (a throw, then a box) beside the miner, one after the
 same player plays again once the backlog is mined. Prints the move latency while mining and
 when idle (median, p99 and their ratio), how long the backlog took, and the puzzles found.
 
-    python scripts/bench_puzzles.py [--mode woord|kaartspel] [--backlog 12] [--moves 200]
+    python -m scripts.bench_puzzles [--mode woord|kaartspel] [--backlog 12] [--moves 200]
                                     [--runs 3] [--write-docs]
 
 The baseline is the same server with nothing to mine, measured in the same run.
@@ -197,7 +197,7 @@ def main() -> int:
                    f"{args.mode} games",
                    REPO / "docs" / "puzzles.md" if args.write_docs else None,
                    "bench_puzzles" + mode.replace(" --mode ", "_"),
-                   f"python scripts/bench_puzzles.py{mode} --backlog {args.backlog} --moves "
+                   f"python -m scripts.bench_puzzles{mode} --backlog {args.backlog} --moves "
                    f"{args.moves} --runs {args.runs} --write-docs", width=44)
     return 0
 

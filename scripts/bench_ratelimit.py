@@ -34,7 +34,7 @@ instead of the check (few enough requests per address to meet no limit).
 well (part 3) or instead (part 1): one whose ``wordyahtzee`` is the code before a change,
 for a paired run before and after it.
 
-    python scripts/bench_ratelimit.py [--requests N] [--clients C] [--hits N]
+    python -m scripts.bench_ratelimit [--requests N] [--clients C] [--hits N]
                                       [--threads T] [--load-hits N] [--repeats R]
                                       [--endpoint check|games|profiles] [--login]
                                       [--logins N] [--serve-python PYTHON]

@@ -10,7 +10,7 @@ it, then times sequential requests with a keep-alive HTTP client:
 and prints median and p99 per endpoint. It also times ``import wordyahtzee.cli`` plus
 what ``wordyahtzee check WORD`` imports (median of fresh interpreters, ``-X importtime``).
 
-    python scripts/bench_requests.py [--requests N] [--repeat R]
+    python -m scripts.bench_requests [--requests N] [--repeat R]
 """
 
 from __future__ import annotations

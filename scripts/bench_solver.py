@@ -22,7 +22,7 @@ runs in a fresh child process (its memory is its own) and the whole comparison r
 ``--runs`` times; the table gives every run and the spread (lowest–highest median). The box
 scores of every side are compared with the solver's.
 
-    python scripts/bench_solver.py [--dict nl] [--dice-set nl] [--throws 10000]
+    python -m scripts.bench_solver [--dict nl] [--dice-set nl] [--throws 10000]
                                    [--baseline-throws 100] [--blank-throws 500]
                                    [--runs 3] [--seed 1]
 """

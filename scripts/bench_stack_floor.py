@@ -16,7 +16,7 @@ posting as fast as they can:
 It prints requests/s, p50/p99, the server's CPU per request and the client's own, for
 ``--rounds`` rounds (the setups alternating), then each figure's range.
 
-    python scripts/bench_stack_floor.py [--seconds 10] [--rounds 3] [--connections 40]
+    python -m scripts.bench_stack_floor [--seconds 10] [--rounds 3] [--connections 40]
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ live positions, each in a fresh state (so the turn's lattices are computed: the 
 case). The last lines give the median and the spread (lowest-highest) over the runs.
 Goals: table <= 25 s and <= 128 MB, advice <= 10 ms at p99.
 
-    python scripts/bench_woord_strategy.py [--dict nl] [--dice-set nl] [--threshold 40]
+    python -m scripts.bench_woord_strategy [--dict nl] [--dice-set nl] [--threshold 40]
                                            [--runs 3] [--queries 200] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_woord_strategy`` markers of
@@ -155,7 +155,7 @@ def main() -> int:
         from scripts.bench_docs import write_block
 
         write_block(ROOT / "docs" / "strategy.md", "bench_woord_strategy",
-                    f"python scripts/bench_woord_strategy.py --runs {args.runs} --write-docs",
+                    f"python -m scripts.bench_woord_strategy --runs {args.runs} --write-docs",
                     lines, len(runs))
     return 0
 

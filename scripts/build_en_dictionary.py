@@ -17,7 +17,7 @@ The output is deterministic: rerunning on the same Debian packages gives identic
 
 Usage::
 
-    python3 scripts/build_en_dictionary.py [--dice]
+    python3 -m scripts.build_en_dictionary [--dice]
 
 Needs the Debian packages ``wamerican`` and ``wbritish`` (``/usr/share/dict``).
 """

@@ -15,7 +15,7 @@ not in ``nl-basis`` anyway). Run by ``scripts/build_nl_basis.sh``; deterministic
 
 Usage (from the repository root)::
 
-    python scripts/build_nl_basis_excluded.py [--min-zipf 3.0]
+    python -m scripts.build_nl_basis_excluded [--min-zipf 3.0]
 """
 
 from __future__ import annotations

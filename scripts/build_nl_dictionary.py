@@ -15,7 +15,7 @@ drop one that no verdict names, the build stops and names it, so that it is judg
 
 Usage (from the repository root)::
 
-    python scripts/build_nl_dictionary.py [SOURCE] [--out PATH] [--sample N]
+    python -m scripts.build_nl_dictionary [SOURCE] [--out PATH] [--sample N]
 
 Needs only the standard library, ``wordyahtzee.letters`` and ``wordfreq`` (used as a signal
 for foreign words; the shipped list was built with wordfreq 3.1.1).

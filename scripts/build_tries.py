@@ -4,7 +4,7 @@ A fresh install then memory-maps them at once instead of compiling for seconds i
 first request. Run it after any shipped word list changes (a test fails while the
 prebuilt tries do not match the word lists):
 
-    python scripts/build_tries.py
+    python -m scripts.build_tries
 """
 
 from __future__ import annotations

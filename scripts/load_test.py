@@ -13,10 +13,10 @@ Starts the server(s) itself on free ports, then for ``--seconds`` seconds:
 It prints, per endpoint, the requests per second, p50 and p99 latency and errors; the game
 actions (throws and claims) per second; and each server process's resident memory.
 
-    python scripts/load_test.py --seconds 30 --tables 40 --watchers 500
-    python scripts/load_test.py --db postgresql://... --servers 2
-    python scripts/load_test.py --workers 2
-    python scripts/load_test.py --db postgresql://... --servers 2 --nginx
+    python -m scripts.load_test --seconds 30 --tables 40 --watchers 500
+    python -m scripts.load_test --db postgresql://... --servers 2
+    python -m scripts.load_test --workers 2
+    python -m scripts.load_test --db postgresql://... --servers 2 --nginx
 
 With ``--nginx`` every client talks to a real nginx (Debian's package) running the
 project's ``deploy/nginx.conf`` in front of the servers, as docs/deploy.md deploys them;

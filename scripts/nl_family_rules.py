@@ -25,9 +25,9 @@ ordinary word.
 
 Two steps audit a rule, with the judging by hand in between::
 
-    python scripts/nl_family_rules.py draw RULE [--seed S] [--words 300]
+    python -m scripts.nl_family_rules draw RULE [--seed S] [--words 300]
     (judge every row blind: verdict dutch/not and a reason)
-    python scripts/nl_family_rules.py score dictionaries/audit/families/RULE-DATE.tsv
+    python -m scripts.nl_family_rules score dictionaries/audit/families/RULE-DATE.tsv
 
 The build (``build_nl_dictionary.py``) adds a rule's words only while the rule's latest audit
 file holds at least 300 judged words of which at least 99% are ordinary Dutch.

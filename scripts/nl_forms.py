@@ -3,7 +3,7 @@
 words (each of which has a written verdict already): the check behind ``koffies``,
 ``blousje`` and ``abbe``.
 
-    python scripts/nl_forms.py [--all] [--min-zipf 2.0]
+    python -m scripts.nl_forms [--all] [--min-zipf 2.0]
 
 The population is wordfreq's Dutch list (wordfreq 3.1.1) past its 60,000 most frequent words
 (``audit_frequent.TOP``: those are all judged), lower case, 2–7 letters after folding, with

@@ -7,8 +7,8 @@ py-spy (``pip install py-spy``; it reads the process's memory, so it needs root 
 worker's busy samples spent in each part of the work, then the functions with the most
 time of their own. ``--raw FILE`` keeps py-spy's samples (folded stacks) for a flame graph.
 
-    python scripts/profile_load.py [--seconds 10] [--raw worker.folded]
-    python scripts/profile_load.py --summarize worker.folded   # only the summary
+    python -m scripts.profile_load [--seconds 10] [--raw worker.folded]
+    python -m scripts.profile_load --summarize worker.folded   # only the summary
 
 The summary of two runs, side by side, is the before-and-after of a change.
 """

@@ -24,9 +24,9 @@ the statistic reads: the points each option is worth less than the best (options
 careers held (95% Wilson interval), held within 10 games, and the median game of the
 hold; with ``--slips`` and ``--thresholds`` it tries other constants (``tune``).
 
-    python scripts/simulate_engine.py tune --games 1000 --save engine.jsonl
-    python scripts/simulate_engine.py evaluate --games 400 --label eval-45 --save eval.jsonl
-    python scripts/simulate_engine.py evaluate --load eval.jsonl --write-docs
+    python -m scripts.simulate_engine tune --games 1000 --save engine.jsonl
+    python -m scripts.simulate_engine evaluate --games 400 --label eval-45 --save eval.jsonl
+    python -m scripts.simulate_engine evaluate --load eval.jsonl --write-docs
 """
 
 from __future__ import annotations
@@ -353,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         games = len({(r["mode"], r["player"], r["game"]) for r in records})
         labels = sorted({r.get("label", TUNING) for r in records})
         write_docs(ROOT / "docs" / "daily.md", lines,
-                   "python scripts/simulate_engine.py evaluate --games "
+                   "python -m scripts.simulate_engine evaluate --games "
                    f"{max(r['game'] for r in records) + 1} --label {','.join(labels)} "
                    f"--career {args.career} --careers {args.careers}", games)
     return 0

@@ -22,8 +22,8 @@ results gain on the board and what its score gains; ``--write-docs`` puts that t
 docs/daily.md. ``tune`` prints what the constants of the statistic should be (per regret
 bucket the honest departures' hits, and the flag rate of every round threshold).
 
-    python scripts/simulate_foresight.py evaluate --days 300 --label eval-45 --write-docs
-    python scripts/simulate_foresight.py tune --days 500 --label tune3 --modes woord
+    python -m scripts.simulate_foresight evaluate --days 300 --label eval-45 --write-docs
+    python -m scripts.simulate_foresight tune --days 500 --label tune3 --modes woord
 
 Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, written
 as they are played, which ``--load FILE`` reads instead of playing again; files of the
@@ -487,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
         days = ", ".join(f"{len({r['day'] for r in records if r['mode'] == mode})} of {mode}"
                          for mode in modes)
         write_docs(ROOT / "docs" / "daily.md", lines,
-                   f"python scripts/simulate_foresight.py evaluate --days {args.days} "
+                   f"python -m scripts.simulate_foresight evaluate --days {args.days} "
                    f"--label {label}", days)
     return 0
 

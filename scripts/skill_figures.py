@@ -20,8 +20,8 @@ within the turn, a Woord Yahtzee worth its 50 or 100 and no later turn counted; 
 consonants and vowels kept in reserve, as perfect play keeps them); and the claims judge
 the figure uses.
 
-    python scripts/skill_figures.py --games 200 --random-sets 200 --write --write-docs
-    python scripts/skill_figures.py --woord-judges --games 100 --write-docs
+    python -m scripts.skill_figures --games 200 --random-sets 200 --write --write-docs
+    python -m scripts.skill_figures --woord-judges --games 100 --write-docs
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.woord_judges:
         lines = woord_judges(args.games, args.seed)
         if args.write_docs:
-            write_docs(lines, f"python scripts/skill_figures.py --woord-judges --games "
+            write_docs(lines, f"python -m scripts.skill_figures --woord-judges --games "
                               f"{args.games} --seed {args.seed}", "skill_woord_judges")
         return 0
     modes = [m for m in args.modes.split(",") if m]
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         found = measure(mode, args.games, args.seed, args.random_sets, out)
         print("\n".join(found), flush=True)
         lines += found
-    command = (f"python scripts/skill_figures.py --games {args.games} --seed {args.seed} "
+    command = (f"python -m scripts.skill_figures --games {args.games} --seed {args.seed} "
                f"--random-sets {args.random_sets}"
                + (f" --modes {args.modes}" if modes != list(MODES) else ""))
     if args.write:

@@ -43,7 +43,7 @@ def test_the_check_finds_what_is_wrong(tmp_path: Path, monkeypatch: pytest.Monke
     found = i18n_tool.problems()
     assert "de: nav.play is not translated" in found
     assert any(line.startswith("de: nav.nowhere is named nowhere") for line in found)
-    assert "de: messages.mo is out of date: python scripts/i18n.py compile" in found
+    assert "de: messages.mo is out of date: python -m scripts.i18n compile" in found
 
 
 def test_the_scan_reads_python_templates_and_scripts(tmp_path: Path) -> None:
