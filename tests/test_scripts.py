@@ -13,9 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = sorted(path.stem for path in (ROOT / "scripts").glob("*.py")
                  if path.name != "__init__.py")
 
-RUN = re.compile(r"python[0-9.]*(?: -[A-Za-z]+)* -m scripts\.([a-z0-9_]+)")
-"""A tool's command: ``python -m scripts.NAME``."""
-RUN_BY_PATH = re.compile(r"python[0-9.]*(?: -[A-Za-z]+)* +(?:\S*/)?scripts/\w+\.py")
+RUN = re.compile(r"python[0-9.]*(?:\s+-[A-Za-z]+)*\s+-m\s+scripts\.([a-z0-9_]+)")
+"""A tool's command: ``python -m scripts.NAME`` (over a line's end too)."""
+RUN_BY_PATH = re.compile(r"python[0-9.]*(?:\s+-[A-Za-z]+)*\s+(?:\S*/)?scripts/\w+\.py")
 """A tool run by its file (``python scripts/NAME.py``): its imports of ``scripts.*`` fail."""
 
 
@@ -35,9 +35,10 @@ def documents() -> list[Path]:
 
 def test_the_command_patterns_see_each_form() -> None:
     text = ("`python -m scripts.build_tables`; python3 -m scripts.i18n check;\n"
-            "python scripts/build_tables.py; nice .venv/bin/python3 -u scripts/x.py")
-    assert RUN.findall(text) == ["build_tables", "i18n"]
-    assert len(RUN_BY_PATH.findall(text)) == 2
+            "python scripts/build_tables.py; nice .venv/bin/python3 -u scripts/x.py;\n"
+            "measured by `python\n  -m scripts.load_test`, by `python\nscripts/load_test.py`")
+    assert RUN.findall(text) == ["build_tables", "i18n", "load_test"]
+    assert len(RUN_BY_PATH.findall(text)) == 3
 
 
 def test_every_tool_imports_as_a_module_of_the_scripts_package() -> None:
