@@ -85,7 +85,7 @@ def theirs(joker: str) -> tuple[float, float, float, str]:
 def sample_positions(n: int, seed: int = 1) -> list[Position]:
     """``n`` random positions with dice, for the advice latency."""
     rng = random.Random(seed)
-    out = []
+    out: list[Position] = []
     while len(out) < n:
         p = rng.random()
         filled = frozenset(b for b in BOXES if rng.random() < p)

@@ -109,7 +109,8 @@ def wall(cmd: list[str], env: dict[str, str], cwd: str) -> float:
 def one_run(installs: dict[str, Path], starts: int, cwd: str) -> dict[str, float]:
     """``starts`` interleaved starts of every command of every install: each one's
     median and p99 in ms and its ratio to ``python -c pass`` in the same install."""
-    samples = {(label, name): [] for label in installs for name in COMMANDS}
+    samples: dict[tuple[str, str], list[float]] = {
+        (label, name): [] for label in installs for name in COMMANDS}
     envs = {label: environment(bin_dir) for label, bin_dir in installs.items()}
     for _ in range(starts):
         for (label, name), values in samples.items():

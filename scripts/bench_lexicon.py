@@ -97,13 +97,14 @@ def hold(kind: str, name: str) -> None:
                     for w in lexicon)
         assert found == len(lexicon)
     else:
+        index: dict[str, list[str]]
         if kind.startswith("pickle:"):
             with open(kind[len("pickle:"):], "rb") as fh:
                 words_set, index = pickle.load(fh)
         else:
             words_set = {w for w in (fold(x) for x in read_word_list(entry.words_path))
                          if is_plain_word(w)}
-            index: dict[str, list[str]] = {}
+            index = {}
             for word in words_set:
                 index.setdefault(alphagram(word), []).append(word)
         assert sum(w in words_set and len(index[alphagram(w)]) > 0 for w in words_set) \

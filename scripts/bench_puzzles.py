@@ -73,6 +73,7 @@ def _kaartspel_game(base: str) -> None:
     gid, token, state = made["id"], made["links"][0]["token"], made["state"]
     while state["status"] != "finished":
         options = {o["action"]: o for o in state["options"]}
+        body: dict[str, Any]
         if state["phase"] == "choose":
             action, body = "stop", {}
         elif "roll" in options:

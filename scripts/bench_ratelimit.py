@@ -314,7 +314,11 @@ def counters(redis: RedisServer, pg: PostgresServer) -> dict[str, Callable[[], A
             conn = psycopg.connect(url, autocommit=True)
             sql = UPSERT.format(table=table)
             conn.execute(sql, ("warm",), prepare=True)
-            return lambda key: conn.execute(sql, (key,), prepare=True).fetchone()[0]
+            def hit(key: str) -> Any:
+                row = conn.execute(sql, (key,), prepare=True).fetchone()
+                assert row is not None  # the upsert returns the count
+                return row[0]
+            return hit
         return make
 
     return {"redis, limits' incr (Lua)": limits_incr,
@@ -474,8 +478,8 @@ def bench_login(args: argparse.Namespace, pg: PostgresServer, tmp: Path) -> None
     for name in names:
         one = "  ".join(f"{r['p50']:5.0f} /{r['p99']:6.0f}" for r in rows[name])
         rate = " ".join(f"{r['rate']:6.0f}" for r in rows[name])
-        cpu = " ".join(f"{r['db_cpu']:4.0f}" for r in rows[name])
-        print(f"  {name:<8}{one:<40}{rate:<28}{cpu}")
+        db_cpu = " ".join(f"{r['db_cpu']:4.0f}" for r in rows[name])
+        print(f"  {name:<8}{one:<40}{rate:<28}{db_cpu}")
 
 
 def main() -> int:

@@ -465,8 +465,8 @@ def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
             if d.kept:
                 rank, code, detail = _kept_why(d, classifier.reviewed(e))
                 if code == "U":
-                    base = classifier.family_bases(folded) & kept
-                    code, detail = ("I", min(base)) if base else ("U", "")
+                    bases_kept = classifier.family_bases(folded) & kept
+                    code, detail = ("I", min(bases_kept)) if bases_kept else ("U", "")
                 offer(folded, rank, code, detail)
             elif d.code == "form_of_dropped":
                 later.append((folded, d.detail))

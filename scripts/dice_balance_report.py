@@ -117,8 +117,8 @@ def main() -> None:
         for name, cell in human.items():
             rows.setdefault(f"{name} ({args.game_dict}, {args.games:,} games)",
                             []).append(cell)
-    for name, cells in rows.items():
-        print(f"| {name} | " + " | ".join(cells) + " |")
+    for name, row in rows.items():
+        print(f"| {name} | " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

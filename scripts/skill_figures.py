@@ -31,7 +31,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "wordyahtzee" / "data" / "skill-levels.json"
@@ -99,12 +99,13 @@ def woord_judges(games: int, seed: int) -> list[str]:
     import numpy as np
 
     from wordyahtzee.advisor import skill_levels
-    from wordyahtzee.advisor.coach import coach
+    from wordyahtzee.advisor.coach import JudgingCoach, coach
     from wordyahtzee.advisor.skill import Tally
     from wordyahtzee.advisor.woord.strategy import WoordStrategy
 
-    helper = coach("woord")
-    assert helper is not None
+    found_coach = coach("woord")
+    assert found_coach is not None and hasattr(found_coach, "judge")
+    helper = cast(JudgingCoach, found_coach)  # Woord Yahtzee's coach judges its games
     table = helper.load_table("nl/nl/40")
     turn = WoordStrategy(table.table, table.threshold, table.rounds,
                          np.zeros_like(table.values))  # no later turn is worth anything
