@@ -32,8 +32,6 @@ from pathlib import Path
 from scripts.audit_dictionary import AUDIT_DIR, DICT, wilson
 from wordyahtzee.letters import fold, is_plain_word
 
-REPO = Path(__file__).resolve().parent.parent
-
 TOP = 60_000
 COLUMNS = "word\tdraws\tzipf\tverdict\treason"
 VERDICTS = ("dutch", "not")

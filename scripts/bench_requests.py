@@ -26,9 +26,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:

@@ -50,8 +50,6 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-
 latencies: dict[str, list[float]] = defaultdict(list)
 errors: dict[str, int] = defaultdict(int)
 actions = 0

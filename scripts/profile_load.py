@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
 PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("storing a move (append_events: one statement)", ("PostgresStore.append_events",)),
     ("catching up with another process's moves (events_since)",

@@ -1,6 +1,6 @@
 """The shape of the code (docs/architecture.md): no import cycles, each layer imports only
-the layers below it, and no module grows past 600 lines; the same limit and no cycles for
-the browser scripts under web/static."""
+the layers below it, no module grows past 600 lines, and no file sets the import path by
+hand; the same limit and no cycles for the browser scripts under web/static."""
 
 from __future__ import annotations
 
