@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from wordyahtzee.lobby.ratings import rate
 from wordyahtzee.modes.classic import BOXES
-from wordyahtzee.ratings import rate
 
 from .support.app import assert_error, make_app, player, seat
 from .support.clock import Clock

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import games
 from ..errors import BadRequest, ServiceError
-from ..ratings import START, rate
+from ..lobby.ratings import START, rate
 from ..store import rules_key
 from .owned import public_rules
 from .profiles import Profiles
