@@ -156,7 +156,7 @@ def _maker() -> tuple[str | None, str | None]:
     """Whose a thing this request makes is: the profile's secret, and the browser's key
     (made now, and set on the answer, for a browser with neither)."""
     secret, browser = profile_secret(), browser_key()
-    if browser is None and _tables().find_profile(secret) is None:
+    if browser is None and _tables().profiles.find_profile(secret) is None:
         browser = maker_key()
     return secret, browser
 

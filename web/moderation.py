@@ -247,7 +247,7 @@ def hide_name(profile_id: str) -> Response:
                                                       request.form.get("note", "")))
     if decided is not None:
         return decided
-    current_app.extensions["wordyahtzee.tables"].unload_tables_of(profile_id)
+    current_app.extensions["wordyahtzee.tables"].profiles.unload_tables_of(profile_id)
     return _after("moderate.profiles", "name", q=request.form.get("q", ""))
 
 

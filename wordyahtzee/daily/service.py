@@ -22,6 +22,7 @@ from .. import daily
 from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import ServiceError
+from ..lobby.profiles import Profiles
 from ..modes import get_mode
 from ..runtime.batches import Batches
 from ..runtime.loop import run_blocking
@@ -51,8 +52,8 @@ class Tables(Protocol):
     """What the daily game asks of the live tables
     (:class:`~wordyahtzee.tables.TableService`)."""
 
-    def profile(self, secret: Any) -> dict[str, Any]: ...
-    def find_profile(self, secret: Any) -> dict[str, Any] | None: ...
+    @property
+    def profiles(self) -> Profiles: ...
     def your_turns(self, secret: Any) -> list[dict[str, Any]]: ...
     def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
                    entries: list[tuple[str, str | None]], idle: float | None = None,
@@ -93,7 +94,7 @@ class DailyService:
         """Start the profile's attempt at today's game of ``mode``: the new table's id and
         seat token. A second attempt the same day is refused (409 ``daily_played``)."""
         mode = daily.check_mode(mode)
-        profile = self.tables.profile(secret)
+        profile = self.tables.profiles.profile(secret)
         day = self.today().isoformat()
         entry = self.store.daily_entry(day, mode, profile["id"])
         if entry is None:
@@ -179,7 +180,7 @@ class DailyService:
             "histogram": [{"from": low, "to": low + HISTOGRAM_WIDTH - 1, "count": n}
                           for low, n in sorted(histogram.items())],
             "you": None}
-        profile = self.tables.find_profile(secret)
+        profile = self.tables.profiles.find_profile(secret)
         if profile is not None:
             answer["profile"] = {"id": profile["id"], "name": profile["name"]}
             entry = self.store.daily_entry(key, mode, profile["id"])
@@ -267,7 +268,7 @@ class DailyService:
         mean against par over the last 30 days; every finished game with its total, and
         per mode and dice set the games, mean, best and Woord Yahtzees or Yahtzees made;
         its rating per mode."""
-        profile = self.tables.profile(secret)
+        profile = self.tables.profiles.profile(secret)
         dailies = self.store.profile_dailies(profile["id"])
         today = self.today()
         modes: dict[str, Any] = {}

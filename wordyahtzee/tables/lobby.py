@@ -18,7 +18,7 @@ from ..errors import BadRequest, ServiceError
 from ..lobby.ratings import START, rate
 from ..store import rules_key
 from .owned import public_rules
-from .profiles import Profiles
+from .playing import Playing
 from .table import MAX_PLAYERS, PACES, Table, parse_idle
 
 QUICK_SEATS = 2
@@ -39,7 +39,7 @@ def _unique_names(names: list[str]) -> list[str]:
     return out
 
 
-class Lobby(Profiles):
+class Lobby(Playing):
     """Seats held by profiles, the lobby, quick matches and ratings."""
 
     # -- profiles at tables -------------------------------------------------------------------
@@ -49,28 +49,18 @@ class Lobby(Profiles):
         is held already (the first profile to act for an online seat keeps it)."""
         if seat in table.profiles or not secret:
             return
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None or profile["id"] in table.profiles.values():
             return
         self.store.set_seat_profile(table.id, seat, profile["id"])
         table.profiles.update(self.store.seat_profiles(table.id))
-
-    def profile_seats(self, table: Table, secret: Any) -> set[int]:
-        """The seats of ``table`` the profile of ``secret`` holds (asking the store again
-        when memory knows no seat of it: another process may have given it one)."""
-        profile = self.find_profile(secret)
-        if profile is None:
-            return set()
-        if profile["id"] not in table.profiles.values():
-            table.profiles.update(self.store.seat_profiles(table.id))
-        return {seat for seat, held in list(table.profiles.items()) if held == profile["id"]}
 
     def games_of(self, secret: Any, status: str | None = None, limit: int = 20,
                  after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
         """The tables the profile of ``secret`` sits at, most recently moved first
         (``status``: only those; ``after``: the ``(updated_at, id)`` of the last of the page
         before); none without a profile. Daily games are on the profile's page instead."""
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None:
             return []
         return self.store.list_games(status, limit, after, profile=profile["id"])
@@ -89,7 +79,7 @@ class Lobby(Profiles):
     def your_turns(self, secret: Any) -> list[dict[str, Any]]:
         """The online tables where it is the profile's turn: id, mode, players, when the
         turn is skipped, and the seat's link."""
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None:
             return []
         out = []
@@ -142,14 +132,14 @@ class Lobby(Profiles):
         return self._open(secret, self._lobby_options(body))
 
     def _open(self, secret: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         entry = {**options, "id": secrets.token_hex(6)}
         self.store.open_lobby(entry, profile["id"], self.clock())
         return self.lobby_entry(secret, entry["id"])
 
     def lobby_join(self, secret: Any, lobby_id: str) -> dict[str, Any]:
         """Take the next seat of an open table; the last seat starts the game."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         entry = self.store.lobby_entry(lobby_id)
         if entry is None:
             raise ServiceError("no such table in the lobby", "not_found")
@@ -163,7 +153,7 @@ class Lobby(Profiles):
 
     def lobby_leave(self, secret: Any, lobby_id: str) -> None:
         """Leave an open table before it starts."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         if not self.store.leave_lobby(lobby_id, profile["id"]):
             raise ServiceError("you are not waiting at this table", "not_found")
 
@@ -171,7 +161,7 @@ class Lobby(Profiles):
         """Seat the profile with the next player waiting for the same kind of game (mode,
         rules, pace; two seats, rated, not public), or open such a table for the next
         one."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         wanted = self._lobby_options({**body, "seats": QUICK_SEATS, "rated": True,
                                       "public": False})
         for entry in self.store.open_lobbies(wanted["mode"]):
@@ -213,7 +203,7 @@ class Lobby(Profiles):
         entry = self.store.lobby_entry(lobby_id)
         if entry is None:
             raise ServiceError("no such table in the lobby", "not_found")
-        return self._described(entry, self.find_profile(secret))
+        return self._described(entry, self.profiles.find_profile(secret))
 
     def _described(self, entry: dict[str, Any], profile: dict[str, Any] | None,
                    ratings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
@@ -242,7 +232,7 @@ class Lobby(Profiles):
         watch link) and the profile with its ratings."""
         if mode is not None:
             games.parse_rules(mode, None)  # an unknown mode: a clear 400
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         entries = self.store.open_lobbies(mode)
         ratings = {m: self.store.ratings([p["profile_id"] for e in entries if e["mode"] == m
                                           for p in e["players"]], m)

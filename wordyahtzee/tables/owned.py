@@ -40,9 +40,10 @@ from ..dice import (
 )
 from ..errors import RuleError, ServiceError
 from ..lexicon.registry import DictionaryEntry, list_dictionaries
+from ..lobby.profiles import valid_secret
 from ..store import Seat, Store
 from ..store.owned import browser_owner, profile_owner
-from .profiles import Profiles, _valid_secret
+from .playing import Playing
 from .table import Table
 
 BOX_CAP = 20
@@ -96,7 +97,7 @@ def _uploaded(entry: DictionaryEntry) -> bool:
             "/", 1)[-1].startswith(UPLOADED_SOURCE) for s in sources)
 
 
-class Owned(Profiles):
+class Owned(Playing):
     """Own dice sets and uploaded dictionaries: who owns them, who sees them listed."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -110,20 +111,20 @@ class Owned(Profiles):
         """The owners a request speaks for: its profile's (``secret``), its browser's
         (``browser``, the browser's key), or neither."""
         found = []
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         if profile is not None:
             found.append(profile_owner(profile["id"]))
-        key = _valid_secret(browser)
+        key = valid_secret(browser)
         if key is not None:
             found.append(browser_owner(key))
         return found
 
     def maker(self, secret: Any, browser: Any) -> str:
         """Who owns what this request makes: its profile, else its browser."""
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         if profile is not None:
             return profile_owner(profile["id"])
-        key = _valid_secret(browser)
+        key = valid_secret(browser)
         if key is None:
             raise ServiceError("this browser keeps no cookies: allow them to keep your own "
                                "things", "no_owner")

@@ -122,7 +122,7 @@ class Puzzling(Lobby, Lifecycle):
         if theme is not None and theme not in THEMES[mode]:
             raise ServiceError(f"no theme {theme!r}; themes: {', '.join(THEMES[mode])}",
                                "bad_theme")
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         rating = START[0]
         if profile is not None:
             rating = (self.store.puzzle_rating(profile["id"], mode) or {}).get("rating",
@@ -142,7 +142,7 @@ class Puzzling(Lobby, Lifecycle):
             raise ServiceError("the answer is a choice object", "bad_choice")
         row = self._open_puzzle(puzzle_id)
         graded = grade(Puzzle.from_json(row["data"]), choice)
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         answer: dict[str, Any] = {**graded, "puzzle_id": row["id"], "rated": False}
         if profile is None:
             return answer
@@ -193,7 +193,7 @@ class Puzzling(Lobby, Lifecycle):
 
     def puzzle_profile(self, secret: Any) -> dict[str, Any]:
         """A profile's puzzle ratings per mode and its answers, newest first."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         return {"ratings": {mode: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                    "attempts": r["attempts"]}
                             for mode, r in self.store.puzzle_ratings(profile["id"]).items()},

@@ -9,7 +9,6 @@ One class per job, joined here:
 - :class:`~.hosting.Hosting`: the host's controls, invites, presence, rematches;
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
-- :class:`~.profiles.Profiles`: players' profiles (a name and a secret);
 - :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
 - :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated;
@@ -20,6 +19,8 @@ The features that follow the tables are services of their own, composed over the
 the clock and the tables (:func:`compose`), never a class of this one; each hears what the
 tables announce (:func:`wire`):
 
+- ``service.profiles``, a :class:`~wordyahtzee.lobby.profiles.Profiles`: players'
+  profiles (a name and a secret);
 - ``service.daily``, a :class:`~wordyahtzee.daily.service.DailyService`: the daily game,
   its par and its board, each finished daily game's skill figure, and a profile's page;
 - ``service.fairplay``, a :class:`~wordyahtzee.moderation.fairplay.FairPlayService`: the
@@ -59,12 +60,15 @@ class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Owned, 
 
 
 def compose(service: TableService) -> None:
-    """The feature services of ``service``, each over its store, clock and tables."""
+    """The feature services of ``service``, each over its store, clock and what else it
+    uses (the tables, the profiles), given its attribute of ``service``."""
     # imported here: each feature imports modules of this package, whose __init__ imports
     # this module
     from ..daily.service import DailyService
+    from ..lobby.profiles import Profiles
     from ..moderation.fairplay import FairPlayService
 
+    service.profiles = Profiles(service.store, service.clock, service)
     service.daily = DailyService(service.store, service.clock, service)
     service.fairplay = FairPlayService(service.store, service.clock, service)
 
