@@ -279,7 +279,7 @@ def test_what_was_kept_before_owners_is_brought_into_the_store(where: str,
     assert "van-de-baas" in seen["api"] and "oude-lijst" not in seen["api"]
     note = app.extensions["wordyahtzee.store"].owned_dictionaries()["oude-lijst"]
     assert note["owner"] == "" and note["listing"] == "asked"  # a moderator decides
-    assert app_on(where).extensions["wordyahtzee.tables"].import_unowned() == (0, 0)
+    assert app_on(where).extensions["wordyahtzee.tables"].owned.import_unowned() == (0, 0)
 
 
 def test_a_hostile_name_or_title_gets_a_plain_answer(where: str) -> None:

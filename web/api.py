@@ -23,9 +23,9 @@ from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
+from wordyahtzee.owned.service import public_rules
 from wordyahtzee.runtime import metrics
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
-from wordyahtzee.tables.owned import public_rules
 
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
@@ -147,9 +147,9 @@ def openapi() -> Response:
 
 
 def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
-    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.tables.owned.Owned.
+    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.owned.service.Owned.
     dictionaries`), each with its ``listing`` and whether it is ``mine``."""
-    return _tables().dictionaries(profile_secret(), browser_key(), also)
+    return _tables().owned.dictionaries(profile_secret(), browser_key(), also)
 
 
 def _maker() -> tuple[str | None, str | None]:
@@ -173,7 +173,7 @@ def meta() -> Response:
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(),
-        "dice_sets": [box["name"] for box in _tables().boxes(profile_secret(),
+        "dice_sets": [box["name"] for box in _tables().owned.boxes(profile_secret(),
                                                               browser_key())],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
@@ -249,7 +249,7 @@ def solve(json: SolveRequest) -> Response:
 def dice_sets() -> Response:
     """The shipped dice sets and this browser's (or its profile's) own boxes; nobody
     else's."""
-    return jsonify({"dice_sets": _tables().boxes(profile_secret(), browser_key())})
+    return jsonify({"dice_sets": _tables().owned.boxes(profile_secret(), browser_key())})
 
 
 @bp.get("/dice-sets/<name>")
@@ -257,7 +257,7 @@ def dice_sets() -> Response:
 def dice_set(name: str) -> Response:
     """One dice set, with every die's faces and points: a shipped one by its name, an own
     box by its id (its link, which anyone who has it may read)."""
-    return jsonify(_tables().box(name, profile_secret(), browser_key()))
+    return jsonify(_tables().owned.box(name, profile_secret(), browser_key()))
 
 
 @bp.post("/dice-sets")
@@ -269,7 +269,7 @@ def add_dice_set() -> Any:
     Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
     plain vowel); 201 with the set and its link; 409 ``too_many_boxes`` past the most one
     owner may keep."""
-    return jsonify(_tables().make_box(json_object(), *_maker())), 201
+    return jsonify(_tables().owned.make_box(json_object(), *_maker())), 201
 
 
 @bp.delete("/dice-sets/<name>")
@@ -277,7 +277,7 @@ def add_dice_set() -> Any:
 def delete_dice_set(name: str) -> Response:
     """Delete one of this browser's (or its profile's) own boxes: games played with it
     keep their copy of its dice; 404 for any other."""
-    _tables().delete_box(name, profile_secret(), browser_key())
+    _tables().owned.delete_box(name, profile_secret(), browser_key())
     return jsonify({"deleted": name})
 
 

@@ -258,7 +258,7 @@ def dictionaries() -> Response:
     """The uploaded dictionaries whose owners asked for everyone to see them listed, each
     with its title, size and link, and a form to list it or decline."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return page("dictionaries.html", asked=service.asked_dictionaries())
+    return page("dictionaries.html", asked=service.owned.asked_dictionaries())
 
 
 @bp.post("/dictionaries/<name>")

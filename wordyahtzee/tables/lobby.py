@@ -16,8 +16,8 @@ from typing import Any
 from .. import games
 from ..errors import BadRequest, ServiceError
 from ..lobby.ratings import START, rate
+from ..owned.service import public_rules
 from ..store import rules_key
-from .owned import public_rules
 from .playing import Playing
 from .table import MAX_PLAYERS, PACES, Table, parse_idle
 

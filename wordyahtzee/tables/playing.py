@@ -45,6 +45,7 @@ from .table import (
 
 if TYPE_CHECKING:
     from ..lobby.profiles import Profiles
+    from ..owned.service import Owned
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,8 @@ class Playing:
 
     profiles: Profiles
     """Players' profiles, whose seats a table knows (:func:`~.service.compose`)."""
+    owned: Owned
+    """What players own: the own boxes a new table's rules may name."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  rng_factory: Callable[[], random.Random] = random.SystemRandom,
@@ -87,7 +90,10 @@ class Playing:
     def create(self, body: Mapping[str, Any], *,
                lobby: bool = False) -> tuple[Table, list[Seat]]:
         """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens
-        (``lobby``: the rematch of a table the lobby started, :meth:`open_table`)."""
+        (``lobby``: the rematch of a table the lobby started, :meth:`open_table`). Its rules
+        may name an own box only while the store keeps it (:meth:`~wordyahtzee.owned.
+        service.Owned.check_rules`)."""
+        self.owned.check_rules(body.get("rules"))
         mode = body.get("mode", "woord")
         kind = body.get("kind", "solo")
         if kind not in KINDS:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import daily
 from ..errors import ServiceError
+from ..owned.service import public_rules
 from ..puzzles.grading import grade
 from ..puzzles.mining import MINED_MODES, mine_stored
 from ..puzzles.model import THEMES, Puzzle
@@ -20,7 +21,6 @@ from ..runtime.loop import run_blocking
 from . import strategies
 from .lifecycle import Lifecycle
 from .lobby import Lobby
-from .owned import public_rules
 from .table import Table
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,7 @@ One class per job, joined here:
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
 - :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
-- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated;
-- :class:`~.owned.Owned`: what players make and own (their dice sets, the dictionaries they
-  upload), who sees it listed.
+- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated.
 
 The features that follow the tables are services of their own, composed over the store,
 the clock and the tables (:func:`compose`), never a class of this one; each hears what the
@@ -21,6 +19,8 @@ tables announce (:func:`wire`):
 
 - ``service.profiles``, a :class:`~wordyahtzee.lobby.profiles.Profiles`: players'
   profiles (a name and a secret);
+- ``service.owned``, an :class:`~wordyahtzee.owned.service.Owned`: what players make and
+  own (their dice sets, the dictionaries they upload), who sees it listed;
 - ``service.daily``, a :class:`~wordyahtzee.daily.service.DailyService`: the daily game,
   its par and its board, each finished daily game's skill figure, and a profile's page;
 - ``service.fairplay``, a :class:`~wordyahtzee.moderation.fairplay.FairPlayService`: the
@@ -36,7 +36,6 @@ from .coaching import Coaching
 from .computers import ComputerSeats
 from .hosting import Hosting
 from .lifecycle import Lifecycle
-from .owned import Owned
 from .puzzling import Puzzling
 from .reacting import Reacting
 
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
     from ..moderation.fairplay import FairPlayService
 
 
-class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Owned, Lifecycle):
+class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
 
     daily: DailyService
@@ -67,8 +66,10 @@ def compose(service: TableService) -> None:
     from ..daily.service import DailyService
     from ..lobby.profiles import Profiles
     from ..moderation.fairplay import FairPlayService
+    from ..owned.service import Owned
 
     service.profiles = Profiles(service.store, service.clock, service)
+    service.owned = Owned(service.store, service.clock, service.profiles)
     service.daily = DailyService(service.store, service.clock, service)
     service.fairplay = FairPlayService(service.store, service.clock, service)
 
