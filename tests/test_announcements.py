@@ -47,7 +47,7 @@ def test_the_service_wires_each_feature_once_in_the_written_order(app: Any) -> N
     assert swept == ["check_unchecked", "figure_unfigured", "mine_later"]
     owners = [[type(listener.__self__).__name__ for listener in heard]
               for heard in service.announce.listeners()]
-    assert owners == [["TableService", "FairPlayService", "DailyService", "TableService"],
+    assert owners == [["Lobby", "FairPlayService", "DailyService", "TableService"],
                       ["FairPlayService", "DailyService", "TableService"]]
 
 

@@ -314,7 +314,7 @@ def create_game() -> Any:
     device (one token for all seats); ``online``: 2-8 seats, each with its own token and
     link; ``pad``: a score pad for real dice at one device."""
     table, seats = _tables().create(json_object())
-    _tables().claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
+    _tables().lobby.claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
     state = _tables().state(table)
     distinct: list[dict[str, Any]] = []
     for seat in seats:
@@ -354,7 +354,7 @@ def list_games(query: GamesQuery) -> Response:
     ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the ``cursor``
     of the following page (null on the last)."""
     after = None if query.cursor is None else _read_cursor(query.cursor[:300])
-    rows = _tables().games_of(profile_secret(), query.status, query.limit + 1, after)
+    rows = _tables().lobby.games_of(profile_secret(), query.status, query.limit + 1, after)
     page = rows[:query.limit]
     return jsonify({"games": page,
                     "next": _cursor(page[-1]) if len(rows) > query.limit else None})
@@ -480,7 +480,7 @@ def act(game_id: str, action: str) -> Response:
     body = json_object()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")
-    return jsonify(_tables().act_as(game_id, _token(body), action, body, profile_secret()))
+    return jsonify(_tables().lobby.act_as(game_id, _token(body), action, body, profile_secret()))
 
 
 @bp.get("/games/<game_id>/invites")

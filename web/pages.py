@@ -65,7 +65,7 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     turns = 0
     # the database away: the page says so, without the count
     with contextlib.suppress(WordyahtzeeError):
-        turns = len(current_app.extensions["wordyahtzee.tables"].your_turns(secret))
+        turns = len(current_app.extensions["wordyahtzee.tables"].lobby.your_turns(secret))
     words = speaker(lang)
     html = render_template(
         template, t=words.t, tn=words.tn, number=words.number, date=words.date, lang=lang,
@@ -134,7 +134,7 @@ def start() -> Response:
     return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
                   dice_sets=_dice_sets(request.args.get("dice_set")),
                   daily_modes=DAILY_MODES, puzzle_modes=service.daily_puzzle_modes(),
-                  modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
+                  modes=_modes(), active=service.lobby.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
 

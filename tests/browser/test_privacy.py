@@ -128,8 +128,8 @@ def test_a_public_lobby_table_is_there_to_watch(browser: Any, live: Any) -> None
     tables = live.tables
     (_, anna), (_, bram) = (tables.profiles.make_profile("Open Anna"),
                             tables.profiles.make_profile("Open Bram"))
-    entry = tables.lobby_open(anna, {"mode": "classic", "public": True})
-    gid = tables.lobby_join(bram, entry["id"])["game_id"]
+    entry = tables.lobby.lobby_open(anna, {"mode": "classic", "public": True})
+    gid = tables.lobby.lobby_join(bram, entry["id"])["game_id"]
     stranger = browser.new_context(reduced_motion="reduce")
     try:
         page = stranger.new_page()

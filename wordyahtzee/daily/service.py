@@ -16,7 +16,7 @@ import logging
 import statistics
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import daily
 from ..advisor import skill
@@ -32,6 +32,9 @@ from ..store.players import LISTED_CHECKS
 from ..tables.strategies import get as get_strategy
 from ..tables.strategies import peek as peek_strategy
 from ..tables.table import Table
+
+if TYPE_CHECKING:
+    from ..lobby.service import Lobby
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +57,8 @@ class Tables(Protocol):
 
     @property
     def profiles(self) -> Profiles: ...
-    def your_turns(self, secret: Any) -> list[dict[str, Any]]: ...
+    @property
+    def lobby(self) -> Lobby: ...
     def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
                    entries: list[tuple[str, str | None]], idle: float | None = None,
                    options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]: ...
@@ -286,7 +290,7 @@ class DailyService:
                    if (game := _finished_game(entry)) is not None]
         return {"id": profile["id"], "name": profile["name"],
                 "created_at": profile["created_at"], "games": dailies, "modes": modes,
-                "your_turns": self.tables.your_turns(secret), "history": history,
+                "your_turns": self.tables.lobby.your_turns(secret), "history": history,
                 "figures": _figures(history),
                 "ratings": {m: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                 "games": r["games"]}

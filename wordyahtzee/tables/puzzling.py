@@ -20,7 +20,6 @@ from ..puzzles.rating import START, rate_answer
 from ..runtime.loop import run_blocking
 from . import strategies
 from .lifecycle import Lifecycle
-from .lobby import Lobby
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -37,7 +36,7 @@ def closed_day(now: float) -> str:
     return (today if daily.published(yesterday, now) else yesterday).isoformat()
 
 
-class Puzzling(Lobby, Lifecycle):
+class Puzzling(Lifecycle):
     """Puzzles mined from finished games, answered and rated."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -9,7 +9,6 @@ One class per job, joined here:
 - :class:`~.hosting.Hosting`: the host's controls, invites, presence, rematches;
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
-- :class:`~.lobby.Lobby`: the seats profiles hold, the lobby, quick matches, ratings;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
 - :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated.
 
@@ -21,6 +20,8 @@ tables announce (:func:`wire`):
   profiles (a name and a secret);
 - ``service.owned``, an :class:`~wordyahtzee.owned.service.Owned`: what players make and
   own (their dice sets, the dictionaries they upload), who sees it listed;
+- ``service.lobby``, a :class:`~wordyahtzee.lobby.service.Lobby`: the seats profiles take,
+  the lobby, quick matches, ratings, the tables where it is a profile's turn;
 - ``service.daily``, a :class:`~wordyahtzee.daily.service.DailyService`: the daily game,
   its par and its board, each finished daily game's skill figure, and a profile's page;
 - ``service.fairplay``, a :class:`~wordyahtzee.moderation.fairplay.FairPlayService`: the
@@ -41,6 +42,7 @@ from .reacting import Reacting
 
 if TYPE_CHECKING:
     from ..daily.service import DailyService
+    from ..lobby.service import Lobby
     from ..moderation.fairplay import FairPlayService
 
 
@@ -51,6 +53,8 @@ class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Lifecyc
     """The daily game (:func:`compose`)."""
     fairplay: FairPlayService
     """The fair-play check and the moderators' decisions on it (:func:`compose`)."""
+    lobby: Lobby
+    """The lobby, its quick matches and ratings (:func:`compose`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -65,11 +69,13 @@ def compose(service: TableService) -> None:
     # this module
     from ..daily.service import DailyService
     from ..lobby.profiles import Profiles
+    from ..lobby.service import Lobby
     from ..moderation.fairplay import FairPlayService
     from ..owned.service import Owned
 
     service.profiles = Profiles(service.store, service.clock, service)
     service.owned = Owned(service.store, service.clock, service.profiles)
+    service.lobby = Lobby(service.store, service.clock, service, service.profiles)
     service.daily = DailyService(service.store, service.clock, service)
     service.fairplay = FairPlayService(service.store, service.clock, service)
 
@@ -80,7 +86,7 @@ def wire(service: TableService) -> None:
     puzzles; a sweep finds the games a stopped process left unchecked, unfigured or
     unmined; a daily game's review gets its worth in hindsight."""
     announce = service.announce
-    announce.on_finished(service.rate_finished)
+    announce.on_finished(service.lobby.rate_finished)
     announce.on_finished(service.fairplay.check_finished)
     announce.on_finished(service.daily.figure_finished)
     announce.on_finished(service.mine_finished)

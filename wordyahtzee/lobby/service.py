@@ -5,21 +5,30 @@ An open table waits in the lobby until its seats are taken; the player who takes
 one makes the online table (live or slow), with every seat held by its profile, and each
 player finds their seat's link in the lobby entry. A quick match joins the oldest open
 table of the same kind (two seats, rated) that the player is not at, or opens one.
+
+:class:`Lobby` is a service of its own, reached as ``service.lobby``: built by
+:func:`~wordyahtzee.tables.service.compose` from the store, the clock, the tables (it makes
+the table of a full entry and acts for a seat through them) and the profiles. It hears the
+end of every game (:meth:`Lobby.rate_finished`, subscribed in
+:func:`~wordyahtzee.tables.service.wire`).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..errors import BadRequest, ServiceError
-from ..lobby.ratings import START, rate
 from ..owned.service import public_rules
-from ..store import rules_key
-from .playing import Playing
-from .table import MAX_PLAYERS, PACES, Table, parse_idle
+from ..store import Store, rules_key
+from ..tables.table import MAX_PLAYERS, PACES, Table, parse_idle
+from .profiles import Profiles
+from .ratings import START, rate
+
+if TYPE_CHECKING:
+    from ..tables.playing import Playing
 
 QUICK_SEATS = 2
 """A quick match seats two players."""
@@ -39,8 +48,15 @@ def _unique_names(names: list[str]) -> list[str]:
     return out
 
 
-class Lobby(Playing):
+class Lobby:
     """Seats held by profiles, the lobby, quick matches and ratings."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: Playing,
+                 profiles: Profiles) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
+        self.profiles = profiles
 
     # -- profiles at tables -------------------------------------------------------------------
 
@@ -67,10 +83,11 @@ class Lobby(Playing):
 
     def act_as(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
                secret: Any) -> dict[str, Any]:
-        """:meth:`act`, and the first time a profile acts for an online seat, the seat
-        becomes the profile's (a lookup only then: a move costs nothing more)."""
-        answer = self.act(game_id, token, action, body, secret)
-        table = self.table(game_id)
+        """The tables' :meth:`~wordyahtzee.tables.playing.Playing.act`, and the first time a
+        profile acts for an online seat, the seat becomes the profile's (a lookup only then:
+        a move costs nothing more)."""
+        answer = self.tables.act(game_id, token, action, body, secret)
+        table = self.tables.table(game_id)
         if secret and table.kind == "online":
             for seat in sorted(table.seats_for(token) - set(table.profiles)):
                 self.claim_seat(table, seat, secret)
@@ -87,7 +104,7 @@ class Lobby(Playing):
             if entry["kind"] != "online":
                 continue
             try:
-                table = self.tick(entry["game_id"])
+                table = self.tables.tick(entry["game_id"])
             except ServiceError:
                 continue
             seat = entry["seat"]
@@ -188,7 +205,7 @@ class Lobby(Playing):
             options["pace"] = entry["pace"]
         if entry["public"]:
             options["public"] = True  # kept in the table's setup: its players chose it
-        table, _ = self.open_table(entry["mode"], "online", entry["rules"],
+        table, _ = self.tables.open_table(entry["mode"], "online", entry["rules"],
                                    [(name, None) for name in names],
                                    entry["idle_seconds"] or None, options)
         for player in entry["players"]:
@@ -222,7 +239,7 @@ class Lobby(Playing):
         if mine is None and not entry["public"]:
             out["game_id"] = None  # a table its players did not make public: theirs alone
         if entry["game_id"] is not None and mine is not None:
-            table = self.table(entry["game_id"])
+            table = self.tables.table(entry["game_id"])
             out["url"] = f"/games/{table.id}#seat={table.seats[mine['seat']].token}"
         return out
 
