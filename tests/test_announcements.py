@@ -47,8 +47,8 @@ def test_the_service_wires_each_feature_once_in_the_written_order(app: Any) -> N
     assert swept == ["check_unchecked", "figure_unfigured", "mine_later"]
     owners = [[type(listener.__self__).__name__ for listener in heard]
               for heard in service.announce.listeners()]
-    assert owners == [["Lobby", "FairPlayService", "DailyService", "TableService"],
-                      ["FairPlayService", "DailyService", "TableService"]]
+    assert owners == [["Lobby", "FairPlayService", "DailyService", "Puzzles"],
+                      ["FairPlayService", "DailyService", "Puzzles"]]
 
 
 def test_the_features_are_composed_not_inherited(app: Any) -> None:

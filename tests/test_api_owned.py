@@ -174,7 +174,7 @@ def test_a_box_stays_out_of_public_lists_the_lobby_and_puzzles(where: str) -> No
     assert [e["game_id"] for e in one[0]["entries"]] == [gid]  # its list, by its name
     # no puzzles of a box: they are everyone's
     service = app.extensions["wordyahtzee.tables"]
-    assert service.mine_game(gid) == 0
+    assert service.puzzles.mine_game(gid) == 0
     # the lobby shows every table's rules to everyone: not with a box
     assert anna.post("/api/profile", json={"name": "Anna"}, environ_base=ANNA).status_code == 201
     r = anna.post("/api/lobby", environ_base=ANNA, json={

@@ -220,7 +220,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                            float(app.config["COMPUTER_PACE"]),
                            abandon_seconds=None if days is None else float(days) * 86400,
                            sample_games=app.config["OPTIMAL_SAMPLE_GAMES"], overlay=overlay)
-    service.mining = bool(app.config["MINE_PUZZLES"])
+    service.puzzles.mining = bool(app.config["MINE_PUZZLES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
     app.extensions["wordyahtzee.overlay"] = overlay

@@ -227,7 +227,7 @@ def profile_page() -> Response:
     found = service.profiles.find_profile(secret)
     if found is None:
         return render("profile.html", profile=None, chart="", progress=[], link="")
-    view = {**service.daily.profile_view(secret), "puzzles": service.puzzle_profile(secret)}
+    view = {**service.daily.profile_view(secret), "puzzles": service.puzzles.puzzle_profile(secret)}
     finished = [g for g in reversed(view["games"]) if g["score"] is not None
                 and g["par"] is not None]
     t = translator(current_language())

@@ -133,7 +133,7 @@ def start() -> Response:
     service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
                   dice_sets=_dice_sets(request.args.get("dice_set")),
-                  daily_modes=DAILY_MODES, puzzle_modes=service.daily_puzzle_modes(),
+                  daily_modes=DAILY_MODES, puzzle_modes=service.puzzles.daily_puzzle_modes(),
                   modes=_modes(), active=service.lobby.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 

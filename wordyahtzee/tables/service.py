@@ -10,7 +10,6 @@ One class per job, joined here:
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
 - :class:`~.reacting.Reacting`: quick reactions at online tables;
-- :class:`~.puzzling.Puzzling`: puzzles mined from finished games, answered and rated.
 
 The features that follow the tables are services of their own, composed over the store,
 the clock and the tables (:func:`compose`), never a class of this one; each hears what the
@@ -22,6 +21,8 @@ tables announce (:func:`wire`):
   own (their dice sets, the dictionaries they upload), who sees it listed;
 - ``service.lobby``, a :class:`~wordyahtzee.lobby.service.Lobby`: the seats profiles take,
   the lobby, quick matches, ratings, the tables where it is a profile's turn;
+- ``service.puzzles``, a :class:`~wordyahtzee.puzzles.service.Puzzles`: puzzles mined from
+  finished games, answered and rated;
 - ``service.daily``, a :class:`~wordyahtzee.daily.service.DailyService`: the daily game,
   its par and its board, each finished daily game's skill figure, and a profile's page;
 - ``service.fairplay``, a :class:`~wordyahtzee.moderation.fairplay.FairPlayService`: the
@@ -37,16 +38,16 @@ from .coaching import Coaching
 from .computers import ComputerSeats
 from .hosting import Hosting
 from .lifecycle import Lifecycle
-from .puzzling import Puzzling
 from .reacting import Reacting
 
 if TYPE_CHECKING:
     from ..daily.service import DailyService
     from ..lobby.service import Lobby
     from ..moderation.fairplay import FairPlayService
+    from ..puzzles.service import Puzzles
 
 
-class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Lifecycle):
+class TableService(ComputerSeats, Hosting, Coaching, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
 
     daily: DailyService
@@ -55,6 +56,8 @@ class TableService(ComputerSeats, Hosting, Coaching, Puzzling, Reacting, Lifecyc
     """The fair-play check and the moderators' decisions on it (:func:`compose`)."""
     lobby: Lobby
     """The lobby, its quick matches and ratings (:func:`compose`)."""
+    puzzles: Puzzles
+    """The puzzles (:func:`compose`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -72,12 +75,14 @@ def compose(service: TableService) -> None:
     from ..lobby.service import Lobby
     from ..moderation.fairplay import FairPlayService
     from ..owned.service import Owned
+    from ..puzzles.service import Puzzles
 
     service.profiles = Profiles(service.store, service.clock, service)
     service.owned = Owned(service.store, service.clock, service.profiles)
     service.lobby = Lobby(service.store, service.clock, service, service.profiles)
     service.daily = DailyService(service.store, service.clock, service)
     service.fairplay = FairPlayService(service.store, service.clock, service)
+    service.puzzles = Puzzles(service.store, service.clock, service.profiles)
 
 
 def wire(service: TableService) -> None:
@@ -89,8 +94,8 @@ def wire(service: TableService) -> None:
     announce.on_finished(service.lobby.rate_finished)
     announce.on_finished(service.fairplay.check_finished)
     announce.on_finished(service.daily.figure_finished)
-    announce.on_finished(service.mine_finished)
+    announce.on_finished(service.puzzles.mine_finished)
     announce.on_sweep(service.fairplay.check_unchecked)
     announce.on_sweep(service.daily.figure_unfigured)
-    announce.on_sweep(service.mine_later)
+    announce.on_sweep(service.puzzles.mine_later)
     announce.on_review(service.fairplay.hindsight)
