@@ -9,11 +9,12 @@ One class per job, joined here:
 - :class:`~.hosting.Hosting`: the host's controls, invites, presence, rematches;
 - :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
-- :class:`~.reacting.Reacting`: quick reactions at online tables;
+- :class:`~.reacting.Reacting`: quick reactions at online tables.
 
 The features that follow the tables are services of their own, composed over the store,
-the clock and the tables (:func:`compose`), never a class of this one; each hears what the
-tables announce (:func:`wire`):
+the clock and what else each uses (:func:`compose`): never a class of this one, nor a
+method of this one that passes a call on. Each hears what the tables announce
+(:func:`wire`):
 
 - ``service.profiles``, a :class:`~wordyahtzee.lobby.profiles.Profiles`: players'
   profiles (a name and a secret);
@@ -49,6 +50,9 @@ if TYPE_CHECKING:
 
 class TableService(ComputerSeats, Hosting, Coaching, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
+
+    # the features :func:`compose` builds (``profiles`` and ``owned`` are declared on
+    # :class:`~.playing.Playing`, which asks them who holds a seat and which boxes exist)
 
     daily: DailyService
     """The daily game (:func:`compose`)."""
