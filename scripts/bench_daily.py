@@ -61,7 +61,7 @@ def one_run(games: int) -> dict[str, float]:
         moves: dict[str, list[float]] = {"daily": [], "solo": []}
         try:
             for i in range(games):
-                _, secret = service.make_profile(f"speler {i}")
+                _, secret = service.profiles.make_profile(f"speler {i}")
                 daily = _timed(starts["daily"], service.daily.start, "classic", secret)
                 _play(service, daily["game_id"], daily["token"], moves["daily"])
                 table, seats = _timed(starts["solo"], service.create, {

@@ -12,8 +12,12 @@ from typing import Any
 import pytest
 
 from wordyahtzee.daily.service import DailyService
+from wordyahtzee.lobby.profiles import Profiles
+from wordyahtzee.lobby.service import Lobby
 from wordyahtzee.moderation.engineplay import EnginePlay
 from wordyahtzee.moderation.fairplay import FairPlayService
+from wordyahtzee.owned.service import Owned
+from wordyahtzee.puzzles.service import Puzzles
 from wordyahtzee.tables.announcements import Announcements
 from wordyahtzee.tables.service import TableService
 
@@ -47,24 +51,41 @@ def test_the_service_wires_each_feature_once_in_the_written_order(app: Any) -> N
     assert swept == ["check_unchecked", "figure_unfigured", "mine_later"]
     owners = [[type(listener.__self__).__name__ for listener in heard]
               for heard in service.announce.listeners()]
-    assert owners == [["TableService", "FairPlayService", "DailyService", "TableService"],
-                      ["FairPlayService", "DailyService", "TableService"]]
+    assert owners == [["Lobby", "FairPlayService", "DailyService", "Puzzles"],
+                      ["FairPlayService", "DailyService", "Puzzles"]]
 
 
 def test_the_features_are_composed_not_inherited(app: Any) -> None:
-    """The daily game and the fair-play check (with its engine-play check) are services of
-    their own over the tables: no class of theirs is in the table service's MRO, and no
-    method of theirs is the table service's."""
+    """The daily game, the fair-play check (with its engine-play check), the profiles, the
+    lobby, what players own and the puzzles are services of their own over the tables: no
+    class of theirs is in the table service's MRO, and no method of theirs is the table
+    service's."""
     service: TableService = app.extensions["wordyahtzee.tables"]
     assert isinstance(service.daily, DailyService) and service.daily.tables is service
     assert isinstance(service.fairplay, FairPlayService) and service.fairplay.tables is service
     assert isinstance(service.fairplay.engine, EnginePlay)
     names = {cls.__name__ for cls in TableService.__mro__}
     assert not names & {"Daily", "DailySkill", "FairPlay", "EnginePlay", "DailyService",
-                        "FairPlayService"}
-    for feature in (DailyService, FairPlayService, EnginePlay):
+                        "FairPlayService", "Profiles", "Lobby", "Owned", "Puzzling",
+                        "Puzzles"}
+    assert all(cls.__module__.startswith("wordyahtzee.tables.")
+               for cls in TableService.__mro__[:-1])  # only what acts on live tables
+    for feature in (DailyService, FairPlayService, EnginePlay, Profiles, Lobby, Owned,
+                    Puzzles):
         public = {n for n in vars(feature) if not n.startswith("_")}
         assert not public & set(dir(TableService)), feature.__name__
+
+
+def test_the_lobby_profiles_owned_things_and_puzzles_share_one_profiles(app: Any) -> None:
+    """Each is built once by ``compose``, over the one store, and all of them ask the one
+    :class:`Profiles` who a browser's profile is."""
+    service: TableService = app.extensions["wordyahtzee.tables"]
+    profiles = service.profiles
+    assert type(profiles) is Profiles and profiles.tables is service
+    assert type(service.lobby) is Lobby and service.lobby.tables is service
+    assert type(service.owned) is Owned and type(service.puzzles) is Puzzles
+    assert all(feature.profiles is profiles and feature.store is service.store
+               for feature in (service.lobby, service.owned, service.puzzles))
 
 
 def test_a_review_reaches_its_listeners_though_one_fails(

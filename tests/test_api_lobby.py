@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from wordyahtzee.lobby.ratings import rate
 from wordyahtzee.modes.classic import BOXES
-from wordyahtzee.ratings import rate
 
 from .support.app import assert_error, make_app, player, seat
 from .support.clock import Clock
@@ -88,7 +88,7 @@ def test_ratings_change_once_per_rated_game(app: Any) -> None:
                                        "best": profile["history"][0]["total"], "yahtzees":
                                        profile["history"][0]["yahtzees"]}]
     service = app.extensions["wordyahtzee.tables"]
-    service.rate_finished(service.table(gid))  # a second call (another process): no change
+    service.lobby.rate_finished(service.table(gid))  # a second call (another process): no change
     assert anna.get("/api/profile").json["ratings"] == profiles[0]["ratings"]
 
 

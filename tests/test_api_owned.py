@@ -174,7 +174,7 @@ def test_a_box_stays_out_of_public_lists_the_lobby_and_puzzles(where: str) -> No
     assert [e["game_id"] for e in one[0]["entries"]] == [gid]  # its list, by its name
     # no puzzles of a box: they are everyone's
     service = app.extensions["wordyahtzee.tables"]
-    assert service.mine_game(gid) == 0
+    assert service.puzzles.mine_game(gid) == 0
     # the lobby shows every table's rules to everyone: not with a box
     assert anna.post("/api/profile", json={"name": "Anna"}, environ_base=ANNA).status_code == 201
     r = anna.post("/api/lobby", environ_base=ANNA, json={
@@ -279,7 +279,7 @@ def test_what_was_kept_before_owners_is_brought_into_the_store(where: str,
     assert "van-de-baas" in seen["api"] and "oude-lijst" not in seen["api"]
     note = app.extensions["wordyahtzee.store"].owned_dictionaries()["oude-lijst"]
     assert note["owner"] == "" and note["listing"] == "asked"  # a moderator decides
-    assert app_on(where).extensions["wordyahtzee.tables"].import_unowned() == (0, 0)
+    assert app_on(where).extensions["wordyahtzee.tables"].owned.import_unowned() == (0, 0)
 
 
 def test_a_hostile_name_or_title_gets_a_plain_answer(where: str) -> None:

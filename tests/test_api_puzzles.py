@@ -133,9 +133,9 @@ def test_a_daily_games_positions_appear_only_once_its_day_is_closed(app: Any,
     started = start(anna)
     play_classic(anna, started, [0, 1])  # keeps the first two dice whatever they show
     service = app.extensions["wordyahtzee.tables"]
-    service.mine_later()
+    service.puzzles.mine_later()
     deadline = time.monotonic() + 30
-    while service._mining and time.monotonic() < deadline:
+    while service.puzzles._mining and time.monotonic() < deadline:
         time.sleep(0.1)
     store = app.extensions["wordyahtzee.store"]
     assert store.puzzle_count("classic") == 0  # the day is not over: not even mined

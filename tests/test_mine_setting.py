@@ -21,9 +21,9 @@ def test_the_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
     app = create_app({"DATABASE": tmp_path / "m.sqlite3", "TESTING": True,
                       "WARM_STRATEGIES": (), "TICK_SECONDS": None})
     service = app.extensions["wordyahtzee.tables"]
-    assert service.mining is mining
-    service.mine_later()  # off: no miner starts
-    assert service._mining is (mining and service._mining)
+    assert service.puzzles.mining is mining
+    service.puzzles.mine_later()  # off: no miner starts
+    assert service.puzzles._mining is (mining and service.puzzles._mining)
 
 
 def test_a_bad_value_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,7 @@ from limits import parse_many
 from wordyahtzee.web.security import RATE_LIMITS
 
 from wordyahtzee.dice import DiceSet
-from wordyahtzee.tables.owned import BOX_CAP
+from wordyahtzee.owned.service import BOX_CAP
 
 from .support.server import Server
 

@@ -220,7 +220,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                            float(app.config["COMPUTER_PACE"]),
                            abandon_seconds=None if days is None else float(days) * 86400,
                            sample_games=app.config["OPTIMAL_SAMPLE_GAMES"], overlay=overlay)
-    service.mining = bool(app.config["MINE_PUZZLES"])
+    service.puzzles.mining = bool(app.config["MINE_PUZZLES"])
     app.extensions["wordyahtzee.store"] = store
     app.extensions["wordyahtzee.tables"] = service
     app.extensions["wordyahtzee.overlay"] = overlay
@@ -247,7 +247,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     security.init_security(app)
     app.after_request(keep_browser_key)  # a browser's own things: the key that says so
     with contextlib.suppress(WordyahtzeeError):  # the store away: the next start does it
-        service.import_unowned()  # own boxes and uploads kept before they had owners
+        service.owned.import_unowned()  # own boxes and uploads kept before they had owners
     app.register_blueprint(health.bp)
     init_request_log(app)
     warm = app.config["WARM_STRATEGIES"]

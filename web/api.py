@@ -23,9 +23,9 @@ from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.lexicon.why import explain
 from wordyahtzee.modes import MODES
+from wordyahtzee.owned.service import public_rules
 from wordyahtzee.runtime import metrics
 from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
-from wordyahtzee.tables.owned import public_rules
 
 from . import dictjobs, solving
 from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
@@ -147,16 +147,16 @@ def openapi() -> Response:
 
 
 def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
-    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.tables.owned.Owned.
+    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.owned.service.Owned.
     dictionaries`), each with its ``listing`` and whether it is ``mine``."""
-    return _tables().dictionaries(profile_secret(), browser_key(), also)
+    return _tables().owned.dictionaries(profile_secret(), browser_key(), also)
 
 
 def _maker() -> tuple[str | None, str | None]:
     """Whose a thing this request makes is: the profile's secret, and the browser's key
     (made now, and set on the answer, for a browser with neither)."""
     secret, browser = profile_secret(), browser_key()
-    if browser is None and _tables().find_profile(secret) is None:
+    if browser is None and _tables().profiles.find_profile(secret) is None:
         browser = maker_key()
     return secret, browser
 
@@ -173,7 +173,7 @@ def meta() -> Response:
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(),
-        "dice_sets": [box["name"] for box in _tables().boxes(profile_secret(),
+        "dice_sets": [box["name"] for box in _tables().owned.boxes(profile_secret(),
                                                               browser_key())],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
@@ -249,7 +249,7 @@ def solve(json: SolveRequest) -> Response:
 def dice_sets() -> Response:
     """The shipped dice sets and this browser's (or its profile's) own boxes; nobody
     else's."""
-    return jsonify({"dice_sets": _tables().boxes(profile_secret(), browser_key())})
+    return jsonify({"dice_sets": _tables().owned.boxes(profile_secret(), browser_key())})
 
 
 @bp.get("/dice-sets/<name>")
@@ -257,7 +257,7 @@ def dice_sets() -> Response:
 def dice_set(name: str) -> Response:
     """One dice set, with every die's faces and points: a shipped one by its name, an own
     box by its id (its link, which anyone who has it may read)."""
-    return jsonify(_tables().box(name, profile_secret(), browser_key()))
+    return jsonify(_tables().owned.box(name, profile_secret(), browser_key()))
 
 
 @bp.post("/dice-sets")
@@ -269,7 +269,7 @@ def add_dice_set() -> Any:
     Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
     plain vowel); 201 with the set and its link; 409 ``too_many_boxes`` past the most one
     owner may keep."""
-    return jsonify(_tables().make_box(json_object(), *_maker())), 201
+    return jsonify(_tables().owned.make_box(json_object(), *_maker())), 201
 
 
 @bp.delete("/dice-sets/<name>")
@@ -277,7 +277,7 @@ def add_dice_set() -> Any:
 def delete_dice_set(name: str) -> Response:
     """Delete one of this browser's (or its profile's) own boxes: games played with it
     keep their copy of its dice; 404 for any other."""
-    _tables().delete_box(name, profile_secret(), browser_key())
+    _tables().owned.delete_box(name, profile_secret(), browser_key())
     return jsonify({"deleted": name})
 
 
@@ -314,7 +314,7 @@ def create_game() -> Any:
     device (one token for all seats); ``online``: 2-8 seats, each with its own token and
     link; ``pad``: a score pad for real dice at one device."""
     table, seats = _tables().create(json_object())
-    _tables().claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
+    _tables().lobby.claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
     state = _tables().state(table)
     distinct: list[dict[str, Any]] = []
     for seat in seats:
@@ -354,7 +354,7 @@ def list_games(query: GamesQuery) -> Response:
     ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the ``cursor``
     of the following page (null on the last)."""
     after = None if query.cursor is None else _read_cursor(query.cursor[:300])
-    rows = _tables().games_of(profile_secret(), query.status, query.limit + 1, after)
+    rows = _tables().lobby.games_of(profile_secret(), query.status, query.limit + 1, after)
     page = rows[:query.limit]
     return jsonify({"games": page,
                     "next": _cursor(page[-1]) if len(rows) > query.limit else None})
@@ -480,7 +480,7 @@ def act(game_id: str, action: str) -> Response:
     body = json_object()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")
-    return jsonify(_tables().act_as(game_id, _token(body), action, body, profile_secret()))
+    return jsonify(_tables().lobby.act_as(game_id, _token(body), action, body, profile_secret()))
 
 
 @bp.get("/games/<game_id>/invites")

@@ -87,10 +87,10 @@ def make_profile() -> Any:
     browser that has a profile already gets 409 ``has_profile``; an address that made
     many profiles lately, 429 ``rate_limited`` (6 an hour, 12 a day)."""
     service = _tables()
-    if service.find_profile(profile_secret()) is not None:
+    if service.profiles.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",
                            conflict=True)
-    profile, secret = service.make_profile(json_object().get("name"))
+    profile, secret = service.profiles.make_profile(json_object().get("name"))
     response = jsonify({"profile": profile, "link": profile_link(secret)})
     response.status_code = 201
     return with_profile_cookie(response, secret)
@@ -110,14 +110,14 @@ def get_profile() -> Response:
 @documented(replies(Renamed, errors=(400, 403, 413, 415)), json=ProfileName)
 def rename_profile() -> Response:
     """Rename the profile."""
-    return jsonify(_tables().rename_profile(profile_secret(), json_object().get("name")))
+    return jsonify(_tables().profiles.rename_profile(profile_secret(), json_object().get("name")))
 
 
 @bp.delete("/api/profile")
 @documented(replies(Deleted, errors=(403, 415)))
 def delete_profile() -> Response:
     """Delete the profile with all its data; the cookie goes too."""
-    _tables().delete_profile(profile_secret())
+    _tables().profiles.delete_profile(profile_secret())
     return with_profile_cookie(jsonify({"deleted": True}), None)
 
 
@@ -126,7 +126,7 @@ def delete_profile() -> Response:
 def carry_profile() -> Response:
     """Use a profile on this browser, by the secret of its link."""
     secret = json_object().get("secret")
-    profile = _tables().profile(secret)
+    profile = _tables().profiles.profile(secret)
     answer = jsonify({"profile": {"id": profile["id"], "name": profile["name"]}})
     return with_profile_cookie(answer, str(secret))
 
@@ -224,10 +224,10 @@ def profile_page() -> Response:
     """This browser's profile: its days, figures, link, and renaming or deleting it."""
     service = _tables()
     secret = profile_secret()
-    found = service.find_profile(secret)
+    found = service.profiles.find_profile(secret)
     if found is None:
         return render("profile.html", profile=None, chart="", progress=[], link="")
-    view = {**service.daily.profile_view(secret), "puzzles": service.puzzle_profile(secret)}
+    view = {**service.daily.profile_view(secret), "puzzles": service.puzzles.puzzle_profile(secret)}
     finished = [g for g in reversed(view["games"]) if g["score"] is not None
                 and g["par"] is not None]
     t = translator(current_language())
@@ -247,7 +247,7 @@ def profile_page() -> Response:
 @bp.get("/p/<secret>")
 def carry(secret: str) -> Response:
     """The link of a profile: a page that offers to use it on this device."""
-    found = _tables().find_profile(secret)
+    found = _tables().profiles.find_profile(secret)
     response = render("carry.html", found=found, secret=secret if found else "",
                       status=200 if found else 404)
     response.headers["Referrer-Policy"] = "no-referrer"

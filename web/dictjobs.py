@@ -10,8 +10,8 @@ killed and the job fails with ``word_list_too_large``). The builder streams the 
 stops at ``WORD_LIST_MAX_BYTES`` of decompressed text (a gzip bomb fails its job with
 ``word_list_too_large``); an upload beyond ``MAX_USER_DICTIONARIES`` user dictionaries is
 refused at once with ``too_many_dictionaries``, and so is one past the most one owner may
-have (:data:`wordyahtzee.tables.owned.DICTIONARY_CAP`). The server names an uploaded
-dictionary (:func:`wordyahtzee.tables.owned.new_dictionary_name`): the name is its link.
+have (:data:`wordyahtzee.owned.service.DICTIONARY_CAP`). The server names an uploaded
+dictionary (:func:`wordyahtzee.owned.service.new_dictionary_name`): the name is its link.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
 def start_upload(max_bytes: int, secret: str | None, browser: str | None) -> dict[str, Any]:
     """Validate a multipart upload (``file``, ``title``, ``public``) and start its build,
     owned by the profile of ``secret`` or the browser of ``browser``
-    (:meth:`~wordyahtzee.tables.owned.Owned.reserve_upload`: noted in the store before the
+    (:meth:`~wordyahtzee.owned.service.Owned.reserve_upload`: noted in the store before the
     build, so an owner's cap holds however many uploads arrive at once)."""
     if request.content_length is not None and request.content_length > max_bytes:
         raise ServiceError(f"the word list is larger than {max_bytes // 1024 // 1024} MiB",
@@ -166,7 +166,7 @@ def start_upload(max_bytes: int, secret: str | None, browser: str | None) -> dic
         if any(j["status"] in ("queued", "building") for j in _jobs.values()):
             raise ServiceError("another dictionary is being built; try again shortly",
                            "busy")
-        name = service.reserve_upload(title, public, secret, browser)
+        name = service.owned.reserve_upload(title, public, secret, browser)
         path = None
         try:
             if len(_jobs) >= MAX_JOBS:

@@ -247,7 +247,7 @@ def hide_name(profile_id: str) -> Response:
                                                       request.form.get("note", "")))
     if decided is not None:
         return decided
-    current_app.extensions["wordyahtzee.tables"].unload_tables_of(profile_id)
+    current_app.extensions["wordyahtzee.tables"].profiles.unload_tables_of(profile_id)
     return _after("moderate.profiles", "name", q=request.form.get("q", ""))
 
 
@@ -258,7 +258,7 @@ def dictionaries() -> Response:
     """The uploaded dictionaries whose owners asked for everyone to see them listed, each
     with its title, size and link, and a form to list it or decline."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return page("dictionaries.html", asked=service.asked_dictionaries())
+    return page("dictionaries.html", asked=service.owned.asked_dictionaries())
 
 
 @bp.post("/dictionaries/<name>")

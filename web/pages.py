@@ -65,7 +65,7 @@ def render(template: str, status: int = 200, **context: Any) -> Response:
     turns = 0
     # the database away: the page says so, without the count
     with contextlib.suppress(WordyahtzeeError):
-        turns = len(current_app.extensions["wordyahtzee.tables"].your_turns(secret))
+        turns = len(current_app.extensions["wordyahtzee.tables"].lobby.your_turns(secret))
     words = speaker(lang)
     html = render_template(
         template, t=words.t, tn=words.tn, number=words.number, date=words.date, lang=lang,
@@ -118,7 +118,7 @@ def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
     service = current_app.extensions["wordyahtzee.tables"]
     return [{**entry, "dice_set": default_dice_set(entry["language"]),
              "pad_dice_set": pad_dice_set(entry["language"])}
-            for entry in service.dictionaries(profile_secret(), browser_key(), also)]
+            for entry in service.owned.dictionaries(profile_secret(), browser_key(), also)]
 
 
 @bp.get("/")
@@ -133,8 +133,8 @@ def start() -> Response:
     service = current_app.extensions["wordyahtzee.tables"]
     return render("start.html", dictionaries=_dictionaries(request.args.get("dictionary")),
                   dice_sets=_dice_sets(request.args.get("dice_set")),
-                  daily_modes=DAILY_MODES, puzzle_modes=service.daily_puzzle_modes(),
-                  modes=_modes(), active=service.games_of(profile_secret(), "active", 10),
+                  daily_modes=DAILY_MODES, puzzle_modes=service.puzzles.daily_puzzle_modes(),
+                  modes=_modes(), active=service.lobby.games_of(profile_secret(), "active", 10),
                   preparing=service.preparing())
 
 
@@ -442,7 +442,7 @@ def _dice_sets(also: str | None = None) -> list[dict[str, Any]]:
     service = current_app.extensions["wordyahtzee.tables"]
     return [{"name": box["name"], "title": box["title"], "own": box["own"],
              "any_box": takes_any_box(box["name"])}
-            for box in service.boxes(profile_secret(), browser_key(), also)]
+            for box in service.owned.boxes(profile_secret(), browser_key(), also)]
 
 
 @bp.get("/dice")
@@ -451,7 +451,8 @@ def own_box() -> Response:
     them, and the blank), to keep score and check words with it at the table; the boxes
     this browser (or its profile) keeps already."""
     service = current_app.extensions["wordyahtzee.tables"]
-    mine = [box for box in service.boxes(profile_secret(), browser_key()) if box["own"]]
+    mine = [box for box in service.owned.boxes(profile_secret(), browser_key())
+            if box["own"]]
     return render("dice.html", base=describe_dice_set("nl"), box=None, mine=mine)
 
 
@@ -460,7 +461,7 @@ def shared_box(name: str) -> Response:
     """A box shared by link: its dice, and a score pad or game to start with it."""
     service = current_app.extensions["wordyahtzee.tables"]
     try:
-        box = service.box(name, profile_secret(), browser_key())
+        box = service.owned.box(name, profile_secret(), browser_key())
     except WordyahtzeeError as exc:
         if exc.code != "not_found":
             raise

@@ -97,7 +97,7 @@ Login: every attempt at the moderators' login counts, right or wrong (and the st
 reserves each password check per name and per address: :mod:`wordyahtzee.moderation`).
 Dice sets: every attempt counts, taken from the budget before the set is made (a family
 enters its box once or twice; each owner keeps at most
-:data:`wordyahtzee.tables.owned.BOX_CAP`, counted in the store)."""
+:data:`wordyahtzee.owned.service.BOX_CAP`, counted in the store)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
     "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
     "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",

@@ -27,7 +27,7 @@ def _cookie(live: Any, secret: str) -> dict[str, str]:
 def test_a_stranger_opens_todays_daily_game_and_sees_no_dice(browser: Any, live: Any
                                                               ) -> None:
     tables = live.tables
-    _, secret = tables.make_profile("Dagspeelster")
+    _, secret = tables.profiles.make_profile("Dagspeelster")
     started = tables.daily.start("classic", secret)
     gid, token = started["game_id"], started["token"]
     for keep in ([], [0, 1]):
@@ -126,9 +126,10 @@ def test_the_start_page_lists_this_browsers_tables_only(browser: Any, live: Any)
 
 def test_a_public_lobby_table_is_there_to_watch(browser: Any, live: Any) -> None:
     tables = live.tables
-    (_, anna), (_, bram) = tables.make_profile("Open Anna"), tables.make_profile("Open Bram")
-    entry = tables.lobby_open(anna, {"mode": "classic", "public": True})
-    gid = tables.lobby_join(bram, entry["id"])["game_id"]
+    (_, anna), (_, bram) = (tables.profiles.make_profile("Open Anna"),
+                            tables.profiles.make_profile("Open Bram"))
+    entry = tables.lobby.lobby_open(anna, {"mode": "classic", "public": True})
+    gid = tables.lobby.lobby_join(bram, entry["id"])["game_id"]
     stranger = browser.new_context(reduced_motion="reduce")
     try:
         page = stranger.new_page()

@@ -122,8 +122,8 @@ def cmd_puzzle_mine(args: argparse.Namespace) -> int:
 
     from ..puzzles.mining import MINED_MODES, judging_coach, mine_stored
     from ..puzzles.rating import START
+    from ..puzzles.service import closed_day
     from ..store import open_store
-    from ..tables.puzzling import closed_day
 
     store = open_store(args.db)
     try:

@@ -16,12 +16,13 @@ import logging
 import statistics
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import daily
 from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import ServiceError
+from ..lobby.profiles import Profiles
 from ..modes import get_mode
 from ..runtime.batches import Batches
 from ..runtime.loop import run_blocking
@@ -31,6 +32,9 @@ from ..store.players import LISTED_CHECKS
 from ..tables.strategies import get as get_strategy
 from ..tables.strategies import peek as peek_strategy
 from ..tables.table import Table
+
+if TYPE_CHECKING:
+    from ..lobby.service import Lobby
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +55,10 @@ class Tables(Protocol):
     """What the daily game asks of the live tables
     (:class:`~wordyahtzee.tables.TableService`)."""
 
-    def profile(self, secret: Any) -> dict[str, Any]: ...
-    def find_profile(self, secret: Any) -> dict[str, Any] | None: ...
-    def your_turns(self, secret: Any) -> list[dict[str, Any]]: ...
+    @property
+    def profiles(self) -> Profiles: ...
+    @property
+    def lobby(self) -> Lobby: ...
     def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
                    entries: list[tuple[str, str | None]], idle: float | None = None,
                    options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]: ...
@@ -93,7 +98,7 @@ class DailyService:
         """Start the profile's attempt at today's game of ``mode``: the new table's id and
         seat token. A second attempt the same day is refused (409 ``daily_played``)."""
         mode = daily.check_mode(mode)
-        profile = self.tables.profile(secret)
+        profile = self.tables.profiles.profile(secret)
         day = self.today().isoformat()
         entry = self.store.daily_entry(day, mode, profile["id"])
         if entry is None:
@@ -179,7 +184,7 @@ class DailyService:
             "histogram": [{"from": low, "to": low + HISTOGRAM_WIDTH - 1, "count": n}
                           for low, n in sorted(histogram.items())],
             "you": None}
-        profile = self.tables.find_profile(secret)
+        profile = self.tables.profiles.find_profile(secret)
         if profile is not None:
             answer["profile"] = {"id": profile["id"], "name": profile["name"]}
             entry = self.store.daily_entry(key, mode, profile["id"])
@@ -267,7 +272,7 @@ class DailyService:
         mean against par over the last 30 days; every finished game with its total, and
         per mode and dice set the games, mean, best and Woord Yahtzees or Yahtzees made;
         its rating per mode."""
-        profile = self.tables.profile(secret)
+        profile = self.tables.profiles.profile(secret)
         dailies = self.store.profile_dailies(profile["id"])
         today = self.today()
         modes: dict[str, Any] = {}
@@ -285,7 +290,7 @@ class DailyService:
                    if (game := _finished_game(entry)) is not None]
         return {"id": profile["id"], "name": profile["name"],
                 "created_at": profile["created_at"], "games": dailies, "modes": modes,
-                "your_turns": self.tables.your_turns(secret), "history": history,
+                "your_turns": self.tables.lobby.your_turns(secret), "history": history,
                 "figures": _figures(history),
                 "ratings": {m: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                 "games": r["games"]}

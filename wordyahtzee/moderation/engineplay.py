@@ -5,7 +5,7 @@ a moderator (:mod:`wordyahtzee.advisor.engine`; docs/daily.md, "Engine play").
 
 While a profile is held, or once a moderator confirmed the hold, its daily results of
 the mode stay off the board (the store's ``ON_BOARD``); once confirmed, a rated game with
-it at the table rates nobody (:meth:`~wordyahtzee.tables.lobby.Lobby.rate_finished`). A
+it at the table rates nobody (:meth:`~wordyahtzee.lobby.service.Lobby.rate_finished`). A
 moderator who clears it starts its evidence anew. Judging happens in the background, never
 in a request (:class:`~.fairplay.FairPlayService` runs it and holds the check as its
 ``engine``)."""

@@ -3,7 +3,11 @@ mined from finished games, graded by perfect play, themed and rated (docs/puzzle
 
 - :mod:`.model`: a :class:`~.model.Puzzle`, its choices and themes;
 - :mod:`.mining`: the positions of a finished game that make puzzles;
-- :mod:`.grading`: an answer's regret, the same number as the game's review.
+- :mod:`.grading`: an answer's regret, the same number as the game's review;
+- :mod:`.rating`: the puzzles' ratings;
+- :mod:`.proficiency`: the fixed proficiency tests;
+- :mod:`.service`: the service (``service.puzzles``): mining in the background, the next
+  puzzle, answers graded and rated, the daily puzzle.
 """
 
 MINED_MODES = ("classic", "woord", "kaartspel")

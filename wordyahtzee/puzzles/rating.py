@@ -5,7 +5,7 @@ solves it and who does not."""
 
 from __future__ import annotations
 
-from ..ratings import START
+from ..lobby.ratings import START
 
 Rating = tuple[float, float, float]
 """Rating, rating deviation and volatility."""

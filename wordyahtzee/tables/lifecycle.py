@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterable
 
 from ..errors import ServiceError
 from ..store import StaleGameError, StoreError, StoreUnavailableError
@@ -75,6 +76,19 @@ class Lifecycle(Playing):
         for table in tables:
             with table.lock:
                 table.changed.notify_all()
+
+    def unload(self, game_ids: Iterable[str], *, wake: bool = True) -> int:
+        """Let this process's memory go of these tables, so that they load again from the
+        store (a profile's hidden name, its deleted daily games); ``wake``: wake their
+        watchers. How many were loaded."""
+        with self._lock:
+            gone = [self._tables.pop(game_id) for game_id in game_ids
+                    if game_id in self._tables]
+        if wake:
+            for table in gone:
+                with table.lock:
+                    table.changed.notify_all()
+        return len(gone)
 
     def tick_watched(self) -> int:
         """One beat of the ticker: for every loaded table that someone watches or whose

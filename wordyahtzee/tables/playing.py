@@ -17,7 +17,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from .. import games
@@ -43,6 +43,10 @@ from .table import (
     parse_seats,
 )
 
+if TYPE_CHECKING:
+    from ..lobby.profiles import Profiles
+    from ..owned.service import Owned
+
 log = logging.getLogger(__name__)
 
 
@@ -50,6 +54,11 @@ class Playing:
     """Creates and loads tables, plays a seat's action and writes it to the store; the
     other jobs of the table service (:mod:`.computers`, :mod:`.hosting`, :mod:`.coaching`,
     :mod:`.lifecycle`) build on this."""
+
+    profiles: Profiles
+    """Players' profiles, whose seats a table knows (:func:`~.service.compose`)."""
+    owned: Owned
+    """What players own: the own boxes a new table's rules may name."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  rng_factory: Callable[[], random.Random] = random.SystemRandom,
@@ -81,7 +90,10 @@ class Playing:
     def create(self, body: Mapping[str, Any], *,
                lobby: bool = False) -> tuple[Table, list[Seat]]:
         """A new table from ``{"mode", "kind", "players", "rules"}``; its seats with tokens
-        (``lobby``: the rematch of a table the lobby started, :meth:`open_table`)."""
+        (``lobby``: the rematch of a table the lobby started, :meth:`open_table`). Its rules
+        may name an own box only while the store keeps it (:meth:`~wordyahtzee.owned.
+        service.Owned.check_rules`)."""
+        self.owned.check_rules(body.get("rules"))
         mode = body.get("mode", "woord")
         kind = body.get("kind", "solo")
         if kind not in KINDS:
@@ -387,9 +399,15 @@ class Playing:
         return bool(self.profile_seats(table, secret))
 
     def profile_seats(self, table: Table, secret: Any) -> set[int]:
-        """The seats of ``table`` the profile of ``secret`` holds (:class:`~.lobby.Lobby`
-        knows the profiles; without them, none): whose they are, not who has a link."""
-        return set()
+        """The seats of ``table`` the profile of ``secret`` holds (asking the store again
+        when memory knows no seat of it: another process may have given it one): whose they
+        are, not who has a link."""
+        profile = self.profiles.find_profile(secret)
+        if profile is None:
+            return set()
+        if profile["id"] not in table.profiles.values():
+            table.profiles.update(self.store.seat_profiles(table.id))
+        return {seat for seat, held in list(table.profiles.items()) if held == profile["id"]}
 
     def seats_of(self, table: Table, token: Any, secret: Any = None, *,
                  owned: bool = False) -> set[int]:

@@ -1,27 +1,33 @@
-"""Puzzles at the table service: mining every finished game in the background (a daily
-game only once its day is closed), the next puzzle for a profile, grading and rating an
-answer, the daily puzzle and a profile's puzzle history (docs/puzzles.md)."""
+"""The puzzles' service: mining every finished game in the background (a daily game only
+once its day is closed), the next puzzle for a profile, grading and rating an answer, the
+daily puzzle and a profile's puzzle history (docs/puzzles.md).
+
+:class:`Puzzles` is reached as ``service.puzzles``: built by
+:func:`~wordyahtzee.tables.service.compose` from the store, the clock and the profiles (it
+reads stored games, never a live table), and it hears the end of every game and the sweep
+(:meth:`Puzzles.mine_finished`, :meth:`Puzzles.mine_later`, subscribed in
+:func:`~wordyahtzee.tables.service.wire`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .. import daily
 from ..errors import ServiceError
-from ..puzzles.grading import grade
-from ..puzzles.mining import MINED_MODES, mine_stored
-from ..puzzles.model import THEMES, Puzzle
-from ..puzzles.rating import START, rate_answer
+from ..lobby.profiles import Profiles
+from ..owned.service import public_rules
 from ..runtime.loop import run_blocking
-from . import strategies
-from .lifecycle import Lifecycle
-from .lobby import Lobby
-from .owned import public_rules
-from .table import Table
+from ..store import Store
+from ..tables.strategies import get as strategy_table
+from ..tables.table import Table
+from .grading import grade
+from .mining import MINED_MODES, mine_stored
+from .model import THEMES, Puzzle
+from .rating import START, rate_answer
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +43,14 @@ def closed_day(now: float) -> str:
     return (today if daily.published(yesterday, now) else yesterday).isoformat()
 
 
-class Puzzling(Lobby, Lifecycle):
+class Puzzles:
     """Puzzles mined from finished games, answered and rated."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, store: Store, clock: Callable[[], float], profiles: Profiles) -> None:
+        self.store = store
+        self.clock = clock
+        self.profiles = profiles
+        self._lock = threading.Lock()  # guards the miner's start and end
         self.mining = True
         """Whether this process mines finished games for puzzles."""
         self._mining = False  # a miner thread is running in this process
@@ -56,7 +65,7 @@ class Puzzling(Lobby, Lifecycle):
 
     def mine_finished(self, table: Table) -> None:
         """A game just ended: mine the finished games not mined yet, in the background (a
-        listener of :attr:`announce`; at a sweep, :meth:`mine_later` mines the games left
+        listener of the tables' announcements; at a sweep, :meth:`mine_later` mines the games left
         unmined: a process stopped before it mined them, a daily game whose day just
         closed)."""
         if table.mode in MINED_MODES:
@@ -92,7 +101,7 @@ class Puzzling(Lobby, Lifecycle):
         """Mine one finished game into the store (:func:`~..puzzles.mining.mine_stored`);
         how many puzzles are new. Loads the strategy table it needs: call it from a
         background thread, never from a request."""
-        return mine_stored(self.store, game_id, strategies.get, self.clock(), START,
+        return mine_stored(self.store, game_id, strategy_table, self.clock(), START,
                            run_blocking, lambda rules: public_rules(self.store, rules))
 
     # -- solving ---------------------------------------------------------------------------
@@ -122,7 +131,7 @@ class Puzzling(Lobby, Lifecycle):
         if theme is not None and theme not in THEMES[mode]:
             raise ServiceError(f"no theme {theme!r}; themes: {', '.join(THEMES[mode])}",
                                "bad_theme")
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         rating = START[0]
         if profile is not None:
             rating = (self.store.puzzle_rating(profile["id"], mode) or {}).get("rating",
@@ -142,7 +151,7 @@ class Puzzling(Lobby, Lifecycle):
             raise ServiceError("the answer is a choice object", "bad_choice")
         row = self._open_puzzle(puzzle_id)
         graded = grade(Puzzle.from_json(row["data"]), choice)
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         answer: dict[str, Any] = {**graded, "puzzle_id": row["id"], "rated": False}
         if profile is None:
             return answer
@@ -193,7 +202,7 @@ class Puzzling(Lobby, Lifecycle):
 
     def puzzle_profile(self, secret: Any) -> dict[str, Any]:
         """A profile's puzzle ratings per mode and its answers, newest first."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         return {"ratings": {mode: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                    "attempts": r["attempts"]}
                             for mode, r in self.store.puzzle_ratings(profile["id"]).items()},

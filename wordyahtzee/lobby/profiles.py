@@ -1,16 +1,22 @@
 """Profiles: a player is a chosen name and a secret kept in a cookie. No password, no
 e-mail: only the secret's SHA-256 is stored, and whoever holds the secret (the cookie, or
-the profile's link on another device) is the player."""
+the profile's link on another device) is the player.
+
+:class:`Profiles` is a service of its own, built by the table service's composition
+(:func:`~wordyahtzee.tables.service.compose`) and reached as ``service.profiles``; the
+live tables it touches (a deleted or hidden profile's tables let go of) it reaches through
+the :class:`LiveTables` it was given."""
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from ..errors import ServiceError
 from ..modes.contract import MAX_NAME, check_players, typed_name
-from .playing import Playing
+from ..store import Store
 
 SECRET_BYTES = 24
 """The size of a profile's secret (32 characters in its link)."""
@@ -29,15 +35,30 @@ def _profile_name(name: Any) -> str:
     return check_players([typed_name(name, MAX_NAME)], max_players=1, max_name=MAX_NAME)[0]
 
 
-def _valid_secret(secret: Any) -> str | None:
+def valid_secret(secret: Any) -> str | None:
+    """``secret`` if it may be a profile's secret or a browser's key (checked before any
+    store reads it), else None."""
     if isinstance(secret, str) and 16 <= len(secret) <= 64 and secret.isascii() and all(
             c.isalnum() or c in "-_" for c in secret):
         return secret
     return None
 
 
-class Profiles(Playing):
+class LiveTables(Protocol):
+    """What :class:`Profiles` asks of the live tables."""
+
+    def unload(self, game_ids: Iterable[str], *, wake: bool = True) -> int:
+        """Let memory go of these tables (:meth:`~wordyahtzee.tables.lifecycle.Lifecycle.
+        unload`)."""
+
+
+class Profiles:
     """Making, finding, renaming and deleting profiles."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: LiveTables) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
 
     def make_profile(self, name: Any) -> tuple[dict[str, Any], str]:
         """A new profile called ``name``; the profile and its secret (shown once)."""
@@ -48,7 +69,7 @@ class Profiles(Playing):
 
     def find_profile(self, secret: Any) -> dict[str, Any] | None:
         """The profile whose secret this is (id, name, created_at), or None."""
-        valid = _valid_secret(secret)
+        valid = valid_secret(secret)
         return None if valid is None else self.store.profile_by_secret(secret_hash(valid))
 
     def profile(self, secret: Any) -> dict[str, Any]:
@@ -73,12 +94,7 @@ class Profiles(Playing):
         they load again from the store (after a moderator hid its name: its seats show the
         placeholder); how many."""
         games = {entry["game_id"] for entry in self.store.profile_games(profile_id, "active")}
-        with self._lock:
-            gone = [self._tables.pop(game_id) for game_id in games if game_id in self._tables]
-        for table in gone:
-            with table.lock:
-                table.changed.notify_all()
-        return len(gone)
+        return self.tables.unload(games)
 
     def delete_profile(self, secret: Any) -> None:
         """Delete the profile with all its data (its daily games too, from memory as well:
@@ -86,6 +102,4 @@ class Profiles(Playing):
         found = self.profile(secret)
         games = [entry["game_id"] for entry in self.store.profile_dailies(found["id"])]
         self.store.delete_profile(found["id"])
-        with self._lock:
-            for game_id in games:
-                self._tables.pop(game_id, None)
+        self.tables.unload(games, wake=False)

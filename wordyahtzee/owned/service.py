@@ -1,20 +1,7 @@
-"""What players make and own: their own dice sets (a family's box) and the dictionaries
-they upload (docs/security.md, "Own dice sets and dictionaries").
-
-- **Owners.** A thing belongs to the profile that made it, or, without a profile, to the
-  browser (a random key in a cookie; only its hash is kept). A request's owners are both,
-  when it carries both.
-- **Dice sets** live in the store (every machine and every backup has them). A new box's id
-  is :func:`~wordyahtzee.dice.new_box_id` (128 random bits) and is also its link: anyone who
-  has it may look at the box and play with it, nobody else finds it. Listings show the
-  shipped sets and the asker's own (and one opened by its link); an owner keeps at most
-  :data:`BOX_CAP`, counted in the transaction that makes one. A game keeps its own copy of
-  its dice, so a box deleted later changes no game.
-- **Dictionaries** stay files in the data dir (their tries in the cache), named by an
-  unguessable id when uploaded; the store notes each upload's owner and listing. An upload
-  is listed to its owner; to everyone only after a moderator approved it (``public``).
-  A user dictionary without a note was built on the command line, by the operator, and is
-  listed to everyone. An owner has at most :data:`DICTIONARY_CAP` uploads.
+"""What players make and own, as a service of its own (:class:`Owned`, reached as
+``service.owned``; built by :func:`~wordyahtzee.tables.service.compose` from the store, the
+clock and the profiles, the owners of what a request makes): the owners, the dice sets, the
+uploaded dictionaries and who sees them listed (:mod:`wordyahtzee.owned`).
 """
 
 from __future__ import annotations
@@ -22,7 +9,7 @@ from __future__ import annotations
 import base64
 import secrets
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from typing import Any
 
@@ -40,10 +27,9 @@ from ..dice import (
 )
 from ..errors import RuleError, ServiceError
 from ..lexicon.registry import DictionaryEntry, list_dictionaries
-from ..store import Seat, Store
+from ..lobby.profiles import Profiles, valid_secret
+from ..store import Store
 from ..store.owned import browser_owner, profile_owner
-from .profiles import Profiles, _valid_secret
-from .table import Table
 
 BOX_CAP = 20
 """The most own boxes one owner keeps (a family has one or two; deleting one makes room)."""
@@ -96,11 +82,13 @@ def _uploaded(entry: DictionaryEntry) -> bool:
             "/", 1)[-1].startswith(UPLOADED_SOURCE) for s in sources)
 
 
-class Owned(Profiles):
+class Owned:
     """Own dice sets and uploaded dictionaries: who owns them, who sees them listed."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, store: Store, clock: Callable[[], float], profiles: Profiles) -> None:
+        self.store = store
+        self.clock = clock
+        self.profiles = profiles
         found = weakref.WeakMethod(self._stored_box)
         use_box_source(found)  # DiceSet.load finds a box this machine has no copy of
 
@@ -110,20 +98,20 @@ class Owned(Profiles):
         """The owners a request speaks for: its profile's (``secret``), its browser's
         (``browser``, the browser's key), or neither."""
         found = []
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         if profile is not None:
             found.append(profile_owner(profile["id"]))
-        key = _valid_secret(browser)
+        key = valid_secret(browser)
         if key is not None:
             found.append(browser_owner(key))
         return found
 
     def maker(self, secret: Any, browser: Any) -> str:
         """Who owns what this request makes: its profile, else its browser."""
-        profile = self.find_profile(secret) if secret else None
+        profile = self.profiles.find_profile(secret) if secret else None
         if profile is not None:
             return profile_owner(profile["id"])
-        key = _valid_secret(browser)
+        key = valid_secret(browser)
         if key is None:
             raise ServiceError("this browser keeps no cookies: allow them to keep your own "
                                "things", "no_owner")
@@ -190,17 +178,15 @@ class Owned(Profiles):
             raise ServiceError("no such box of yours", "not_found")
         forget_box_copy(checked)
 
-    def create(self, body: Mapping[str, Any], *, lobby: bool = False
-               ) -> tuple[Table, list[Seat]]:
-        """A new table (:meth:`~.playing.Playing.create`), whose rules may name an own box
-        only while the store keeps it: a deleted box's link starts no game, whatever copy
-        of it a machine has (the games already played with it keep theirs)."""
-        rules = body.get("rules")
+    def check_rules(self, rules: Any) -> None:
+        """Refuse the rules of a new table that name an own box the store no longer keeps:
+        a deleted box's link starts no game, whatever copy of it a machine has (the games
+        already played with it keep theirs). The tables ask before they make one
+        (:meth:`~wordyahtzee.tables.playing.Playing.create`)."""
         named = _box_id(rules.get("dice_set")) if isinstance(rules, Mapping) else None
         if (named is not None and named not in shipped_dice_sets()
                 and self.store.dice_set_row(named) is None):
             raise RuleError(f"rules: unknown dice set {named!r}", "bad_rules")
-        return super().create(body, lobby=lobby)
 
     # -- dictionaries -----------------------------------------------------------------------
 

@@ -5,21 +5,30 @@ An open table waits in the lobby until its seats are taken; the player who takes
 one makes the online table (live or slow), with every seat held by its profile, and each
 player finds their seat's link in the lobby entry. A quick match joins the oldest open
 table of the same kind (two seats, rated) that the player is not at, or opens one.
+
+:class:`Lobby` is a service of its own, reached as ``service.lobby``: built by
+:func:`~wordyahtzee.tables.service.compose` from the store, the clock, the tables (it makes
+the table of a full entry and acts for a seat through them) and the profiles. It hears the
+end of every game (:meth:`Lobby.rate_finished`, subscribed in
+:func:`~wordyahtzee.tables.service.wire`).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..errors import BadRequest, ServiceError
-from ..ratings import START, rate
-from ..store import rules_key
-from .owned import public_rules
+from ..owned.service import public_rules
+from ..store import Store, rules_key
+from ..tables.table import MAX_PLAYERS, PACES, Table, parse_idle
 from .profiles import Profiles
-from .table import MAX_PLAYERS, PACES, Table, parse_idle
+from .ratings import START, rate
+
+if TYPE_CHECKING:
+    from ..tables.playing import Playing
 
 QUICK_SEATS = 2
 """A quick match seats two players."""
@@ -39,8 +48,15 @@ def _unique_names(names: list[str]) -> list[str]:
     return out
 
 
-class Lobby(Profiles):
+class Lobby:
     """Seats held by profiles, the lobby, quick matches and ratings."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: Playing,
+                 profiles: Profiles) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
+        self.profiles = profiles
 
     # -- profiles at tables -------------------------------------------------------------------
 
@@ -49,38 +65,29 @@ class Lobby(Profiles):
         is held already (the first profile to act for an online seat keeps it)."""
         if seat in table.profiles or not secret:
             return
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None or profile["id"] in table.profiles.values():
             return
         self.store.set_seat_profile(table.id, seat, profile["id"])
         table.profiles.update(self.store.seat_profiles(table.id))
-
-    def profile_seats(self, table: Table, secret: Any) -> set[int]:
-        """The seats of ``table`` the profile of ``secret`` holds (asking the store again
-        when memory knows no seat of it: another process may have given it one)."""
-        profile = self.find_profile(secret)
-        if profile is None:
-            return set()
-        if profile["id"] not in table.profiles.values():
-            table.profiles.update(self.store.seat_profiles(table.id))
-        return {seat for seat, held in list(table.profiles.items()) if held == profile["id"]}
 
     def games_of(self, secret: Any, status: str | None = None, limit: int = 20,
                  after: tuple[float, str] | None = None) -> list[dict[str, Any]]:
         """The tables the profile of ``secret`` sits at, most recently moved first
         (``status``: only those; ``after``: the ``(updated_at, id)`` of the last of the page
         before); none without a profile. Daily games are on the profile's page instead."""
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None:
             return []
         return self.store.list_games(status, limit, after, profile=profile["id"])
 
     def act_as(self, game_id: str, token: Any, action: str, body: Mapping[str, Any],
                secret: Any) -> dict[str, Any]:
-        """:meth:`act`, and the first time a profile acts for an online seat, the seat
-        becomes the profile's (a lookup only then: a move costs nothing more)."""
-        answer = self.act(game_id, token, action, body, secret)
-        table = self.table(game_id)
+        """The tables' :meth:`~wordyahtzee.tables.playing.Playing.act`, and the first time a
+        profile acts for an online seat, the seat becomes the profile's (a lookup only then:
+        a move costs nothing more)."""
+        answer = self.tables.act(game_id, token, action, body, secret)
+        table = self.tables.table(game_id)
         if secret and table.kind == "online":
             for seat in sorted(table.seats_for(token) - set(table.profiles)):
                 self.claim_seat(table, seat, secret)
@@ -89,7 +96,7 @@ class Lobby(Profiles):
     def your_turns(self, secret: Any) -> list[dict[str, Any]]:
         """The online tables where it is the profile's turn: id, mode, players, when the
         turn is skipped, and the seat's link."""
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         if profile is None:
             return []
         out = []
@@ -97,7 +104,7 @@ class Lobby(Profiles):
             if entry["kind"] != "online":
                 continue
             try:
-                table = self.tick(entry["game_id"])
+                table = self.tables.tick(entry["game_id"])
             except ServiceError:
                 continue
             seat = entry["seat"]
@@ -142,14 +149,14 @@ class Lobby(Profiles):
         return self._open(secret, self._lobby_options(body))
 
     def _open(self, secret: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         entry = {**options, "id": secrets.token_hex(6)}
         self.store.open_lobby(entry, profile["id"], self.clock())
         return self.lobby_entry(secret, entry["id"])
 
     def lobby_join(self, secret: Any, lobby_id: str) -> dict[str, Any]:
         """Take the next seat of an open table; the last seat starts the game."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         entry = self.store.lobby_entry(lobby_id)
         if entry is None:
             raise ServiceError("no such table in the lobby", "not_found")
@@ -163,7 +170,7 @@ class Lobby(Profiles):
 
     def lobby_leave(self, secret: Any, lobby_id: str) -> None:
         """Leave an open table before it starts."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         if not self.store.leave_lobby(lobby_id, profile["id"]):
             raise ServiceError("you are not waiting at this table", "not_found")
 
@@ -171,7 +178,7 @@ class Lobby(Profiles):
         """Seat the profile with the next player waiting for the same kind of game (mode,
         rules, pace; two seats, rated, not public), or open such a table for the next
         one."""
-        profile = self.profile(secret)
+        profile = self.profiles.profile(secret)
         wanted = self._lobby_options({**body, "seats": QUICK_SEATS, "rated": True,
                                       "public": False})
         for entry in self.store.open_lobbies(wanted["mode"]):
@@ -198,7 +205,7 @@ class Lobby(Profiles):
             options["pace"] = entry["pace"]
         if entry["public"]:
             options["public"] = True  # kept in the table's setup: its players chose it
-        table, _ = self.open_table(entry["mode"], "online", entry["rules"],
+        table, _ = self.tables.open_table(entry["mode"], "online", entry["rules"],
                                    [(name, None) for name in names],
                                    entry["idle_seconds"] or None, options)
         for player in entry["players"]:
@@ -213,7 +220,7 @@ class Lobby(Profiles):
         entry = self.store.lobby_entry(lobby_id)
         if entry is None:
             raise ServiceError("no such table in the lobby", "not_found")
-        return self._described(entry, self.find_profile(secret))
+        return self._described(entry, self.profiles.find_profile(secret))
 
     def _described(self, entry: dict[str, Any], profile: dict[str, Any] | None,
                    ratings: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
@@ -232,7 +239,7 @@ class Lobby(Profiles):
         if mine is None and not entry["public"]:
             out["game_id"] = None  # a table its players did not make public: theirs alone
         if entry["game_id"] is not None and mine is not None:
-            table = self.table(entry["game_id"])
+            table = self.tables.table(entry["game_id"])
             out["url"] = f"/games/{table.id}#seat={table.seats[mine['seat']].token}"
         return out
 
@@ -242,7 +249,7 @@ class Lobby(Profiles):
         watch link) and the profile with its ratings."""
         if mode is not None:
             games.parse_rules(mode, None)  # an unknown mode: a clear 400
-        profile = self.find_profile(secret)
+        profile = self.profiles.find_profile(secret)
         entries = self.store.open_lobbies(mode)
         ratings = {m: self.store.ratings([p["profile_id"] for e in entries if e["mode"] == m
                                           for p in e["players"]], m)
