@@ -19,6 +19,7 @@ from wordyahtzee.moderation.fairplay import FairPlayService
 from wordyahtzee.owned.service import Owned
 from wordyahtzee.puzzles.service import Puzzles
 from wordyahtzee.tables.announcements import Announcements
+from wordyahtzee.tables.coaching import Coaching
 from wordyahtzee.tables.service import TableService
 
 
@@ -56,22 +57,23 @@ def test_the_service_wires_each_feature_once_in_the_written_order(app: Any) -> N
 
 
 def test_the_features_are_composed_not_inherited(app: Any) -> None:
-    """The daily game, the fair-play check (with its engine-play check), the profiles, the
-    lobby, what players own and the puzzles are services of their own over the tables: no
-    class of theirs is in the table service's MRO, and no method of theirs is the table
-    service's."""
+    """Coaching (hints and reviews), the daily game, the fair-play check (with its
+    engine-play check), the profiles, the lobby, what players own and the puzzles are
+    services of their own over the tables: no class of theirs is in the table service's
+    MRO, and no method of theirs is the table service's."""
     service: TableService = app.extensions["wordyahtzee.tables"]
     assert isinstance(service.daily, DailyService) and service.daily.tables is service
     assert isinstance(service.fairplay, FairPlayService) and service.fairplay.tables is service
     assert isinstance(service.fairplay.engine, EnginePlay)
+    assert type(service.coaching) is Coaching and service.coaching.tables is service
     names = {cls.__name__ for cls in TableService.__mro__}
     assert not names & {"Daily", "DailySkill", "FairPlay", "EnginePlay", "DailyService",
                         "FairPlayService", "Profiles", "Lobby", "Owned", "Puzzling",
-                        "Puzzles"}
+                        "Puzzles", "Coaching"}
     assert all(cls.__module__.startswith("wordyahtzee.tables.")
                for cls in TableService.__mro__[:-1])  # only what acts on live tables
-    for feature in (DailyService, FairPlayService, EnginePlay, Profiles, Lobby, Owned,
-                    Puzzles):
+    for feature in (Coaching, DailyService, FairPlayService, EnginePlay, Profiles, Lobby,
+                    Owned, Puzzles):
         public = {n for n in vars(feature) if not n.startswith("_")}
         assert not public & set(dir(TableService)), feature.__name__
 

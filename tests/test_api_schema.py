@@ -38,7 +38,7 @@ def _ready(app: Any) -> None:
     while not all(strategies.is_ready(*key) for key in TABLES):
         failed = [strategies.failure(*key) for key in TABLES if strategies.failure(*key)]
         assert not failed, failed
-        assert time.monotonic() < end, app.extensions["wordyahtzee.tables"].preparing()
+        assert time.monotonic() < end, app.extensions["wordyahtzee.tables"].coaching.preparing()
         time.sleep(0.2)
 
 

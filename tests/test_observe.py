@@ -61,8 +61,8 @@ def test_health_and_readiness_answer_any_host_and_readiness_names_what_fails(
 def test_readiness_waits_for_the_strategy_tables_asked_for(tmp_path: Path) -> None:
     app = make_app(tmp_path / "w.sqlite3", WARM_STRATEGIES=("no-such-table-key",))
     service = app.extensions["wordyahtzee.tables"]
-    assert service.cold_tables() == []  # a key no mode has: nothing to wait for
-    service._warming = ([("classic", "never-loaded")], [])
+    assert service.coaching.cold_tables() == []  # a key no mode has: nothing to wait for
+    service.coaching._warming = ([("classic", "never-loaded")], [])
     ready = app.test_client().get("/readyz")
     assert ready.status_code == 503
     assert ready.get_json()["checks"]["strategies"] == "not warm: classic/never-loaded"

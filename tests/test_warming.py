@@ -26,14 +26,14 @@ def test_the_plan_puts_the_most_used_tables_first(tmp_path: Path) -> None:
                                         "rules": {"joker": "forced"}})
     assert r.status_code == 201, r.json
     service: Any = app.extensions["wordyahtzee.tables"]
-    tables, samples = service.warm_plan()
+    tables, samples = service.coaching.warm_plan()
     assert tables[:2] == [("woord", "nl/nl-balans/40"), ("classic", "forced")]
     # then the rest in the coaches' own order: every shipped dice set's default rules
     assert set(tables) == {("classic", "free"), ("classic", "forced"), ("woord", "nl/nl/40"),
                            ("woord", "nl/nl-balans/40"), ("woord", "en/en/40")}
     assert [(mode, key) for mode, key, _ in samples] == tables
     # nothing was asked to start: the plan alone, and a server told to warm nothing
-    assert service.preparing() == {"done": 0, "total": 0, "items": []}
+    assert service.coaching.preparing() == {"done": 0, "total": 0, "items": []}
     page = client.get("/").get_data(as_text=True)
     assert 'id="preparing"' in page and "hidden" in page.split('id="preparing"')[1][:200]
 

@@ -254,7 +254,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if warm is None:
         env = os.environ.get(WARM_ENV)
         warm = None if env is None else [k for k in env.split(",") if k]
-    service.warm(None if warm is None else list(warm))
+    service.coaching.warm(None if warm is None else list(warm))
     if app.config["TICK_SECONDS"]:
         service.run_ticker(float(app.config["TICK_SECONDS"]))
     return app

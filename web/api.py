@@ -169,7 +169,7 @@ def meta() -> Response:
     Each mode under its name, with its rules defaults and choices; ``rules_defaults`` are
     the first mode's; ``preparing``: how far the strategy tables and samples prepared at
     start-up are."""
-    modes = _tables().describe_modes()
+    modes = _tables().coaching.describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
         "dictionaries": _dictionaries(),
@@ -177,7 +177,7 @@ def meta() -> Response:
                                                               browser_key())],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
-        "preparing": _tables().preparing(),
+        "preparing": _tables().coaching.preparing(),
         "server_time": current_app.config["CLOCK"](),
     })
 
@@ -565,7 +565,7 @@ def hint(game_id: str) -> Any:
     being prepared: ask again a second later. The seat to move is marked as having used a
     Tip (an online table: only its own ``X-Seat-Token`` may ask). A rated game and a daily
     game are played unaided: 403 ``no_hints_here``."""
-    answer = _tables().hint(game_id, _token(), profile_secret())
+    answer = _tables().coaching.hint(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
@@ -582,7 +582,7 @@ def review(game_id: str) -> Any:
     (``histogram``, and per score ``better_than``: the percentage of sampled games it
     beat); ``optimal.ready`` is false while that sample is prepared. A rated game's and a
     daily game's review comes once the game is over (403 ``no_hints_here`` before)."""
-    answer = _tables().review(game_id, _token(), profile_secret())
+    answer = _tables().coaching.review(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 

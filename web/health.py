@@ -32,7 +32,7 @@ def readyz() -> Response:
     checks: dict[str, str] = {}
     checks["stopping"] = "failed" if tables.closing else "ok"
     checks["store"] = "ok" if not tables.closing and store.ping() else "failed"
-    cold = tables.cold_tables()
+    cold = tables.coaching.cold_tables()
     checks["strategies"] = "ok" if not cold else "not warm: " + ", ".join(cold)
     ready = all(state == "ok" for state in checks.values())
     response = jsonify({"status": "ready" if ready else "not ready", "checks": checks})

@@ -135,11 +135,11 @@ def start() -> Response:
                   dice_sets=_dice_sets(request.args.get("dice_set")),
                   daily_modes=DAILY_MODES, puzzle_modes=service.puzzles.daily_puzzle_modes(),
                   modes=_modes(), active=service.lobby.games_of(profile_secret(), "active", 10),
-                  preparing=service.preparing())
+                  preparing=service.coaching.preparing())
 
 
 def _modes() -> dict[str, Any]:
-    return dict(current_app.extensions["wordyahtzee.tables"].describe_modes())
+    return dict(current_app.extensions["wordyahtzee.tables"].coaching.describe_modes())
 
 
 @bp.get("/games/<game_id>")
@@ -262,8 +262,8 @@ def review(game_id: str) -> Response:
     from .plots import bar_chart, line_chart
 
     service = current_app.extensions["wordyahtzee.tables"]
-    table = service.reviewable(service.seen_by(game_id, None, profile_secret()))
-    answer = service.review_of(table)
+    table = service.coaching.reviewable(service.seen_by(game_id, None, profile_secret()))
+    answer = service.coaching.review_of(table)
     t = translator(current_language())
     regret_charts: list[tuple[str, str]] = []
     history: list[tuple[str, str]] = []

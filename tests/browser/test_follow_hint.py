@@ -28,7 +28,7 @@ def ask_and_follow(page: Any, live: Any, gid: str) -> tuple[dict[str, Any], dict
     page.click("#hint-button")
     expect(page.locator("#hint")).to_have_attribute("data-ready", "yes", timeout=HINT_WAIT)
     expect(page.locator("#hint-apply")).to_be_visible()
-    best = live.tables.hint(gid)["best"]
+    best = live.tables.coaching.hint(gid)["best"]
     page.click("#hint-apply")
     wait_moved(live, gid, before["seq"])
     expect(page.locator("#hint")).to_be_hidden()   # the page drew the new state

@@ -43,7 +43,7 @@ def test_hint_follow_and_review(context: Any, live: Any) -> None:
     expect(page.locator("table.review tbody tr").first).to_be_visible()
     # following the optimal hint misses no point of a claim; the page says so, charts any
     # loss, or says nothing is judged yet (a keep is shown, not counted: docs/skill.md)
-    review = live.tables.review(gid)
+    review = live.tables.coaching.review(gid)
     if sum(turn["lost"] for turn in review["turns"]) > 0:
         assert page.locator("svg.chart").count() >= 1
     elif review["skill"][0]["judged"]:

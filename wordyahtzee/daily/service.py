@@ -35,6 +35,7 @@ from ..tables.table import Table
 
 if TYPE_CHECKING:
     from ..lobby.service import Lobby
+    from ..tables.coaching import Coaching
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,8 @@ class Tables(Protocol):
                    options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]: ...
     def table(self, game_id: str) -> Table: ...
     def tick(self, game_id: str) -> Table: ...
-    def review_of(self, table: Table) -> dict[str, Any]: ...
+    @property
+    def coaching(self) -> Coaching: ...
     def daily_secret(self) -> bytes: ...
 
 
@@ -218,7 +220,8 @@ class DailyService:
         you["rank"] = (self.store.daily_rank(entry["day"], mode, entry["loss"])
                        if you["check"] in LISTED_CHECKS and entry.get("loss") is not None
                        else None)
-        review = self.tables.review_of(self.tables.tick(table.id))  # caught up with the store
+        # caught up with the store
+        review = self.tables.coaching.review_of(self.tables.tick(table.id))
         if review.get("ready") and review.get("judge") is not None:
             turns = review["turns"]
             you["judge"] = review["judge"]
@@ -323,7 +326,7 @@ class DailyService:
         key = None if helper is None else helper.table_key(daily.daily_rules(mode))
         if key is not None:
             get_strategy(mode, key)  # blocks until loaded: the review then finds it
-        review = self.tables.review_of(self.tables.table(game_id))
+        review = self.tables.coaching.review_of(self.tables.table(game_id))
         if not review.get("ready") or not review.get("skill"):
             return None
         figure = review["skill"][0]["figure"]

@@ -1,25 +1,58 @@
 """Coaching: hints for the seat to move, the review of a game against optimal play, and
 final scores set against a sample of optimal games. Strategy tables are loaded in the
-background (:mod:`.strategies`), never inside a request."""
+background (:mod:`.strategies`), never inside a request.
+
+:class:`Coaching` is composed over the live tables (``service.coaching``, built by
+:func:`~.service.compose`), never a part of them: it asks them who may see a table and
+which seats a token holds, and announces a review for the features that add to it."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from .. import games
 from ..advisor import skill
 from ..advisor.coach import coach, start_up_tables
 from ..errors import RuleError, ServiceError
+from ..lexicon.overlay import Overlay
+from ..store import Store
 from . import strategies
-from .playing import Playing
+from .announcements import Announcements
 from .table import Table
 
 
-class Coaching(Playing):
+class Tables(Protocol):
+    """What coaching asks of the live tables (:class:`~wordyahtzee.tables.TableService`)."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def overlay(self) -> Overlay: ...
+    @property
+    def rng_factory(self) -> Callable[[], random.Random]: ...
+    @property
+    def sample_games(self) -> Mapping[str, int]: ...
+    @property
+    def announce(self) -> Announcements: ...
+
+    def seen_by(self, game_id: str, token: Any = None, secret: Any = None, *,
+                fresh: bool = True) -> Table: ...
+    def seats_of(self, table: Table, token: Any, secret: Any = None, *,
+                 owned: bool = False) -> set[int]: ...
+    def day_over(self, day: str) -> bool: ...
+
+
+class Coaching:
     """Hints, reviews and the modes' start-screen facts."""
 
-    _warming: tuple[list[strategies.Key], list[strategies.SampleKey]] = ([], [])
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self._warming: tuple[list[strategies.Key], list[strategies.SampleKey]] = ([], [])
 
     def hint(self, game_id: str, token: Any = None, secret: Any = None) -> dict[str, Any]:
         """The coach's suggestion for the player to move; ``ready: false`` while its
@@ -28,7 +61,7 @@ class Coaching(Playing):
         (403 ``not_your_turn`` for anyone else); at one device, whoever asks is the player
         (``secret``: the asking browser's profile, for :meth:`seen_by`). A rated game and
         a daily game have none (403 ``no_hints_here``: :meth:`unaided`)."""
-        table = self.seen_by(game_id, token, secret)
+        table = self.tables.seen_by(game_id, token, secret)
         helper = coach(table.mode)
         if helper is None:
             raise RuleError(f"{table.mode} games have no hints", "no_hint")
@@ -40,7 +73,7 @@ class Coaching(Playing):
                 raise RuleError("no hints while a computer player is to move",
                                 "computer_to_move")
             seat = table.game.current_seat
-            if table.kind == "online" and seat not in self.seats_of(table, token, secret):
+            if table.kind == "online" and seat not in self.tables.seats_of(table, token, secret):
                 raise ServiceError("at an online table, a Tip is for the player to move",
                                    "not_your_turn")
             key = helper.table_key(table.rules)
@@ -50,7 +83,7 @@ class Coaching(Playing):
                         "seq": table.seq, "player": seat}
             answer = {**helper.hint(table.game, strategy), "seq": table.seq, "player": seat}
             if seat is not None and seat not in table.aided:
-                self.store.mark_aided(table.id, seat)
+                self.tables.store.mark_aided(table.id, seat)
                 table.aided.add(seat)
             return answer
 
@@ -70,14 +103,14 @@ class Coaching(Playing):
         """Every finished turn judged against optimal play, for a viewer :meth:`seen_by`
         admits (:meth:`review_of`); a rated or daily game's once it is over
         (:meth:`unaided`)."""
-        return self.review_of(self.reviewable(self.seen_by(game_id, token, secret)))
+        return self.review_of(self.reviewable(self.tables.seen_by(game_id, token, secret)))
 
     def reviewable(self, table: Table) -> Table:
         """``table``, whose review may be read now: any game's, a rated or daily game's
         only once it is over, or its day is (403 ``no_hints_here`` while it may be
         played)."""
         with table.lock:
-            closed = table.daily is not None and self._day_over(table.daily)
+            closed = table.daily is not None and self.tables.day_over(table.daily)
             if table.status == "active" and not closed:
                 self.unaided(table)
         return table
@@ -103,9 +136,8 @@ class Coaching(Playing):
         if key is not None and strategy is None:
             return {"ready": False, "failed": strategies.failure(table.mode, key)}
         with table.lock:
-            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
-                                 clock=self.clock,
-                                 overlay=self.overlay)
+            game = games.restore(table.game.to_json(), rng=self.tables.rng_factory(),
+                                 clock=self.tables.clock, overlay=self.tables.overlay)
         judge = skill.JUDGES.get(table.mode)
         turns = helper.review(game, strategy) if judge is not None else []
         regret = [0.0] * len(game.players)
@@ -125,7 +157,8 @@ class Coaching(Playing):
         finals = helper.finished_scores(game) if judge == "optimal" else []
         if finals and key is not None:  # beside the judge's own games, where it is perfect play
             answer["optimal"] = self.final_scores(table.mode, key, finals, list(game.players))
-        self.announce.reviewed(table, answer)  # a feature's additions (a daily game's hindsight)
+        # a feature's additions (a daily game's hindsight)
+        self.tables.announce.reviewed(table, answer)
         return answer
 
     def final_scores(self, mode: str, key: str, finals: list[dict[str, int]],
@@ -134,7 +167,7 @@ class Coaching(Playing):
         for the strategy ``key``: the sample's size, seed and mean, its histogram, and per
         score the percentage of optimal games it beat (``better_than``). ``ready: false``
         (never waiting) while the sample is being prepared in the background."""
-        size = self.sample_games.get(mode)
+        size = self.tables.sample_games.get(mode)
         sample = strategies.peek_sample(mode, key, size)
         if sample is None:
             return {"ready": False, "failed": strategies.sample_failure(mode, key, size)}
@@ -164,14 +197,14 @@ class Coaching(Playing):
         (the default rules first)."""
         wanted = [(mode, key) for mode, key in start_up_tables() if keys is None or key in keys]
         use: Counter[tuple[str, str]] = Counter()
-        for game in self.store.list_games(limit=1000):
+        for game in self.tables.store.list_games(limit=1000):
             helper = coach(game["mode"])
             if helper is not None:
                 key = helper.table_key(game.get("rules") or {})
                 if key is not None:
                     use[(game["mode"], key)] += 1
         wanted.sort(key=lambda k: -use[k])  # stable: the coaches' order on ties
-        samples = [(mode, key, self.sample_games.get(mode)) for mode, key in wanted]
+        samples = [(mode, key, self.tables.sample_games.get(mode)) for mode, key in wanted]
         return wanted, samples
 
     def warm(self, keys: list[str] | None = None) -> None:

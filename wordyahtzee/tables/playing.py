@@ -390,7 +390,7 @@ class Playing:
         table, except a daily game before its day is over (its dice are everyone's that
         day), which only its player sees: the seat's token, or a browser of the profile
         that holds the seat."""
-        if table.daily is None or table.seats_for(token) or self._day_over(table.daily):
+        if table.daily is None or table.seats_for(token) or self.day_over(table.daily):
             return True
         return bool(secret) and self._holds_seat(table, secret)
 
@@ -461,7 +461,7 @@ class Playing:
                 raise ServiceError("the time ran out: the turn scored 0", "time_up",
                                    conflict=True, extra={"state": self.state(table)})
             game = table.game
-            if table.daily is not None and self._day_over(table.daily):
+            if table.daily is not None and self.day_over(table.daily):
                 raise ServiceError("the day of this daily game is over", "daily_closed",
                                    conflict=True, extra={"state": self.state(table)})
             if game.finished or table.abandoned:
@@ -499,7 +499,8 @@ class Playing:
         with table.lock:
             self._came(table, seats)
 
-    def _day_over(self, day: str) -> bool:
+    def day_over(self, day: str) -> bool:
+        """Whether the daily game of ``day`` is over for everyone (its day is published)."""
         return published(parse_day(day), self.clock())
 
     def state(self, table: Table) -> dict[str, Any]:

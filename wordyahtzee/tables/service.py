@@ -7,9 +7,12 @@ One class per job, joined here:
 - :class:`~.playing.Playing`: creating and loading tables, acting, writing to the store;
 - :class:`~.computers.ComputerSeats`: the computer players' moves;
 - :class:`~.hosting.Hosting`: the host's controls, invites, presence, rematches;
-- :class:`~.coaching.Coaching`: hints, reviews, final scores against optimal play;
 - :class:`~.lifecycle.Lifecycle`: resuming, waiting, ticking and sweeping;
 - :class:`~.reacting.Reacting`: quick reactions at online tables.
+
+Composed over them (:func:`compose`), as ``service.coaching``, a
+:class:`~.coaching.Coaching`: hints for the seat to move, reviews, final scores against
+optimal play, and the strategy tables start-up prepares.
 
 The features that follow the tables are services of their own, composed over the store,
 the clock and what else each uses (:func:`compose`): never a class of this one, nor a
@@ -35,7 +38,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .coaching import Coaching
 from .computers import ComputerSeats
 from .hosting import Hosting
 from .lifecycle import Lifecycle
@@ -46,14 +48,17 @@ if TYPE_CHECKING:
     from ..lobby.service import Lobby
     from ..moderation.fairplay import FairPlayService
     from ..puzzles.service import Puzzles
+    from .coaching import Coaching
 
 
-class TableService(ComputerSeats, Hosting, Coaching, Reacting, Lifecycle):
+class TableService(ComputerSeats, Hosting, Reacting, Lifecycle):
     """Creates, loads, plays and watches tables. One per server process; thread-safe."""
 
     # the features :func:`compose` builds (``profiles`` and ``owned`` are declared on
     # :class:`~.playing.Playing`, which asks them who holds a seat and which boxes exist)
 
+    coaching: Coaching
+    """Hints, reviews and the strategy tables' preparation (:func:`compose`)."""
     daily: DailyService
     """The daily game (:func:`compose`)."""
     fairplay: FairPlayService
@@ -80,7 +85,9 @@ def compose(service: TableService) -> None:
     from ..moderation.fairplay import FairPlayService
     from ..owned.service import Owned
     from ..puzzles.service import Puzzles
+    from .coaching import Coaching
 
+    service.coaching = Coaching(service)
     service.profiles = Profiles(service.store, service.clock, service)
     service.owned = Owned(service.store, service.clock, service.profiles)
     service.lobby = Lobby(service.store, service.clock, service, service.profiles)
