@@ -222,11 +222,15 @@ JS_IMPORT = re.compile(r"""\bimport\b(?:[^;"'`]*?\bfrom)?\s*\(?\s*["'](\.{1,2}/[
 
 
 def script_imports(name: str, path: Path) -> set[str]:
-    """The scripts ``name`` imports, by their path under web/static."""
+    """The scripts ``name`` imports, by their path under web/static (a JSDoc type's
+    ``import("./api.js")`` reads the generated ``api.d.ts``: types only, no script)."""
     here = Path(name).parent
     found = set()
     for target in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
         resolved = (STATIC / here / target).resolve().relative_to(STATIC.resolve()).as_posix()
+        if resolved not in SCRIPTS and (STATIC / resolved.removesuffix(".js")).with_suffix(
+                ".d.ts").is_file():
+            continue
         assert resolved in SCRIPTS, f"{name} imports {target}, which is not there"
         found.add(resolved)
     return found

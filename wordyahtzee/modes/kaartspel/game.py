@@ -7,7 +7,9 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired
+
+from typing_extensions import TypedDict
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
@@ -40,6 +42,7 @@ from .rules import (
     NUMBER_CARDS,
     SQUARES,
     CardState,
+    CardTake,
     KaartspelRules,
     TakeOption,
     check_rolls,
@@ -47,6 +50,47 @@ from .rules import (
     throw_off,
 )
 from .taking import take_error, take_options
+
+
+class RedStep(TypedDict):
+    """A step of a turn: the red die moved the pawn."""
+
+    red: int
+    """the red die's roll"""
+
+
+class TakeStep(TypedDict):
+    """A step of a turn: the black dice thrown, then a card taken (or none)."""
+
+    throws: list[str]
+    """each throw's dice ("13356")"""
+    take: str | None
+    """the card taken; null: nothing"""
+
+
+class KaartspelTurn(TypedDict):
+    """A turn of Kaartspel: its steps and what it scored."""
+
+    player: str
+    """the name of the player who played it"""
+    seat: int
+    steps: list[RedStep | TakeStep]
+    points: int
+    """what the player's total gained (a steal's loss to the owner is the owner's)"""
+    skipped: NotRequired[str]
+    """why the turn was skipped (absent, host, left)"""
+
+
+KaartspelOption = TypedDict("KaartspelOption", {  # "raise" is no Python name: this form
+    "action": str,
+    "throws_left": NotRequired[int],
+    "raise": NotRequired[str | None],
+    "cards": NotRequired[dict[str, CardTake]],
+})
+KaartspelOption.__doc__ = (
+    "An action allowed now (``action``: start, roll, throw, take or stop); ``throw``: the "
+    "throws left (``raise``: the card next to the pawn, raised by a throw); ``take``: what "
+    "the throw showing may do with each card (``cards``).")
 
 
 def _keep_field(keep: Any) -> tuple[int, ...]:
@@ -112,8 +156,8 @@ class KaartspelGame(PipDice, Acting):
         self.placer: int | None = None
         self.red: int | None = None
         self.turns_done = 0
-        #: Finished and current turns: ``{"player", "seat", "steps", "points"}``.
-        self.turns: list[JSON] = []
+        #: Finished and current turns.
+        self.turns: list[KaartspelTurn] = []
         self._throws: list[str] = []
         self._turn_start_total = 0
         self._finished_at: int | None = None
@@ -517,11 +561,11 @@ class KaartspelGame(PipDice, Acting):
 
     # -- views and records -------------------------------------------------------------
 
-    def options(self) -> list[JSON]:
+    def options(self) -> list[KaartspelOption]:
         """The legal actions now, with what each final throw could take."""
-        out: list[JSON] = []
+        out: list[KaartspelOption] = []
         for name in self.legal_actions():
-            item: JSON = {"action": name}
+            item: KaartspelOption = {"action": name}
             if name == "throw":
                 item["throws_left"] = (MAX_THROWS - self.cup.throws
                                        if self.phase == "throw" else MAX_THROWS)

@@ -7,7 +7,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import TypedDict
 
 from ...errors import RuleError
 from .. import options
@@ -122,6 +124,20 @@ class CardState:
     token: bool = False
 
 
+class CardTake(TypedDict):
+    """What a final throw may do with a card (:class:`TakeOption` as JSON)."""
+
+    kind: Literal["place", "steal", "raise"]
+    score: int
+    """the card's new score"""
+    space: int
+    """where the card lies afterwards (the pawn moves next to it)"""
+    token: bool
+    """the Yahtzee token goes on it"""
+    yahtzee: bool
+    """taken by a Yahtzee (a steal of a token card is a challenge)"""
+
+
 @dataclass(frozen=True)
 class TakeOption:
     """What a final throw may do with a card: ``kind`` is ``place``, ``steal`` or ``raise``;
@@ -130,13 +146,13 @@ class TakeOption:
     taken by a Yahtzee (a steal of a token card is a challenge)."""
 
     card: str
-    kind: str
+    kind: Literal["place", "steal", "raise"]
     score: int
     space: int
     token: bool = False
     yahtzee: bool = False
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> CardTake:
         """``{"kind", "score", "space", "token", "yahtzee"}``."""
         return {"kind": self.kind, "score": self.score, "space": self.space,
                 "token": self.token, "yahtzee": self.yahtzee}
