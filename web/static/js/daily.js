@@ -1,12 +1,12 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
-import { $, $$, announce, api, copyText, errorText, profileErrorText, t } from "./common.js";
+import { $, $$, announce, api, copyText, errorText, profileErrorText, t, thrown } from "./common.js";
 import { rememberSeat } from "./seat-store.js";
 
 
 /** Show an API error in the page's error line. */
 function fail(line, err) {
-  if (line) line.textContent = errorText(err.error);
+  if (line) line.textContent = errorText(thrown(err));
 }
 
 /** Start today's game of the page's mode and go to its table. */

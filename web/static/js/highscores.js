@@ -1,5 +1,5 @@
 // The high-score lists, per dictionary and rules set.
-import { $, $$, api, day, el, errorText, hasText, rulesText, t } from "./common.js";
+import { $, $$, api, day, el, errorText, hasText, rulesText, t, thrown } from "./common.js";
 
 const container = $("lists");
 const buttons = $$("[data-kind]");
@@ -71,7 +71,7 @@ async function show(kind) {
           el("td", { class: "num", text: String(e.score) }),
           el("td", { text: day(new Date(e.at * 1000)) })))))))));
   } catch (err) {
-    container.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
+    container.replaceChildren(el("p", { class: "error", text: errorText(thrown(err)) }));
   }
 }
 

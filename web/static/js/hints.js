@@ -2,7 +2,7 @@
 // screen. While the server prepares the strategy table (202 `ready: false`) the page says
 // so and asks again every second; an answer for a position that has gone is dropped, and a
 // hint still wanted when the position changes is asked again for the new one.
-import { $, announce, api, errorText } from "./common.js";
+import { $, announce, api, errorText, thrown } from "./common.js";
 
 /** Whether a game is played without the engine's advice: a rated game and the daily game
  * have no Tip (the server refuses it too: 403 `no_hints_here`). */
@@ -55,7 +55,7 @@ export function hintAsker(gameId, table, { canAsk, busyText, failedText = (why) 
     } catch (err) {
       if (mine === ticket) {
         pending = false;
-        line(errorText(err.error));
+        line(errorText(thrown(err)));
       }
     }
   }

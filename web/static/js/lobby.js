@@ -1,12 +1,12 @@
 // The lobby: make a profile, find an opponent (quick match), open a table or join one, and
 // wait until its seats are taken; then go to the table with this player's seat.
-import { $, $$, api, errorText, profileErrorText, tn } from "./common.js";
+import { $, $$, api, errorText, profileErrorText, thrown, tn } from "./common.js";
 import { rememberLink } from "./seat-store.js";
 
 let waiting = null;  // the lobby entry this page waits on
 
 function fail(err) {
-  $("lobby-error").textContent = errorText(err.error);
+  $("lobby-error").textContent = errorText(thrown(err));
 }
 
 /** Show the entry's state; go to the game once it has started. */

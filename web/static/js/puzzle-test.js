@@ -1,7 +1,7 @@
 // The proficiency test: every position of the mode's fixed test in turn, then the score
 // (0 for answers drawn at random, 100 for the best every time) beside the computer
 // levels', with each position's grade.
-import { $, api, el, errorText, number, t } from "./common.js";
+import { $, api, el, errorText, number, t, thrown } from "./common.js";
 import { choiceText, showQuestion } from "./puzzle-view.js";
 
 const container = $("puzzle");
@@ -52,11 +52,11 @@ async function start() {
       try {
         showScore(await api("POST", `/api/puzzles/test/${mode}`, { answers }));
       } catch (err) {
-        container.append(el("p", { class: "bad", text: errorText(err.error) }));
+        container.append(el("p", { class: "bad", text: errorText(thrown(err)) }));
       }
     });
   };
   ask(0);
 }
 
-start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(err.error) })));
+start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(thrown(err)) })));

@@ -1,5 +1,5 @@
 // The start screen: kind of game, player names, dictionary and rules; POST /api/games.
-import { $, $$, api, ApiError, el, errorText, t } from "./common.js";
+import { $, $$, api, ApiError, el, errorText, t, thrown } from "./common.js";
 import { rememberSeat, seatedGames, seatToken } from "./seat-store.js";
 
 const form = $("start-form");
@@ -276,7 +276,7 @@ form.addEventListener("submit", async (event) => {
     rememberSeat(created.id, mine.token);
     window.location.assign(mine.url);
   } catch (err) {
-    errorBox.textContent = errorText(err.error);
+    errorBox.textContent = errorText(thrown(err));
     button.disabled = false;
   }
 });

@@ -2,7 +2,7 @@
 // throws and what was played, with every word linked to its dictionary entry, and, when
 // asked for (#show-best), the best words each last throw allowed per box (the solver,
 // POST /api/solve, asked once per throw).
-import { $, api, boxName, el, errorText, facesText, t, withWordLinks } from "./common.js";
+import { $, api, boxName, el, errorText, facesText, t, thrown, withWordLinks } from "./common.js";
 
 /** The review; `line(turn)` says what a skipped or timed-out turn did. Returns
  * `{ draw(state) }`. */
@@ -45,7 +45,7 @@ export function woordReview(line) {
         rows.length ? el("ul", { class: "plain best-list" }, rows) : el("p", { text: t("game.no_words") }));
     } catch (err) {
       bestCache.delete(key);
-      container.replaceChildren(el("p", { class: "muted", text: errorText(err.error) }));
+      container.replaceChildren(el("p", { class: "muted", text: errorText(thrown(err)) }));
     }
   }
 

@@ -2,7 +2,7 @@
 // intent; every score, legal box and face comes from the server (no rule is computed here).
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
-import { $, $$, BLANK, announce, api, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, announce, api, BLANK, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, thrown, tn, whyText, withWordLinks } from "./common.js";
 import { hintAsker, unaided } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
@@ -100,7 +100,7 @@ async function runPreview() {
     renderClaims();
   } catch (err) {
     // an answer about a turn that has since moved on (say, the hourglass ran out) is stale
-    if (ticket === page.previewSeq && seq === page.state.seq) showMessage(errorText(err.error));
+    if (ticket === page.previewSeq && seq === page.state.seq) showMessage(errorText(thrown(err)));
   }
 }
 

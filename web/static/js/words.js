@@ -1,5 +1,5 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { $, $$, api, ApiError, boxName, el, errorText, reportButton, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, api, ApiError, boxName, el, errorText, reportButton, t, thrown, tn, whyText, withWordLinks } from "./common.js";
 
 
 $("check-form").addEventListener("submit", async (event) => {
@@ -18,7 +18,7 @@ $("check-form").addEventListener("submit", async (event) => {
       el("span", { class: "why", text: `(${whyText(r.why)}) ` }),
       reportButton(r.word, dictionary, r.valid ? "wrongly_accepted" : "wrongly_refused"))));
   } catch (err) {
-    list.replaceChildren(el("li", { class: "bad", text: errorText(err.error) }));
+    list.replaceChildren(el("li", { class: "bad", text: errorText(thrown(err)) }));
   }
 });
 
@@ -45,7 +45,7 @@ $("solve-form")?.addEventListener("submit", async (event) => {
         el("th", { scope: "col", text: t("game.points") }))), el("tbody", {}, rows)),
       top.length ? el("ol", { class: "top-words" }, top) : "");
   } catch (err) {
-    out.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
+    out.replaceChildren(el("p", { class: "error", text: errorText(thrown(err)) }));
   }
 });
 
@@ -103,7 +103,7 @@ $("upload-form").addEventListener("submit", async (event) => {
     }
   } catch (err) {
     bar.hidden = true;
-    status.textContent = errorText(err.error);
+    status.textContent = errorText(thrown(err));
   } finally {
     button.disabled = false;
   }
