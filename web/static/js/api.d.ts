@@ -61,7 +61,7 @@ export type BoxPreview = {
 /** A box's best score and words. */
 export type BoxWords = {
   score: number;
-  words: unknown[];
+  words: string[];
 };
 
 /** What a final throw may do with a card (:class:`TakeOption` as JSON). */

@@ -5,7 +5,7 @@ import { $, api, errorText, thrown } from "./common.js";
 
 const form = $("box-form");
 if (form) {
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const error = $("box-error");
     error.textContent = "";

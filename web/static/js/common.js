@@ -189,7 +189,7 @@ export async function api(method, path, body = undefined, token = null) {
 // on-screen keyboard over the buttons, so pages move the focus there only when this says so.
 let keysUsed = false;
 document.addEventListener("keydown", () => { keysUsed = true; }, { capture: true });
-document.addEventListener("pointerdown", (event) => {
+document.addEventListener("pointerdown", (/** @type {PointerEvent} */ event) => {
   if (event.pointerType === "touch") keysUsed = false;
 }, { capture: true });
 export function keyboardLikely() {

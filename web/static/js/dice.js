@@ -236,7 +236,7 @@ function fiveDice(page) {
  * H asks for a hint (and any further letter in `more`, e.g. `{ r: roll }`). */
 export function diceKeys({ ready, keep, throwDice, hint, more = {} }) {
   const actions = { g: throwDice, h: hint, ...more };
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (!ready() || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     const key = event.key.toLowerCase();

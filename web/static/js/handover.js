@@ -27,7 +27,7 @@ export function handover() {
     }
   }
 
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     const screen = $("handover");
     if (screen && !screen.hidden && !["Enter", " ", "Tab"].includes(event.key)) {
       event.stopImmediatePropagation();

@@ -47,7 +47,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
   }));
   $("pad-back").addEventListener("click", back);
   recordButton.addEventListener("click", send);
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (/^[1-6]$/.test(event.key)) {
@@ -158,7 +158,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
     sync();
   }
   recordButton.addEventListener("click", send);
-  field.addEventListener("keydown", (event) => {
+  field.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       send();

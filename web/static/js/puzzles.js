@@ -17,7 +17,8 @@ async function loadThemes() {
       el("option", { value: name, text: `${t(`theme.${name}`)} (${count})` })));
 }
 
-/** Show a puzzle (from `path`) and grade the answer. */
+/** Show a puzzle (from `path`) and grade the answer.
+ * @param {string} path */
 async function show(path) {
   next.hidden = true;
   let question;

@@ -249,7 +249,7 @@ function rulesOf(m) {
   return rules;
 }
 
-form.addEventListener("submit", async (event) => {
+form.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   errorBox.textContent = "";
   // a row left blank is no player (a solo game with no name gets the default one)

@@ -30,7 +30,7 @@ import { turnSignal } from "./turn-signal.js";
 export function connectTable(gameId, view) {
   const linked = linkToken(window.location.href);
   rememberSeat(gameId, linked);
-  /** @type {import("./types.js").Table<S>} */
+  /** @type {import("./types.js").Table} */
   const table = {
     token: linked || seatToken(gameId),
     own: /** @type {number[]} */ ([]),  // the seats this browser's link holds (one a computer plays too)
@@ -60,7 +60,7 @@ export function connectTable(gameId, view) {
   // next player's) before the action's own answer arrives; that older answer is dropped,
   // or the page would wait on a state the server has left, and that a resumed stream
   // (Last-Event-ID) would not send again.
-  /** @param {import("./types.js").Shown<S>} next */
+  /** @param {import("./types.js").Shown} next */
   function show(next) {
     const previous = table.state;
     if (previous && next.seq < previous.seq) return;
@@ -76,7 +76,9 @@ export function connectTable(gameId, view) {
     keepState(gameId, { ...next, own: table.own });  // a reload offline: whose seats
     const root = document.getElementById("game");
     if (root) root.dataset.seq = String(next.seq);  // the state shown (the tests wait on it)
-    view.render(next, previous);
+    // (the page's own mode: its states are S)
+    view.render(/** @type {import("./types.js").Shown<S>} */ (next),
+      /** @type {import("./types.js").Shown<S> | null} */ (previous));
     seats.draw(next);
     idle.sync(next);
     invites.draw(next);
@@ -115,5 +117,6 @@ export function connectTable(gameId, view) {
     view.busy();
   }
 
-  return Object.assign(table, turn, { act: moves.act });
+  return /** @type {import("./types.js").Table<S> & typeof turn & { act: typeof moves.act }} */ (
+    Object.assign(table, turn, { act: moves.act }));
 }

@@ -381,7 +381,7 @@ function renderSheet() {
 }
 
 // -- keyboard -------------------------------------------------------------------------------
-document.addEventListener("keydown", (event) => {
+document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
   if (!page.state || event.ctrlKey || event.metaKey || event.altKey) return;
   const inText = event.target instanceof HTMLInputElement && event.target.type === "text";
   if (/^[1-7]$/.test(event.key)) {
