@@ -12,7 +12,8 @@ const mode = container.dataset.mode || "woord";
 const answers = [];
 
 /** The computer levels' scores (and random answers'), weakest first: "willekeurig 0 ·
- * beginner 52 · gevorderd 90 · optimaal 100". */
+ * beginner 52 · gevorderd 90 · optimaal 100".
+ * @param {Record<string, number> | null | undefined} levels */
 function ladder(levels) {
   return Object.entries(levels || {})
     .sort(([, a], [, b]) => a - b)
@@ -20,7 +21,8 @@ function ladder(levels) {
     .join(" · ");
 }
 
-/** The score, with each answer against the best. */
+/** The score, with each answer against the best.
+ * @param {import("./api.js").TestScore} score */
 function showScore(score) {
   container.hidden = true;
   progress.textContent = "";
@@ -41,6 +43,7 @@ function showScore(score) {
 
 async function start() {
   const test = await api("GET", `/api/puzzles/test/${mode}`);
+  /** @param {number} n */
   const ask = (n) => {
     progress.textContent = t("puzzle.test_progress", { n: n + 1, of: test.positions.length });
     showQuestion(container, test.positions[n], async (choice) => {

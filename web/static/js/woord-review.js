@@ -5,10 +5,13 @@
 import { $, api, boxName, el, errorText, facesText, t, thrown, withWordLinks } from "./common.js";
 
 /** The review; `line(turn)` says what a skipped or timed-out turn did. Returns
- * `{ draw(state) }`. */
+ * `{ draw(state) }`.
+ * @param {(turn: import("./api.js").WoordTurnDone) => string} line */
 export function woordReview(line) {
+  /** @type {Map<string, Promise<import("./api.js").SolveReply>>} */
   const bestCache = new Map();  // "dictionary:letters" -> the solver's answer (a promise)
 
+  /** @param {import("./api.js").WoordState} state */
   function draw(state) {
     const list = $("review-list");
     const showBest = $("show-best")?.checked;
@@ -30,6 +33,11 @@ export function woordReview(line) {
     }
   }
 
+  /**
+   * @param {HTMLElement} container
+   * @param {Record<string, any>} rules
+   * @param {string} letters
+   */
   async function fillBest(container, rules, letters) {
     const key = `${rules.dictionary}:${letters}`;
     try {
@@ -38,7 +46,7 @@ export function woordReview(line) {
           letters, dictionary: rules.dictionary, dice_set: rules.dice_set,
         }));
       }
-      const answer = await bestCache.get(key);
+      const answer = await /** @type {Promise<import("./api.js").SolveReply>} */ (bestCache.get(key));
       const rows = Object.entries(answer.boxes || {}).filter(([, v]) => v && v.score > 0).map(([box, v]) =>
         el("li", {}, `${boxName(box)}: `, el("strong", {}, ...withWordLinks((v.words || []).join(" ") || "—", v.words, rules.dictionary)), ` (${v.score})`));
       container.replaceChildren(el("p", { class: "label", text: `${t("game.missed")}:` }),
