@@ -117,6 +117,6 @@ export function connectTable(gameId, view) {
     view.busy();
   }
 
-  return /** @type {import("./types.js").Table<S> & typeof turn & { act: typeof moves.act }} */ (
+  return /** @type {import("./types.js").PageTable<S>} */ (
     Object.assign(table, turn, { act: moves.act }));
 }
