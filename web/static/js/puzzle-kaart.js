@@ -17,8 +17,9 @@ function seatName(position, seat) {
 }
 
 /**
- * @typedef {{ to_move: number, dice?: number[] | null, players: { seat: number, total: number }[],
- *   round: number, casino?: boolean, phase: string, [key: string]: any }} KaartPosition
+ * @typedef {{ to_move: number, dice?: number[] | null, spaces: import("./api.js").KaartspelSpace[],
+ *   players: { seat: number, total: number, pawn: number }[], round: number, casino?: boolean,
+ *   phase: string, [key: string]: any }} KaartPosition
  *   a Kaartspel puzzle's position (the board's state as the player saw it)
  * @typedef {{ kind: string, card?: string | null, how?: string, score?: number }} KaartChoice
  */
