@@ -81,7 +81,7 @@ function fiveDice(page) {
   let note = null;  // a score pad's box without its throw (pad.js), once wired
   // (the state is there from the first render on, before any of these runs)
   const showing = () => /** @type {import("./types.js").Shown<S>} */ (page.state());
-  const mine = () => page.table.myTurn(page.state());
+  const mine = () => page.table.myTurn(/** @type {import("./types.js").Shown | null} */ (page.state()));
   const pad = () => page.state()?.kind === "pad";
   /** @param {import("./types.js").Shown<S> | null} state */
   const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
