@@ -7,9 +7,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, NotRequired
-
-from typing_extensions import TypedDict
+from typing import Any, ClassVar
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
@@ -42,55 +40,15 @@ from .rules import (
     NUMBER_CARDS,
     SQUARES,
     CardState,
-    CardTake,
+    KaartspelOption,
     KaartspelRules,
+    KaartspelTurn,
     TakeOption,
     check_rolls,
     start_squares,
     throw_off,
 )
 from .taking import take_error, take_options
-
-
-class RedStep(TypedDict):
-    """A step of a turn: the red die moved the pawn."""
-
-    red: int
-    """the red die's roll"""
-
-
-class TakeStep(TypedDict):
-    """A step of a turn: the black dice thrown, then a card taken (or none)."""
-
-    throws: list[str]
-    """each throw's dice ("13356")"""
-    take: str | None
-    """the card taken; null: nothing"""
-
-
-class KaartspelTurn(TypedDict):
-    """A turn of Kaartspel: its steps and what it scored."""
-
-    player: str
-    """the name of the player who played it"""
-    seat: int
-    steps: list[RedStep | TakeStep]
-    points: int
-    """what the player's total gained (a steal's loss to the owner is the owner's)"""
-    skipped: NotRequired[str]
-    """why the turn was skipped (absent, host, left)"""
-
-
-KaartspelOption = TypedDict("KaartspelOption", {  # "raise" is no Python name: this form
-    "action": str,
-    "throws_left": NotRequired[int],
-    "raise": NotRequired[str | None],
-    "cards": NotRequired[dict[str, CardTake]],
-})
-KaartspelOption.__doc__ = (
-    "An action allowed now (``action``: start, roll, throw, take or stop); ``throw``: the "
-    "throws left (``raise``: the card next to the pawn, raised by a throw); ``take``: what "
-    "the throw showing may do with each card (``cards``).")
 
 
 def _keep_field(keep: Any) -> tuple[int, ...]:

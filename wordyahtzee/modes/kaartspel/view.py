@@ -10,10 +10,11 @@ from typing_extensions import TypedDict
 
 from ..classic import format_dice
 from ..options import CanonicalRules
-from .game import KaartspelOption, KaartspelTurn
 from .rules import (
     CORNERS,
     SQUARES,
+    KaartspelOption,
+    KaartspelTurn,
 )
 
 if TYPE_CHECKING:
