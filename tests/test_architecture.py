@@ -5,6 +5,7 @@ hand; the same limit and no cycles for the browser scripts under web/static."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 import warnings
 from collections.abc import Iterator
@@ -224,11 +225,15 @@ JS_IMPORT = re.compile(r"""\bimport\b(?:[^;"'`]*?\bfrom)?\s*\(?\s*["'](\.{1,2}/[
 
 
 def script_imports(name: str, path: Path) -> set[str]:
-    """The scripts ``name`` imports, by their path under web/static."""
+    """The scripts ``name`` imports, by their path under web/static (a JSDoc type's
+    ``import("./api.js")`` reads the generated ``api.d.ts``: types only, no script)."""
     here = Path(name).parent
     found = set()
     for target in JS_IMPORT.findall(path.read_text(encoding="utf-8")):
         resolved = (STATIC / here / target).resolve().relative_to(STATIC.resolve()).as_posix()
+        if resolved not in SCRIPTS and (STATIC / resolved.removesuffix(".js")).with_suffix(
+                ".d.ts").is_file():
+            continue
         assert resolved in SCRIPTS, f"{name} imports {target}, which is not there"
         found.add(resolved)
     return found
@@ -244,6 +249,28 @@ def test_the_script_graph_sees_every_form_of_import() -> None:
     sample = ('import {\n  a,\n  b,\n} from "./x.js";\nimport "./y.js";\n'
               'const z = import("../z.js");')
     assert JS_IMPORT.findall(sample) == ["./x.js", "./y.js", "../z.js"]
+    # a JSDoc type from the generated api.d.ts names no script
+    assert "js/api.js" not in SCRIPT_GRAPH["js/common.js"]
+    assert "import(\"./api.js\")" in SCRIPTS["js/common.js"].read_text(encoding="utf-8")
+
+
+def test_the_scripts_are_type_checked_strictly() -> None:
+    """``npm run types`` (the test command runs it) checks every script with all of
+    TypeScript's strict checks, the service worker's configuration too (it extends the
+    main one), and nothing in either turns one of them off."""
+    main = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
+    worker = json.loads((ROOT / "tsconfig.sw.json").read_text(encoding="utf-8"))
+    assert main["compilerOptions"]["strict"] is True
+    assert main["include"] == ["web/static/js/**/*.js"]
+    assert worker["extends"] == "./tsconfig.json"
+    loosened = {"noImplicitAny", "strictNullChecks", "strictFunctionTypes", "strictBindCallApply",
+                "strictPropertyInitialization", "noImplicitThis", "useUnknownInCatchVariables",
+                "alwaysStrict"}
+    for config in (main, worker):
+        assert loosened.isdisjoint(config["compilerOptions"]), config
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert package["scripts"]["types"] == "tsc -p tsconfig.json && tsc -p tsconfig.sw.json"
+    assert "npm run --silent types" in (ROOT / "scripts" / "test").read_text(encoding="utf-8")
 
 
 def test_no_script_import_cycles() -> None:

@@ -18,7 +18,7 @@ from functools import wraps
 from typing import Any
 
 from flask import current_app, g, request
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from spectree import Response, SpecTree
 from spectree.plugins.base import Context
 from spectree.plugins.flask_plugin import FlaskPlugin
@@ -31,6 +31,7 @@ from wordyahtzee.records import nested_deeper
 
 from .models import MAX_JSON_DEPTH, Body, Reply, SeatToken
 from .models_games import ErrorBody
+from .models_state import describe_views
 
 ERROR_TEXTS: dict[int, str] = {
     400: "Malformed request: `bad_json` (not a JSON object, nested deeper than 32 levels, "
@@ -199,7 +200,7 @@ def _check_strings(data: Any) -> None:
                                  "bad_json") from None
 
 
-def replies(ok: type[Reply], status: int = 200, errors: tuple[int, ...] = (),
+def replies(ok: type[BaseModel], status: int = 200, errors: tuple[int, ...] = (),
             also: dict[int, tuple[type[Reply], str]] | None = None) -> Response:
     """The answers of a route: ``ok`` with ``status``, the ``errors`` (each an
     :class:`ErrorBody` with its :data:`ERROR_TEXTS`) and any other answers ``also``."""
@@ -256,8 +257,9 @@ def _tidy(document: dict[str, Any]) -> dict[str, Any]:
     """What spectree cannot say by itself: a body without required fields may be left
     out; a query parameter that may be left out is given without its ``null``; a route
     that reads no body or query meets no 400 of spectree's; the daily game's modes; the
-    event stream."""
+    event stream; the descriptions of the views' fields (:func:`describe_views`)."""
     schemas = document["components"]["schemas"]
+    describe_views(schemas)
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")

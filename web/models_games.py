@@ -28,6 +28,7 @@ from .models import (
     TableKind,
     modes_info,
 )
+from .models_state import GameState
 
 
 def schema_of(kind: Any) -> dict[str, Any]:
@@ -80,93 +81,6 @@ class SeatLink(Reply):
     name: str
     token: str
     url: str
-
-
-class HostAction(Reply):
-    """The last thing the host did to a seat (since its player last came back)."""
-
-    action: Literal["skip", "remove", "computer"]
-    level: ComputerLevel | None = Field(description="the computer's, for ``computer``")
-    by: int = Field(description="the host's seat")
-    host: str = Field(description="the host's name")
-    absent_seconds: int | None = Field(
-        description="how long no page of the seat's player had been open at the table")
-    at: float | None = Field(description="when (server time)")
-
-
-class Seat(Reply):
-    """A seat as the state shows it."""
-
-    seat: int
-    name: str
-    computer: ComputerLevel | None
-    present: bool
-    left: bool
-    away: bool = Field(description="missed two turns in a row since its player came, and "
-                                   "not at the table: its turns are skipped at once")
-    came: bool = Field(description="its player has come to the table (a page, a read or "
-                                   "a move with the seat's token)")
-    host_controls: list[Literal["skip", "remove", "computer"]] = Field(
-        description="what the host may do to this seat now: nothing at a rated table, "
-                    "elsewhere only to a player absent from the table for 60 s")
-    host_action: HostAction | None = Field(
-        description="what the host last did to this seat, why and when")
-
-
-class GameState(Reply):
-    """A table's full state: the table's fields, then the game's own view (its fields
-    depend on the mode: ``turn`` and ``boxes`` for Woord Yahtzee, classic and Triple
-    Yahtzee, ``spaces`` and ``phase`` for Kaartspel …)."""
-
-    id: str
-    mode: ModeName
-    kind: TableKind
-    seq: int = Field(description="the number of events so far")
-    status: Literal["active", "finished", "abandoned"]
-    to_move: int | None = Field(description="the seat to move (every mode); null once over")
-    seats: list[Seat]
-    host: int
-    rated: bool = Field(description="the result changes the players' ratings; its seats "
-                                    "belong to their players")
-    pace: Literal["live", "slow"]
-    idle_seconds: float | None
-    idle_deadline: float | None = Field(
-        description="when the seat to move loses its turn if nobody acts; null when never, "
-                    "or while the clock stands still (paused, or waiting for the players)")
-    paused: bool = Field(description="a live online table at which no player has a page "
-                                     "open: no turn clock runs, no turn is skipped")
-    waiting_for: list[int] = Field(
-        description="the seats whose players the online table still waits for (the clock "
-                    "starts once all have come, or at wait_until)")
-    wait_until: float | None = Field(description="while waiting_for: when the clock "
-                                                 "starts without them")
-    daily: str | None = Field(description="the day of a daily game")
-    daily_closes_at: float | None = Field(
-        description="a daily game: when its day is over (its moves end; anyone with the "
-                    "link may watch it from then on); else null")
-    reactions: list[dict[str, Any]]
-    rematch: str | None = Field(description="the id of the table of the rematch, once made")
-    server_time: float
-    players: list[dict[str, Any]]
-    options: dict[str, Any] | list[Any] = Field(
-        description="what may be done now (classic: box -> points it would score; Triple "
-                    "Yahtzee: per column; Kaartspel: a list of actions)")
-    history: list[Any]
-    finished: bool
-    winners: list[Any]
-    rules: dict[str, Any] | None = None
-    turn: dict[str, Any] | None = Field(
-        None, description="Woord Yahtzee: number, player, round, round_box, throws, "
-                          "throws_left, faces, dice [{letter, value, blank}], kept, "
-                          "deadline, seconds_left. Classic and Triple: number, player, round, "
-                          "throws, throws_left, dice [5 pips] or null, kept")
-    boxes: dict[str, Any] | None = None
-    match: dict[str, Any] | None = Field(
-        None, description="a classic match: length, game (1-based), games [{number, over, "
-                          "totals, winners}], totals")
-    you: list[int] | None = Field(None, description="the seats the request's token acts for")
-    own: list[int] | None = Field(None, description="the seats the request's token holds, "
-                                                    "those a computer plays now included")
 
 
 class ErrorBody(Reply):

@@ -190,7 +190,7 @@ class BoxWords(Reply):
     """A box's best score and words."""
 
     score: int
-    words: list[Any]
+    words: list[str]
 
 
 class ScoredWord(Reply):

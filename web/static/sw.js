@@ -15,7 +15,9 @@
 // file under web/static, a cache named after a digest of their contents (a deploy that
 // changes any of them installs a fresh cache and drops the old one) and the pages to keep.
 const CACHE = /* CACHE */ "wy-static";
+/** @type {string[]} */
 const PRECACHE = /* PRECACHE */ [];
+/** @type {string[]} */
 const PAGES_AT_INSTALL = /* PAGES */ [];
 const PAGES = "wy-pages";
 const STATE = "wy-state";

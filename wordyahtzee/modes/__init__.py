@@ -3,7 +3,8 @@
 Each mode module implements the game contract (:mod:`wordyahtzee.modes.contract`) and
 offers the same module-level functions (:class:`ModeModule`): ``parse_rules``,
 ``new_game``, ``restore``, ``replay_record``, ``describe``, ``view``, ``preview`` and
-``paper_sheet``; a mode whose games need a dictionary or a dice set also has ``needs``.
+``paper_sheet``, and ``View``, the TypedDict of what ``view`` returns; a mode whose games
+need a dictionary or a dice set also has ``needs``.
 Modes are imported on first use, so a command that plays one mode never pays for the
 others. The modules do no I/O:
 :mod:`wordyahtzee.games` loads what a game needs and hands it over.
@@ -24,6 +25,10 @@ MODES = ("woord", "classic", "kaartspel", "triple")
 
 class ModeModule(Protocol):
     """What the registry expects of a mode module."""
+
+    View: type
+    """The TypedDict of :meth:`view`'s answer (the API document's state of the mode reads
+    it: its fields, their types and their attribute docstrings)."""
 
     def parse_rules(self, data: Any) -> dict[str, Any]:
         """A table's rules options, validated, as canonical JSON."""
@@ -46,9 +51,10 @@ class ModeModule(Protocol):
         """What a start screen needs to offer the mode: rules defaults, choices."""
         ...
 
-    def view(self, game: Any, seat: int | None = None) -> dict[str, Any]:
-        """The state a screen renders, as JSON: sheets or board, the turn, what may be
-        done now (``options``), and ``history`` with each finished turn's ``points``."""
+    def view(self, game: Any, seat: int | None = None) -> Mapping[str, Any]:
+        """The state a screen renders, as JSON (a :attr:`View`): sheets or board, the turn,
+        what may be done now (``options``), and ``history`` with each finished turn's
+        ``points``."""
         ...
 
     def preview(self, game: Any, body: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import Field, field, fields
-from typing import Any, TypeVar
+from dataclasses import Field, dataclass, field, fields
+from typing import Annotated, Any, TypeVar
 
 from ..errors import RuleError
 
@@ -88,6 +88,21 @@ def from_json(cls: type[T], data: Any) -> T:
     rules = cls(**data)
     check(rules)
     return rules
+
+
+@dataclass(frozen=True)
+class RulesJSON:
+    """What a view's ``rules`` holds, for the API document (which gives it the mode's
+    :func:`schema`): ``full``, every option (:func:`full_json`), or only those that differ
+    from their defaults (:func:`to_json`)."""
+
+    full: bool
+
+
+FullRules = Annotated[dict[str, Any], RulesJSON(full=True)]
+"""A view's rules options, every one (:func:`full_json`)."""
+CanonicalRules = Annotated[dict[str, Any], RulesJSON(full=False)]
+"""A view's rules options that differ from their defaults (:func:`to_json`)."""
 
 
 def check(rules: Any) -> None:

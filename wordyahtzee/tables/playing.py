@@ -510,11 +510,11 @@ class Playing:
         with table.lock:
             if table.game.finished and table.rematch is None:  # made by another process?
                 table.rematch = self.store.rematch_of(table.id)
-            state = get_mode(table.mode).view(table.game)
+            view = get_mode(table.mode).view(table.game)
             now, levels = self.clock(), self.computer_levels(table)
             done = host_actions(table.game.events)
-            state.update({
-                "id": table.id, "kind": table.kind, "seq": table.seq,
+            return {
+                **view, "id": table.id, "kind": table.kind, "seq": table.seq,
                 "status": table.status, "to_move": table.to_move(),
                 "seats": [table.seat_view(s, now, levels, done.get(s.seat))
                           for s in table.seats],
@@ -527,8 +527,7 @@ class Playing:
                 "waiting_for": table.waiting_for(now),
                 "wait_until": (table.opened_at + JOIN_SECONDS
                                if table.waiting_for(now) else None),
-                "rematch": table.rematch, "server_time": now})
-            return state
+                "rematch": table.rematch, "server_time": now}
 
     @staticmethod
     def computer_levels(table: Table) -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 // is briefly out of reach the move is sent again; a score pad without any connection keeps
 // its entry in the browser and sends it once it can. Seat actions (the host's over another
 // seat, a player's `return`) go the same way to their own routes.
-import { ApiError, announce, api, errorText, t } from "./common.js";
+import { announce, api, ApiError, errorText, t, thrown } from "./common.js";
 
 const RETRY_FOR_MS = 20000;  // how long a move is sent again while the server is away
 const RESEND_MS = 2000;      // how often a score pad's kept entry is tried again
@@ -13,13 +13,20 @@ const RESEND_MS = 2000;      // how often a score pad's kept entry is tried agai
  * The moves of `table` (its `token`, `seq`, `state`, `busy`) at game `gameId`. `show(state)`
  * shows a state the server sent, `message(text)` a line, `setBusy(flag)` marks an action
  * on its way. Returns `{ act, seatAction, resend }`.
+ * @param {string} gameId
+ * @param {import("./types.js").Table} table
+ * @param {{ show: (state: any) => void, message: (text: string) => void,
+ *   setBusy: (flag: boolean) => void }} hooks
  */
 export function acting(gameId, table, { show, message, setBusy }) {
   const queueKey = `wy-queue-${gameId}`;
   const pad = () => table.state?.kind === "pad";
 
   /** Play `action` with `body`; the server's answer, or null when it was refused (the
-   * reason shown) or is kept to be sent later. */
+   * reason shown) or is kept to be sent later.
+   * @param {string} action
+   * @param {Record<string, unknown>} body
+   * @returns {Promise<import("./api.js").MoveReply | null>} */
   async function act(action, body) {
     if (table.busy) return null;
     setBusy(true);
@@ -52,10 +59,12 @@ export function acting(gameId, table, { show, message, setBusy }) {
     }
   }
 
-  /** Show why the server refused, and the state its refusal carries. */
+  /** Show why the server refused, and the state its refusal carries.
+   * @param {unknown} err
+   * @param {string | null} [text] */
   function refused(err, text = null) {
     if (err instanceof ApiError && err.payload?.state) show(err.payload.state);
-    const line = (err instanceof ApiError && err.payload?.state && text) || errorText(err.error);
+    const line = (err instanceof ApiError && err.payload?.state && text) || errorText(thrown(err));
     message(line);
     announce(line, true);
   }
@@ -64,13 +73,18 @@ export function acting(gameId, table, { show, message, setBusy }) {
   // database restarting), send the move again for a while, as often as Retry-After allows;
   // its `seq` keeps a try that did arrive from counting twice. A score pad without a
   // connection at all keeps its entry instead.
+  /**
+   * @param {string} action
+   * @param {Record<string, unknown>} body
+   * @param {() => void} retrying
+   */
   async function post(action, body, retrying) {
     const until = Date.now() + RETRY_FOR_MS;
     for (;;) {
       try {
         return await api("POST", `/api/games/${gameId}/act/${action}`, body, table.token);
       } catch (err) {
-        const offlinePad = err.status === 0 && pad();
+        const offlinePad = err instanceof ApiError && err.status === 0 && pad();
         if (!(err instanceof ApiError) || !err.transient || offlinePad || Date.now() > until) {
           throw err;
         }
@@ -105,13 +119,16 @@ export function acting(gameId, table, { show, message, setBusy }) {
       localStorage.removeItem(queueKey);  // the server has it already, or refuses it: say why
       if (err instanceof ApiError && err.payload?.state) show(err.payload.state);
       // "stale": the first try did arrive (only its answer was lost), so it counts once
-      message(err.error?.code === "stale" ? t("pad.sent") : errorText(err.error));
+      message(thrown(err)?.code === "stale" ? t("pad.sent") : errorText(thrown(err)));
       setBusy(false);
     }
   }
   window.addEventListener("online", resend);
 
-  /** A seat action: the host's over another seat, or `return` to one's own; true when done. */
+  /** A seat action: the host's over another seat, or `return` to one's own; true when done.
+   * @param {number} seat
+   * @param {string} action
+   * @param {Record<string, unknown>} [body] */
   async function seatAction(seat, action, body = {}) {
     if (table.busy) return false;
     setBusy(true);

@@ -1,11 +1,11 @@
 // Your own box: the seven dice entered once (six faces each, with their points; ? or an
 // empty letter is the blank), kept by the server as this browser's (or its profile's) dice
 // set, shared by its link; and the boxes kept already, each of which may be deleted.
-import { $, api, errorText } from "./common.js";
+import { $, api, errorText, thrown } from "./common.js";
 
 const form = $("box-form");
 if (form) {
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const error = $("box-error");
     error.textContent = "";
@@ -20,7 +20,7 @@ if (form) {
       });
       window.location.assign(saved.url);
     } catch (err) {
-      error.textContent = errorText(err.error);
+      error.textContent = errorText(thrown(err));
     }
   });
 }
@@ -33,6 +33,6 @@ document.querySelectorAll(".box-delete").forEach((button) => button.addEventList
     await api("DELETE", `/api/dice-sets/${encodeURIComponent(name)}`);
     button.closest("li")?.remove();
   } catch (err) {
-    error.textContent = errorText(err.error);
+    error.textContent = errorText(thrown(err));
   }
 }));

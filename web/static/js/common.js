@@ -24,11 +24,20 @@ const LANG = CATALOGUE.lang || document.documentElement.lang || "nl";
 const PLURALS = new Intl.PluralRules(LANG);
 const CATEGORIES = CATALOGUE.plurals || ["one", "other"];
 
+/**
+ * @param {string} text
+ * @param {Record<string, unknown>} params
+ */
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-/** Translate a key with {named} parameters; an unknown key shows as itself. */
+/**
+ * Translate a key with {named} parameters; an unknown key shows as itself.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const text = STRINGS[key];
   if (text === undefined) return key;
@@ -36,7 +45,12 @@ export function t(key, params = {}) {
 }
 
 /** The plural form of a key for `count` (given to the text as {n}, written the page's
- * language's way, unless `params` has an `n`). */
+ * language's way, unless `params` has an `n`).
+ * @param {string} key
+ * @param {number} count
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function tn(key, count, params = {}) {
   const forms = STRINGS[key];
   if (forms === undefined) return key;
@@ -46,28 +60,34 @@ export function tn(key, count, params = {}) {
   return fill(forms[index >= 0 && index < forms.length ? index : forms.length - 1], values);
 }
 
-/** A day written the page's language's way (28 nov. 2026, 28.11.2026). */
+/** A day written the page's language's way (28 nov. 2026, 28.11.2026).
+ * @param {Date | number} date */
 export function day(date) {
   return new Intl.DateTimeFormat(LANG, { dateStyle: "medium" }).format(date);
 }
 
-/** A moment written the page's language's way, day and time (28 nov. 2026 01:00). */
+/** A moment written the page's language's way, day and time (28 nov. 2026 01:00).
+ * @param {Date | number} date */
 export function moment(date) {
   return new Intl.DateTimeFormat(LANG, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
-/** A time of day written the page's language's way (14:32). */
+/** A time of day written the page's language's way (14:32).
+ * @param {Date | number} date */
 export function time(date) {
   return new Intl.DateTimeFormat(LANG, { timeStyle: "short" }).format(date);
 }
 
-/** Whether the catalogue has a message (for a key built at run time). */
+/** Whether the catalogue has a message (for a key built at run time).
+ * @param {string} key */
 export function hasText(key) {
   return key in STRINGS;
 }
 
 /** A number written the page's language's way (1.234,5 in Dutch and German), with exactly
- * `decimals` decimals. */
+ * `decimals` decimals.
+ * @param {number} value
+ * @param {number} [decimals] */
 export function number(value, decimals = 0) {
   return new Intl.NumberFormat(LANG, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
@@ -76,24 +96,28 @@ export function number(value, decimals = 0) {
  * filter in web/pages.py shows it the same). */
 export const BLANK = "◆";
 
-/** Letters as the dice show them: upper case, the blank as ◆. */
+/** Letters as the dice show them: upper case, the blank as ◆.
+ * @param {string} letters */
 export function facesText(letters) {
   return letters.toUpperCase().replaceAll("?", BLANK);
 }
 
-/** The label of a box id ("letters_3" -> "3 letters"). */
+/** The label of a box id ("letters_3" -> "3 letters").
+ * @param {string} box */
 export function boxName(box) {
   return t(`box.${box}`);
 }
 
-/** A readable message for an API error: the translated code, else the server's message. */
+/** A readable message for an API error: the translated code, else the server's message.
+ * @param {{ code: string, message?: string } | null | undefined} error */
 export function errorText(error) {
   if (!error) return t("err.generic");
   return hasText(`err.${error.code}`) ? t(`err.${error.code}`) : (error.message || t("err.generic"));
 }
 
 /** What a refused new profile says: a 429 (an address that made many profiles lately) with
- * the time to try again, else the error's text. */
+ * the time to try again, else the error's text.
+ * @param {any} err what a call threw (an ApiError, or anything else) */
 export function profileErrorText(err) {
   if (err?.status !== 429) return errorText(err?.error);
   const wait = Math.max(60, err.retryAfter || 0);
@@ -101,10 +125,16 @@ export function profileErrorText(err) {
 }
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {any} payload the answer's body (an error body, or null)
+   * @param {number} [retryAfter]
+   */
   constructor(status, payload, retryAfter = 0) {
     super(payload?.error?.message || `HTTP ${status}`);
     this.status = status;
     this.payload = payload || {};
+    /** @type {{ code: string, message?: string }} */
     this.error = this.payload.error || { code: "http", message: this.message };
     this.retryAfter = retryAfter;  // seconds, from the Retry-After of a 503 or a 429
   }
@@ -117,8 +147,24 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the JSON API. Throws ApiError (with the server's error body) on a non-2xx answer. */
+/** The error body an {@link ApiError} carries (`{code, message}`), or null for anything
+ * else thrown: what {@link errorText} reads of a failed call.
+ * @param {unknown} err
+ * @returns {{ code: string, message?: string } | null} */
+export function thrown(err) {
+  return err instanceof ApiError ? err.error : null;
+}
+
+/**
+ * Call the JSON API. Throws ApiError (with the server's error body) on a non-2xx answer.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string | null} [token]
+ * @returns {Promise<any>} the answer's body (its type: api.d.ts, by the route)
+ */
 export async function api(method, path, body = undefined, token = null) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
@@ -143,7 +189,7 @@ export async function api(method, path, body = undefined, token = null) {
 // on-screen keyboard over the buttons, so pages move the focus there only when this says so.
 let keysUsed = false;
 document.addEventListener("keydown", () => { keysUsed = true; }, { capture: true });
-document.addEventListener("pointerdown", (event) => {
+document.addEventListener("pointerdown", (/** @type {PointerEvent} */ event) => {
   if (event.pointerType === "touch") keysUsed = false;
 }, { capture: true });
 export function keyboardLikely() {
@@ -151,12 +197,17 @@ export function keyboardLikely() {
 }
 
 /** Show a line in the page's message area (#message). */
+/** @param {string} text */
 export function showMessage(text) {
   const box = $("message");
   if (box) box.textContent = text || "";
 }
 
 /** Say something through the polite (or assertive) live region. */
+/**
+ * @param {string} text
+ * @param {boolean} [assertive]
+ */
 export function announce(text, assertive = false) {
   const region = $(assertive ? "alert" : "live");
   if (!region) return;
@@ -165,7 +216,12 @@ export function announce(text, assertive = false) {
   window.setTimeout(() => { region.textContent = text; }, 30);
 }
 
-/** Create an element with attributes and children. */
+/** Create an element with attributes and children.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children nodes, texts, lists of them; null, undefined and false left out
+ * @returns {any} the element (of the kind `tag` makes)
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -185,7 +241,11 @@ export function el(tag, attrs = {}, ...children) {
 /** A rules set in words ("nl; vaste volgorde; zandloper 60 s; bonus vanaf 40"). Another
  * mode's summary is its `scores.<mode>_rules` text, each option value shown by its
  * `<option>.short.<value>` text where there is one (classic: "jokerregel vrij"); "" for a
- * mode without one. */
+ * mode without one.
+ * @param {Record<string, any>} rules
+ * @param {string} [mode]
+ * @param {Record<string, string>} [titles] the dictionaries' titles by name
+ */
 export function rulesText(rules, mode = "woord", titles = {}) {
   if (mode === "woord") {
     return t("scores.rules", {
@@ -196,6 +256,7 @@ export function rulesText(rules, mode = "woord", titles = {}) {
     });
   }
   if (!hasText(`scores.${mode}_rules`)) return "";
+  /** @type {(name: string, value: unknown) => string} */
   const shown = (name, value) => (hasText(`${name}.short.${value}`) ? t(`${name}.short.${value}`) : String(value));
   return t(`scores.${mode}_rules`, Object.fromEntries(Object.entries(rules).map(([name, value]) => [name, shown(name, value)])));
 }
@@ -206,7 +267,7 @@ export function rulesText(rules, mode = "woord", titles = {}) {
  * box)` makes a box's cell; `header(player, index)` extra content after a player's name;
  * `rowClass(box)` an extra class for a box's row. A total row is [label, key, class].
  * @param {HTMLElement} table
- * @param {any} state
+ * @param {{ players: any[], to_move: number | null, boxes: { upper: string[], lower: string[] } }} state
  * @param {{ cell: (player: any, index: number, box: string) => Node,
  *   upperTotals: [string, string, string][], lowerTotals: [string, string, string][],
  *   header?: (player: any, index: number) => Node | null,
@@ -219,11 +280,14 @@ export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
       scope: "col", class: state.to_move === i ? "current-player" : null,
       "aria-current": state.to_move === i ? "true" : null,
     }, p.name, header(p, i))));
+  /** @type {(box: string, extraClass?: string) => Node} */
   const boxRow = (box, extraClass = "") => el("tr", { class: `${extraClass}${rowClass(box)}`.trim() || null },
     el("th", { scope: "row" }, boxName(box), rowLabel(box)),
     state.players.map((p, i) => cell(p, i, box)));
+  /** @type {(row: [string, string, string]) => Node} */
   const totalRow = ([label, key, cls]) => el("tr", { class: cls },
     el("th", { scope: "row", text: label }), state.players.map((p) => el("td", { text: String(p[key]) })));
+  /** @type {Node[]} */
   const rows = [];
   state.boxes.upper.forEach((b) => rows.push(boxRow(b)));
   upperTotals.forEach((row) => rows.push(totalRow(row)));
@@ -238,6 +302,11 @@ export function renderScoreSheet(table, state, { cell, upperTotals, lowerTotals,
 // Otherwise show(answer) gives { best, rows, canApply, table }: the best option's line, the
 // table rows of the options, whether "apply" is offered, and whether the table shows
 // (default: when there is a choice).
+/**
+ * @param {any} hint the hint's answer (its `answer` by mode), or null
+ * @param {boolean} pending
+ * @param {(answer: any) => { best: string, rows?: Node[], canApply?: boolean, table?: boolean }} show
+ */
 export function renderHintPanel(hint, pending, show) {
   const panel = $("hint");
   panel.dataset.ready = hint ? "yes" : "no";
@@ -259,13 +328,18 @@ export function renderHintPanel(hint, pending, show) {
 }
 
 /** The public dictionary entry of `word`: Wiktionary in the dictionary's language (English
- * for `en` dictionaries, Dutch for every other). */
+ * for `en` dictionaries, Dutch for every other).
+ * @param {string} word
+ * @param {string | null | undefined} dictionary */
 function wordUrl(word, dictionary) {
   const lang = /^en(\b|-|$)/.test(dictionary || "") ? "en" : "nl";
   return `https://${lang}.wiktionary.org/wiki/${encodeURIComponent(word.toLowerCase())}`;
 }
 
-/** Where `word` stands on its own in `text` from `from` on (not inside a longer word), or -1. */
+/** Where `word` stands on its own in `text` from `from` on (not inside a longer word), or -1.
+ * @param {string} text
+ * @param {string} word
+ * @param {number} from */
 function wholeWordAt(text, word, from) {
   const letter = /\p{L}/u;
   for (let i = text.indexOf(word, from); i >= 0; i = text.indexOf(word, i + 1)) {
@@ -275,8 +349,13 @@ function wholeWordAt(text, word, from) {
 }
 
 /** `text` as nodes, each of `words` in it a link to its dictionary entry (a tap on a played
- * or suggested word shows what it means), opened in a new tab. */
+ * or suggested word shows what it means), opened in a new tab.
+ * @param {string} text
+ * @param {string[] | null | undefined} words
+ * @param {string | null | undefined} dictionary
+ * @returns {(string | Node)[]} */
 export function withWordLinks(text, words, dictionary) {
+  /** @type {(string | Node)[]} */
   const nodes = [];
   let at = 0;
   for (const word of words || []) {
@@ -294,7 +373,8 @@ export function withWordLinks(text, words, dictionary) {
 }
 
 /** Why a dictionary holds or refuses a word (the `why` of the check API and of a claim's
- * preview), in the page's language, with the valid words one edit away. */
+ * preview), in the page's language, with the valid words one edit away.
+ * @param {import("./api.js").Why | null | undefined} why */
 export function whyText(why) {
   if (!why) return "";
   const english = LANG === "en";
@@ -304,7 +384,9 @@ export function whyText(why) {
 }
 
 /** Copy `text` to the clipboard; where there is none (an insecure page), select it in
- * `field` for the player to copy. */
+ * `field` for the player to copy.
+ * @param {string} text
+ * @param {HTMLInputElement | HTMLTextAreaElement | null} [field] */
 export async function copyText(text, field) {
   try {
     await navigator.clipboard.writeText(text);
@@ -314,7 +396,10 @@ export async function copyText(text, field) {
   }
 }
 
-/** A button that reports a word as wrongly accepted or refused (a dispute), once. */
+/** A button that reports a word as wrongly accepted or refused (a dispute), once.
+ * @param {string} word
+ * @param {string} dictionary
+ * @param {string} kind */
 export function reportButton(word, dictionary, kind) {
   const button = el("button", {
     type: "button", class: "secondary small report", text: t(`words.report_${kind}`),
@@ -325,7 +410,7 @@ export function reportButton(word, dictionary, kind) {
         button.textContent = t("words.reported");
         announce(t("words.reported"));
       } catch (err) {
-        button.textContent = errorText(err.error);
+        button.textContent = errorText(thrown(err));
       }
     },
   });
@@ -334,7 +419,9 @@ export function reportButton(word, dictionary, kind) {
 
 /** The end of a game (#end): the winner or winners, or a solo player's score, and every
  * player's total, best first. `totals` defaults to each player's `total` (a classic match
- * passes the match totals). */
+ * passes the match totals).
+ * @param {import("./api.js").GameState} state
+ * @param {number[]} [totals] */
 export function renderEnd(state, totals = state.players.map((p) => p.total)) {
   const section = $("end");
   section.hidden = state.status !== "finished";

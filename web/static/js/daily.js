@@ -1,22 +1,26 @@
 // The daily game's page, the profile page and a profile's link (/p/<secret>): making a
 // profile, starting the day's one attempt, copying the result, renaming and deleting.
-import { $, $$, announce, api, copyText, errorText, profileErrorText, t } from "./common.js";
+import { $, $$, announce, api, copyText, errorText, profileErrorText, t, thrown } from "./common.js";
 import { rememberSeat } from "./seat-store.js";
 
 
-/** Show an API error in the page's error line. */
+/** Show an API error in the page's error line.
+ * @param {HTMLElement | null} line
+ * @param {unknown} err */
 function fail(line, err) {
-  if (line) line.textContent = errorText(err.error);
+  if (line) line.textContent = errorText(thrown(err));
 }
 
-/** Start today's game of the page's mode and go to its table. */
+/** Start today's game of the page's mode and go to its table.
+ * @param {string} mode
+ * @param {HTMLElement | null} line */
 async function start(mode, line) {
   try {
     const answer = await api("POST", `/api/daily/${mode}`, {});
     rememberSeat(answer.game_id, answer.token);
     window.location.assign(answer.url);
   } catch (err) {
-    if (err.error?.code === "daily_played") window.location.reload();
+    if (thrown(err)?.code === "daily_played") window.location.reload();
     else fail(line, err);
   }
 }
@@ -26,7 +30,7 @@ if (play) {
   const mode = play.dataset.mode;
   const line = $("daily-error");
   $("daily-start")?.addEventListener("click", () => start(mode, line));
-  $("profile-form")?.addEventListener("submit", async (event) => {
+  $("profile-form")?.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       await api("POST", "/api/profile", { name: $("profile-name").value });
@@ -44,14 +48,14 @@ $("share-copy")?.addEventListener("click", async () => {
   $("share-done").textContent = t("daily.copied");
 });
 
-$("profile-link-copy")?.addEventListener("click", async (event) => {
+$("profile-link-copy")?.addEventListener("click", async (/** @type {MouseEvent & { target: HTMLElement }} */ event) => {
   const link = /** @type {HTMLInputElement} */ ($("profile-link"));
   await copyText(link.value, link);
   event.target.textContent = t("game.copied");
   announce(t("game.copied"));
 });
 
-$("rename-form")?.addEventListener("submit", async (event) => {
+$("rename-form")?.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   try {
     const answer = await api("PATCH", "/api/profile", { name: $("rename").value });
@@ -62,7 +66,7 @@ $("rename-form")?.addEventListener("submit", async (event) => {
   }
 });
 
-$("profile-link")?.addEventListener("focus", (event) => event.target.select());
+$("profile-link")?.addEventListener("focus", (/** @type {FocusEvent & { target: HTMLInputElement }} */ event) => event.target.select());
 
 $("profile-delete")?.addEventListener("click", async () => {
   if (!window.confirm(t("profile.delete_confirm"))) return;

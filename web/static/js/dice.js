@@ -9,6 +9,8 @@ import { diceText, pipDieButton } from "./pips.js";
 import { turnMemory } from "./seat-store.js";
 import { connectTable } from "./table.js";
 
+/** @typedef {import("./api.js").ClassicState | import("./api.js").TripleState} FiveDiceState */
+
 /**
  * The page of a five-dice game (classic, Triple Yahtzee) joined to table `gameId`. With
  * every state it says aloud what changed (`page.announce(previous, state)` first, if the
@@ -16,6 +18,11 @@ import { connectTable } from "./table.js";
  * draws the dice, then the page's own parts (`page.draw(state)`: status, hint, sheet,
  * review, end), and enables what may be used now. `page.key(state)` names the game and
  * turn, `page.hintShown()` redraws the parts that show the hint. Returns `{ table, dice }`.
+ * @template {FiveDiceState} S the states of the page's mode
+ * @param {string} gameId
+ * @param {{ key: (state: import("./types.js").Shown<S>) => string, announce?: (previous: import("./types.js").Shown<S>, state: import("./types.js").Shown<S>) => boolean,
+ *   describe: (turn: import("./types.js").Shown<S>["history"][number]) => string, draw: (state: import("./types.js").Shown<S>) => void,
+ *   hintShown: () => void }} page
  */
 export function fiveDicePage(gameId, page) {
   const table = connectTable(gameId, { render, message: showMessage, busy: sync });
@@ -25,6 +32,10 @@ export function fiveDicePage(gameId, page) {
       sync();
     } });
 
+  /**
+   * @param {import("./types.js").Shown<S>} state
+   * @param {import("./types.js").Shown<S> | null} previous
+   */
   function render(state, previous) {
     dice.update(previous, state);
     if (previous && !page.announce?.(previous, state) && !table.announceTurn(previous, state, page.describe)) {
@@ -53,18 +64,29 @@ export function fiveDicePage(gameId, page) {
  * with no dice kept), `changed()` (redraw what depends on the kept dice) and `hintShown()`
  * (redraw what shows the hint, `hint()`). Call `update(previous, state)` with every new
  * state, then `draw()`.
+ * @template {FiveDiceState} S
+ * @param {{ table: import("./types.js").PageTable<S>, gameId: string,
+ *   state: () => import("./types.js").Shown<S> | null, key: (state: import("./types.js").Shown<S>) => string, changed: () => void,
+ *   hintShown: () => void }} page
  */
 function fiveDice(page) {
+  /** @type {Set<number>} */
   let kept = new Set();
   let keptFor = "";
+  /** @type {{ until: number, dice: Set<number> } | null} */
   let roll = null;  // the dice a throw just rolled, drawn rolling until roll.until
+  /** @type {ReturnType<typeof pipEntry> | null} */
   let entry = null; // a score pad's pip keys (pad.js), once wired
+  /** @type {ReturnType<typeof noteForm> | null} */
   let note = null;  // a score pad's box without its throw (pad.js), once wired
-  const mine = () => page.table.myTurn(page.state());
+  // (the state is there from the first render on, before any of these runs)
+  const showing = () => /** @type {import("./types.js").Shown<S>} */ (page.state());
+  const mine = () => page.table.myTurn(/** @type {import("./types.js").Shown | null} */ (page.state()));
   const pad = () => page.state()?.kind === "pad";
+  /** @param {import("./types.js").Shown<S> | null} state */
   const memoryKey = (state) => (state?.turn ? `${page.key(state)}:${state.turn.throws}` : "");
   const hints = hintAsker(page.gameId, page.table, {
-    canAsk: () => Boolean(page.state().turn) && page.state().status !== "finished" && !page.table.computerToMove(),
+    canAsk: () => Boolean(showing().turn) && showing().status !== "finished" && !page.table.computerToMove(),
     busyText: t("classic.hint_busy"),
     failedText: (why) => t("classic.hint_failed", { why }),
     show: () => {
@@ -73,7 +95,8 @@ function fiveDice(page) {
     },
   });
   const advice = () => hints.current()?.answer.best ?? null;  // the hint's best option
-  const suggested = (i) => advice()?.kind === "keep" && hints.current().answer.throws > 0
+  /** @param {number} i */
+  const suggested = (i) => advice()?.kind === "keep" && hints.current()?.answer.throws > 0
     && advice().keep_indices.includes(i);
 
   function remember() {
@@ -81,31 +104,37 @@ function fiveDice(page) {
     if (state?.turn && mine()) turnMemory.save(page.gameId, memoryKey(state), { kept: [...kept] });
   }
 
+  /**
+   * @param {import("./types.js").Shown<S> | null} previous
+   * @param {import("./types.js").Shown<S>} state
+   */
   function update(previous, state) {
     hints.follow(previous, state);
     const turnKey = state.turn ? memoryKey(state) : "end";
     if (turnKey === keptFor) return;
-    const sameTurn = previous?.turn && state.turn && page.key(previous) === page.key(state);
-    kept = sameTurn ? new Set(state.turn.kept) : new Set();
+    const now = state.turn;
+    const before = previous?.turn;
+    const sameTurn = previous && before && now && page.key(previous) === page.key(state);
+    kept = sameTurn ? new Set(now.kept) : new Set();
     keptFor = turnKey;
     if (entry && entry.entered().length) entry.reset();  // the pad's entry was recorded
     const stored = !previous && state.turn ? turnMemory.load(page.gameId, memoryKey(state)) : null;
     if (stored) kept = new Set(stored.kept || []);
-    if (sameTurn && state.turn.throws > previous.turn.throws && state.turn.dice) {
-      roll = { until: performance.now() + 450, dice: new Set(state.turn.dice.map((_, i) => i)
-        .filter((i) => previous.turn.throws === 0 || !state.turn.kept.includes(i))) };
+    if (sameTurn && now.throws > before.throws && now.dice) {
+      roll = { until: performance.now() + 450, dice: new Set(now.dice.map((_, i) => i)
+        .filter((i) => before.throws === 0 || !now.kept.includes(i))) };
     }
   }
 
   function draw() {
-    const state = page.state();
+    const state = showing();
     const box = $("dice");
     $("play").hidden = !state.turn;
     if (!state.turn) { box.replaceChildren(); return; }
     const turn = state.turn;
     const rolled = roll && performance.now() < roll.until ? roll.dice : null;
     const entered = pad() && entry ? entry.entered() : [];
-    if (pad()) document.querySelector("p.keys").textContent = t("pad.keys_pips");
+    if (pad()) /** @type {HTMLElement} */ (document.querySelector("p.keys")).textContent = t("pad.keys_pips");
     const shown = entered.length || (pad() && !turn.dice)
       ? [0, 1, 2, 3, 4].map((i) => entered[i] ?? null) : turn.dice || [null, null, null, null, null];
     $("throw").hidden = pad() || page.table.watching();
@@ -122,8 +151,9 @@ function fiveDice(page) {
     $("claim-help").hidden = !(mine() && turn.throws > 0);
   }
 
+  /** @param {number} i */
   function toggle(i) {
-    const state = page.state();
+    const state = showing();
     if (pad() || !mine() || !state.turn?.dice || state.turn.throws_left <= 0) return;
     if (kept.has(i)) kept.delete(i); else kept.add(i);
     remember();
@@ -134,11 +164,12 @@ function fiveDice(page) {
   }
 
   async function throwDice() {
-    const state = page.state();
+    const state = showing();
     if (!mine() || !state.turn || state.turn.throws_left <= 0 || page.table.busy) return;
     await page.table.act("throw", { keep: state.turn.throws === 0 ? [] : [...kept].sort() });
   }
 
+  /** @param {number[]} indices */
   function keep(indices) {
     kept = new Set(indices);
     remember();
@@ -148,9 +179,11 @@ function fiveDice(page) {
 
   /** Follow a hint (`advice`: its best option) whole, as in every mode: keep the dice it
    * advises and throw, throw all before the first throw, or write the box it advises
-   * (`claim(advice)`). */
+   * (`claim(advice)`).
+   * @param {any} advice the hint's best option (its mode's shape)
+   * @param {(option: any) => void} claim */
   function follow(advice, claim) {
-    const state = page.state();
+    const state = showing();
     if (!advice || !mine() || !state.turn || page.table.busy) return;
     if (pad() && advice.kind !== "box") {  // real dice: the player keeps them by hand
       announce(t("classic.hint_keep", { dice: (advice.keep || []).join(" ") }));
@@ -184,18 +217,23 @@ function fiveDice(page) {
   }
 
   /** Say a throw aloud once it has landed: the player's own, or who else threw what
-   * (`name(seat)`). */
+   * (`name(seat)`).
+   * @param {import("./types.js").Shown<S> | null} previous
+   * @param {import("./types.js").Shown<S>} current
+   * @param {(seat: number) => string} name */
   function announceThrow(previous, current, name) {
     if (!(current.turn && previous?.turn && current.turn.throws > previous.turn.throws && current.turn.dice)) return;
     const shown = diceText(current.turn.dice);
     announce(mine() ? t("classic.threw", { t: current.turn.throws, dice: shown })
-      : t("classic.computer_threw", { name: name(current.to_move), dice: shown }));
+      : t("classic.computer_threw", { name: name(/** @type {number} */ (current.to_move)), dice: shown }));
   }
 
   /** The finished turns, newest first: whose (`name(seat)`), the throws, and what was
-   * played (`played(turn)`). */
+   * played (`played(turn)`).
+   * @param {(seat: number) => string} name
+   * @param {(turn: any) => string} played a finished turn in words (its mode's shape) */
   function renderReview(name, played) {
-    const items = [...page.state().history].reverse().map((turn) => el("li", {},
+    const items = [...showing().history].reverse().map((turn) => el("li", {},
       el("p", { class: "review-head" }, el("strong", { text: t("classic.review_turn", { r: turn.round, name: name(turn.player) }) })),
       el("p", {}, `${t("game.throws")}: `, el("code", { text: turn.throws.map((d) => d.split("").join(" ")).join(" → ") || "—" })),
       el("p", {}, `${t("game.you_played")}: ${played(turn)}`)));
@@ -203,18 +241,21 @@ function fiveDice(page) {
   }
 
   /** The turn's keys (1–5, G, H) and buttons (throw, hint, follow the hint);
-   * `claim(option)` writes a box option. */
+   * `claim(option)` writes a box option.
+   * @param {(option: any) => void} claim */
   function wire(claim) {
     entry = pipEntry({
-      active: () => pad() && mine() && !page.table.busy && page.state().turn?.throws_left > 0,
+      active: () => pad() && mine() && !page.table.busy && (showing().turn?.throws_left ?? 0) > 0,
       changed: () => { if (page.state()?.turn) draw(); },
       record: async (pips) => Boolean(await page.table.act("throw", { faces: pips })),
     });
     note = noteForm({
-      active: () => pad() && mine() && page.state().turn?.throws === 0,
+      active: () => pad() && mine() && showing().turn?.throws === 0,
       boxes: () => {
-        const state = page.state();
-        const player = state.players[state.to_move];
+        const state = showing();
+        // (a Triple Yahtzee card has columns: no box of its own to note)
+        const player = /** @type {{ boxes?: Record<string, number | null> } | undefined} */ (
+          state.players[/** @type {number} */ (state.to_move)]);
         return Object.entries(player?.boxes || {}).filter(([, v]) => v === null)
           .map(([box]) => [box, boxName(box)]);
       },
@@ -233,10 +274,13 @@ function fiveDice(page) {
 }
 
 /** The dice games' keys, outside text fields and once `ready()`: 1–5 keep a die, G throws,
- * H asks for a hint (and any further letter in `more`, e.g. `{ r: roll }`). */
+ * H asks for a hint (and any further letter in `more`, e.g. `{ r: roll }`).
+ * @param {{ ready: () => boolean, keep: (index: number) => void, throwDice: () => void,
+ *   hint: () => void, more?: Record<string, () => void> }} keys */
 export function diceKeys({ ready, keep, throwDice, hint, more = {} }) {
+  /** @type {Record<string, () => void>} */
   const actions = { g: throwDice, h: hint, ...more };
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (!ready() || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     const key = event.key.toLowerCase();

@@ -5,6 +5,10 @@ import { $, t } from "./common.js";
 
 /** Returns `{ draw(previous, state) }`, called with every state. */
 export function handover() {
+  /**
+   * @param {import("./types.js").Shown | null} previous
+   * @param {import("./types.js").Shown} state
+   */
   function draw(previous, state) {
     const screen = $("handover");
     if (!screen) return;
@@ -23,7 +27,7 @@ export function handover() {
     }
   }
 
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     const screen = $("handover");
     if (screen && !screen.hidden && !["Enter", " ", "Tab"].includes(event.key)) {
       event.stopImmediatePropagation();

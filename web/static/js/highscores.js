@@ -1,17 +1,26 @@
 // The high-score lists, per dictionary and rules set.
-import { $, $$, api, day, el, errorText, hasText, rulesText, t } from "./common.js";
+import { $, $$, api, day, el, errorText, hasText, rulesText, t, thrown } from "./common.js";
+
+/**
+ * @typedef {{ player: string, score: number, players: number, game_id: string, at: number,
+ *   aided?: boolean, kind?: string }} Entry a list's entry (a game)
+ * @typedef {Omit<import("./api.js").HighScoreList, "entries"> & { entries: Entry[],
+ *   players?: { player: string, wins: number, games: number, best_win: number | null }[] }} ScoreList
+ */
 
 const container = $("lists");
 const buttons = $$("[data-kind]");
 
-/** A list ranked by wins before points: players by wins, then the best winning totals. */
+/** A list ranked by wins before points: players by wins, then the best winning totals.
+ * @param {ScoreList} list */
 function winsList(list) {
+  /** @type {(...names: string[][]) => Node} */
   const head = (...names) => el("thead", {}, el("tr", {}, names.map(([text, cls]) => el("th", { scope: "col", class: cls, text }))));
   return el("section", { class: "card wins-list" },
     el("h2", { text: `${t(`mode.${list.mode}_short`)} (${t("scores.by_wins")})` }),
     el("table", { class: "plain-table" },
       head(["#"], [t("scores.player")], [t("scores.wins"), "num"], [t("scores.games"), "num"], [t("scores.best_win"), "num"]),
-      el("tbody", {}, list.players.map((p, i) => el("tr", {},
+      el("tbody", {}, /** @type {NonNullable<ScoreList["players"]>} */ (list.players).map((p, i) => el("tr", {},
         el("td", { text: String(i + 1) }), el("td", { text: p.player }),
         el("td", { class: "num", text: String(p.wins) }), el("td", { class: "num", text: String(p.games) }),
         el("td", { class: "num", text: p.best_win === null ? "–" : String(p.best_win) }))))),
@@ -26,24 +35,29 @@ function winsList(list) {
         el("td", { text: day(new Date(e.at * 1000)) }))))) : null);
 }
 
+/** @type {Record<string, string> | null} */
 let titles = null;  // dictionary name -> its title, for the headings
 
-/** A list's heading in words: the game, the dictionary's title and the rules. */
+/** A list's heading in words: the game, the dictionary's title and the rules.
+ * @param {ScoreList} list */
 function heading(list) {
   const mode = hasText(`mode.${list.mode}_short`) ? t(`mode.${list.mode}_short`) : list.mode;
-  const rules = rulesText(list.rules, list.mode, titles);
+  const rules = rulesText(list.rules, list.mode, titles ?? {});
   return rules ? t("scores.list_title", { mode, rules }) : mode;
 }
 
+/** @param {string} kind */
 async function show(kind) {
   buttons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.kind === kind)));
   try {
     if (titles === null) {
+      /** @type {import("./api.js").DictionaryList} */
       const known = await api("GET", "/api/dictionaries");
       titles = Object.fromEntries(known.dictionaries.map((d) => [d.name, d.title]));
     }
     // without the games that used a Tip: ask for them too, to say so when some are left out
     const withTips = Boolean(/** @type {HTMLInputElement | null} */ ($("with-tips"))?.checked);
+    /** @type {[{ lists: ScoreList[] }, { lists: ScoreList[] } | null]} */
     const [answer, every] = await Promise.all([
       api("GET", `/api/highscores?kind=${kind}&aided=${withTips ? "all" : "no"}`),
       withTips ? null : api("GET", `/api/highscores?kind=${kind}&aided=all`)]);
@@ -71,7 +85,7 @@ async function show(kind) {
           el("td", { class: "num", text: String(e.score) }),
           el("td", { text: day(new Date(e.at * 1000)) })))))))));
   } catch (err) {
-    container.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
+    container.replaceChildren(el("p", { class: "error", text: errorText(thrown(err)) }));
   }
 }
 

@@ -2,10 +2,11 @@
 // screen. While the server prepares the strategy table (202 `ready: false`) the page says
 // so and asks again every second; an answer for a position that has gone is dropped, and a
 // hint still wanted when the position changes is asked again for the new one.
-import { $, announce, api, errorText } from "./common.js";
+import { $, announce, api, errorText, thrown } from "./common.js";
 
 /** Whether a game is played without the engine's advice: a rated game and the daily game
- * have no Tip (the server refuses it too: 403 `no_hints_here`). */
+ * have no Tip (the server refuses it too: 403 `no_hints_here`).
+ * @param {import("./types.js").Shown | null | undefined} state */
 export function unaided(state) {
   return Boolean(state?.daily || state?.rated);
 }
@@ -16,12 +17,18 @@ export function unaided(state) {
  * `busyText` and `failedText(why)` are the panel's line while waiting or after the table
  * could not be made (by default the server's reason itself); `show()` redraws what depends on the hint (read with `current()`).
  * Call `follow(previous, state)` with every new state, before drawing.
+ * @param {string} gameId
+ * @param {import("./types.js").Table} table
+ * @param {{ canAsk: () => boolean, busyText: string, failedText?: (why: string) => string,
+ *   show: () => void }} hooks
  */
 export function hintAsker(gameId, table, { canAsk, busyText, failedText = (why) => why, show }) {
-  let hint = null;     // { seq, answer } of the hint shown
+  /** @type {{ seq: number, answer: any } | null} */
+  let hint = null;     // { seq, answer } of the hint shown (`answer`: the mode's Hint answer)
   let ticket = 0;      // the newest request; older answers are dropped
   let pending = false; // a hint is asked for and not there yet
 
+  /** @param {string} text */
   const line = (text) => { $("hint-best").textContent = text; };
 
   async function ask() {
@@ -55,11 +62,15 @@ export function hintAsker(gameId, table, { canAsk, busyText, failedText = (why) 
     } catch (err) {
       if (mine === ticket) {
         pending = false;
-        line(errorText(err.error));
+        line(errorText(thrown(err)));
       }
     }
   }
 
+  /**
+   * @param {{ seq: number } | null} previous
+   * @param {{ seq: number }} state
+   */
   function follow(previous, state) {
     if (hint ? hint.seq === state.seq : !previous || previous.seq === state.seq) return;
     const again = pending;

@@ -8,10 +8,14 @@ import { stayAwake } from "./pad.js";
 import { bell } from "./sound.js";
 
 /** The hourglass of `table` (its `state`, `refresh()`, `myTurn()`); returns
- * `{ sync(state) }`, called with every state. */
+ * `{ sync(state) }`, called with every state.
+ * @param {import("./types.js").Table & { myTurn: () => boolean }} table */
 export function hourglass(table) {
+  /** @type {{ deadline: number | null, warned: boolean, asked: boolean, handle: number | null,
+   *   key: string, rang: string }} */
   const timer = { deadline: null, warned: false, asked: false, handle: null, key: "", rang: "" };
 
+  /** @param {import("./api.js").WoordState} state */
   function sync(state) {
     const box = $("timer");
     const turn = state.turn;
@@ -19,7 +23,7 @@ export function hourglass(table) {
     if (!turn || turn.seconds_left === null || turn.seconds_left === undefined) {
       box.hidden = !turn || turn.turn_seconds === null ? true : false;
       if (turn && turn.turn_seconds === null) { box.hidden = false; $("timer-text").textContent = t("game.timer_off"); box.classList.remove("low"); }
-      else if (turn) { $("timer-text").textContent = t("game.time_left", { s: Math.round(turn.turn_seconds) }); box.classList.remove("low"); }
+      else if (turn) { $("timer-text").textContent = t("game.time_left", { s: Math.round(/** @type {number} */ (turn.turn_seconds)) }); box.classList.remove("low"); }
       timer.deadline = null;
       return;
     }

@@ -6,14 +6,17 @@
 // has a page open (`paused`: only a watcher sees that, a player's own page ends it).
 import { $, t } from "./common.js";
 
-/** "Tim", "Tim en Oma": the names of `seats` in the page's language. */
+/** "Tim", "Tim en Oma": the names of `seats` in the page's language.
+ * @param {import("./types.js").Shown} state
+ * @param {number[]} seats */
 function names(state, seats) {
   const list = seats.map((seat) => state.seats?.[seat]?.name ?? "?");
   const lang = document.documentElement.lang || "nl";
   return new Intl.ListFormat(lang, { type: "conjunction" }).format(list);
 }
 
-/** Seconds as m:ss. */
+/** Seconds as m:ss.
+ * @param {number} seconds */
 function clockText(seconds) {
   const whole = Math.ceil(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
@@ -23,13 +26,18 @@ function clockText(seconds) {
  * The countdown for `table` (its `state` and `own` seats); `myTurn(state)` says whether the
  * viewer is to move, `refresh()` asks the server for the state again. Returns
  * `{ sync(state) }`, called with every state.
+ * @param {import("./types.js").Table} table
+ * @param {{ myTurn: (state?: import("./types.js").Shown | null) => boolean,
+ *   refresh: () => Promise<unknown> }} hooks
  */
 export function idleClock(table, { myTurn, refresh }) {
   let clockOffset = 0;  // server time minus this browser's time, in seconds
-  let handle = null;
+  /** @type {number | undefined} */
+  let handle;
   let asked = 0;
 
-  /** What the line shows now: "idle", "waiting", "paused", or null (nothing). */
+  /** What the line shows now: "idle", "waiting", "paused", or null (nothing).
+   * @param {import("./types.js").Shown} state */
   function phase(state) {
     if (state.kind !== "online" || state.to_move === null || state.status !== "active") return null;
     if (state.paused) return (table.own || []).length ? null : "paused";
@@ -37,6 +45,7 @@ export function idleClock(table, { myTurn, refresh }) {
     return typeof state.idle_deadline === "number" ? "idle" : null;
   }
 
+  /** @param {import("./types.js").Shown} state */
   function sync(state) {
     // (a state kept offline was the server's at `kept_at`, not now)
     if (typeof state.server_time === "number") clockOffset = state.server_time - (state.kept_at ?? Date.now()) / 1000;
@@ -47,7 +56,7 @@ export function idleClock(table, { myTurn, refresh }) {
     box.dataset.phase = now ?? "";
     if (now === null || now === "paused") {
       window.clearInterval(handle);
-      handle = null;
+      handle = undefined;
       if (now === "paused") {
         box.textContent = t("seats.paused");
         box.classList.remove("low");
@@ -64,14 +73,15 @@ export function idleClock(table, { myTurn, refresh }) {
     if (!state || !box || box.hidden) return;
     const now = phase(state);
     if (now !== "idle" && now !== "waiting") return;
-    const target = now === "idle" ? state.idle_deadline : state.wait_until;
+    // (phase() says which is a number)
+    const target = /** @type {number} */ (now === "idle" ? state.idle_deadline : state.wait_until);
     const left = Math.max(0, target - (Date.now() / 1000 + clockOffset));
     const clock = clockText(left);
     if (now === "waiting") {
       box.textContent = t("seats.waiting", { names: names(state, state.waiting_for), s: clock });
       box.classList.remove("low");
     } else {
-      const name = state.players[state.to_move]?.name ?? "?";
+      const name = state.players[/** @type {number} */ (state.to_move)]?.name ?? "?";
       box.textContent = myTurn(state) ? t("seats.idle_you", { s: clock }) : t("seats.idle", { name, s: clock });
       box.classList.toggle("low", left <= 15);
     }

@@ -6,12 +6,17 @@ import { $, announce, api, copyText, el, t } from "./common.js";
 const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
 
 /** The invite card of `table` (its `token`, `you`, `state`) at game `gameId`; returns
- * `{ draw(state) }`, called with every state. */
+ * `{ draw(state) }`, called with every state.
+ * @param {string} gameId
+ * @param {import("./types.js").Table} table */
 export function inviteCard(gameId, table) {
+  /** @type {Partial<import("./api.js").Invites> | null} */
   let invites = null;  // the host's invite links, fetched once
   let shown = "";      // the links on screen: a new state that changes none redraws nothing
+  /** @type {string | null} */
   let copied = null;   // the link copied last: it says so through every redraw
 
+  /** @param {import("./types.js").Shown | null} state */
   function draw(state) {
     const section = $("invite");
     if (!section || !state) return;
@@ -20,7 +25,7 @@ export function inviteCard(gameId, table) {
       return;
     }
     if (invites === null) {
-      invites = [];
+      invites = {};
       api("GET", `/api/games/${gameId}/invites`, undefined, table.token).then((answer) => {
         invites = answer;
         draw(table.state);
@@ -46,6 +51,11 @@ export function inviteCard(gameId, table) {
       row(t("game.watch_link"), watch, "watch"));
   }
 
+  /**
+   * @param {string} label
+   * @param {string} url
+   * @param {string} kind
+   */
   function row(label, url, kind) {
     const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
     const share = navigator.share ? el("button", {
@@ -58,10 +68,10 @@ export function inviteCard(gameId, table) {
       el("button", {
         type: "button", class: "secondary small copy", text: copied === url ? t("game.copied") : t("game.copy"),
         "aria-label": `${t("game.copy")}: ${label}`,
-        onclick: async (event) => {
+        onclick: async (/** @type {Event} */ event) => {
           await copyText(url, input);
           copied = url;
-          event.target.textContent = t("game.copied");
+          /** @type {HTMLElement} */ (event.target).textContent = t("game.copied");
           announce(t("game.copied"));
         },
       }), share);

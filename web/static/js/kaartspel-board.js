@@ -18,6 +18,19 @@ const STEP_MS = 230;       // a pawn's step from square to square
 const TRAY_TEXT = 150;     // the widest name the Casino tray shows at its own size
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+/**
+ * @typedef {import("./api.js").KaartspelSpace} Space
+ * @typedef {{ spaces: Space[], players: { name: string, pawn: number }[], to_move: number | null,
+ *   red?: number | null, casino?: boolean, status: string }} BoardState what the board draws
+ *   (a table's state, or a puzzle's position)
+ */
+
+/**
+ * @param {string} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...any} children nodes and texts (lists of them too); null and undefined left out
+ * @returns {SVGElement}
+ */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) {
@@ -27,13 +40,16 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A card's name in the page's language. */
+/** A card's name in the page's language.
+ * @param {string | null} card */
 export function cardName(card) {
   return t(`kaart.card.${card}`);
 }
 
 /** A take in words: the card, placed, stolen or raised (`option.kind`) to `option.score`,
- * marked when a Yahtzee takes it or a token goes on it. */
+ * marked when a Yahtzee takes it or a token goes on it.
+ * @param {string} card
+ * @param {{ kind?: string, score?: number | null, yahtzee?: boolean, token?: boolean }} option */
 export function takeLabel(card, option) {
   let text = t(`kaart.take_${option.kind}`, { card: cardName(card), score: option.score });
   if (option.yahtzee) text = `${t("kaart.take_yahtzee")} ${text}`;
@@ -42,7 +58,11 @@ export function takeLabel(card, option) {
 }
 
 /** What the seat to move (`seat`) throws the black dice for, or its choice next to an own
- * card (`canRaise`: a raise is open); `playerName(seat)` names a card's owner. */
+ * card (`canRaise`: a raise is open); `playerName(seat)` names a card's owner.
+ * @param {{ spaces: Space[], players: { pawn: number }[], phase: string, target?: string | null }} state
+ * @param {number} seat
+ * @param {boolean} canRaise
+ * @param {(seat: number) => string} playerName */
 export function aimLine(state, seat, canRaise, playerName) {
   const here = state.spaces[state.players[seat].pawn];
   if (state.phase === "choose") {
@@ -50,27 +70,36 @@ export function aimLine(state, seat, canRaise, playerName) {
     return canRaise ? t("kaart.phase.choose", params) : t("kaart.phase.choose_no_raise", params);
   }
   if (state.target === "steal") {
-    return t("kaart.phase.steal", { card: cardName(here.card), name: playerName(here.owner), score: here.score });
+    return t("kaart.phase.steal", { card: cardName(here.card), name: playerName(/** @type {number} */ (here.owner)), score: here.score });
   }
   if (state.target === "raise") return t("kaart.phase.raise", { card: cardName(here.card), score: here.score });
   return t(`kaart.phase.${state.target === "joker" ? "joker" : "space"}`);
 }
 
 /** The board of the table's players; `playerName(seat)` names a seat. Returns
- * `{ draw(state) }`, called with every state. */
+ * `{ draw(state) }`, called with every state.
+ * @param {(seat: number) => string} playerName */
 export function kaartBoard(playerName) {
+  /** @type {number[]} */
   const pawnAt = [];      // the square each pawn is drawn on now
+  /** @type {number[][]} */
   const pawnTimers = [];  // each pawn's steps still to walk
 
   // The board: 16 spaces round the edge, the yellow track inside, the tray in the middle.
+  /** @param {number} space */
   function spaceBox(space) {
     const [row, col] = GRID[space];
     return { x: col * CELL, y: row * CELL };
   }
+  /** @param {number} square */
   function trackCentre(square) {
     const [row, col] = GRID[square];
     return { x: TRACK0 + col * TRACK + TRACK / 2, y: TRACK0 + row * TRACK + TRACK / 2 };
   }
+  /**
+   * @param {number} seat
+   * @param {number} square
+   */
   function pawnPoint(seat, square) {
     const c = trackCentre(square);
     const dx = [-10, 10, -10, 10][seat];
@@ -99,6 +128,10 @@ export function kaartBoard(playerName) {
     board.append(spaces, track, tray, svg("g", { class: "pawns" }));
   }
 
+  /**
+   * @param {Element} group
+   * @param {Space} info
+   */
   function drawSpace(group, info) {
     group.replaceChildren();
     const n = info.space;
@@ -115,7 +148,7 @@ export function kaartBoard(playerName) {
         svg("text", { class: "space-number", x: 8, y: 18 }, String(n)));
       return;
     }
-    const color = COLORS[info.owner];
+    const color = COLORS[/** @type {number} */ (info.owner)];
     group.append(svg("rect", { class: "space-card", x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 8, stroke: color }),
       cardLabel(t(`kaart.short.${info.card}`)),
       svg("circle", { class: `chip${info.token ? " token" : ""}`, cx: 50, cy: 62, r: 21, fill: color }),
@@ -127,6 +160,7 @@ export function kaartBoard(playerName) {
   }
 
   // A card's name on its space, squeezed to fit when it is long.
+  /** @param {string} text */
   function cardLabel(text) {
     const label = svg("text", { class: "card-name", x: 50, y: 32, "text-anchor": "middle" }, text);
     if (text.length > 8) {
@@ -136,6 +170,7 @@ export function kaartBoard(playerName) {
     return label;
   }
 
+  /** @param {Space} info */
   function spaceLabel(info) {
     const n = info.space;
     let text;
@@ -145,13 +180,14 @@ export function kaartBoard(playerName) {
     } else if (!info.card) {
       text = t("kaart.space_empty", { n });
     } else {
-      text = t("kaart.space_card", { n, card: cardName(info.card), name: playerName(info.owner), score: info.score });
+      text = t("kaart.space_card", { n, card: cardName(info.card), name: playerName(/** @type {number} */ (info.owner)), score: info.score });
       if (info.token) text += ` (${t("kaart.space_token")})`;
     }
     if (info.pawns.length) text += `; ${t("kaart.pawns_here", { names: info.pawns.map(playerName).join(", ") })}`;
     return text;
   }
 
+  /** @param {BoardState} state */
   function draw(state) {
     buildBoard();
     const board = $("board");
@@ -186,6 +222,7 @@ export function kaartBoard(playerName) {
     drawPawns(state);
   }
 
+  /** @param {BoardState} state */
   function drawPawns(state) {
     const layer = $("board").querySelector(".pawns");
     state.players.forEach((p, seat) => {
@@ -203,6 +240,11 @@ export function kaartBoard(playerName) {
     });
   }
 
+  /**
+   * @param {HTMLElement | SVGElement} pawn
+   * @param {number} seat
+   * @param {number} square
+   */
   function placePawn(pawn, seat, square) {
     const { x, y } = pawnPoint(seat, square);
     pawn.style.transform = `translate(${x}px, ${y}px)`;
@@ -211,6 +253,11 @@ export function kaartBoard(playerName) {
   }
 
   // A pawn walks square by square (a red-die move) or goes straight to a card it took.
+  /**
+   * @param {HTMLElement | SVGElement} pawn
+   * @param {number} seat
+   * @param {number} square
+   */
   function movePawn(pawn, seat, square) {
     (pawnTimers[seat] || []).forEach((id) => window.clearTimeout(id));
     pawnTimers[seat] = [];

@@ -10,9 +10,14 @@ import { diceText, pipDieButton } from "./pips.js";
 import { connectTable } from "./table.js";
 
 const root = $("game");
+/** @typedef {import("./types.js").Shown<import("./api.js").KaartspelState>} State */
+
 const gameId = root.dataset.gameId;
-let state = null;
+// The state shown: null until the first render, which comes before anything here reads it.
+/** @type {State} */
+let state = /** @type {any} */ (null);
 const table = connectTable(gameId, { render, message: showMessage, busy: syncDisabled });
+/** @type {Set<number>} */
 let kept = new Set();
 let keptFor = "";
 const { myTurn, playerName, seatOf } = table;
@@ -32,11 +37,16 @@ function options() {
 function mine() {
   return myTurn() && state.status !== "finished";
 }
+/** @param {number} p */
 function percent(p) {
   return `${Math.round(Math.min(1, Math.max(0, p)) * 100)}%`;
 }
 
 // -- actions --------------------------------------------------------------------------------
+/**
+ * @param {string} action
+ * @param {Record<string, unknown>} [body]
+ */
 async function act(action, body = {}) {
   if (table.busy || !mine()) return;
   await table.act(action, body);
@@ -64,6 +74,7 @@ function throwDice() {
   const keep = state.phase === "throw" && state.throws > 0 ? [...kept].sort() : [];
   act("throw", { keep });
 }
+/** @param {string | null} card */
 function take(card) {
   if (options().take) act("take", { card });
 }
@@ -90,6 +101,7 @@ function applyHint() {
 }
 
 // -- rendering ------------------------------------------------------------------------------
+/** @param {State} next */
 function render(next) {
   const previous = state;
   state = next;
@@ -127,7 +139,7 @@ function turnLine() {
 function renderStatus() {
   let title;
   if (state.status === "finished") title = t("game.over");
-  else if (state.casino) title = state.casino_left > 1 ? t("kaart.casino_left", { n: state.casino_left }) : t("kaart.casino_last");
+  else if (state.casino) title = (state.casino_left ?? 0) > 1 ? t("kaart.casino_left", { n: state.casino_left }) : t("kaart.casino_last");
   else title = t("kaart.turn_count", { n: state.history.length + 1 });
   $("round-title").textContent = title;
   $("turn-line").textContent = turnLine();
@@ -150,6 +162,10 @@ function phaseText() {
   return aimLine(state, seat, Boolean(options().throw), playerName);
 }
 
+/**
+ * @param {number | null} pips
+ * @param {number} i
+ */
 function dieButton(pips, i) {
   const best = hints.current()?.answer.options?.[0];
   const suggested = best?.kind === "keep" && state.dice && state.phase === "throw" && best.keep.includes(i);
@@ -170,12 +186,13 @@ function renderDice() {
   $("keep-hint").hidden = !canKeep();
 }
 
+/** @param {number} i */
 function toggleKeep(i) {
   if (!canKeep()) return;
   if (kept.has(i)) kept.delete(i); else kept.add(i);
   renderDice();
   syncDisabled();
-  announce(`${state.dice[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
+  announce(`${/** @type {number[]} */ (state.dice)[i]}: ${kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   $$(`#dice [data-die="${i}"]`)[0]?.focus();
 }
 
@@ -187,15 +204,15 @@ function renderActions() {
   else roll.textContent = state.red !== null && state.phase === "move" ? t("kaart.roll_casino") : t("kaart.roll");
   const throwButton = $("throw");
   throwButton.hidden = !opts.throw;
-  if (state.phase === "choose" && opts.throw) throwButton.textContent = t("kaart.throw_raise", { card: cardName(opts.throw.raise) });
+  if (state.phase === "choose" && opts.throw) throwButton.textContent = t("kaart.throw_raise", { card: cardName(/** @type {string} */ (opts.throw.raise)) });
   else throwButton.textContent = state.throws === 0 ? t("kaart.throw_first") : t("kaart.throw_again");
-  $("throw-count").textContent = opts.throw ? tn("kaart.throws_left", opts.throw.throws_left, { n: opts.throw.throws_left })
+  $("throw-count").textContent = opts.throw ? tn("kaart.throws_left", /** @type {number} */ (opts.throw.throws_left), { n: opts.throw.throws_left })
     : (mine() && state.phase === "throw" && state.throws ? t("kaart.throws_none") : "");
   $("stop").hidden = !opts.stop;
   const section = $("takes");
   section.hidden = !opts.take;
   if (!opts.take) { $("take-list").replaceChildren(); return; }
-  const cards = Object.entries(opts.take.cards).sort((a, b) => b[1].score - a[1].score);
+  const cards = Object.entries(/** @type {Record<string, import("./api.js").CardTake>} */ (opts.take.cards)).sort((a, b) => b[1].score - a[1].score);
   const items = cards.map(([card, option]) => el("li", {}, el("button", {
     type: "button", class: `take ${option.kind}${option.yahtzee ? " yahtzee" : ""}`, "data-card": card,
     onclick: () => take(card),
@@ -208,11 +225,14 @@ function renderActions() {
   $("take-list").replaceChildren(...items);
 }
 
+/** @param {number[]} keep */
 function keepText(keep) {
-  if (!keep.length || !state.dice) return t("kaart.hint_keep_none");
-  return t("kaart.hint_keep", { dice: diceText(keep.map((i) => state.dice[i])) });
+  const dice = state.dice;
+  if (!keep.length || !dice) return t("kaart.hint_keep_none");
+  return t("kaart.hint_keep", { dice: diceText(keep.map((i) => dice[i])) });
 }
 
+/** @param {Record<string, number>} chances */
 function chancesText(chances) {
   const top = Object.entries(chances).filter(([, p]) => p > 0.005).sort((a, b) => b[1] - a[1]).slice(0, 3);
   if (!top.length) return t("kaart.hint_no_chance");
@@ -220,7 +240,8 @@ function chancesText(chances) {
 }
 
 /** One hinted move in words: a keep (or the throw that raises, or the first throw), a
- * card to take with what it does, rolling on, or stopping. */
+ * card to take with what it does, rolling on, or stopping.
+ * @param {any} option a hint's option (Kaartspel's shape: `kind`, `keep`, `card` …) */
 function optionText(option) {
   if (option.kind === "keep") {
     const raise = state.options.find((o) => o.action === "throw")?.raise;
@@ -236,6 +257,7 @@ function optionText(option) {
   return t(`kaart.hint_${option.kind}`);
 }
 
+/** @param {{ value: number }} option */
 function valueText(option) {
   return t("kaart.hint_value", { value: number(option.value, 1) });
 }
@@ -249,7 +271,7 @@ function renderHint() {
     return {
       best: `${optionText(best)} (${valueText(best)})${chances}`,
       canApply: mine(),
-      rows: list.map((option, i) => el("tr", { class: i === 0 ? "best-option" : "" },
+      rows: list.map((/** @type {any} */ option, /** @type {number} */ i) => el("tr", { class: i === 0 ? "best-option" : "" },
         el("td", { text: optionText(option) }),
         el("td", { class: "num", text: number(option.value, 1) }),
         el("td", { text: option.kind === "keep" && state.dice && state.phase === "throw" ? chancesText(option.chances) : "" }))),
@@ -286,6 +308,7 @@ function renderScores() {
     : [el("li", { class: "muted", text: t("kaart.unplaced_none") })]));
 }
 
+/** @param {import("./api.js").RedStep | import("./api.js").TakeStep} step */
 function stepText(step) {
   if ("red" in step) return t("kaart.step_red", { n: step.red });
   const parts = [t("kaart.step_throws", { dice: step.throws.map((d) => d.split("").join(" ")).join(" → ") })];
@@ -306,11 +329,11 @@ function syncDisabled() {
   if (!state) return;
   const busy = table.busy;
   if (pad()) {
-    document.querySelector("p.keys").textContent = t("pad.keys_kaart");
+    /** @type {HTMLElement} */ (document.querySelector("p.keys")).textContent = t("pad.keys_kaart");
     // the red die's keys stay open once asked for; the black dice's while a throw is due
     if (!options().roll) $("red-entry").hidden = true;
     if (!options().throw) $("pad-entry").hidden = true;
-    $("red-keys").querySelectorAll("button").forEach((b) => { b.disabled = busy || !mine(); });
+    $("red-keys").querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => { b.disabled = busy || !mine(); });
     blackEntry.sync();
   }
   root.dataset.busy = busy ? "yes" : "no";
@@ -322,19 +345,25 @@ function syncDisabled() {
 }
 
 // -- what happened (the live region) --------------------------------------------------------
+/**
+ * @param {State | null} previous
+ * @param {State} current
+ */
 function announceChanges(previous, current) {
   if (!previous) return;
+  /** @type {string[]} */
   const said = [];
-  const name = (seat) => current.players[seat]?.name ?? "?";
+  /** @param {number | null} seat */
+  const name = (seat) => current.players[/** @type {number} */ (seat)]?.name ?? "?";
   if (current.casino && !previous.casino) said.push(t("kaart.casino_started"));
   const before = Object.fromEntries(previous.spaces.filter((s) => s.card).map((s) => [s.card, s]));
   let cardsChanged = false;
   current.spaces.filter((s) => s.card).forEach((now) => {
-    const then = before[now.card];
+    const then = before[/** @type {string} */ (now.card)];
     const params = { name: name(now.owner), card: cardName(now.card), score: now.score };
     if (!then) said.push(t("kaart.placed", params));
     else if (then.owner !== now.owner) said.push(t("kaart.stole", { ...params, victim: name(then.owner) }));
-    else if (now.score > then.score) said.push(t("kaart.raised", params));
+    else if (/** @type {number} */ (now.score) > /** @type {number} */ (then.score)) said.push(t("kaart.raised", params));
     else return;
     cardsChanged = true;
     if (now.token && !(then && then.token && then.owner === now.owner)) said.push(t("kaart.token_on", params));

@@ -4,7 +4,10 @@
 // Last-Event-ID); a stream the browser gave up on is opened again after two seconds.
 
 /** Follow table `gameId` as the holder of `token` (null: a watcher); `show(state)` gets
- * every state the stream sends. */
+ * every state the stream sends.
+ * @param {string} gameId
+ * @param {string | null} token
+ * @param {(state: any) => void} show (`state`: the JSON of a GameState) */
 export function listen(gameId, token, show) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const source = new EventSource(`/api/games/${gameId}/events${query}`);

@@ -1,18 +1,21 @@
 // The lobby: make a profile, find an opponent (quick match), open a table or join one, and
 // wait until its seats are taken; then go to the table with this player's seat.
-import { $, $$, api, errorText, profileErrorText, tn } from "./common.js";
+import { $, $$, api, ApiError, errorText, profileErrorText, thrown, tn } from "./common.js";
 import { rememberLink } from "./seat-store.js";
 
+/** @type {string | null} */
 let waiting = null;  // the lobby entry this page waits on
 
+/** @param {unknown} err */
 function fail(err) {
-  $("lobby-error").textContent = errorText(err.error);
+  $("lobby-error").textContent = errorText(thrown(err));
 }
 
-/** Show the entry's state; go to the game once it has started. */
+/** Show the entry's state; go to the game once it has started.
+ * @param {import("./api.js").LobbyTable} entry */
 function show(entry) {
   if (entry.url) {
-    rememberLink(entry.game_id, entry.url);
+    rememberLink(/** @type {string} */ (entry.game_id), entry.url);
     window.location.assign(entry.url);
     return;
   }
@@ -27,7 +30,7 @@ async function poll() {
   try {
     show(await api("GET", `/api/lobby/${waiting}`));
   } catch (err) {
-    if (err.transient) window.setTimeout(poll, 3000);
+    if (err instanceof ApiError && err.transient) window.setTimeout(poll, 3000);
     else fail(err);
   }
 }
@@ -62,7 +65,7 @@ $$(".lobby-join").forEach((button) => button.addEventListener("click", async () 
   try { show(await api("POST", `/api/lobby/${button.dataset.lobby}/join`, {})); } catch (err) { fail(err); }
 }));
 
-$("profile-form")?.addEventListener("submit", async (event) => {
+$("profile-form")?.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   try {
     await api("POST", "/api/profile", { name: $("profile-name").value });

@@ -10,18 +10,22 @@ import { pipDieButton } from "./pips.js";
  * Backspace and Enter. `active()` says whether the pad may take an entry now, `changed(pips)`
  * redraws the dice entered so far and `record(pips)` sends a complete entry. Returns
  * `{ entered(), reset() }`.
+ * @param {{ count?: number, active: () => boolean, changed: (pips: number[]) => void,
+ *   record: (pips: number[]) => Promise<boolean> }} hooks
  */
 export function pipEntry({ count = 5, active, changed, record }) {
+  /** @type {number[]} */
   let pips = [];
   const keys = $("pad-keys");
   const recordButton = $("pad-record");
 
   function sync() {
     recordButton.disabled = pips.length !== count || !active();
-    keys.querySelectorAll("button").forEach((b) => { b.disabled = pips.length >= count || !active(); });
+    keys.querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => { b.disabled = pips.length >= count || !active(); });
     $("pad-back").disabled = pips.length === 0;
     changed(pips);
   }
+  /** @param {number} p */
   function add(p) {
     if (!active() || pips.length >= count) return;
     pips.push(p);
@@ -47,7 +51,7 @@ export function pipEntry({ count = 5, active, changed, record }) {
   }));
   $("pad-back").addEventListener("click", back);
   recordButton.addEventListener("click", send);
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (!active() || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     if (/^[1-6]$/.test(event.key)) {
@@ -71,9 +75,18 @@ export function pipEntry({ count = 5, active, changed, record }) {
 /**
  * Match `letters` to distinct dice that can show them (`faces[d]`: die d's letters, "?" the
  * blank): the die of each letter, or null when the dice cannot show them all at once.
+ * @param {string[]} letters
+ * @param {string[][]} faces
+ * @returns {number[] | null}
  */
 function assignLetters(letters, faces) {
+  /** @type {number[]} */
   const owner = new Array(faces.length).fill(-1);
+  /**
+   * @param {number} i
+   * @param {boolean[]} seen
+   * @returns {boolean}
+   */
   function place(i, seen) {
     for (let d = 0; d < faces.length; d += 1) {
       if (seen[d] || !faces[d].includes(letters[i])) continue;
@@ -88,6 +101,7 @@ function assignLetters(letters, faces) {
   for (let i = 0; i < letters.length; i += 1) {
     if (!place(i, new Array(faces.length).fill(false))) return null;
   }
+  /** @type {number[]} */
   const dieOf = new Array(letters.length);
   owner.forEach((i, d) => { if (i >= 0) dieOf[i] = d; });
   return dieOf;
@@ -96,6 +110,8 @@ function assignLetters(letters, faces) {
 /**
  * Why the dice cannot show `letters` all at once: a letter asked for more often than dice
  * can show it ("only 1 die shows a W"), else that they do not fit together.
+ * @param {string[]} letters
+ * @param {string[][]} faces
  */
 function impossible(letters, faces) {
   for (const letter of new Set(letters)) {
@@ -114,6 +130,9 @@ function impossible(letters, faces) {
  * The letter keys of a Woord Yahtzee score pad: a key per letter on the dice (`faces`, one
  * list per die), greyed when no free die can show it; `field` takes typed letters too.
  * `changed(letters, dieOf)` redraws, `record(letters)` sends seven letters.
+ * @param {{ faces: string[][], field: HTMLInputElement, active: () => boolean,
+ *   changed: (letters: string[], dieOf: number[] | null) => void,
+ *   record: (letters: string) => Promise<boolean> }} hooks
  */
 export function letterEntry({ faces, field, active, changed, record }) {
   const keys = $("pad-keys");
@@ -125,8 +144,8 @@ export function letterEntry({ faces, field, active, changed, record }) {
     const now = letters();
     const dieOf = assignLetters(now, faces);
     const full = now.length >= faces.length;
-    keys.querySelectorAll("button").forEach((b) => {
-      b.disabled = !active() || full || !dieOf || !assignLetters([...now, b.dataset.letter], faces);
+    keys.querySelectorAll("button").forEach((/** @type {HTMLButtonElement} */ b) => {
+      b.disabled = !active() || full || !dieOf || !assignLetters([...now, /** @type {string} */ (b.dataset.letter)], faces);
     });
     recordButton.disabled = !active() || now.length !== faces.length || !dieOf;
     $("pad-back").disabled = now.length === 0;
@@ -158,7 +177,7 @@ export function letterEntry({ faces, field, active, changed, record }) {
     sync();
   }
   recordButton.addEventListener("click", send);
-  field.addEventListener("keydown", (event) => {
+  field.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       send();
@@ -168,7 +187,9 @@ export function letterEntry({ faces, field, active, changed, record }) {
 }
 
 /** Keep the screen awake while `on` (the hourglass runs); a no-op where the browser cannot. */
+/** @type {WakeLockSentinel | null} */
 let wakeLock = null;
+/** @param {boolean} on */
 export async function stayAwake(on) {
   try {
     if (on && !wakeLock && navigator.wakeLock) {
@@ -183,7 +204,11 @@ export async function stayAwake(on) {
   }
 }
 
-/** Draw the dice a score pad's entry has so far (`pips`, the rest empty), in `box`. */
+/** Draw the dice a score pad's entry has so far (`pips`, the rest empty), in `box`.
+ * @param {HTMLElement} box
+ * @param {number[]} pips
+ * @param {number} count
+ * @param {(index: number, pips: number | undefined) => string} label */
 export function drawEntered(box, pips, count, label) {
   box.replaceChildren(...Array.from({ length: count }, (_, i) => pipDieButton({
     pips: i < pips.length ? pips[i] : null, index: i, label: label(i, pips[i]), onclick: () => {},
@@ -194,6 +219,8 @@ export function drawEntered(box, pips, count, label) {
  * A score pad's note: the box and its words or points without the throw (`#pad-note`).
  * `boxes()` lists the open boxes as [id, name]; `send(box, value)` posts the note and says
  * whether it was taken. Shown only while `active()` (the turn's first throw not entered).
+ * @param {{ boxes: () => string[][], active: () => boolean,
+ *   send: (box: string, value: string) => Promise<boolean> }} hooks
  */
 export function noteForm({ boxes, active, send }) {
   const details = $("pad-note");

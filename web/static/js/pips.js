@@ -2,18 +2,22 @@
 // Kaartspel's five black dice and its red die, a score pad's pip keys).
 import { el, t } from "./common.js";
 
-/** Pips as a player reads them out: "3 3 5". */
+/** Pips as a player reads them out: "3 3 5".
+ * @param {(number | string)[]} faces */
 export function diceText(faces) {
   return faces.join(" ");
 }
 
-/** Where the pips of each face sit in a 3 x 3 grid (cells 0-8, row by row). */
+/** Where the pips of each face sit in a 3 x 3 grid (cells 0-8, row by row).
+ * @type {Record<number, number[]>} */
 export const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
 /**
  * The button of die `index` showing `pips` (null: not thrown yet), a toggle for keeping it.
  * `label` names the die for screen readers ("Dobbelsteen 2: 5"); `kept`, `suggested` (by the
  * hint) and `rolling` (drawn rolling) set its look; `kind` is an extra class ("black").
+ * @param {{ pips: number | null, index: number, label: string, kept?: boolean, suggested?: boolean,
+ *   rolling?: boolean, kind?: string, onclick?: ((event: MouseEvent) => void) }} die
  */
 export function pipDieButton({ pips, index, label, kept = false, suggested = false, rolling = false,
   kind = "", onclick }) {

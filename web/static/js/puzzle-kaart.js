@@ -9,12 +9,23 @@ import { pipDieButton } from "./pips.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 /** A seat as the puzzle names it: "player n", and "player n (you)" for the seat to move
- * (a name in "Threes of {name}", never "Threes of You"). */
+ * (a name in "Threes of {name}", never "Threes of You").
+ * @param {KaartPosition} position
+ * @param {number} seat */
 function seatName(position, seat) {
   return seat === position.to_move ? t("puzzle.you", { n: seat + 1 }) : t("puzzle.seat", { n: seat + 1 });
 }
 
-/** A Kaartspel choice in words: a take, taking nothing, throwing to raise, moving on, stopping. */
+/**
+ * @typedef {{ to_move: number, dice?: number[] | null, spaces: import("./api.js").KaartspelSpace[],
+ *   players: { seat: number, total: number, pawn: number }[], round: number, casino?: boolean,
+ *   phase: string, [key: string]: any }} KaartPosition
+ *   a Kaartspel puzzle's position (the board's state as the player saw it)
+ * @typedef {{ kind: string, card?: string | null, how?: string, score?: number }} KaartChoice
+ */
+
+/** A Kaartspel choice in words: a take, taking nothing, throwing to raise, moving on, stopping.
+ * @param {KaartChoice} option */
 export function kaartChoiceText(option) {
   if (option.kind === "take") {
     return option.card ? takeLabel(option.card, { kind: option.how, score: option.score }) : t("kaart.take_none");
@@ -27,8 +38,9 @@ export function kaartChoiceText(option) {
 /**
  * Draw the Kaartspel `question` into `container`; `answer(choice)` gets the player's choice.
  * @param {HTMLElement} container
- * @param {Record<string, any>} question
- * @param {(choice: Record<string, any>) => void} answer
+ * @param {{ position: KaartPosition, can_keep: boolean, throws: number, rating?: number,
+ *   choices: KaartChoice[] }} question
+ * @param {(choice: { kind: string, dice?: number[], card?: string | null }) => void} answer
  */
 export function showKaartQuestion(container, question, answer) {
   const position = question.position;
@@ -36,6 +48,7 @@ export function showKaartQuestion(container, question, answer) {
   for (const [name, value] of Object.entries({ id: "board", class: "board", viewBox: "0 0 500 500",
     role: "img", "aria-label": t("kaart.board") })) board.setAttribute(name, value);
   const list = el("ol", { id: "board-list", class: "sr-only", "aria-label": t("kaart.board") });
+  /** @type {Set<number>} */
   const kept = new Set();
   const dice = el("div", { class: "pip-dice kaart-dice", role: "group", "aria-label": t("kaart.black") });
   const drawDice = () => {
@@ -66,11 +79,11 @@ export function showKaartQuestion(container, question, answer) {
     board, list,
     el("p", { class: "sheet-line", text: `${t("kaart.total")}: ${totals}` }),
     el("p", { class: "phase-line", text: aimLine(position, position.to_move,
-      question.choices.some((choice) => choice.kind === "throw"), (seat) => seatName(position, seat)) }),
+      question.choices.some((choice) => choice.kind === "throw"), (/** @type {number} */ seat) => seatName(position, seat)) }),
     position.dice ? dice : null,
     el("p", { class: "puzzle-choices" }, keep,
       question.can_keep ? el("span", { class: "muted", text: t("puzzle.or_take") }) : null),
     choices].filter((node) => node !== null));
   const players = position.players.map((p) => ({ ...p, name: seatName(position, p.seat) }));
-  kaartBoard((seat) => seatName(position, seat)).draw({ ...position, players, status: "playing" });
+  kaartBoard((/** @type {number} */ seat) => seatName(position, seat)).draw({ ...position, players, status: "playing" });
 }

@@ -1,7 +1,7 @@
 // The proficiency test: every position of the mode's fixed test in turn, then the score
 // (0 for answers drawn at random, 100 for the best every time) beside the computer
 // levels', with each position's grade.
-import { $, api, el, errorText, number, t } from "./common.js";
+import { $, api, el, errorText, number, t, thrown } from "./common.js";
 import { choiceText, showQuestion } from "./puzzle-view.js";
 
 const container = $("puzzle");
@@ -12,7 +12,8 @@ const mode = container.dataset.mode || "woord";
 const answers = [];
 
 /** The computer levels' scores (and random answers'), weakest first: "willekeurig 0 ·
- * beginner 52 · gevorderd 90 · optimaal 100". */
+ * beginner 52 · gevorderd 90 · optimaal 100".
+ * @param {Record<string, number> | null | undefined} levels */
 function ladder(levels) {
   return Object.entries(levels || {})
     .sort(([, a], [, b]) => a - b)
@@ -20,7 +21,8 @@ function ladder(levels) {
     .join(" · ");
 }
 
-/** The score, with each answer against the best. */
+/** The score, with each answer against the best.
+ * @param {import("./api.js").TestScore} score */
 function showScore(score) {
   container.hidden = true;
   progress.textContent = "";
@@ -41,6 +43,7 @@ function showScore(score) {
 
 async function start() {
   const test = await api("GET", `/api/puzzles/test/${mode}`);
+  /** @param {number} n */
   const ask = (n) => {
     progress.textContent = t("puzzle.test_progress", { n: n + 1, of: test.positions.length });
     showQuestion(container, test.positions[n], async (choice) => {
@@ -52,11 +55,11 @@ async function start() {
       try {
         showScore(await api("POST", `/api/puzzles/test/${mode}`, { answers }));
       } catch (err) {
-        container.append(el("p", { class: "bad", text: errorText(err.error) }));
+        container.append(el("p", { class: "bad", text: errorText(thrown(err)) }));
       }
     });
   };
   ask(0);
 }
 
-start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(err.error) })));
+start().catch((err) => container.replaceChildren(el("p", { class: "bad", text: errorText(thrown(err)) })));

@@ -10,7 +10,8 @@ import { pipDieButton } from "./pips.js";
  * @typedef {{ kind: string, dice?: number[], box?: string }} Choice
  */
 
-/** The sheet as the player saw it: the filled boxes with their points. */
+/** The sheet as the player saw it: the filled boxes with their points.
+ * @param {Question} question */
 function sheetLine(question) {
   const pos = question.position;
   const filled = question.mode === "classic"
@@ -20,7 +21,8 @@ function sheetLine(question) {
   return items.length ? items.join(" · ") : t("puzzle.sheet_empty");
 }
 
-/** The facts above the dice: round, throw, upper total, the hourglass. */
+/** The facts above the dice: round, throw, upper total, the hourglass.
+ * @param {Question} question */
 function factsLine(question) {
   const pos = question.position;
   const parts = [t("puzzle.round", { round: pos.round, rounds: pos.rounds }),
@@ -36,7 +38,11 @@ function factsLine(question) {
   return parts.join(" · ");
 }
 
-/** One die or letter tile, a toggle for keeping it. */
+/** One die or letter tile, a toggle for keeping it.
+ * @param {Question} question
+ * @param {number} index
+ * @param {boolean} kept
+ * @param {(() => void) | undefined} onclick */
 function dieButton(question, index, kept, onclick) {
   const face = question.shown[index];
   if (question.mode === "classic") {
@@ -58,9 +64,11 @@ function dieButton(question, index, kept, onclick) {
 export function showQuestion(container, question, answer) {
   container.dataset.id = question.id;
   if (question.mode === "kaartspel") {
-    showKaartQuestion(container, question, answer);
+    showKaartQuestion(container, /** @type {Parameters<typeof showKaartQuestion>[1]} */ (
+      /** @type {unknown} */ (question)), answer);
     return;
   }
+  /** @type {Set<number>} */
   const kept = new Set();
   const dice = el("div", { class: question.mode === "classic" ? "pip-dice" : "dice", role: "group",
     "aria-label": t("puzzle.dice") });
@@ -88,9 +96,10 @@ export function showQuestion(container, question, answer) {
     boxes].filter((node) => node !== null));
 }
 
-/** A choice in words: "keep 3 3 3", "sixes", "one_word (trace) for 11", a Kaartspel take. */
+/** A choice in words: "keep 3 3 3", "sixes", "one_word (trace) for 11", a Kaartspel take.
+ * @param {Record<string, any>} option a choice as the grade gives it */
 export function choiceText(option) {
-  if (["take", "throw", "roll", "stop"].includes(option.kind)) return kaartChoiceText(option);
+  if (["take", "throw", "roll", "stop"].includes(option.kind)) return kaartChoiceText(/** @type {import("./puzzle-kaart.js").KaartChoice} */ (option));
   if (option.kind === "keep") {
     const kept = option.letters !== undefined ? facesText(option.letters) : (option.keep || []).join(" ");
     return kept ? t("puzzle.keep", { dice: kept }) : t("puzzle.keep_none");

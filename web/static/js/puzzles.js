@@ -1,6 +1,6 @@
 // The puzzle trainer: the next puzzle of a mode and theme near the profile's puzzle rating,
 // or the puzzle of the day; the answer graded against perfect play.
-import { $, $$, api, el, errorText, t } from "./common.js";
+import { $, $$, api, el, errorText, t, thrown } from "./common.js";
 import { showGrade, showQuestion } from "./puzzle-view.js";
 
 const container = $("puzzle");
@@ -17,14 +17,15 @@ async function loadThemes() {
       el("option", { value: name, text: `${t(`theme.${name}`)} (${count})` })));
 }
 
-/** Show a puzzle (from `path`) and grade the answer. */
+/** Show a puzzle (from `path`) and grade the answer.
+ * @param {string} path */
 async function show(path) {
   next.hidden = true;
   let question;
   try {
     question = await api("GET", path);
   } catch (err) {
-    container.replaceChildren(el("p", { class: "muted", id: "no-puzzle", text: errorText(err.error) }));
+    container.replaceChildren(el("p", { class: "muted", id: "no-puzzle", text: errorText(thrown(err)) }));
     return;
   }
   seen.push(question.id);
@@ -34,7 +35,7 @@ async function show(path) {
       next.hidden = false;
       next.focus();
     } catch (err) {
-      container.append(el("p", { class: "bad", text: errorText(err.error) }));
+      container.append(el("p", { class: "bad", text: errorText(thrown(err)) }));
     }
   });
 }

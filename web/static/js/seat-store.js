@@ -7,22 +7,28 @@
 
 const SEAT_PREFIX = "wy-seat-";
 
-/** The seat token a link carries in its fragment (`…#seat=TOKEN`), or null. */
+/** The seat token a link carries in its fragment (`…#seat=TOKEN`), or null.
+ * @param {string} url */
 export function linkToken(url) {
   return new URLSearchParams(url.split("#")[1] || "").get("seat");
 }
 
-/** Remember `token` as this browser's seat at game `gameId` (nothing when there is none). */
+/** Remember `token` as this browser's seat at game `gameId` (nothing when there is none).
+ * @param {string} gameId
+ * @param {string | null} token */
 export function rememberSeat(gameId, token) {
   if (token) localStorage.setItem(`${SEAT_PREFIX}${gameId}`, token);
 }
 
-/** Remember the seat of an invite link (`url` with `#seat=`) at game `gameId`. */
+/** Remember the seat of an invite link (`url` with `#seat=`) at game `gameId`.
+ * @param {string} gameId
+ * @param {string} url */
 export function rememberLink(gameId, url) {
   rememberSeat(gameId, linkToken(url));
 }
 
-/** This browser's seat token at game `gameId`, or null. */
+/** This browser's seat token at game `gameId`, or null.
+ * @param {string} gameId */
 export function seatToken(gameId) {
   return localStorage.getItem(`${SEAT_PREFIX}${gameId}`);
 }
@@ -42,7 +48,9 @@ let keeping = Promise.resolve();  // one write after the other: the newest state
 
 /** Keep `state`, the newest state game `gameId`'s page shows, as the answer to
  * `GET /api/games/<id>` that a reload without a connection gets (from the service worker),
- * with `kept_at`: this browser's time (ms) it was shown, so the page knows how old it is. */
+ * with `kept_at`: this browser's time (ms) it was shown, so the page knows how old it is.
+ * @param {string} gameId
+ * @param {import("./types.js").Shown} state */
 export function keepState(gameId, state) {
   if (!("caches" in window) || state.kept_at !== undefined) return;
   const copy = JSON.stringify({ ...state, kept_at: Date.now() });
@@ -54,9 +62,19 @@ export function keepState(gameId, state) {
 /** Remember a page's unfinished turn in this tab (kept dice, typed words) so a reload
  * mid-turn gets it back; `key` names the game, turn and throw. */
 export const turnMemory = {
+  /**
+   * @param {string} gameId
+   * @param {string} key
+   * @param {Record<string, unknown>} data
+   */
   save(gameId, key, data) {
     try { sessionStorage.setItem(`wy-turn-${gameId}`, JSON.stringify({ key, ...data })); } catch { /* full */ }
   },
+  /**
+   * @param {string} gameId
+   * @param {string} key
+   * @returns {any} what `save` kept under `key`, or null
+   */
   load(gameId, key) {
     try {
       const stored = JSON.parse(sessionStorage.getItem(`wy-turn-${gameId}`) || "null");

@@ -3,10 +3,11 @@
 // (`seats[i].host_controls`: none at a rated table, only under an absent player elsewhere),
 // and for the viewer's own seat what the host last did to it and why
 // (`seats[i].host_action`), with the way back to the table.
-import { $, $$, announce, api, el, errorText, t, tn } from "./common.js";
+import { $, $$, announce, api, el, errorText, t, thrown, tn } from "./common.js";
 
 
-/** A duration in words: minutes under an hour, hours under two days, else days. */
+/** A duration in words: minutes under an hour, hours under two days, else days.
+ * @param {number} seconds */
 function awayFor(seconds) {
   const minutes = Math.max(1, Math.floor(seconds / 60));
   if (minutes < 60) return tn("seats.minutes", minutes);
@@ -14,7 +15,8 @@ function awayFor(seconds) {
   return hours < 48 ? tn("seats.hours", hours) : tn("seats.days", Math.floor(hours / 24));
 }
 
-/** When, as the viewer's clock writes it: the time today, else the day and the time. */
+/** When, as the viewer's clock writes it: the time today, else the day and the time.
+ * @param {number} at */
 function when(at) {
   const date = new Date(at * 1000);
   const today = date.toDateString() === new Date().toDateString();
@@ -23,7 +25,8 @@ function when(at) {
     : { dateStyle: "short", timeStyle: "short" }).format(date);
 }
 
-/** What the host did to your seat, who and why, in one sentence. */
+/** What the host did to your seat, who and why, in one sentence.
+ * @param {import("./api.js").HostAction} done */
 function hostActionText(done) {
   const params = { host: done.host, time: when(done.at ?? 0),
     level: done.level ? t(`level.short.${done.level}`) : "" };
@@ -38,19 +41,30 @@ function hostActionText(done) {
  * The seats of table `gameId` for `table` (its `you`, `own`, `token`); `send(seat, action,
  * body)` posts a seat action (the host's, or `return`), shows the answer and says whether
  * it was done; `message(text)` shows a line.
+ * @param {string} gameId
+ * @param {import("./types.js").Table} table
+ * @param {(seat: number, action: string, body?: Record<string, unknown>) => Promise<boolean>} send
+ * @param {(text: string) => void} message
  */
 export function seatsView(gameId, table, send, message) {
+  /** @type {string[] | null} */
   let levels = null;       // computer levels of this mode (GET /api/meta), fetched once
+  /** @type {number | null} */
   let lastReaction = null; // the newest reaction announced to screen readers
   let lastNotice = "";     // the notice last announced
 
+  /**
+   * @param {import("./types.js").Shown} state
+   * @param {import("./api.js").Seat} seat
+   */
   function controls(state, seat) {
     const allowed = seat.host_controls || [];
     if (allowed.includes("computer") && levels === null) {
       levels = [];
       api("GET", "/api/meta").then((meta) => {
-        levels = meta[state.mode]?.computer_levels || [];
-        if (levels.length) draw(table.state);
+        const known = meta[state.mode]?.computer_levels || [];
+        levels = known;
+        if (known.length && table.state) draw(table.state);
       }).catch(() => { levels = null; });
     }
     const out = [];
@@ -79,7 +93,8 @@ export function seatsView(gameId, table, send, message) {
     return out;
   }
 
-  /** For the viewer's own seat: what the host did to it and why, and the way back. */
+  /** For the viewer's own seat: what the host did to it and why, and the way back.
+   * @param {import("./types.js").Shown} state */
   function drawNotice(state) {
     const box = $("seat-notice");
     if (!box) return;
@@ -90,7 +105,7 @@ export function seatsView(gameId, table, send, message) {
       lastNotice = "";
       return;
     }
-    const text = hostActionText(seat.host_action);
+    const text = hostActionText(/** @type {import("./api.js").HostAction} */ (seat.host_action));
     $("seat-notice-text").textContent = text;
     const button = $("seat-return");
     button.hidden = !gone;
@@ -101,6 +116,7 @@ export function seatsView(gameId, table, send, message) {
     }
   }
 
+  /** @param {import("./types.js").Shown} state */
   function draw(state) {
     const section = $("seats");
     if (!section) return;
@@ -144,11 +160,11 @@ export function seatsView(gameId, table, send, message) {
     try {
       await api("POST", `/api/games/${gameId}/react`, { emote: button.dataset.emote }, table.token);
     } catch (err) {
-      message(errorText(err.error));
+      message(errorText(thrown(err)));
     }
   }));
 
-  $("seat-return")?.addEventListener("click", async (event) => {
+  $("seat-return")?.addEventListener("click", async (/** @type {Event & { target: HTMLElement }} */ event) => {
     if (await send(Number(event.target.dataset.seat), "return")) announce(t("seats.back"));
   });
 

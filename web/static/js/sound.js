@@ -1,9 +1,12 @@
 // The pages' short sounds, made with Web Audio (no file to load): the beep that says it is
 // your turn and the score pad's hourglass bell. A device without Web Audio stays silent.
 
+/** @type {AudioContext | null} */
 let audio = null;  // the page's one audio context, made at its first sound
 
-/** A tone of 880 Hz `start` seconds from now, rising to `peak` and fading within 0.3 s. */
+/** A tone of 880 Hz `start` seconds from now, rising to `peak` and fading within 0.3 s.
+ * @param {number} start
+ * @param {number} peak */
 function tone(start, peak) {
   const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Context) return;

@@ -1,5 +1,5 @@
 // The start screen: kind of game, player names, dictionary and rules; POST /api/games.
-import { $, $$, api, ApiError, el, errorText, t } from "./common.js";
+import { $, $$, api, ApiError, el, errorText, t, thrown } from "./common.js";
 import { rememberSeat, seatedGames, seatToken } from "./seat-store.js";
 
 const form = $("start-form");
@@ -10,9 +10,11 @@ const computerList = $("computers");
 const addComputerButton = $("add-computer");
 const MAX_PLAYERS = 8;
 // Computer levels and player counts per mode, from the mode choices' data attributes.
+/** @type {Record<string, string[]>} */
 const modeLevels = {};
+/** @type {Record<string, number[]>} */
 const modePlayers = {};
-form.querySelectorAll("input[name=mode]").forEach((radio) => {
+form.querySelectorAll("input[name=mode]").forEach((/** @type {HTMLInputElement} */ radio) => {
   modeLevels[radio.value] = radio.dataset.levels ? radio.dataset.levels.split(",") : [];
   if (radio.dataset.players) modePlayers[radio.value] = radio.dataset.players.split(",").map(Number);
 });
@@ -65,7 +67,8 @@ function levelOptions() {
   return (modeLevels[mode()] || []).map((level) => el("option", { value: level, text: t(`level.${level}`) }));
 }
 
-/** Whether the start screen offers computer seats for mode `m` (its levels from the meta). */
+/** Whether the start screen offers computer seats for mode `m` (its levels from the meta).
+ * @param {string} m */
 function offersComputers(m) {
   return (modeLevels[m] || []).length > 0;
 }
@@ -78,7 +81,7 @@ function maxPlayers() {
 function syncMode() {
   const current = mode();
   const computers = offersComputers(current);
-  form.querySelectorAll(".mode-panel").forEach((panel) => { panel.hidden = panel.dataset.mode !== current; });
+  form.querySelectorAll(".mode-panel").forEach((/** @type {HTMLElement} */ panel) => { panel.hidden = panel.dataset.mode !== current; });
   $$("p.intro[id^=intro-]").forEach((intro) => { intro.hidden = intro.id !== `intro-${current}`; });
   // a score pad records real dice: nobody plays for a computer
   $("computers-set").hidden = !computers || kind() === "pad";
@@ -99,7 +102,8 @@ function nameInputs() {
 }
 
 /** Whether every name differs (ignoring case, as the server does); if not, say which name
- * is there twice and mark its fields. */
+ * is there twice and mark its fields.
+ * @param {(string | { name: string })[]} players */
 function namesDiffer(players) {
   const fields = [...nameInputs(), ...computerRows().map((item) => item.querySelector("input"))];
   fields.forEach((input) => input.removeAttribute("aria-invalid"));
@@ -199,11 +203,11 @@ function syncDiceHint() {
 
 $("dictionary")?.addEventListener("change", syncDice);
 $("dice-set")?.addEventListener("change", syncDiceHint);
-form.querySelectorAll("input[name=kind]").forEach((radio) => radio.addEventListener("change", () => {
+form.querySelectorAll("input[name=kind]").forEach((/** @type {HTMLInputElement} */ radio) => radio.addEventListener("change", () => {
   syncKind();
   syncMode();
 }));
-form.querySelectorAll("input[name=mode]").forEach((radio) => radio.addEventListener("change", syncMode));
+form.querySelectorAll("input[name=mode]").forEach((/** @type {HTMLInputElement} */ radio) => radio.addEventListener("change", syncMode));
 addButton.addEventListener("click", () => addPlayer().focus());
 addComputerButton.addEventListener("click", () => {
   const n = addComputer();
@@ -232,24 +236,27 @@ if (diceChoice && asked) diceChoice.value = asked.value;
 syncDiceHint();
 
 /** The rules options of mode `m`: every input of its panel with `data-rule` (a checkbox
- * its state, a radio the checked one, a number its value; a `data-value` is JSON). */
+ * its state, a radio the checked one, a number its value; a `data-value` is JSON).
+ * @param {string} m */
 function rulesOf(m) {
+  /** @type {Record<string, unknown>} */
   const rules = {};
-  form.querySelectorAll(`.mode-panel[data-mode="${m}"] [data-rule]`).forEach((input) => {
+  form.querySelectorAll(`.mode-panel[data-mode="${m}"] [data-rule]`).forEach((/** @type {HTMLInputElement} */ input) => {
     if (input.type === "radio" && !input.checked) return;
+    /** @type {unknown} */
     let value = input.value;
     if (input.type === "checkbox") value = input.checked;
     else if (input.type === "number") {
-      const number = Number.parseInt(value, 10);
+      const number = Number.parseInt(input.value, 10);
       value = Number.isFinite(number) ? number : Number(input.defaultValue);
     }
     else if (input.dataset.value !== undefined) value = JSON.parse(input.dataset.value);
-    rules[input.dataset.rule] = value;
+    rules[/** @type {string} */ (input.dataset.rule)] = value;
   });
   return rules;
 }
 
-form.addEventListener("submit", async (event) => {
+form.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   errorBox.textContent = "";
   // a row left blank is no player (a solo game with no name gets the default one)
@@ -276,7 +283,7 @@ form.addEventListener("submit", async (event) => {
     rememberSeat(created.id, mine.token);
     window.location.assign(mine.url);
   } catch (err) {
-    errorBox.textContent = errorText(err.error);
+    errorBox.textContent = errorText(thrown(err));
     button.disabled = false;
   }
 });
@@ -329,7 +336,9 @@ async function listOwnTables() {
   const ids = seatedGames().filter((id) => /^[0-9a-f]{1,64}$/.test(id) && !shown.has(id) && !ended.includes(id));
   const states = await Promise.all(ids.slice(0, MOST_ASKED).map(async (id) => {
     try {
-      return await api("GET", `/api/games/${id}`, undefined, seatToken(id));
+      /** @type {import("./api.js").GameState} */
+      const state = await api("GET", `/api/games/${id}`, undefined, seatToken(id));
+      return state;
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) ended.push(id);
       return null;

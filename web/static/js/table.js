@@ -5,7 +5,7 @@
 // what every table draws: the seats and the host's controls (seats.js), the idle
 // countdown (idle.js), the invite links (invites.js), the rematch (rematch.js), the
 // hot-seat hand-over (handover.js) and the turn's title, icon and sound (turn-signal.js).
-import { api, errorText, t, time } from "./common.js";
+import { api, errorText, t, thrown, time } from "./common.js";
 import { acting } from "./acting.js";
 import { handover } from "./handover.js";
 import { idleClock } from "./idle.js";
@@ -21,10 +21,16 @@ import { turnSignal } from "./turn-signal.js";
  * Connect a game page to table `gameId`. The page supplies `view`:
  * `render(state, previous)` draws a state (`previous`: the one shown before, or null), `message(text)` shows a line, `busy()` re-enables or
  * disables its controls after `table.busy` changed. Call `table.start()` once.
+ * @template {import("./api.js").GameState} S the states of the page's mode
+ * @param {string} gameId
+ * @param {{ render: (state: import("./types.js").Shown<S>,
+ *   previous: import("./types.js").Shown<S> | null) => void,
+ *   message: (text: string) => void, busy: () => void }} view
  */
 export function connectTable(gameId, view) {
   const linked = linkToken(window.location.href);
   rememberSeat(gameId, linked);
+  /** @type {import("./types.js").Table} */
   const table = {
     token: linked || seatToken(gameId),
     own: /** @type {number[]} */ ([]),  // the seats this browser's link holds (one a computer plays too)
@@ -54,6 +60,7 @@ export function connectTable(gameId, view) {
   // next player's) before the action's own answer arrives; that older answer is dropped,
   // or the page would wait on a state the server has left, and that a resumed stream
   // (Last-Event-ID) would not send again.
+  /** @param {import("./types.js").Shown} next */
   function show(next) {
     const previous = table.state;
     if (previous && next.seq < previous.seq) return;
@@ -69,7 +76,9 @@ export function connectTable(gameId, view) {
     keepState(gameId, { ...next, own: table.own });  // a reload offline: whose seats
     const root = document.getElementById("game");
     if (root) root.dataset.seq = String(next.seq);  // the state shown (the tests wait on it)
-    view.render(next, previous);
+    // (the page's own mode: its states are S)
+    view.render(/** @type {import("./types.js").Shown<S>} */ (next),
+      /** @type {import("./types.js").Shown<S> | null} */ (previous));
     seats.draw(next);
     idle.sync(next);
     invites.draw(next);
@@ -86,8 +95,8 @@ export function connectTable(gameId, view) {
       show(answer);
       return null;
     } catch (err) {
-      view.message(errorText(err.error));
-      return err.error?.code ?? null;
+      view.message(errorText(thrown(err)));
+      return thrown(err)?.code ?? null;
     }
   }
 
@@ -102,10 +111,12 @@ export function connectTable(gameId, view) {
     if (board) board.hidden = false;
   }
 
+  /** @param {boolean} flag */
   function setBusy(flag) {
     table.busy = flag;
     view.busy();
   }
 
-  return Object.assign(table, turn, { act: moves.act });
+  return /** @type {import("./types.js").PageTable<S>} */ (
+    Object.assign(table, turn, { act: moves.act }));
 }

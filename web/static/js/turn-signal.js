@@ -15,8 +15,14 @@ function turnBeep() {
 
 /** The signals; `myTurn(state)` says whether the viewer is to move, `watching()` whether
  * it only watches (no turn of its own comes: no checkbox for its sound). Returns
- * `{ draw(previous, state) }`, called with every state. */
+ * `{ draw(previous, state) }`, called with every state.
+ * @param {(state?: import("./types.js").Shown | null) => boolean} myTurn
+ * @param {() => boolean} watching */
 export function turnSignal(myTurn, watching) {
+  /**
+   * @param {import("./types.js").Shown | null} previous
+   * @param {import("./types.js").Shown} state
+   */
   function draw(previous, state) {
     const mine = state.kind === "online" && myTurn(state);
     if (mine) {
@@ -24,7 +30,7 @@ export function turnSignal(myTurn, watching) {
       if (!document.title.startsWith(mark)) document.title = `${mark} · ${document.title}`;
     }
     const icon = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel=icon]"));
-    if (icon?.dataset.turn) icon.href = mine ? icon.dataset.turn : icon.dataset.plain;
+    if (icon?.dataset.turn) icon.href = (mine ? icon.dataset.turn : icon.dataset.plain) ?? "";
     const box = $("sound");
     if (box) box.checked = localStorage.getItem(SOUND_KEY) === "on";
     const label = box?.closest("label");
@@ -32,7 +38,7 @@ export function turnSignal(myTurn, watching) {
     if (previous && !myTurn(previous) && mine) turnBeep();
   }
 
-  $("sound")?.addEventListener("change", (event) => {
+  $("sound")?.addEventListener("change", (/** @type {Event & { target: HTMLInputElement }} */ event) => {
     localStorage.setItem(SOUND_KEY, event.target.checked ? "on" : "off");
     if (event.target.checked) turnBeep();
   });

@@ -5,7 +5,7 @@ import { announce, t } from "./common.js";
 
 /**
  * The turn questions of `table` (its `state` and `you`); `message(text)` shows a line.
- * @param {{ state: any, you: number[] }} table
+ * @param {{ state: import("./types.js").Shown | null, you: number[] }} table
  * @param {(text: string) => void} message
  */
 export function turnOf(table, message) {
@@ -19,12 +19,15 @@ export function turnOf(table, message) {
     return table.state !== null && table.you.length === 0;
   }
 
-  /** The table's seat `i` (`computer`, `present` …; {} where the state has no seats). */
+  /** The table's seat `i` (`computer`, `present` …; {} where the state has no seats).
+   * @param {number} i
+   * @returns {Partial<import("./api.js").Seat>} */
   function seatOf(i) {
     return table.state?.seats?.[i] || {};
   }
 
-  /** The name of the player at seat `i`. */
+  /** The name of the player at seat `i`.
+   * @param {number} i */
   function playerName(i) {
     return table.state?.players[i]?.name ?? "?";
   }
@@ -51,7 +54,11 @@ export function turnOf(table, message) {
   }
 
   /** When a turn has just ended: say what it did (`describe(turn)` of the last history
-   * entry) and who is to move now, in the live region and the message line. True if so. */
+   * entry) and who is to move now, in the live region and the message line. True if so.
+   * @template {{ history: unknown[], to_move: number | null }} S
+   * @param {S | null} previous
+   * @param {S} current
+   * @param {(turn: S["history"][number]) => string} describe */
   function announceTurn(previous, current, describe) {
     const done = current.history.length;
     if (!previous || done <= previous.history.length) return false;

@@ -2,13 +2,16 @@
 // throws and what was played, with every word linked to its dictionary entry, and, when
 // asked for (#show-best), the best words each last throw allowed per box (the solver,
 // POST /api/solve, asked once per throw).
-import { $, api, boxName, el, errorText, facesText, t, withWordLinks } from "./common.js";
+import { $, api, boxName, el, errorText, facesText, t, thrown, withWordLinks } from "./common.js";
 
 /** The review; `line(turn)` says what a skipped or timed-out turn did. Returns
- * `{ draw(state) }`. */
+ * `{ draw(state) }`.
+ * @param {(turn: import("./api.js").WoordTurnDone) => string} line */
 export function woordReview(line) {
+  /** @type {Map<string, Promise<import("./api.js").SolveReply>>} */
   const bestCache = new Map();  // "dictionary:letters" -> the solver's answer (a promise)
 
+  /** @param {import("./api.js").WoordState} state */
   function draw(state) {
     const list = $("review-list");
     const showBest = $("show-best")?.checked;
@@ -30,6 +33,11 @@ export function woordReview(line) {
     }
   }
 
+  /**
+   * @param {HTMLElement} container
+   * @param {Record<string, any>} rules
+   * @param {string} letters
+   */
   async function fillBest(container, rules, letters) {
     const key = `${rules.dictionary}:${letters}`;
     try {
@@ -38,14 +46,14 @@ export function woordReview(line) {
           letters, dictionary: rules.dictionary, dice_set: rules.dice_set,
         }));
       }
-      const answer = await bestCache.get(key);
+      const answer = await /** @type {Promise<import("./api.js").SolveReply>} */ (bestCache.get(key));
       const rows = Object.entries(answer.boxes || {}).filter(([, v]) => v && v.score > 0).map(([box, v]) =>
         el("li", {}, `${boxName(box)}: `, el("strong", {}, ...withWordLinks((v.words || []).join(" ") || "—", v.words, rules.dictionary)), ` (${v.score})`));
       container.replaceChildren(el("p", { class: "label", text: `${t("game.missed")}:` }),
         rows.length ? el("ul", { class: "plain best-list" }, rows) : el("p", { text: t("game.no_words") }));
     } catch (err) {
       bestCache.delete(key);
-      container.replaceChildren(el("p", { class: "muted", text: errorText(err.error) }));
+      container.replaceChildren(el("p", { class: "muted", text: errorText(thrown(err)) }));
     }
   }
 

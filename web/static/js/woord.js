@@ -2,7 +2,7 @@
 // intent; every score, legal box and face comes from the server (no rule is computed here).
 // The hourglass (hourglass.js), the review (woord-review.js), the hint (hints.js) and the
 // score pad's entry (pad.js) are modules of their own.
-import { $, $$, BLANK, announce, api, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, announce, api, BLANK, boxName, el, errorText, facesText, keyboardLikely, number, renderEnd, renderScoreSheet, reportButton, showMessage, t, thrown, tn, whyText, withWordLinks } from "./common.js";
 import { hintAsker, unaided } from "./hints.js";
 import { hourglass } from "./hourglass.js";
 import { letterEntry, noteForm } from "./pad.js";
@@ -12,14 +12,21 @@ import { woordReview } from "./woord-review.js";
 
 const gameId = $("game").dataset.gameId;
 
+/** @typedef {import("./types.js").Shown<import("./api.js").WoordState>} State */
+
 // What this page holds between states, in one place.
+/** @type {{ state: State, kept: Set<number>, keptFor: string, preview: import("./api.js").Preview | null,
+ *   previewSeq: number, previewTimer: number | undefined, roll: { until: number, dice: Set<number> } | null,
+ *   letters: ReturnType<typeof letterEntry> | null, note: ReturnType<typeof noteForm> | null }} */
 const page = {
-  state: null,         // the last state from the server
+  // the last state from the server: null until the first render, which comes before
+  // anything here reads it
+  state: /** @type {any} */ (null),
   kept: new Set(),     // dice the player means to keep (local intent until a throw)
   keptFor: "",         // turn/throw the keep selection belongs to
   preview: null,       // the last preview answer
   previewSeq: 0,       // the newest preview asked for
-  previewTimer: null,  // a preview waiting for the typing to pause
+  previewTimer: undefined,  // a preview waiting for the typing to pause
   roll: null,          // the dice a throw just rolled, drawn rolling until roll.until
   letters: null,       // a score pad's letter keys (pad.js)
   note: null,          // a score pad's claim without its throw (pad.js)
@@ -36,21 +43,31 @@ const hints = hintAsker(gameId, table, {
 });
 
 // -- small helpers --------------------------------------------------------------------------
+/** The turn under way (read only where there is one: the page asks first). */
+function turnShown() {
+  return /** @type {import("./api.js").WoordTurn} */ (page.state.turn);
+}
+
 function words() {
   return $("word-input").value.split(/\s+/).filter(Boolean);
 }
 
 async function throwDice() {
-  if (!myTurn() || page.state.turn.throws_left <= 0 || table.busy) return;
-  const keep = page.state.turn.throws === 0 ? [] : [...page.kept].sort();
+  if (!myTurn() || turnShown().throws_left <= 0 || table.busy) return;
+  const keep = turnShown().throws === 0 ? [] : [...page.kept].sort();
   const answer = await table.act("throw", { keep });
   // the next step is typing: the word field, not nine Tabs away (with a keyboard at hand;
   // on a phone the on-screen keyboard would cover the claim buttons)
-  if (answer && myTurn() && page.state.turn.faces && keyboardLikely()) $("word-input").focus();
+  if (answer && myTurn() && turnShown().faces && keyboardLikely()) $("word-input").focus();
 }
 
+/**
+ * @param {string} box
+ * @param {string[]} claimWords
+ */
 async function claim(box, claimWords) {
   if (!myTurn() || table.busy) return;
+  /** @type {{ box: string, words: string[], zero_box?: string }} */
   const body = { box, words: claimWords };
   const zero = $("zero-box");
   if (page.state.rules.free_order && page.state.boxes.special.includes(box) && zero.value) {
@@ -64,7 +81,9 @@ async function claim(box, claimWords) {
   }
 }
 
-/** The round box a special claim strikes out (0 points), if it does. */
+/** The round box a special claim strikes out (0 points), if it does.
+ * @param {string} box
+ * @returns {string | null} */
 function zeroBoxFor(box) {
   if (!page.state.boxes.special.includes(box)) return null;
   if (page.state.rules.free_order) return $("zero-box").value || page.state.options[box]?.zero_box || null;
@@ -73,7 +92,7 @@ function zeroBoxFor(box) {
 
 // -- the unfinished turn survives a reload (this tab only) --------------------------------
 function memoryKey() {
-  return page.state?.turn ? `${page.state.turn.number}:${page.state.turn.throws}` : "";
+  return page.state?.turn ? `${turnShown().number}:${turnShown().throws}` : "";
 }
 function remember() {
   if (!page.state?.turn || !myTurn()) return;
@@ -87,9 +106,10 @@ function schedulePreview(delay = 150) {
 }
 
 async function runPreview() {
-  if (!myTurn() || !page.state.turn.faces) return;
+  if (!myTurn() || !turnShown().faces) return;
   const ticket = ++page.previewSeq;
   const seq = page.state.seq;
+  /** @type {{ words: string[], zero_box?: string }} */
   const body = { words: words() };
   if (page.state.rules.free_order && $("zero-box").value) body.zero_box = $("zero-box").value;
   try {
@@ -100,20 +120,21 @@ async function runPreview() {
     renderClaims();
   } catch (err) {
     // an answer about a turn that has since moved on (say, the hourglass ran out) is stale
-    if (ticket === page.previewSeq && seq === page.state.seq) showMessage(errorText(err.error));
+    if (ticket === page.previewSeq && seq === page.state.seq) showMessage(errorText(thrown(err)));
   }
 }
 
 // -- rendering ------------------------------------------------------------------------------
+/** @param {State} next */
 function render(next) {
   const previous = page.state;
   page.state = next;
   hints.follow(previous, page.state);
   renderHint();
-  const turnKey = page.state.turn ? `${page.state.turn.number}:${page.state.turn.throws}` : "end";
+  const turnKey = page.state.turn ? `${turnShown().number}:${turnShown().throws}` : "end";
   if (turnKey !== page.keptFor) {
     // A new throw: the dice kept for it stay kept (a convenience); a new turn starts empty.
-    const sameTurn = previous?.turn && page.state.turn && previous.turn.number === page.state.turn.number;
+    const sameTurn = previous?.turn && page.state.turn && previous.turn.number === turnShown().number;
     if (!sameTurn) page.kept = new Set();
     page.keptFor = turnKey;
     page.preview = null;
@@ -124,10 +145,12 @@ function render(next) {
       $("word-input").value = stored.words || "";
     }
   }
-  if (previous?.turn && page.state.turn && previous.turn.number === page.state.turn.number
-      && page.state.turn.throws > previous.turn.throws && page.state.turn.dice) {
+  const before = previous?.turn;
+  const dice = page.state.turn?.dice;
+  if (before && page.state.turn && before.number === turnShown().number
+      && turnShown().throws > before.throws && dice) {
     page.roll = { until: performance.now() + 450,
-      dice: new Set(page.state.turn.dice.map((_, i) => i).filter((i) => !page.kept.has(i) || previous.turn.throws === 0)) };
+      dice: new Set(dice.map((_, i) => i).filter((i) => !page.kept.has(i) || before.throws === 0)) };
   }
   announceChanges(previous, page.state);
   padEntry();
@@ -137,7 +160,7 @@ function render(next) {
   review.draw(page.state);
   renderEnd(page.state);
   timer.sync(page.state);
-  if (myTurn() && page.state.turn.faces) {
+  if (myTurn() && turnShown().faces) {
     renderFeedback();
     renderClaims();
     schedulePreview(0);
@@ -148,16 +171,22 @@ function render(next) {
   syncDisabled();
 }
 
+/**
+ * @param {State | null} previous
+ * @param {State} current
+ */
 function announceChanges(previous, current) {
   if (!previous) return;
   if (table.announceTurn(previous, current, historyLine)) return;
   if (current.turn && previous.turn && current.turn.throws > previous.turn.throws) {
-    const shown = current.turn.dice.map((d) => (d.blank ? t("game.blank") : d.letter.toUpperCase())).join(" ");
+    const shown = /** @type {import("./api.js").LetterDie[]} */ (current.turn.dice).map((d) => (d.blank ? t("game.blank") : d.letter.toUpperCase())).join(" ");
     announce(t("game.threw", { t: current.turn.throws, letters: shown }));
   }
 }
 
-/** What a finished turn did: the points it wrote in its box (not what the total gained). */
+/** What a finished turn did: the points it wrote in its box (not what the total gained).
+ * @param {import("./api.js").WoordTurnDone} turn
+ * @returns {string} */
 function historyLine(turn) {
   const box = boxName(turn.claim.box);
   if (turn.skipped) return t("game.skipped", { name: turn.player, why: t(`skip.${turn.skipped}`), box });
@@ -171,8 +200,8 @@ function historyLine(turn) {
 function renderStatus() {
   const title = $("round-title");
   if (page.state.turn) {
-    const box = page.state.rules.free_order ? "" : ` · ${boxName(page.state.turn.round_box)}`;
-    title.textContent = `${t("game.round", { r: page.state.turn.round, n: page.state.rounds })}${box}`;
+    const box = page.state.rules.free_order ? "" : ` · ${boxName(turnShown().round_box)}`;
+    title.textContent = `${t("game.round", { r: turnShown().round, n: page.state.rounds })}${box}`;
   } else {
     title.textContent = t("game.final");
   }
@@ -227,19 +256,21 @@ function renderDice() {
   $("words-area").hidden = !(myTurn() && turn.faces);
 }
 
+/** @param {number} i */
 function toggleKeep(i) {
-  if (!myTurn() || !page.state.turn.faces || page.state.turn.throws_left <= 0) return;
+  if (!myTurn() || !turnShown().faces || turnShown().throws_left <= 0) return;
   if (page.kept.has(i)) page.kept.delete(i); else page.kept.add(i);
   remember();
   renderDice();
   syncDisabled();
-  const die = page.state.turn.dice[i];
+  const die = /** @type {import("./api.js").LetterDie[]} */ (turnShown().dice)[i];
   const letter = die.blank ? t("game.blank") : die.letter.toUpperCase();
   announce(`${letter}: ${page.kept.has(i) ? t("game.kept") : t("game.not_kept")}`);
   // typing digits in the word field keeps dice without leaving it
   if (document.activeElement?.id !== "word-input") $$(`#dice [data-die="${i}"]`)[0]?.focus();
 }
 
+/** @param {import("./api.js").LetterDie} die */
 function addLetter(die) {
   const input = $("word-input");
   if (die.blank) {
@@ -256,7 +287,9 @@ function renderFeedback() {
   const list = $("feedback");
   list.replaceChildren();
   if (!page.preview) return;
-  for (const info of page.preview.words) {
+  for (const info of /** @type {{ word: string, letters: boolean, long_enough: boolean, in_dictionary: boolean,
+    formable: boolean, value: number | null, refused?: import("./api.js").Why }[]} */ (page.preview.words)) {
+    /** @type {string[]} */
     const parts = [];
     let ok = true;
     if (!info.letters) { parts.push(t("game.not_letters")); ok = false; } else {
@@ -281,21 +314,22 @@ function renderFeedback() {
 
 function bestClaim() {
   if (!page.preview) return null;
+  /** @type {(import("./api.js").BoxPreview & { box: string, score: number }) | null} */
   let best = null;
   for (const [box, info] of Object.entries(page.preview.boxes)) {
     if (info.score === null || info.score <= 0 || !info.words.length) continue;
-    if (!best || info.score > best.score) best = { box, ...info };
+    if (!best || info.score > best.score) best = { box, ...info, score: info.score };
   }
   return best;
 }
 
 function renderClaims() {
   const section = $("claims");
-  section.hidden = !(myTurn() && page.state.turn.faces);
+  section.hidden = !(myTurn() && turnShown().faces);
   if (section.hidden) return;
   const zeroWrap = $("zero-box-wrap");
   const zeroSelect = $("zero-box");
-  const sheet = page.state.players[page.state.turn.player];
+  const sheet = page.state.players[turnShown().player];
   if (page.state.rules.free_order) {
     const open = page.state.boxes.round.filter((b) => sheet.boxes[b] === null);
     const current = zeroSelect.value;
@@ -323,7 +357,7 @@ function renderClaims() {
         "data-box": box, "data-zero-box": zero, onclick: () => claim(box, info.words),
       }, label));
     } else if (option.needs === "words") {
-      const reason = !typed.length || !info ? t("game.needs_words") : errorText(info.error);
+      const reason = !typed.length || !info ? t("game.needs_words") : errorText(/** @type {{ code: string, message?: string } | null} */ (info.error));
       list.append(el("button", {
         type: "button", class: "claim secondary", disabled: true, "data-box": box,
         "aria-disabled": "true",
@@ -365,6 +399,7 @@ function syncDisabled() {
 
 function renderSheet() {
   const current = page.state.turn;
+  /** @param {string} box */
   const isCurrent = (box) => current && !page.state.rules.free_order && current.round_box === box;
   renderScoreSheet($("sheet"), page.state, {
     cell: (p, i, box) => {
@@ -381,7 +416,7 @@ function renderSheet() {
 }
 
 // -- keyboard -------------------------------------------------------------------------------
-document.addEventListener("keydown", (event) => {
+document.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
   if (!page.state || event.ctrlKey || event.metaKey || event.altKey) return;
   const inText = event.target instanceof HTMLInputElement && event.target.type === "text";
   if (/^[1-7]$/.test(event.key)) {
@@ -430,7 +465,10 @@ table.start();
 // -- the hint: the optimal strategy's keeps and claims, each with its expected final score --
 
 /** A hint line; `which`: name the dice too, as another keep reads the same (dice that
- * share a letter: "Houd EGSLE (stenen 1 2 3 5 6)"). */
+ * share a letter: "Houd EGSLE (stenen 1 2 3 5 6)").
+ * @param {any} option a hint's option (Woord Yahtzee's shape: `kind`, `letters`, `dice`, `words` …)
+ * @param {number} throws
+ * @param {boolean} [which] */
 function hintText(option, throws, which = false) {
   const total = number(option.expected_total, 1);
   if (option.kind === "claim") {
@@ -439,11 +477,12 @@ function hintText(option, throws, which = false) {
   }
   if (throws === 0) return t("woord.hint_throw", { total });
   let letters = option.letters ? facesText(option.letters) : "";
-  if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((d) => d + 1).join(" ") })})`;
+  if (letters && which) letters += ` (${t("woord.hint_dice", { dice: option.dice.map((/** @type {number} */ d) => d + 1).join(" ") })})`;
   return letters ? t("woord.hint_keep", { dice: letters, total }) : t("woord.hint_keep_none", { total });
 }
 
-/** Every line of a hint, best first; keeps that read alike name their dice. */
+/** Every line of a hint, best first; keeps that read alike name their dice.
+ * @param {any} answer the hint's answer (Woord Yahtzee's: `best`, `options`, `throws`) */
 function hintTexts(answer) {
   const shown = [answer.best, ...answer.options.slice(1)];
   const alike = new Map();
@@ -466,7 +505,7 @@ function renderHint() {
   $("hint").hidden = false;
   const [best, ...rest] = hintTexts(answer);
   $("hint-best").replaceChildren(...withWordLinks(best, answer.best.words, dictionary));
-  $("hint-list").replaceChildren(...answer.options.slice(1).map((o, i) => el("li", {},
+  $("hint-list").replaceChildren(...answer.options.slice(1).map((/** @type {any} */ o, /** @type {number} */ i) => el("li", {},
     ...withWordLinks(rest[i], o.words, dictionary))));
   $("hint-apply").hidden = !myTurn();
 }
@@ -495,7 +534,8 @@ $("hint-apply").addEventListener("click", applyHint);
 // -- the score pad (kind "pad"): real dice, their letters entered here -----------------------
 
 /** A die's letters as the pad lists them: "A–Z" (and the blank) for a die that may show any
- * letter, which a pad without its own box assumes of every die. */
+ * letter, which a pad without its own box assumes of every die.
+ * @param {string[]} faces */
 function dieLetters(faces) {
   const letters = faces.filter((f) => f !== "?");
   const every = letters.length === 26 && new Set(letters).size === 26;
@@ -508,7 +548,7 @@ function padEntry() {
   const faces = page.state.dice_faces;
   page.letters = letterEntry({
     faces, field: $("pad-letters"),
-    active: () => myTurn() && !table.busy && page.state.turn?.throws_left > 0,
+    active: () => myTurn() && !table.busy && (page.state.turn?.throws_left ?? 0) > 0,
     changed: (now, dieOf) => {
       const used = new Set(dieOf || []);
       const free = faces.map((f, d) => (used.has(d) ? null : `${d + 1}: ${dieLetters(f)}`))
@@ -520,15 +560,15 @@ function padEntry() {
   page.note = noteForm({
     active: () => myTurn() && page.state.turn?.throws === 0,
     boxes: () => {
-      const sheet = page.state.players[page.state.turn.player].boxes;
-      const order = page.state.rules.free_order ? page.state.boxes.round : [page.state.turn.round_box];
+      const sheet = page.state.players[turnShown().player].boxes;
+      const order = page.state.rules.free_order ? page.state.boxes.round : [turnShown().round_box];
       return [...order, ...page.state.boxes.special].filter((box) => sheet[box] === null)
         .map((box) => [box, boxName(box)]);
     },
     send: async (box, text) => Boolean(await table.act("note", { box, words: text.split(/\s+/).filter(Boolean) })),
   });
   $("show-best").checked = true;  // after each claim: what that throw held, per box
-  document.querySelector("p.keys").textContent = t("pad.keys_letters");
+  /** @type {HTMLElement} */ (document.querySelector("p.keys")).textContent = t("pad.keys_letters");
 }
 
 $("pad-hourglass").addEventListener("click", async () => {

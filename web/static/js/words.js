@@ -1,8 +1,8 @@
 // The dictionary page: word checker, best words for letters, custom dictionary upload.
-import { $, $$, api, ApiError, boxName, el, errorText, reportButton, t, tn, whyText, withWordLinks } from "./common.js";
+import { $, $$, api, ApiError, boxName, el, errorText, reportButton, t, thrown, tn, whyText, withWordLinks } from "./common.js";
 
 
-$("check-form").addEventListener("submit", async (event) => {
+$("check-form").addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   const words = $("check-words").value.split(/[\s,]+/).filter(Boolean).slice(0, 50);
   const list = $("check-results");
@@ -10,6 +10,7 @@ $("check-form").addEventListener("submit", async (event) => {
   $("check-error").textContent = words.length ? "" : t("words.check_need");
   if (!words.length) { $("check-words").focus(); return; }
   try {
+    /** @type {import("./api.js").CheckReply} */
     const answer = await api("POST", "/api/check", { words, dictionary: $("check-dict").value });
     const dictionary = $("check-dict").value;
     list.replaceChildren(...answer.results.map((r) => el("li", { class: r.valid ? "ok" : "bad" },
@@ -18,11 +19,11 @@ $("check-form").addEventListener("submit", async (event) => {
       el("span", { class: "why", text: `(${whyText(r.why)}) ` }),
       reportButton(r.word, dictionary, r.valid ? "wrongly_accepted" : "wrongly_refused"))));
   } catch (err) {
-    list.replaceChildren(el("li", { class: "bad", text: errorText(err.error) }));
+    list.replaceChildren(el("li", { class: "bad", text: errorText(thrown(err)) }));
   }
 });
 
-$("solve-form")?.addEventListener("submit", async (event) => {
+$("solve-form")?.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   const out = $("solve-results");
   const letters = $("solve-letters").value.trim().toLowerCase();
@@ -33,6 +34,7 @@ $("solve-form")?.addEventListener("submit", async (event) => {
   if (!ok) { $("solve-letters").focus(); return; }
   try {
     const dictionary = $("solve-dict").value;
+    /** @type {import("./api.js").SolveReply} */
     const answer = await api("POST", "/api/solve", { letters, dictionary });
     const rows = Object.entries(answer.boxes || {}).map(([box, v]) => el("tr", {},
       el("th", { scope: "row", text: boxName(box) }),
@@ -45,12 +47,14 @@ $("solve-form")?.addEventListener("submit", async (event) => {
         el("th", { scope: "col", text: t("game.points") }))), el("tbody", {}, rows)),
       top.length ? el("ol", { class: "top-words" }, top) : "");
   } catch (err) {
-    out.replaceChildren(el("p", { class: "error", text: errorText(err.error) }));
+    out.replaceChildren(el("p", { class: "error", text: errorText(thrown(err)) }));
   }
 });
 
-/** Show the dictionaries the server has now (after an upload) in the list and the menus. */
+/** Show the dictionaries the server has now (after an upload) in the list and the menus.
+ * @param {string | null} [select] the dictionary the checker's menu is to show */
 async function refreshDictionaries(select = null) {
+  /** @type {import("./api.js").DictionaryList} */
   const answer = await api("GET", "/api/dictionaries");
   $("dict-list").replaceChildren(...answer.dictionaries.map((d) => el("li", { "data-name": d.name },
     el("strong", { text: d.title }), " ", el("code", { text: d.name }),
@@ -65,17 +69,17 @@ async function refreshDictionaries(select = null) {
 }
 
 // the file field's own button speaks the browser's language: ours shows the chosen name
-$("upload-file").addEventListener("change", (event) => {
+$("upload-file").addEventListener("change", (/** @type {Event & { target: HTMLInputElement }} */ event) => {
   const file = event.target.files?.[0];
   $("upload-file-name").textContent = file ? file.name : t("words.file_none");
 });
 
-$("upload-form").addEventListener("submit", async (event) => {
+$("upload-form").addEventListener("submit", async (/** @type {SubmitEvent & { target: HTMLFormElement }} */ event) => {
   event.preventDefault();
   const status = $("upload-status");
   const bar = $("upload-progress");
   const data = new FormData(event.target);
-  const button = event.target.querySelector("button[type=submit]");
+  const button = /** @type {HTMLButtonElement} */ (event.target.querySelector("button[type=submit]"));
   button.disabled = true;
   try {
     const response = await fetch("/api/dictionaries", { method: "POST", body: data });
@@ -103,7 +107,7 @@ $("upload-form").addEventListener("submit", async (event) => {
     }
   } catch (err) {
     bar.hidden = true;
-    status.textContent = errorText(err.error);
+    status.textContent = errorText(thrown(err));
   } finally {
     button.disabled = false;
   }

@@ -55,6 +55,7 @@ from .rules import (
     yahtzee_bonus,
     yahtzees_made,
 )
+from .view import ClassicView as View
 from .view import match_view as view
 
 __all__ = [
@@ -75,6 +76,7 @@ __all__ = [
     "ClassicMatch",
     "ClassicRules",
     "ScoreSheet",
+    "View",
     "box_score",
     "describe",
     "format_dice",

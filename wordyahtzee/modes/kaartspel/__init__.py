@@ -57,6 +57,7 @@ from .rules import (
     shown_cards,
     start_squares,
 )
+from .view import KaartspelView as View
 from .view import board_text
 from .view import game_view as view
 
@@ -83,6 +84,7 @@ __all__ = [
     "Take",
     "TakeOption",
     "Throw",
+    "View",
     "board_text",
     "card_value",
     "describe",

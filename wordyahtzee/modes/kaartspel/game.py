@@ -40,7 +40,9 @@ from .rules import (
     NUMBER_CARDS,
     SQUARES,
     CardState,
+    KaartspelOption,
     KaartspelRules,
+    KaartspelTurn,
     TakeOption,
     check_rolls,
     start_squares,
@@ -112,8 +114,8 @@ class KaartspelGame(PipDice, Acting):
         self.placer: int | None = None
         self.red: int | None = None
         self.turns_done = 0
-        #: Finished and current turns: ``{"player", "seat", "steps", "points"}``.
-        self.turns: list[JSON] = []
+        #: Finished and current turns.
+        self.turns: list[KaartspelTurn] = []
         self._throws: list[str] = []
         self._turn_start_total = 0
         self._finished_at: int | None = None
@@ -517,11 +519,11 @@ class KaartspelGame(PipDice, Acting):
 
     # -- views and records -------------------------------------------------------------
 
-    def options(self) -> list[JSON]:
+    def options(self) -> list[KaartspelOption]:
         """The legal actions now, with what each final throw could take."""
-        out: list[JSON] = []
+        out: list[KaartspelOption] = []
         for name in self.legal_actions():
-            item: JSON = {"action": name}
+            item: KaartspelOption = {"action": name}
             if name == "throw":
                 item["throws_left"] = (MAX_THROWS - self.cup.throws
                                        if self.phase == "throw" else MAX_THROWS)

@@ -7,7 +7,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired
+
+from typing_extensions import TypedDict
 
 from ...errors import RuleError
 from .. import options
@@ -122,6 +124,61 @@ class CardState:
     token: bool = False
 
 
+class CardTake(TypedDict):
+    """What a final throw may do with a card (:class:`TakeOption` as JSON)."""
+
+    kind: Literal["place", "steal", "raise"]
+    score: int
+    """the card's new score"""
+    space: int
+    """where the card lies afterwards (the pawn moves next to it)"""
+    token: bool
+    """the Yahtzee token goes on it"""
+    yahtzee: bool
+    """taken by a Yahtzee (a steal of a token card is a challenge)"""
+
+
+class RedStep(TypedDict):
+    """A step of a turn: the red die moved the pawn."""
+
+    red: int
+    """the red die's roll"""
+
+
+class TakeStep(TypedDict):
+    """A step of a turn: the black dice thrown, then a card taken (or none)."""
+
+    throws: list[str]
+    """each throw's dice ("13356")"""
+    take: str | None
+    """the card taken; null: nothing"""
+
+
+class KaartspelTurn(TypedDict):
+    """A turn of Kaartspel: its steps and what it scored."""
+
+    player: str
+    """the name of the player who played it"""
+    seat: int
+    steps: list[RedStep | TakeStep]
+    points: int
+    """what the player's total gained (a steal's loss to the owner is the owner's)"""
+    skipped: NotRequired[str]
+    """why the turn was skipped (absent, host, left)"""
+
+
+KaartspelOption = TypedDict("KaartspelOption", {  # "raise" is no Python name: this form
+    "action": str,
+    "throws_left": NotRequired[int],
+    "raise": NotRequired[str | None],
+    "cards": NotRequired[dict[str, CardTake]],
+})
+KaartspelOption.__doc__ = (
+    "An action allowed now (``action``: start, roll, throw, take or stop); ``throw``: the "
+    "throws left (``raise``: the card next to the pawn, raised by a throw); ``take``: what "
+    "the throw showing may do with each card (``cards``).")
+
+
 @dataclass(frozen=True)
 class TakeOption:
     """What a final throw may do with a card: ``kind`` is ``place``, ``steal`` or ``raise``;
@@ -130,13 +187,13 @@ class TakeOption:
     taken by a Yahtzee (a steal of a token card is a challenge)."""
 
     card: str
-    kind: str
+    kind: Literal["place", "steal", "raise"]
     score: int
     space: int
     token: bool = False
     yahtzee: bool = False
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> CardTake:
         """``{"kind", "score", "space", "token", "yahtzee"}``."""
         return {"kind": self.kind, "score": self.score, "space": self.space,
                 "token": self.token, "yahtzee": self.yahtzee}

@@ -1,28 +1,105 @@
-"""What a Kaartspel screen renders: the board, the players, the turn, the options; and the
-board as text."""
+"""What a Kaartspel screen renders: the board, the players, the turn, the options
+(:class:`KaartspelView`, TypedDicts the API document reads as they are); and the board as
+text."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from typing_extensions import TypedDict
 
 from ..classic import format_dice
-from ..contract import JSON
+from ..options import CanonicalRules
 from .rules import (
     CORNERS,
-    MODE,
     SQUARES,
+    KaartspelOption,
+    KaartspelTurn,
 )
 
 if TYPE_CHECKING:
     from .game import KaartspelGame
 
 
-def game_view(game: KaartspelGame, seat: int | None = None) -> JSON:
+class KaartspelSpace(TypedDict):
+    """A space of the board, clockwise from the top-left corner."""
+
+    space: int
+    kind: Literal["joker", "card"]
+    """a corner (joker) or a card space"""
+    corner_of: int | None
+    """the seat whose start corner it is"""
+    card: str | None
+    """the card lying on it"""
+    owner: int | None
+    """the seat whose chip or token lies on the card"""
+    score: int | None
+    """the card's score"""
+    token: bool
+    """the owner's Yahtzee token (not a chip) lies on it"""
+    pawns: list[int]
+    """the seats whose pawns stand here"""
+
+
+class KaartspelPlayer(TypedDict):
+    """A player of Kaartspel."""
+
+    name: str
+    seat: int
+    corner: int
+    """the space of the player's start corner"""
+    pawn: int
+    """the space the pawn stands on"""
+    token: str | None
+    """the card the player's Yahtzee token lies on"""
+    cards: dict[str, int]
+    """the cards the player owns, with their scores"""
+    total: int
+
+
+class KaartspelView(TypedDict):
+    """A Kaartspel game as a screen renders it."""
+
+    mode: Literal["kaartspel"]
+    rules: CanonicalRules
+    """the table's rules options (none yet: always empty)"""
+    seat: int | None
+    """the seat the view was made for (null: everyone's)"""
+    players: list[KaartspelPlayer]
+    spaces: list[KaartspelSpace]
+    unplaced: list[str]
+    """the cards not yet on the board, in card order"""
+    current_seat: int | None
+    current_player: str | None
+    phase: str
+    """start, move (the red die), choose (next to an own card: raise or stop), throw (the
+    black dice) or over"""
+    target: str | None
+    """what the black dice are thrown for: space, steal, raise or joker"""
+    red: int | None
+    """the red die's last roll this turn"""
+    dice: list[int] | None
+    """the black dice showing"""
+    throws: int
+    """the black dice's throws this step"""
+    casino: bool
+    """the Casino round (every card placed) is on"""
+    casino_left: int | None
+    """the Casino round's turns left"""
+    options: list[KaartspelOption]
+    """the actions allowed now, for the seat to move (or for everyone's view)"""
+    history: list[KaartspelTurn]
+    """the finished turns"""
+    finished: bool
+    winners: list[str]
+
+
+def game_view(game: KaartspelGame, seat: int | None = None) -> KaartspelView:
     """The board as JSON for a screen: ``spaces`` (kind, card, owner, score, token),
     ``players`` (corner, pawn, token, cards, total), whose turn, the phase, the red die,
     the black dice, ``options`` (for the seat to move, or for everyone when ``seat`` is
     ``None``) and ``history`` (finished turns with their steps and ``points``)."""
-    spaces = []
+    spaces: list[KaartspelSpace] = []
     for space in range(SQUARES):
         card = game.board[space]
         state = game.cards.get(card) if card else None
@@ -34,12 +111,13 @@ def game_view(game: KaartspelGame, seat: int | None = None) -> JSON:
                        "token": bool(state and state.token),
                        "pawns": [s for s, p in enumerate(game.pawns) if p == space]})
     totals = game.totals()
-    players = [{"name": name, "seat": s, "corner": game.corners[s], "pawn": game.pawns[s],
-                "token": game.tokens[s], "cards": game.cards_of(s), "total": totals[s]}
-               for s, name in enumerate(game.players)]
+    players: list[KaartspelPlayer] = [
+        {"name": name, "seat": s, "corner": game.corners[s], "pawn": game.pawns[s],
+         "token": game.tokens[s], "cards": game.cards_of(s), "total": totals[s]}
+        for s, name in enumerate(game.players)]
     mover = game.current_seat
     dice = game.cup.showing
-    return {"mode": MODE, "rules": game.rules.to_json(), "seat": seat,
+    return {"mode": "kaartspel", "rules": game.rules.to_json(), "seat": seat,
             "players": players, "spaces": spaces, "unplaced": game.unplaced(),
             "current_seat": mover,
             "current_player": None if mover is None else game.players[mover],
@@ -48,7 +126,7 @@ def game_view(game: KaartspelGame, seat: int | None = None) -> JSON:
             "throws": game.cup.throws, "casino": game.casino,
             "casino_left": game.casino_left if game.casino else None,
             "options": game.options() if seat is None or seat == mover else [],
-            "history": [dict(t) for t in game.turns[:game.turns_done]],
+            "history": [t.copy() for t in game.turns[:game.turns_done]],
             "finished": game.finished,
             "winners": game.winners() if game.finished else []}
 

@@ -34,6 +34,7 @@ from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
 from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, TripleRules, parse_rules
+from .view import TripleView as View
 from .view import game_view as view
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "TripleAction",
     "TripleGame",
     "TripleRules",
+    "View",
     "describe",
     "new_game",
     "parse_rules",

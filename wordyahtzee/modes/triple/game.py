@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired
+
+from typing_extensions import TypedDict
 
 from ...dice import Cup
 from ...errors import RecordError, RuleError
@@ -32,6 +34,26 @@ MAX_PLAYERS = 8
 """The most players a game seats (as many as a table has)."""
 
 Dice = tuple[int, ...]
+
+
+class TripleTurnEntry(TypedDict):
+    """A finished turn of Triple Yahtzee."""
+
+    player: int
+    """the seat that played it"""
+    column: int
+    """the column written (1-3: ×1, ×2, ×3)"""
+    box: str
+    score: int
+    """what the box got"""
+    points: int
+    """what the column gained (its Yahtzee bonus included), unweighted"""
+    weighted: int
+    """the points times the column's factor"""
+    skipped: NotRequired[str]
+    """why the turn was skipped (absent, host, left): a 0 in the first open box"""
+    throws: list[str]
+    """each throw's dice ("13356")"""
 
 
 class TripleGame(PipDice, Acting):
@@ -66,9 +88,8 @@ class TripleGame(PipDice, Acting):
         self.disputes: list[Dispute] = []
         #: Turns finished by all players together.
         self.turn = 0
-        #: Each finished turn: ``{"player": seat, "throws", "column", "box", "score",
-        #: "points", "weighted"}`` and ``"skipped"`` for a skipped one.
-        self.turns: list[JSON] = []
+        #: Each finished turn.
+        self.turns: list[TripleTurnEntry] = []
         #: What the last turn gained, unweighted.
         self.last_points = 0
         #: Seats that left the table (``leave`` events not followed by a ``return``).
@@ -233,7 +254,8 @@ class TripleGame(PipDice, Acting):
             check_note(event, len(self.players), seat)
             column, box = self.cards[seat].skip()
             self._end_turn({"player": seat, "column": column, "box": box, "score": 0,
-                            "points": 0, "weighted": 0, "skipped": reason})
+                            "points": 0, "weighted": 0, "skipped": reason,
+                            "throws": self._throws})
         else:
             raise RuleError(f"unknown event type {kind!r}", "bad_event")
         self.events.append(dict(event))
@@ -256,10 +278,10 @@ class TripleGame(PipDice, Acting):
         points = sheet.write(box, score, bonus)
         self._end_turn({"player": seat, "column": column, "box": box,
                         "score": score, "points": points,
-                        "weighted": FACTORS[column - 1] * points})
+                        "weighted": FACTORS[column - 1] * points, "throws": self._throws})
 
-    def _end_turn(self, entry: JSON) -> None:
-        self.turns.append({**entry, "throws": self._throws})
+    def _end_turn(self, entry: TripleTurnEntry) -> None:
+        self.turns.append(entry)
         self.last_points = entry["points"]
         self.turn += 1
         self.cup.reset()

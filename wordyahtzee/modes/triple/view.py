@@ -1,38 +1,97 @@
 """What a Triple Yahtzee screen renders: every player's card of three columns, the turn,
-where the dice may go now with their points, and the turns so far."""
+where the dice may go now with their points, and the turns so far (:class:`TripleView`,
+TypedDicts the API document reads as they are)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from typing_extensions import TypedDict
 
 from ..classic import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
-from ..contract import JSON
+from ..classic.view import PipTurn, Sections
+from .game import TripleTurnEntry
 from .rules import FACTORS, TURNS
 
 if TYPE_CHECKING:
     from .game import TripleGame
 
 
-def game_view(game: TripleGame, seat: int | None = None) -> JSON:
-    """The state as JSON (the same for every seat: nothing is hidden). There is no
-    ``rules`` key: Triple Yahtzee has none, and the API document's ``GameState.rules`` is a
-    ``oneOf`` of every mode's rules schema, which ``{}`` would match several times over.
+class TripleColumn(TypedDict):
+    """One column of a player's card: a classic sheet with its factor."""
 
-    - ``players``: per seat ``name``, ``columns`` (per column ``column``, ``factor``,
-      ``boxes`` with ``None`` for an open box, ``upper_total``, ``upper_bonus``,
-      ``yahtzee_bonus``, ``total`` and ``weighted`` = factor × total), the grand
-      ``total``, and ``missed`` / ``left`` (absent players);
-    - ``turn``: ``number``, ``player``, ``round`` (1-39), ``throws``, ``throws_left``,
-      ``dice`` (five pips, ``None`` before the first throw) and ``kept``;
-    - ``options``: per column number as a string (``"1"`` … ``"3"``) the boxes the dice
-      may be written in now with the points each would gain (unweighted), ``{}`` before
-      the first throw;
-    - ``history``: every finished turn (``player``, ``round``, ``throws``, ``column``,
-      ``box``, ``score``, ``points``, ``weighted``, ``skipped``).
-    """
-    players = []
+    column: int
+    """1-3"""
+    factor: int
+    """what its points count: ×1, ×2, ×3"""
+    boxes: dict[str, int | None]
+    """every box by id: its points, null while open"""
+    upper_total: int
+    upper_bonus: int
+    yahtzee_bonus: int
+    total: int
+    weighted: int
+    """the factor times the total"""
+
+
+class TriplePlayer(TypedDict):
+    """A player's card of three columns."""
+
+    name: str
+    columns: list[TripleColumn]
+    total: int
+    """the grand total: the weighted totals' sum"""
+    missed: int
+    """turns missed in a row (an absent player's)"""
+    left: bool
+    """the player left the table"""
+
+
+class ColumnFactor(TypedDict):
+    """A column and its factor."""
+
+    column: int
+    factor: int
+
+
+class TripleTurnDone(TripleTurnEntry):
+    """A finished turn, numbered."""
+
+    number: int
+    """the turn's number, from 0, over all players"""
+    round: int
+
+
+class TripleView(TypedDict):
+    """A Triple Yahtzee game as a screen renders it (the same for every seat: nothing is
+    hidden). There is no ``rules`` key: Triple Yahtzee has none."""
+
+    mode: Literal["triple"]
+    players: list[TriplePlayer]
+    upper_bonus_at: int
+    """the upper total that earns a column's bonus"""
+    columns: list[ColumnFactor]
+    boxes: Sections
+    rounds: int
+    """the turns each player plays (39)"""
+    max_throws: int
+    finished: bool
+    history: list[TripleTurnDone]
+    turn: PipTurn | None
+    """the turn being played; null once over"""
+    options: dict[str, dict[str, int]]
+    """per column number as a string ("1" … "3"), the boxes the dice may be written in
+    now with the points each would gain (unweighted); empty before the first throw"""
+    winners: list[str]
+    match: None
+    """never a match"""
+
+
+def game_view(game: TripleGame, seat: int | None = None) -> TripleView:
+    """The state as JSON (:class:`TripleView`)."""
+    players: list[TriplePlayer] = []
     for index, (name, card) in enumerate(zip(game.players, game.cards, strict=True)):
-        columns = []
+        columns: list[TripleColumn] = []
         for column, (factor, sheet) in enumerate(zip(FACTORS, card.columns, strict=True), 1):
             columns.append({
                 "column": column, "factor": factor,
@@ -44,10 +103,11 @@ def game_view(game: TripleGame, seat: int | None = None) -> JSON:
         players.append({"name": name, "columns": columns, "total": card.total,
                         "missed": missed, "left": left})
     count = len(game.players)
-    history = [{**entry, "number": number, "round": number // count + 1,
-                "throws": list(entry["throws"])}
-               for number, entry in enumerate(game.turns)]
-    turn = None
+    history: list[TripleTurnDone] = [
+        {**entry, "number": number, "round": number // count + 1,
+         "throws": list(entry["throws"])}
+        for number, entry in enumerate(game.turns)]
+    turn: PipTurn | None = None
     if game.current_seat is not None:
         last = game.events[-1] if game.events and game.throws else {}
         turn = {"number": game.turn, "player": game.current_seat, "round": game.round,
@@ -55,7 +115,7 @@ def game_view(game: TripleGame, seat: int | None = None) -> JSON:
                 "dice": list(game.dice) if game.dice is not None else None,
                 "kept": list(last.get("keep", []))}
     return {
-        "mode": game.mode, "players": players, "upper_bonus_at": UPPER_BONUS_THRESHOLD,
+        "mode": "triple", "players": players, "upper_bonus_at": UPPER_BONUS_THRESHOLD,
         "columns": [{"column": c, "factor": f} for c, f in enumerate(FACTORS, 1)],
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": TURNS, "max_throws": MAX_THROWS, "finished": game.finished,

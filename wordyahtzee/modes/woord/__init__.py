@@ -48,6 +48,7 @@ from .rules import (
     words_score,
     yahtzees_made,
 )
+from .view import WoordView as View
 from .view import game_view as view
 from .view import preview
 
@@ -69,6 +70,7 @@ __all__ = [
     "Needs",
     "ScoreSheet",
     "Turn",
+    "View",
     "WoordGame",
     "WoordRules",
     "all_consonants",

@@ -4,10 +4,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired
+
+from typing_extensions import TypedDict
 
 from ...errors import RuleError
 from .rules import MAX_WORD_CHARS, optional_box, word_list
+
+
+class ClaimRecord(TypedDict):
+    """A claim as a game record writes it (docs/records.md)."""
+
+    box: str
+    words: list[str]
+    """the words claimed, as typed (none: a zero, or a box that needs no words)"""
+    zero_box: NotRequired[str]
+    """free order: the round box that took the 0 of a special claim"""
+
+
+class TurnRecord(TypedDict):
+    """A finished Woord Yahtzee turn as a game record writes it (docs/records.md)."""
+
+    player: str
+    """the name of the player who played it"""
+    throws: list[str]
+    """each throw's letters, ``?`` the blank"""
+    claim: ClaimRecord
+    seconds: NotRequired[float]
+    """how long the turn took, from the hourglass's start"""
+    assumed: NotRequired[bool]
+    """a score pad's note: the points were written without the throw"""
+    skipped: NotRequired[str]
+    """why the turn was skipped (absent, host, left)"""
+    timeout: NotRequired[bool]
+    """the hourglass ran out: a zero"""
 
 
 @dataclass(frozen=True)
@@ -22,7 +52,11 @@ class Claim:
 
     def to_json(self) -> dict[str, Any]:
         """The record form ``{"box", "words", "zero_box"?}``."""
-        data: dict[str, Any] = {"box": self.box, "words": list(self.words)}
+        return dict(self.to_record())
+
+    def to_record(self) -> ClaimRecord:
+        """The record form, typed (:class:`ClaimRecord`)."""
+        data: ClaimRecord = {"box": self.box, "words": list(self.words)}
         if self.zero_box is not None:
             data["zero_box"] = self.zero_box
         return data

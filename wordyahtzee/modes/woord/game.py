@@ -7,7 +7,9 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from typing_extensions import TypedDict
 
 from ...dice import Cup, DiceSet
 from ...errors import RuleError
@@ -25,7 +27,7 @@ from ..contract import (
     settle,
 )
 from ..seating import SEAT_EVENTS, check_note, follow_seat
-from .actions import Claim, Hourglass, Note
+from .actions import Claim, ClaimRecord, Hourglass, Note, TurnRecord
 from .rules import (
     BOX,
     BOXES,
@@ -51,6 +53,27 @@ if TYPE_CHECKING:
 DIGEST_CHARS = 16
 """How much of the dictionary's digest (hex) a claim records: 64 bits tell the releases of
 a dictionary apart."""
+
+
+class TurnPoints(TypedDict):
+    """What a finished turn scored."""
+
+    points: int
+    """in its box, or as a bonus"""
+    gain: int
+    """what it added to the total, the upper bonus included"""
+
+
+class ClaimOption(TypedDict):
+    """A box the player to move may claim now."""
+
+    needs: Literal["words", "nothing"]
+    score: int | None
+    """what it scores, known for a box that needs no words"""
+    zero_box: str | None
+    """the round box that would take the 0 of a special claim"""
+    bonus: bool
+    """a claim of it earns the Woord Yahtzee bonus"""
 
 
 @dataclass(frozen=True)
@@ -109,8 +132,8 @@ class WoordGame(Acting):
         self.sheets = [ScoreSheet(self.rules.upper_bonus_threshold) for _ in self.players]
         self.events: list[dict[str, Any]] = []
         self.disputes: list[Dispute] = []
-        self.history: list[dict[str, Any]] = []  # finished turns in record form
-        self.turn_points: list[dict[str, int]] = []  # per finished turn: points, gain
+        self.history: list[TurnRecord] = []  # finished turns in record form
+        self.turn_points: list[TurnPoints] = []  # per finished turn
         self.skips: list[list[str | None]] = [[] for _ in self.players]  # per seat's turn
         self.left: set[int] = set()  # seats that left the table
         self._cup: Cup[str] = Cup([self.dice_set.letters(d) for d in range(self.dice_set.size)],
@@ -359,7 +382,7 @@ class WoordGame(Acting):
         return box_score(claim.box, words, faces, self.dice_set,
                          self.sheets[self.turn.player], self.rules, shown=self._throws[-1])
 
-    def options(self) -> dict[str, dict[str, Any]]:
+    def options(self) -> dict[str, ClaimOption]:
         """The boxes the current player may claim now: box → what it needs and scores.
 
         ``{"needs": "words"|"nothing", "score": int | None, "bonus": bool,
@@ -368,9 +391,9 @@ class WoordGame(Acting):
         if self.finished or self.turn.faces is None:
             return {}
         sheet = self.sheets[self.turn.player]
-        result: dict[str, dict[str, Any]] = {}
+        result: dict[str, ClaimOption] = {}
         for box, zero in self.claimable().items():
-            needs = "nothing" if BOX[box].words == 0 else "words"
+            needs: Literal["words", "nothing"] = "nothing" if BOX[box].words == 0 else "words"
             score = None
             if needs == "nothing":
                 try:
@@ -497,8 +520,9 @@ class WoordGame(Acting):
         before = sheet.total
         sheet.write(box, points, zero_box)
         self.turn_points.append({"points": points, "gain": sheet.total - before})
-        record: dict[str, Any] = {"player": self.current_player, "throws": list(self._throws)}
-        record["claim"] = claim.to_json() if claim else {"box": box, "words": []}
+        written: ClaimRecord = claim.to_record() if claim else {"box": box, "words": []}
+        record: TurnRecord = {"player": self.current_player, "throws": list(self._throws),
+                              "claim": written}
         if seconds is not None:
             record["seconds"] = seconds
         if self._assumed:
