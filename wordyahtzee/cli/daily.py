@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from ..errors import WordyahtzeeError
+from ..modes import DAILY_MODES
 from .options import add_db
 
 TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
@@ -231,7 +232,8 @@ def add_daily_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_daily_show)
     p = commands.add_parser("replay", help="the optimal game on a published seed's dice")
     p.add_argument("--seed", required=True, metavar="HEX", help="the day's published seed")
-    p.add_argument("--mode", default="woord", help="woord (default) or classic")
+    p.add_argument("--mode", default=DAILY_MODES[0],
+                   help=f"{DAILY_MODES[0]} (default) or {' or '.join(DAILY_MODES[1:])}")
     p.add_argument("--json", action="store_true", help='print {"mode", "par", "record"}')
     p.set_defaults(func=cmd_daily_replay)
     p = commands.add_parser("flagged", help="results the fair-play check holds back for a "

@@ -30,7 +30,7 @@ from ..errors import RecordError, RuleError, WordyahtzeeError
 from .seating import HostNote, SeatAction
 
 if TYPE_CHECKING:
-    from ..dice import Cup
+    from ..dice import Cup, DiceSet
 
 Clock = Callable[[], float]
 JSON = dict[str, Any]
@@ -74,6 +74,15 @@ class Resources:
     lexicon: Any = None
     dice_set: Any = None
     overlay: Any = None
+
+
+@dataclass(frozen=True)
+class Needs:
+    """The named resources a game of a word mode asks for (a mode's ``needs``): a
+    dictionary and a dice set (a shipped name, or a set given inline)."""
+
+    dictionary: str
+    dice_set: str | DiceSet
 
 
 @dataclass(frozen=True)
@@ -504,3 +513,20 @@ def no_preview(game: Game, body: Mapping[str, Any]) -> JSON:
     each move would score."""
     raise RuleError("this game has nothing to preview: the state's options give what each "
                     "move would score", "no_preview")
+
+
+def no_needs(data: Mapping[str, Any]) -> None:
+    """The ``needs`` of a mode whose games need nothing loaded (no dictionary, no letter
+    dice): every mode but Woord Yahtzee."""
+    return None
+
+
+def no_game_from_record(data: Mapping[str, Any], resources: Resources) -> Game:
+    """The ``game_from_record`` of a mode whose records are checked and scored only
+    (:class:`RecordError`): they replay into no game."""
+    raise RecordError(f"record: {data.get('mode')} records are checked and scored only")
+
+
+def no_yahtzees(player: Mapping[str, Any]) -> int:
+    """The ``yahtzees_made`` of a mode whose results count no Yahtzees: 0."""
+    return 0

@@ -27,9 +27,11 @@ from typing import Any
 
 from .. import options
 from ..contract import Resources
+from ..contract import no_needs as needs
 from ..contract import no_preview as preview
 from .game import ClassicGame
 from .match import Claim, ClassicMatch
+from .puzzles import PUZZLES as puzzle_rules
 from .record import game_from_record, replay_record
 from .rules import (
     BOXES,
@@ -82,10 +84,12 @@ __all__ = [
     "has_run",
     "is_yahtzee",
     "legal_scores",
+    "needs",
     "new_game",
     "parse_dice",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",

@@ -29,7 +29,11 @@ from typing import Any
 from .. import options
 from ..classic import BOXES
 from ..contract import JSON, Resources
+from ..contract import no_game_from_record as game_from_record
+from ..contract import no_needs as needs
 from ..contract import no_preview as preview
+from ..contract import no_yahtzees as yahtzees_made
+from ..puzzling import NO_PUZZLES as puzzle_rules
 from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
@@ -49,12 +53,16 @@ __all__ = [
     "TripleGame",
     "TripleRules",
     "describe",
+    "game_from_record",
+    "needs",
     "new_game",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",
+    "yahtzees_made",
 ]
 
 

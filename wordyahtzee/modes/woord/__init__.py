@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import options
-from ..contract import Resources
+from ..contract import Needs, Resources
 from .actions import Claim
 from .game import Turn, WoordGame
-from .record import Needs, game_from_record, needs, replay_record
+from .puzzles import PUZZLES as puzzle_rules
+from .record import game_from_record, needs, replay_record
 from .rules import (
     BOX,
     BOXES,
@@ -86,6 +87,7 @@ __all__ = [
     "optional_box",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",
