@@ -286,6 +286,10 @@ NAMES_A_MODE = {
     "wordyahtzee.cli": "the command names of the strategy tools (``wordyahtzee classic ev``, "
                        "``wordyahtzee woord ...``): words a person types, not a game's mode",
     "wordyahtzee.cli.strategy": "the same command names, where their parsers are made",
+    "wordyahtzee.puzzles": "MINED_MODES, which the command line's parser reads without "
+                           "loading a mode (tests/test_cli_imports.py); "
+                           "tests/test_modes_contract.py holds it to the modes' "
+                           "puzzle_rules",
 }
 """The modules outside :data:`MODE_HOMES` allowed a mode's name as a literal, with why."""
 

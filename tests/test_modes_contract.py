@@ -52,3 +52,10 @@ def test_no_caller_probes_a_mode_for_a_hook() -> None:
              and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr")]
     assert calls == []
     assert "Any = get_mode" not in source
+
+
+def test_the_mined_modes_are_those_that_declare_puzzles() -> None:
+    from wordyahtzee.puzzles import MINED_MODES
+
+    assert sorted(MINED_MODES) == sorted(m for m in MODES
+                                         if get_mode(m).puzzle_rules is not None)

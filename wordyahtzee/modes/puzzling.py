@@ -20,8 +20,6 @@ JSON = dict[str, Any]
 class PuzzleRules(Protocol):
     """A mode's knowledge for its puzzles."""
 
-    listed: int
-    """Where the puzzle pages and commands list the mode, from 1."""
     themes: tuple[str, ...]
     """Every theme a position may touch (:meth:`themes_of`), in the order a page lists
     them."""

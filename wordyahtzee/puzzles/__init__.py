@@ -6,33 +6,29 @@ mined from finished games, graded by perfect play, themed and rated (docs/puzzle
 - :mod:`.grading`: an answer's regret, the same number as the game's review.
 
 What a mode's puzzles need of its rules (themes, choices, stages, text) the mode declares
-(its ``puzzle_rules``, :mod:`wordyahtzee.modes.puzzling`): no module here names a mode.
+(its ``puzzle_rules``, :mod:`wordyahtzee.modes.puzzling`): no module here branches on a
+mode.
 """
 
-from ..modes import MODES, get_mode
-from ..modes.puzzling import PuzzleRules
+from __future__ import annotations
 
+TYPE_CHECKING = False  # not typing's: the command line's parser imports this package
+if TYPE_CHECKING:
+    from ..modes.puzzling import PuzzleRules
 
-def _mined() -> tuple[str, ...]:
-    declared = [(rules.listed, m) for m in MODES
-                if (rules := get_mode(m).puzzle_rules) is not None]
-    return tuple(m for _, m in sorted(declared))
-
-
-MINED_MODES = _mined()
-"""The modes that declare puzzles, as the pages list them: those with a judge to grade
-against, optimal play (classic, Woord Yahtzee) or the strong player (Kaartspel). Triple
-Yahtzee has neither, so no puzzles (docs/puzzles.md). Here rather than in :mod:`.mining`,
-so that the command line's parser reads it without loading the strategies."""
+MINED_MODES = ("classic", "woord", "kaartspel")
+"""The modes that declare ``puzzle_rules``, in the order the pages list them: those with a
+judge to grade against, optimal play (classic, Woord Yahtzee) or the strong player
+(Kaartspel). Triple Yahtzee has neither, so no puzzles (docs/puzzles.md). Spelled out here,
+and held to the declarations by tests/test_modes_contract.py, so that the command line's
+parser reads it without loading a mode or a strategy."""
 
 
 def puzzle_rules(mode: str) -> PuzzleRules:
     """What the puzzles need to know of ``mode`` (LookupError: a mode without puzzles)."""
+    from ..modes import get_mode
+
     rules = get_mode(mode).puzzle_rules
     if rules is None:
         raise LookupError(f"no puzzles for {mode}")
     return rules
-
-
-THEMES: dict[str, tuple[str, ...]] = {m: puzzle_rules(m).themes for m in MINED_MODES}
-"""Each mode's puzzle themes, from the position (see :func:`.model.themes`)."""

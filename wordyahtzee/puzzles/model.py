@@ -11,8 +11,10 @@ from typing import Any
 
 from ..advisor.coach import distinct as distinct  # choices told apart, kept in the advisor
 from ..advisor.coach import identity as identity
-from . import THEMES as THEMES  # re-exported: where its users import it
-from . import puzzle_rules
+from . import MINED_MODES, puzzle_rules
+
+THEMES: dict[str, tuple[str, ...]] = {m: puzzle_rules(m).themes for m in MINED_MODES}
+"""Each mode's puzzle themes, from the position (the mode's ``puzzle_rules``)."""
 
 MARGIN_SHARE = 0.01
 """A puzzle's best choice stands above the second best by at least this share of the

@@ -12,7 +12,6 @@ from .rules import BOXES, UPPER_BOXES
 class ClassicPuzzles(DicePuzzles):
     """Keeps of pips and claims of a box; themes: the upper bonus, Yahtzees, straights."""
 
-    listed: int = 1
     themes: tuple[str, ...] = ("bonus", "yahtzee", "straight", "opening", "last_round",
                                "keep", "box")
     box_order: tuple[str, ...] = BOXES

@@ -22,7 +22,6 @@ class KaartspelPuzzles:
     """Keeps of pips, takes of a card and the moves next to an own card; themes: what the
     black dice are thrown for, a steal, five of a kind, the Casino round."""
 
-    listed: int = 3
     themes: tuple[str, ...] = ("place", "steal", "raise", "joker", "stop", "yahtzee",
                                "casino", "opening", "keep", "take")
     judge: str = "the strong player"

@@ -17,7 +17,6 @@ class WoordPuzzles(DicePuzzles):
     """Keeps of letters and claims of a box with words; themes: the upper bonus, the Woord
     Yahtzee, the special boxes, the hourglass."""
 
-    listed: int = 2
     themes: tuple[str, ...] = ("bonus", "woord_yahtzee", "special", "opening",
                                "last_round", "hourglass", "keep", "claim")
     box_order: tuple[str, ...] = BOXES
