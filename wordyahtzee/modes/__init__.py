@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from ..errors import RuleError
-from .contract import Game, Needs, Resources
+from .contract import Action, Game, Needs, Resources
 from .puzzling import PuzzleRules
 
 MODES = ("woord", "classic", "kaartspel", "triple")
@@ -35,6 +35,9 @@ order the start page shows them."""
 class ModeModule(Protocol):
     """What the registry expects of a mode module."""
 
+    ACTIONS: tuple[type[Action], ...]
+    """The actions a player of the mode may post (each reads itself from a JSON body and
+    declares the body's ``schema``), ``skip`` included: the API document's bodies."""
     puzzle_rules: PuzzleRules | None
     """What the puzzles need to know of the mode (:mod:`.puzzling`); None: a mode
     without puzzles (no judge to grade them against)."""

@@ -42,6 +42,9 @@ class Action(Protocol):
     action class knows its name and reads itself from a client's JSON body."""
 
     name: ClassVar[str]
+    schema: ClassVar[JSON]
+    """The JSON schema of each field its body may carry (``{field: schema}``): the API
+    document's description of this action's body."""
 
     def to_json(self) -> JSON:
         """The body a client posts for this action."""
@@ -262,6 +265,14 @@ class Throw:
     distinct die, at most three throws a turn)."""
 
     name: ClassVar[str] = "throw"
+    schema: ClassVar[JSON] = {
+        "keep": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6},
+                 "description": "the dice (positions) to keep"},
+        "faces": {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 7},
+                            {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+                  "description": "score pad tables only: what the real dice show instead "
+                                 "of keep (Woord Yahtzee: letters, ? the blank; otherwise "
+                                 "pips)"}}
     keep: tuple[int, ...] = ()
     faces: str | tuple[int, ...] | None = None
 
@@ -347,6 +358,9 @@ class Skip:
     then names the ``seat`` skipped too."""
 
     name: ClassVar[str] = "skip"
+    schema: ClassVar[JSON] = {
+        "reason": {"enum": ["absent"], "description": "a player passes a turn as absent "
+                                                      "(the host's skips are the table's)"}}
     reason: str = "absent"
     note: HostNote | None = None
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import options
-from ..contract import Resources
+from ..contract import Action, Resources, Skip
 from ..contract import no_needs as needs
 from ..contract import no_preview as preview
 from .game import ClassicGame
@@ -59,7 +59,11 @@ from .rules import (
 )
 from .view import match_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*ClassicMatch.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOXES",
     "FACES",
     "JOKER_READINGS",

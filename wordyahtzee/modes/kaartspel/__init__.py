@@ -32,7 +32,7 @@ from typing import Any
 
 from .. import options
 from ..classic import is_yahtzee, parse_dice
-from ..contract import JSON, Resources, Throw, check_players
+from ..contract import JSON, Action, Resources, Skip, Throw, check_players
 from ..contract import no_needs as needs
 from ..contract import no_preview as preview
 from ..contract import no_yahtzees as yahtzees_made
@@ -63,7 +63,11 @@ from .rules import (
 from .view import board_text
 from .view import game_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*KaartspelGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "CARDS",
     "CARD_SPACES",
     "CORNERS",

@@ -28,7 +28,7 @@ from typing import Any
 
 from .. import options
 from ..classic import BOXES
-from ..contract import JSON, Resources
+from ..contract import JSON, Action, Resources, Skip
 from ..contract import no_game_from_record as game_from_record
 from ..contract import no_needs as needs
 from ..contract import no_preview as preview
@@ -40,7 +40,11 @@ from .record import replay_record
 from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, TripleRules, parse_rules
 from .view import game_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*TripleGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOXES",
     "COLUMNS",
     "FACTORS",

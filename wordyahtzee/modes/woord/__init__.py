@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import options
-from ..contract import Needs, Resources
+from ..contract import Action, Needs, Resources, Skip
 from .actions import Claim
 from .game import Turn, WoordGame
 from .puzzles import PUZZLES as puzzle_rules
@@ -52,7 +52,11 @@ from .rules import (
 from .view import game_view as view
 from .view import preview
 
+ACTIONS: tuple[type[Action], ...] = (*WoordGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOX",
     "BOXES",
     "LOWER_BOXES",
