@@ -59,3 +59,17 @@ def test_the_mined_modes_are_those_that_declare_puzzles() -> None:
 
     assert sorted(MINED_MODES) == sorted(m for m in MODES
                                          if get_mode(m).puzzle_rules is not None)
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if get_mode(m).puzzle_rules is not None])
+def test_a_question_says_how_to_draw_it(mode: str) -> None:
+    """The puzzle page draws a question from its ``screen`` (the mode's declaration), not
+    from the mode's name."""
+    from wordyahtzee.puzzles import proficiency
+
+    rules = get_mode(mode).puzzle_rules
+    assert rules is not None and rules.screen["board"] in ("sheet", "cards")
+    question = proficiency.questions(mode)[0]
+    assert question["screen"] == dict(rules.screen)
+    if rules.screen["board"] == "sheet":
+        assert {rules.screen["filled"], rules.screen["upper_at"]} <= set(question["position"])

@@ -36,12 +36,12 @@ def mine_record(record: Any) -> list[Puzzle]:
     import hashlib
 
     from ..games import from_record
-    from ..modes import MODES
+    from ..modes import DEFAULT_MODE
     from ..puzzles.mining import MINED_MODES, judging_table, mine
 
     if not isinstance(record, dict):
         raise RecordError("record: a record is a JSON object")
-    mode = record.get("mode", MODES[0])
+    mode = record.get("mode", DEFAULT_MODE)
     if mode not in MINED_MODES:
         raise RecordError(f"record: {mode} games have no judge to grade puzzles against "
                           f"({', '.join(MINED_MODES)} have)")

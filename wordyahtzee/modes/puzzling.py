@@ -35,6 +35,12 @@ class PuzzleRules(Protocol):
     """The rules the proficiency test's games are played by."""
     test_players: tuple[str, ...]
     """The seats of a proficiency test's games."""
+    screen: Mapping[str, str]
+    """How a page draws a question (its ``screen``), so the page names no mode: ``board``
+    (``sheet``: dice and a score sheet; ``cards``: Kaartspel's board), and for a sheet
+    ``faces`` (``pips`` or ``letters``), ``claim`` (the kind of choice a box is),
+    ``filled`` (the position's field of filled boxes) and ``upper_at`` (its field of the
+    upper bonus's threshold)."""
 
     def key_fields(self, position: Mapping[str, Any]) -> list[Any]:
         """What tells two positions of one throw apart, besides the turn and the throws
@@ -96,6 +102,7 @@ class DicePuzzles:
     move_kinds: tuple[str, ...] = ()
     test_rules: Mapping[str, Any] = MappingProxyType({})
     test_players: tuple[str, ...] = ("Computer",)
+    screen: Mapping[str, str] = MappingProxyType({})
 
     def key_fields(self, position: Mapping[str, Any]) -> list[Any]:
         """Nothing: a throw is one decision."""

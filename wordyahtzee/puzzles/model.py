@@ -78,7 +78,8 @@ class Puzzle:
                "throws": self.throws, "shown": self.shown,
                "position": self.position, "themes": self.themes,
                "boxes": [b for b in rules.box_order if b in open_boxes],
-               "can_keep": any(o["kind"] == "keep" for o in self.options)}
+               "can_keep": any(o["kind"] == "keep" for o in self.options),
+               "screen": dict(rules.screen)}
         return {**out, **rules.question(self.options)}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..puzzling import DicePuzzles, PuzzleRules, claimed_boxes
@@ -15,6 +16,9 @@ class ClassicPuzzles(DicePuzzles):
     themes: tuple[str, ...] = ("bonus", "yahtzee", "straight", "opening", "last_round",
                                "keep", "box")
     box_order: tuple[str, ...] = BOXES
+    screen: Mapping[str, str] = MappingProxyType({
+        "board": "sheet", "faces": "pips", "claim": "box", "filled": "scores",
+        "upper_at": "upper_bonus_at"})
 
     def themes_of(self, position: Mapping[str, Any], best: Mapping[str, Any],
                   played: Mapping[str, Any]) -> list[str]:

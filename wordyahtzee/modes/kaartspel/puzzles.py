@@ -29,6 +29,7 @@ class KaartspelPuzzles:
     move_kinds: tuple[str, ...] = ("take", *MOVES)
     test_rules: Mapping[str, Any] = MappingProxyType({})
     test_players: tuple[str, ...] = ("Computer 1", "Computer 2")
+    screen: Mapping[str, str] = MappingProxyType({"board": "cards"})
 
     def key_fields(self, position: Mapping[str, Any]) -> list[Any]:
         """The turn's step: a turn may throw the black dice more than once."""

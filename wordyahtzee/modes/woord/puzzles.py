@@ -20,6 +20,9 @@ class WoordPuzzles(DicePuzzles):
     themes: tuple[str, ...] = ("bonus", "woord_yahtzee", "special", "opening",
                                "last_round", "hourglass", "keep", "claim")
     box_order: tuple[str, ...] = BOXES
+    screen: Mapping[str, str] = MappingProxyType({
+        "board": "sheet", "faces": "letters", "claim": "claim", "filled": "boxes",
+        "upper_at": "upper_bonus_threshold"})
     test_rules: Mapping[str, Any] = MappingProxyType(
         {"dictionary": "nl", "dice_set": "nl", "turn_seconds": None})
 
