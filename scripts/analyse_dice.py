@@ -17,10 +17,10 @@ By default it compares the candidate sets defined below (letter counts dealt ont
 dice by a fixed rule) with the shipped ``nl`` set; ``--sets`` picks shipped sets or JSON
 files instead, and ``--emit NAME`` prints a candidate as a dice-set JSON ``dice`` list.
 
-    python scripts/analyse_dice.py [--dict nl] [--throws 20000] [--seed 7]
-    python scripts/analyse_dice.py --sets nl --throws 100000
-    python scripts/analyse_dice.py --emit text
-    python scripts/analyse_dice.py --dict nl-basis --sets nl nl-balans --turns
+    python -m scripts.analyse_dice [--dict nl] [--throws 20000] [--seed 7]
+    python -m scripts.analyse_dice --sets nl --throws 100000
+    python -m scripts.analyse_dice --emit text
+    python -m scripts.analyse_dice --dict nl-basis --sets nl nl-balans --turns
 """
 
 from __future__ import annotations
@@ -29,10 +29,7 @@ import argparse
 import json
 import random
 import statistics
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordyahtzee.dice import DiceSet, Face, shipped_dice_sets
 from wordyahtzee.letters import BLANK, is_vowel

@@ -3,10 +3,10 @@
 
 Two steps, with the judging by hand in between::
 
-    python scripts/audit_dictionary.py draw [--seed S] [--out dictionaries/audit/DATE.tsv]
+    python -m scripts.audit_dictionary draw [--seed S] [--out dictionaries/audit/DATE.tsv]
     (a second audit on one day is DATEb.tsv, and so on: the latest sorts last)
     (judge every row: fill in the verdict and reason columns)
-    python scripts/audit_dictionary.py score dictionaries/audit/DATE.tsv
+    python -m scripts.audit_dictionary score dictionaries/audit/DATE.tsv
 
 ``draw`` samples where the errors could be, with a seed it picks afresh (or ``--seed``) and
 writes into the file:
@@ -39,10 +39,9 @@ import sys
 import unicodedata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from wordyahtzee.letters import fold, is_plain_word
 
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 SOURCE = Path("/usr/share/dict/dutch")
 DICT = REPO / "dictionaries"

@@ -3,9 +3,9 @@
 
 Two steps, with the judging by hand in between::
 
-    python scripts/audit_frequent.py draw [--seed S] [--words 1000]
+    python -m scripts.audit_frequent draw [--seed S] [--words 1000]
     (judge every row: verdict dutch/not and a reason, without looking at the dictionary)
-    python scripts/audit_frequent.py score dictionaries/audit/frequent/DATE.tsv
+    python -m scripts.audit_frequent score dictionaries/audit/frequent/DATE.tsv
 
 The population is wordfreq's 60,000 most frequent Dutch words that are lower case and 2–7
 letters long (the words seven dice can form; wordfreq 3.1.1). ``draw`` picks words with
@@ -29,13 +29,8 @@ import secrets
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "scripts"))  # also when a test loads this file by its path
-
-from audit_dictionary import AUDIT_DIR, DICT, wilson  # noqa: E402
-
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+from scripts.audit_dictionary import AUDIT_DIR, DICT, wilson
+from wordyahtzee.letters import fold, is_plain_word
 
 TOP = 60_000
 COLUMNS = "word\tdraws\tzipf\tverdict\treason"

@@ -6,7 +6,7 @@ round, the backup's time and size, and the writers' commit latency (median, p99,
 longest: the longest a writer waited for a commit) and throughput before and during the
 backup.
 
-    python scripts/bench_backup.py [--games 5000] [--events 40] [--rounds 3] [--nice 0]
+    python -m scripts.bench_backup [--games 5000] [--events 40] [--rounds 3] [--nice 0]
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ the latency of one advice query. The last lines give the median and the spread
 (lowest-highest) over ``--runs`` runs and the ratios ours / theirs. Goals: wall time <= 0.6x
 yatzy-solver's, peak RSS <= 48 MB.
 
-    python scripts/bench_classic.py [--joker free|forced] [--runs 3] [--queries 1000]
+    python -m scripts.bench_classic [--joker free|forced] [--runs 3] [--queries 1000]
                                     [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_classic`` markers of
@@ -29,11 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position
+from wordyahtzee.modes.classic import BOXES, UPPER_BOXES
 
-from wordyahtzee.advisor.classic.strategy import ClassicStrategy, Position  # noqa: E402
-from wordyahtzee.modes.classic import BOXES, UPPER_BOXES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ORACLE_VARIANT = {"free": "american", "forced": "american+forced-joker"}
 
@@ -86,7 +85,7 @@ def theirs(joker: str) -> tuple[float, float, float, str]:
 def sample_positions(n: int, seed: int = 1) -> list[Position]:
     """``n`` random positions with dice, for the advice latency."""
     rng = random.Random(seed)
-    out = []
+    out: list[Position] = []
     while len(out) < n:
         p = rng.random()
         filled = frozenset(b for b in BOXES if rng.random() < p)
@@ -160,11 +159,10 @@ def main() -> int:
     print(f"\nmedian over {len(runs)} runs:")
     print("\n".join(lines))
     if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+        from scripts.bench_docs import write_block
 
         write_block(ROOT / "docs" / "classic.md", f"bench_classic_{args.joker}",
-                    f"python scripts/bench_classic.py --joker {args.joker} --runs {args.runs} "
+                    f"python -m scripts.bench_classic --joker {args.joker} --runs {args.runs} "
                     "--write-docs", lines, len(runs))
     return 0
 

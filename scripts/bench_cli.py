@@ -15,7 +15,7 @@ command's median and p99 wall time and its ratio to ``python -c pass`` of its ow
 environment; the last lines give the median and the spread (lowest-highest) of every
 figure over ``--runs`` runs.
 
-    python scripts/bench_cli.py [--against REF] [--starts 30] [--runs 3] [--write-docs]
+    python -m scripts.bench_cli [--against REF] [--starts 30] [--runs 3] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_cli`` markers in
 docs/performance.md.
@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "python -c pass"
@@ -109,7 +109,8 @@ def wall(cmd: list[str], env: dict[str, str], cwd: str) -> float:
 def one_run(installs: dict[str, Path], starts: int, cwd: str) -> dict[str, float]:
     """``starts`` interleaved starts of every command of every install: each one's
     median and p99 in ms and its ratio to ``python -c pass`` in the same install."""
-    samples = {(label, name): [] for label in installs for name in COMMANDS}
+    samples: dict[tuple[str, str], list[float]] = {
+        (label, name): [] for label in installs for name in COMMANDS}
     envs = {label: environment(bin_dir) for label, bin_dir in installs.items()}
     for _ in range(starts):
         for (label, name), values in samples.items():
@@ -151,7 +152,7 @@ def main() -> None:
         run_and_report(lambda: one_run(installs, args.starts, tmp), args.runs,
                        f"{args.starts} starts of each command",
                        ROOT / "docs" / "performance.md" if args.write_docs else None,
-                       "bench_cli", "python scripts/bench_cli.py "
+                       "bench_cli", "python -m scripts.bench_cli "
                        + (f"--against {args.against} " if args.against else "")
                        + "--write-docs", width=56)
 

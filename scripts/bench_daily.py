@@ -9,7 +9,7 @@ store already, as the day's first start leaves it. Each run prints the
 median and p99 of a start and of a move for both and the ratios; the last lines give the
 median and the spread (lowest-highest) of every figure over ``--runs`` runs.
 
-    python scripts/bench_daily.py [--games 60] [--runs 3] [--write-docs]
+    python -m scripts.bench_daily [--games 60] [--runs 3] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_daily`` markers in docs/daily.md.
 """
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,13 +56,13 @@ def one_run(games: int) -> dict[str, float]:
         store = open_store(Path(folder) / "bench.sqlite3")
         service = TableService(store, computer_pace=0.0)
         # the day's par, as the day's first start leaves it (computed once a day)
-        store.put_daily_par(service.today().isoformat(), "classic", 250, {}, {})
+        store.put_daily_par(service.daily.today().isoformat(), "classic", 250, {}, {})
         starts: dict[str, list[float]] = {"daily": [], "solo": []}
         moves: dict[str, list[float]] = {"daily": [], "solo": []}
         try:
             for i in range(games):
                 _, secret = service.make_profile(f"speler {i}")
-                daily = _timed(starts["daily"], service.start_daily, "classic", secret)
+                daily = _timed(starts["daily"], service.daily.start, "classic", secret)
                 _play(service, daily["game_id"], daily["token"], moves["daily"])
                 table, seats = _timed(starts["solo"], service.create, {
                     "mode": "classic", "kind": "solo", "players": [f"speler {i}"]})
@@ -91,7 +91,7 @@ def main() -> None:
     run_and_report(lambda: one_run(args.games), args.runs,
                    f"{args.games} games of each kind",
                    ROOT / "docs" / "daily.md" if args.write_docs else None,
-                   "bench_daily", "python scripts/bench_daily.py --write-docs")
+                   "bench_daily", "python -m scripts.bench_daily --write-docs")
 
 if __name__ == "__main__":
     main()

@@ -13,7 +13,7 @@ process's start to ``/readyz`` answering 200 (every start-up table in memory). R
 are off (``WORDYAHTZEE_RATE_LIMITS=off``: the fast polling is the benchmark's, not a
 player's).
 
-    python scripts/bench_first_tip.py [--runs 3] [--command "wordyahtzee"] [--write-docs]
+    python -m scripts.bench_first_tip [--runs 3] [--command "wordyahtzee"] [--write-docs]
 
 ``--command`` runs another install's server (``/path/to/venv/bin/wordyahtzee``; default:
 this interpreter's ``-m wordyahtzee``). ``--write-docs`` rewrites the table between the
@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_docs import run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 POLL = 0.05
@@ -159,7 +159,7 @@ def main() -> None:
                                                               "wordyahtzee"]
     run_and_report(lambda: one_run(command), args.runs, "a fresh server",
                    ROOT / "docs" / "operations.md" if args.write_docs else None,
-                   "bench_first_tip", f"python scripts/bench_first_tip.py --runs {args.runs} "
+                   "bench_first_tip", f"python -m scripts.bench_first_tip --runs {args.runs} "
                    "--write-docs", width=52)
 
 

@@ -22,7 +22,7 @@ Measures, for a dictionary (default ``nl``), each run in one process side by sid
 Each look-up figure is the median and p99 of the time per call in batches of 100. The last
 lines give the median and the spread (lowest-highest) of every figure over ``--runs`` runs.
 
-    python scripts/bench_lexicon.py [--dict nl] [--lookups 200000] [--runs 3] [--write-docs]
+    python -m scripts.bench_lexicon [--dict nl] [--lookups 200000] [--runs 3] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_lexicon`` markers of
 docs/dictionaries.md.
@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_docs import median_p99, run_and_report  # scripts/ is on the path of a script run
+from scripts.bench_docs import median_p99, run_and_report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,8 +76,8 @@ def summary(samples: list[float]) -> tuple[float, float]:
 def child_rss(kind: str, name: str) -> float:
     """RSS growth (MB) of a fresh process that holds the dictionary one way or another and
     has touched every word."""
-    done = subprocess.run([sys.executable, __file__, "--dict", name, "--child", kind],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench_lexicon", "--dict", name,
+                           "--child", kind], capture_output=True, text=True, check=True, cwd=ROOT)
     return float(done.stdout.strip())
 
 
@@ -97,13 +97,14 @@ def hold(kind: str, name: str) -> None:
                     for w in lexicon)
         assert found == len(lexicon)
     else:
+        index: dict[str, list[str]]
         if kind.startswith("pickle:"):
             with open(kind[len("pickle:"):], "rb") as fh:
                 words_set, index = pickle.load(fh)
         else:
             words_set = {w for w in (fold(x) for x in read_word_list(entry.words_path))
                          if is_plain_word(w)}
-            index: dict[str, list[str]] = {}
+            index = {}
             for word in words_set:
                 index.setdefault(alphagram(word), []).append(word)
         assert sum(w in words_set and len(index[alphagram(w)]) > 0 for w in words_set) \
@@ -130,7 +131,7 @@ def main() -> None:
 
     run_and_report(one_run, args.runs, f"{args.lookups} look-ups on {args.dict}",
                    ROOT / "docs" / "dictionaries.md" if args.write_docs else None,
-                   "bench_lexicon", f"python scripts/bench_lexicon.py --dict {args.dict} "
+                   "bench_lexicon", f"python -m scripts.bench_lexicon --dict {args.dict} "
                    f"--lookups {args.lookups} --runs {args.runs} --write-docs", width=44)
 
 

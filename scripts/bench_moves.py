@@ -3,7 +3,7 @@
 server's CPU per action beside a bare Flask route's CPU per request on the same stack
 (``scripts/bench_stack_floor.py``'s), in one run, ``--rounds`` rounds, with the spread.
 
-    python scripts/bench_moves.py [--seconds 8] [--rounds 3] [--db postgresql://…]
+    python -m scripts.bench_moves [--seconds 8] [--rounds 3] [--db postgresql://…]
                                   [--against CHECKOUT] [--write-docs BLOCK]
 
 Each setup plays for ``--seconds`` with ``--tables`` tables at once: the client decides each
@@ -46,9 +46,10 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
-from bench_docs import machine, replace_block  # noqa: E402
-from bench_stack_floor import measure, start_bare  # noqa: E402
-from load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
+
+from scripts.bench_docs import machine, replace_block  # noqa: E402
+from scripts.bench_stack_floor import measure, start_bare  # noqa: E402
+from scripts.load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
 
 MODES = ("woord", "classic", "kaartspel", "triple")
 WATCHERS = 2
@@ -235,7 +236,7 @@ def main() -> None:
     if args.write_docs:
         store = "PostgreSQL" if args.db else "SQLite"
         replace_block(Path(__file__).resolve().parents[1] / "docs" / "performance.md",
-                      args.write_docs, f"python scripts/bench_moves.py --write-docs "
+                      args.write_docs, f"python -m scripts.bench_moves --write-docs "
                       f"{args.write_docs}" + (" --db postgresql://…" if args.db else "")
                       + (f" --against {served_commit(args.against)}" if args.against else ""),
                       f", the code of {served_commit()}, on {store}, {machine()}; "

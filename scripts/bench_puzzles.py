@@ -5,7 +5,7 @@ player plays classic moves (a throw, then a box) beside the miner, one after the
 same player plays again once the backlog is mined. Prints the move latency while mining and
 when idle (median, p99 and their ratio), how long the backlog took, and the puzzles found.
 
-    python scripts/bench_puzzles.py [--mode woord|kaartspel] [--backlog 12] [--moves 200]
+    python -m scripts.bench_puzzles [--mode woord|kaartspel] [--backlog 12] [--moves 200]
                                     [--runs 3] [--write-docs]
 
 The baseline is the same server with nothing to mine, measured in the same run.
@@ -26,10 +26,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "scripts"))
+from scripts.bench_docs import run_and_report
 
-from bench_docs import run_and_report  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
          "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance")
@@ -74,6 +73,7 @@ def _kaartspel_game(base: str) -> None:
     gid, token, state = made["id"], made["links"][0]["token"], made["state"]
     while state["status"] != "finished":
         options = {o["action"]: o for o in state["options"]}
+        body: dict[str, Any]
         if state["phase"] == "choose":
             action, body = "stop", {}
         elif "roll" in options:
@@ -198,7 +198,7 @@ def main() -> int:
                    f"{args.mode} games",
                    REPO / "docs" / "puzzles.md" if args.write_docs else None,
                    "bench_puzzles" + mode.replace(" --mode ", "_"),
-                   f"python scripts/bench_puzzles.py{mode} --backlog {args.backlog} --moves "
+                   f"python -m scripts.bench_puzzles{mode} --backlog {args.backlog} --moves "
                    f"{args.moves} --runs {args.runs} --write-docs", width=44)
     return 0
 

@@ -34,7 +34,7 @@ instead of the check (few enough requests per address to meet no limit).
 well (part 3) or instead (part 1): one whose ``wordyahtzee`` is the code before a change,
 for a paired run before and after it.
 
-    python scripts/bench_ratelimit.py [--requests N] [--clients C] [--hits N]
+    python -m scripts.bench_ratelimit [--requests N] [--clients C] [--hits N]
                                       [--threads T] [--load-hits N] [--repeats R]
                                       [--endpoint check|games|profiles] [--login]
                                       [--logins N] [--serve-python PYTHON]
@@ -64,13 +64,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from tests.support.pg import PostgresServer, start_server
+from tests.support.redis_server import RedisServer
+from tests.support.redis_server import start_server as start_redis
+from tests.support.server import free_port
 
-from tests.support.pg import PostgresServer, start_server  # noqa: E402
-from tests.support.redis_server import RedisServer  # noqa: E402
-from tests.support.redis_server import start_server as start_redis  # noqa: E402
-from tests.support.server import free_port  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 HEADERS = {"Content-Type": "application/json"}
 ENDPOINTS: dict[str, tuple[str, str, int, int]] = {
@@ -315,7 +314,11 @@ def counters(redis: RedisServer, pg: PostgresServer) -> dict[str, Callable[[], A
             conn = psycopg.connect(url, autocommit=True)
             sql = UPSERT.format(table=table)
             conn.execute(sql, ("warm",), prepare=True)
-            return lambda key: conn.execute(sql, (key,), prepare=True).fetchone()[0]
+            def hit(key: str) -> Any:
+                row = conn.execute(sql, (key,), prepare=True).fetchone()
+                assert row is not None  # the upsert returns the count
+                return row[0]
+            return hit
         return make
 
     return {"redis, limits' incr (Lua)": limits_incr,
@@ -475,8 +478,8 @@ def bench_login(args: argparse.Namespace, pg: PostgresServer, tmp: Path) -> None
     for name in names:
         one = "  ".join(f"{r['p50']:5.0f} /{r['p99']:6.0f}" for r in rows[name])
         rate = " ".join(f"{r['rate']:6.0f}" for r in rows[name])
-        cpu = " ".join(f"{r['db_cpu']:4.0f}" for r in rows[name])
-        print(f"  {name:<8}{one:<40}{rate:<28}{cpu}")
+        db_cpu = " ".join(f"{r['db_cpu']:4.0f}" for r in rows[name])
+        print(f"  {name:<8}{one:<40}{rate:<28}{db_cpu}")
 
 
 def main() -> int:

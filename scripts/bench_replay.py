@@ -3,9 +3,9 @@ Yahtzee, classic, Kaartspel, Triple), each replayed as a server loads it (read f
 store, then ``games.replay_stored``, else ``games.restore``), in fresh processes, 3 rounds,
 by two checkouts side by side.
 
-    python scripts/bench_replay.py make --games 1000 --db /tmp/replay.sqlite3
-    python scripts/bench_replay.py time --db /tmp/replay.sqlite3            # this checkout
-    python scripts/bench_replay.py compare --db /tmp/replay.sqlite3 --base /path/to/old
+    python -m scripts.bench_replay make --games 1000 --db /tmp/replay.sqlite3
+    python -m scripts.bench_replay time --db /tmp/replay.sqlite3            # this checkout
+    python -m scripts.bench_replay compare --db /tmp/replay.sqlite3 --base /path/to/old
 
 ``make`` plays the games with the greedy computer players (seeded); ``time`` prints, for
 this checkout, the median and p99 milliseconds per game by mode and the whole store's

@@ -10,7 +10,7 @@ it, then times sequential requests with a keep-alive HTTP client:
 and prints median and p99 per endpoint. It also times ``import wordyahtzee.cli`` plus
 what ``wordyahtzee check WORD`` imports (median of fresh interpreters, ``-X importtime``).
 
-    python scripts/bench_requests.py [--requests N] [--repeat R]
+    python -m scripts.bench_requests [--requests N] [--repeat R]
 """
 
 from __future__ import annotations
@@ -26,9 +26,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
@@ -75,7 +72,6 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_requests(n: int) -> dict[str, list[float]]:
-    sys.path.insert(0, str(ROOT))
     from wordyahtzee.dice import DiceSet
 
     dice = DiceSet.load("nl")

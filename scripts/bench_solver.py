@@ -22,7 +22,7 @@ runs in a fresh child process (its memory is its own) and the whole comparison r
 ``--runs`` times; the table gives every run and the spread (lowest–highest median). The box
 scores of every side are compared with the solver's.
 
-    python scripts/bench_solver.py [--dict nl] [--dice-set nl] [--throws 10000]
+    python -m scripts.bench_solver [--dict nl] [--dice-set nl] [--throws 10000]
                                    [--baseline-throws 100] [--blank-throws 500]
                                    [--runs 3] [--seed 1]
 """
@@ -42,8 +42,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from wordyahtzee.dice import DiceSet
 from wordyahtzee.lexicon import load_lexicon
 from wordyahtzee.modes.woord import (
@@ -53,6 +51,8 @@ from wordyahtzee.modes.woord import (
     is_formable,
     words_score,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def rss_mb() -> float:
@@ -268,11 +268,11 @@ def child(kind: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def run_child(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     """Run one measurement in a fresh interpreter and read its JSON."""
-    cmd = [sys.executable, __file__, "--child", kind, "--dict", args.dict,
+    cmd = [sys.executable, "-m", "scripts.bench_solver", "--child", kind, "--dict", args.dict,
            "--dice-set", args.dice_set, "--throws", str(args.throws),
            "--baseline-throws", str(args.baseline_throws),
            "--blank-throws", str(args.blank_throws), "--seed", str(args.seed)]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False, cwd=ROOT)
     if done.returncode:
         sys.exit(f"{kind} child failed:\n{done.stderr}")
     result: dict[str, Any] = json.loads(done.stdout)
@@ -302,8 +302,9 @@ def main() -> None:
     # build the solver index into the cache first, so the timed children only load it; in a
     # child of its own: a child inherits its parent's peak RSS, which must stay small
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, __file__, "--child", "prepare", "--dict", args.dict,
-                    "--dice-set", args.dice_set], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "scripts.bench_solver", "--child", "prepare",
+                    "--dict", args.dict, "--dice-set", args.dice_set], check=True,
+                   capture_output=True, cwd=ROOT)
     prepare = time.perf_counter() - t0
     print(f"dictionary {args.dict!r}, dice set {args.dice_set!r}, seed {args.seed}; "
           f"index ready in {prepare:.2f} s (built once, then cached); {args.runs} runs")

@@ -16,7 +16,7 @@ posting as fast as they can:
 It prints requests/s, p50/p99, the server's CPU per request and the client's own, for
 ``--rounds`` rounds (the setups alternating), then each figure's range.
 
-    python scripts/bench_stack_floor.py [--seconds 10] [--rounds 3] [--connections 40]
+    python -m scripts.bench_stack_floor [--seconds 10] [--rounds 3] [--connections 40]
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
-from load_test import Client, cpu_seconds, errors, free_port, latencies, pct, start_server  # noqa: E402
+
+from scripts.load_test import Client, cpu_seconds, errors, free_port, latencies, pct, start_server  # noqa: E402
 
 BARE_APP = textwrap.dedent('''
     from flask import Flask, jsonify, request

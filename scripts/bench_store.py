@@ -7,7 +7,7 @@ time (a Woord Yahtzee claim-sized event), timing each call; it prints the median
 mean per run. The SQLite file goes to ``--dir`` (default: the system temp dir): its file
 system decides what an fsync costs (tmpfs makes FULL free), so the script prints it.
 
-    python scripts/bench_store.py [--appends N] [--runs R] [--dir DIR]
+    python -m scripts.bench_store [--appends N] [--runs R] [--dir DIR]
                                   [--postgres postgresql://…]
 """
 

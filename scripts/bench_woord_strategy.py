@@ -10,7 +10,7 @@ live positions, each in a fresh state (so the turn's lattices are computed: the 
 case). The last lines give the median and the spread (lowest-highest) over the runs.
 Goals: table <= 25 s and <= 128 MB, advice <= 10 ms at p99.
 
-    python scripts/bench_woord_strategy.py [--dict nl] [--dice-set nl] [--threshold 40]
+    python -m scripts.bench_woord_strategy [--dict nl] [--dice-set nl] [--threshold 40]
                                            [--runs 3] [--queries 200] [--write-docs]
 
 ``--write-docs`` rewrites the table between the ``bench_woord_strategy`` markers of
@@ -31,15 +31,14 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.advisor.woord.score_table import load_score_table
+from wordyahtzee.advisor.woord.strategy import SheetState, WoordStrategy
+from wordyahtzee.dice import DiceSet
+from wordyahtzee.lexicon import load_lexicon
+from wordyahtzee.modes.woord import SPECIAL_BOXES, UPPER_BOXES, WoordRules
+from wordyahtzee.solver import get_solver
 
-from wordyahtzee.advisor.woord.score_table import load_score_table  # noqa: E402
-from wordyahtzee.advisor.woord.strategy import SheetState, WoordStrategy  # noqa: E402
-from wordyahtzee.dice import DiceSet  # noqa: E402
-from wordyahtzee.lexicon import load_lexicon  # noqa: E402
-from wordyahtzee.modes.woord import SPECIAL_BOXES, UPPER_BOXES, WoordRules  # noqa: E402
-from wordyahtzee.solver import get_solver  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = """
 import json, sys, time
@@ -153,11 +152,10 @@ def main() -> int:
     print(f"\nmedian over {len(runs)} runs:")
     print("\n".join(lines))
     if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+        from scripts.bench_docs import write_block
 
         write_block(ROOT / "docs" / "strategy.md", "bench_woord_strategy",
-                    f"python scripts/bench_woord_strategy.py --runs {args.runs} --write-docs",
+                    f"python -m scripts.bench_woord_strategy --runs {args.runs} --write-docs",
                     lines, len(runs))
     return 0
 

@@ -17,7 +17,7 @@ The output is deterministic: rerunning on the same Debian packages gives identic
 
 Usage::
 
-    python3 scripts/build_en_dictionary.py [--dice]
+    python3 -m scripts.build_en_dictionary [--dice]
 
 Needs the Debian packages ``wamerican`` and ``wbritish`` (``/usr/share/dict``).
 """
@@ -35,13 +35,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.errors import WordyahtzeeError
+from wordyahtzee.lexicon.build import BuildOptions, build_dictionary
+from wordyahtzee.lexicon.lexicon import Lexicon
+from wordyahtzee.lexicon.source import read_word_list
 
-from wordyahtzee.errors import WordyahtzeeError  # noqa: E402
-from wordyahtzee.lexicon.build import BuildOptions, build_dictionary  # noqa: E402
-from wordyahtzee.lexicon.lexicon import Lexicon  # noqa: E402
-from wordyahtzee.lexicon.source import read_word_list  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 LISTS = {"wamerican": Path("/usr/share/dict/american-english"),
          "wbritish": Path("/usr/share/dict/british-english")}

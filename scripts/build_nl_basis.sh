@@ -23,7 +23,7 @@ WORDYAHTZEE_DATA_DIR=$(mktemp -d)
 export WORDYAHTZEE_DATA_DIR
 trap 'rm -rf "$WORDYAHTZEE_DATA_DIR"' EXIT
 
-python3 scripts/build_nl_basis_excluded.py --min-zipf "$MIN_ZIPF"
+python3 -m scripts.build_nl_basis_excluded --min-zipf "$MIN_ZIPF"
 python3 -m wordyahtzee dict build nl \
     --name nl-basis --language nl --min-zipf "$MIN_ZIPF" \
     --minus scripts/build_nl_basis.excluded.txt \

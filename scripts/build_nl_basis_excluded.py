@@ -15,7 +15,7 @@ not in ``nl-basis`` anyway). Run by ``scripts/build_nl_basis.sh``; deterministic
 
 Usage (from the repository root)::
 
-    python scripts/build_nl_basis_excluded.py [--min-zipf 3.0]
+    python -m scripts.build_nl_basis_excluded [--min-zipf 3.0]
 """
 
 from __future__ import annotations
@@ -97,7 +97,6 @@ def minus_family(words: list[str], minus: list[str], lexicon: set[str]) -> dict[
 def write_why(minus: list[str], family: dict[str, str], english: list[str]) -> None:
     """Write :data:`WHY`: per folded excluded word its code and reason (gzip, no timestamp,
     so a rebuild is byte-identical)."""
-    sys.path.insert(0, str(REPO))
     from wordyahtzee.letters import fold
 
     why: dict[str, str] = {}

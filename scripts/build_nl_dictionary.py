@@ -15,7 +15,7 @@ drop one that no verdict names, the build stops and names it, so that it is judg
 
 Usage (from the repository root)::
 
-    python scripts/build_nl_dictionary.py [SOURCE] [--out PATH] [--sample N]
+    python -m scripts.build_nl_dictionary [SOURCE] [--out PATH] [--sample N]
 
 Needs only the standard library, ``wordyahtzee.letters`` and ``wordfreq`` (used as a signal
 for foreign words; the shipped list was built with wordfreq 3.1.1).
@@ -35,14 +35,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-for _path in (REPO, REPO / "scripts"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-import nl_family_rules as family_rules  # noqa: E402
-from nl_family import attributive, bases, derived_index, participles, relatives  # noqa: E402
-from nl_lists import (  # noqa: E402
+from scripts import nl_family_rules as family_rules
+from scripts.nl_family import attributive, bases, derived_index, participles, relatives
+from scripts.nl_lists import (
     ABBREVIATIONS,
     DOTTED_STEM_WORDS,
     ENGLISH_OK,
@@ -53,8 +48,9 @@ from nl_lists import (  # noqa: E402
     UNLISTED_WORDS,
     VOWELLESS_INTERJECTIONS,
 )
+from wordyahtzee.letters import fold, is_plain_word
 
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 DEFAULT_SOURCE = Path("/usr/share/dict/dutch")
 DICT_DIR = REPO / "dictionaries"
@@ -469,8 +465,8 @@ def why_lines(decisions: Mapping[str, Decision], classifier: Classifier,
             if d.kept:
                 rank, code, detail = _kept_why(d, classifier.reviewed(e))
                 if code == "U":
-                    base = classifier.family_bases(folded) & kept
-                    code, detail = ("I", min(base)) if base else ("U", "")
+                    bases_kept = classifier.family_bases(folded) & kept
+                    code, detail = ("I", min(bases_kept)) if bases_kept else ("U", "")
                 offer(folded, rank, code, detail)
             elif d.code == "form_of_dropped":
                 later.append((folded, d.detail))

@@ -10,7 +10,7 @@ The old files are removed. Rerun after a change to that code, or to a shipped di
 dice set (tests/test_shipped_tables.py fails until then); it takes a few minutes on two
 cores. The same tree gives the same files (no time stamps; the members in a fixed order).
 
-    python scripts/build_tables.py [--keys MODE/KEY,...] [--out DIR]
+    python -m scripts.build_tables [--keys MODE/KEY,...] [--out DIR]
 
 ``--keys`` builds only these (``classic/free``, ``woord/nl/nl/40``) and leaves the other
 files in place; ``--out`` writes elsewhere (a check of what would ship).
@@ -20,12 +20,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 
 def main() -> None:

@@ -4,19 +4,17 @@ A fresh install then memory-maps them at once instead of compiling for seconds i
 first request. Run it after any shipped word list changes (a test fails while the
 prebuilt tries do not match the word lists):
 
-    python scripts/build_tries.py
+    python -m scripts.build_tries
 """
 
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from wordyahtzee.lexicon import registry
 
-from wordyahtzee.lexicon import registry  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:

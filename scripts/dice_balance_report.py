@@ -10,7 +10,7 @@ For each Woord Yahtzee dice set (``--sets``, shipped names) and each vocabulary
 
 - the chance of a 7-letter word in one throw and in a turn aimed at one;
 - the word box least likely to score in a turn aimed at it, and that chance (the
-  ``scripts/analyse_dice.py --turns`` table has every box);
+  ``python -m scripts.analyse_dice --turns`` table has every box);
 - the optimal strict-order expected score and where it comes from: the share of the round
   boxes, of ``woord_yahtzee`` with its bonuses of 100, and the expected bonuses a game
   (``wordyahtzee/advisor/woord/breakdown.py``);
@@ -20,7 +20,7 @@ human-like computer player's mean score, how often its ``woord_yahtzee`` box is 
 its bonuses a game (the player models what people find within the hourglass; see
 docs/strategy.md).
 
-    python scripts/dice_balance_report.py [--sets nl nl-balans] [--dicts nl-basis]
+    python -m scripts.dice_balance_report [--sets nl nl-balans] [--dicts nl-basis]
                                           [--games 2000] [--seed 2026]
 
 Tables that are not cached yet are built first (a minute or two per set and vocabulary).
@@ -30,12 +30,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordyahtzee.advisor.classic.players import computer_player, play_turn
 from wordyahtzee.advisor.woord.breakdown import exact_breakdown
@@ -121,8 +117,8 @@ def main() -> None:
         for name, cell in human.items():
             rows.setdefault(f"{name} ({args.game_dict}, {args.games:,} games)",
                             []).append(cell)
-    for name, cells in rows.items():
-        print(f"| {name} | " + " | ".join(cells) + " |")
+    for name, row in rows.items():
+        print(f"| {name} | " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,10 @@
 """Keep the screens' gettext catalogues (web/translations) true to the code.
 
-    python scripts/i18n.py extract   the template, messages.pot, from the code
-    python scripts/i18n.py update    every language brought to the template: a new message
+    python -m scripts.i18n extract   the template, messages.pot, from the code
+    python -m scripts.i18n update    every language brought to the template: a new message
                                      waits there untranslated, a message the code dropped goes
-    python scripts/i18n.py compile   the .po files compiled to the .mo files the site reads
-    python scripts/i18n.py check     what is wrong, a line each (exit 2), or nothing (exit 0)
+    python -m scripts.i18n compile   the .po files compiled to the .mo files the site reads
+    python -m scripts.i18n check     what is wrong, a line each (exit 2), or nothing (exit 0)
 
 The messages are named by keys (monolingual gettext: English's catalogue is the translators'
 source text). The code names a message as the first argument of ``t(...)`` or
@@ -160,7 +160,7 @@ def _catalog(lang: str | None, path: Path) -> Catalog:
     catalog = Catalog(locale=lang, project=PROJECT, version="1", fuzzy=False,
                       msgid_bugs_address="", copyright_holder=PROJECT,
                       header_comment=f"# {what} of wordyahtzee's screens: messages named by "
-                                     "key.\n# python scripts/i18n.py extract | update | "
+                                     "key.\n# python -m scripts.i18n extract | update | "
                                      "compile (docs/web.md, Languages).")
     if path.exists():
         before = read_catalog(path, lang)
@@ -244,27 +244,27 @@ def problems() -> list[str]:
     written = ({_key(m): m.pluralizable for m in read_catalog(TEMPLATE) if m.id}
                if TEMPLATE.exists() else {})
     if written != wanted:
-        lines.append("messages.pot is out of date with the code: python scripts/i18n.py extract")
+        lines.append("messages.pot is out of date with the code: python -m scripts.i18n extract")
     for lang in LANGUAGES:
         catalog = read_catalog(po_path(lang), lang)
         have = {_key(m): m for m in catalog if m.id}
         for key in sorted(set(wanted) - set(have)):
-            lines.append(f"{lang}: {key} is missing: python scripts/i18n.py update")
+            lines.append(f"{lang}: {key} is missing: python -m scripts.i18n update")
         for key in sorted(set(have) - set(wanted)):
             lines.append(f"{lang}: {key} is named nowhere in the code: "
-                         "python scripts/i18n.py update")
+                         "python -m scripts.i18n update")
         for key in sorted(set(wanted) & set(have)):
             message = have[key]
             if message.pluralizable != wanted[key]:
                 lines.append(f"{lang}: {key} should {'' if wanted[key] else 'not '}"
-                             "have plural forms: python scripts/i18n.py update")
+                             "have plural forms: python -m scripts.i18n update")
             if not all(text.strip() for text in _texts(message)):
                 lines.append(f"{lang}: {key} is not translated")
             elif message.fuzzy:
                 lines.append(f"{lang}: {key} is fuzzy (a translation to check)")
         mo = po_path(lang).with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(lang):
-            lines.append(f"{lang}: messages.mo is out of date: python scripts/i18n.py compile")
+            lines.append(f"{lang}: messages.mo is out of date: python -m scripts.i18n compile")
     source = {_key(m): _texts(m) for m in read_catalog(po_path(SOURCE_LANGUAGE)) if m.id}
     for lang in LANGUAGES:
         for message in read_catalog(po_path(lang), lang):

@@ -2,7 +2,7 @@
 two-player games against itself, the base of the Kaartspel puzzles' margin
 (:data:`wordyahtzee.advisor.kaartspel.coach.GAME_POINTS`).
 
-    python scripts/kaartspel_game_points.py [--games 400] [--seed 20261129]
+    python -m scripts.kaartspel_game_points [--games 400] [--seed 20261129]
 
 Prints the mean per player and its standard error (over games).
 """

@@ -13,10 +13,10 @@ Starts the server(s) itself on free ports, then for ``--seconds`` seconds:
 It prints, per endpoint, the requests per second, p50 and p99 latency and errors; the game
 actions (throws and claims) per second; and each server process's resident memory.
 
-    python scripts/load_test.py --seconds 30 --tables 40 --watchers 500
-    python scripts/load_test.py --db postgresql://... --servers 2
-    python scripts/load_test.py --workers 2
-    python scripts/load_test.py --db postgresql://... --servers 2 --nginx
+    python -m scripts.load_test --seconds 30 --tables 40 --watchers 500
+    python -m scripts.load_test --db postgresql://... --servers 2
+    python -m scripts.load_test --workers 2
+    python -m scripts.load_test --db postgresql://... --servers 2 --nginx
 
 With ``--nginx`` every client talks to a real nginx (Debian's package) running the
 project's ``deploy/nginx.conf`` in front of the servers, as docs/deploy.md deploys them;
@@ -49,8 +49,6 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[1]
 
 latencies: dict[str, list[float]] = defaultdict(list)
 errors: dict[str, int] = defaultdict(int)
@@ -315,7 +313,6 @@ def main() -> None:
         ports = [port for _, port in servers]
         front = None
         if args.nginx:
-            sys.path.insert(0, str(ROOT))
             from tests.support.nginx import Nginx
 
             front = Nginx(ports)

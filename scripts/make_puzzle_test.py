@@ -1,7 +1,7 @@
 """Make a mode's proficiency test (``wordyahtzee/data/puzzles/<mode>-test-v<N>.json``) from
 the seeded games of the computer levels (:func:`wordyahtzee.puzzles.proficiency.generate`).
 
-    python scripts/make_puzzle_test.py kaartspel
+    python -m scripts.make_puzzle_test kaartspel
 
 A shipped test never changes: a new set is a new version (``VERSION``); the slow test
 ``test_the_shipped_test_is_what_its_seed_makes`` checks that the files are what the seed

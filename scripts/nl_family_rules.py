@@ -25,9 +25,9 @@ ordinary word.
 
 Two steps audit a rule, with the judging by hand in between::
 
-    python scripts/nl_family_rules.py draw RULE [--seed S] [--words 300]
+    python -m scripts.nl_family_rules draw RULE [--seed S] [--words 300]
     (judge every row blind: verdict dutch/not and a reason)
-    python scripts/nl_family_rules.py score dictionaries/audit/families/RULE-DATE.tsv
+    python -m scripts.nl_family_rules score dictionaries/audit/families/RULE-DATE.tsv
 
 The build (``build_nl_dictionary.py``) adds a rule's words only while the rule's latest audit
 file holds at least 300 judged words of which at least 99% are ordinary Dutch.
@@ -39,18 +39,13 @@ import argparse
 import datetime
 import random
 import secrets
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from scripts.nl_family import bases, infinitives
+from wordyahtzee.letters import fold, is_plain_word
+
 REPO = Path(__file__).resolve().parent.parent
-for _path in (REPO, REPO / "scripts"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-from nl_family import bases, infinitives  # noqa: E402
-
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
 
 RULES = ("diminutive", "plural_s")
 AUDIT_DIR = REPO / "dictionaries" / "audit" / "families"
@@ -186,7 +181,7 @@ def in_force(rule: str) -> bool:
 
 def draw(rule: str, seed: int, words: int, out: Path) -> None:
     """Write a random sample of what the rule adds, unjudged, to ``out``."""
-    import build_nl_dictionary as build
+    from scripts import build_nl_dictionary as build
 
     added = build.family_candidates()[rule]
     pool = sorted(added)
@@ -205,7 +200,7 @@ def draw(rule: str, seed: int, words: int, out: Path) -> None:
 
 def score(path: Path) -> None:
     """Print the judged precision of the sample with its 95% Wilson interval."""
-    from audit_dictionary import wilson
+    from scripts.audit_dictionary import wilson
 
     rows = read_audit(path)
     dutch = sum(v == "dutch" for _, v, _ in rows)

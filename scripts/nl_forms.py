@@ -3,7 +3,7 @@
 words (each of which has a written verdict already): the check behind ``koffies``,
 ``blousje`` and ``abbe``.
 
-    python scripts/nl_forms.py [--all] [--min-zipf 2.0]
+    python -m scripts.nl_forms [--all] [--min-zipf 2.0]
 
 The population is wordfreq's Dutch list (wordfreq 3.1.1) past its 60,000 most frequent words
 (``audit_frequent.TOP``: those are all judged), lower case, 2–7 letters after folding, with
@@ -31,15 +31,11 @@ import gzip
 import sys
 from pathlib import Path
 
+from scripts.audit_frequent import TOP
+from scripts.nl_family import bases
+from wordyahtzee.letters import fold, is_plain_word
+
 REPO = Path(__file__).resolve().parent.parent
-for _path in (REPO, REPO / "scripts"):
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-from audit_frequent import TOP  # noqa: E402
-from nl_family import bases  # noqa: E402
-
-from wordyahtzee.letters import fold, is_plain_word  # noqa: E402
 
 MIN_ZIPF = 2.0
 DICT = REPO / "dictionaries"
@@ -95,7 +91,7 @@ def find(min_zipf: float = MIN_ZIPF) -> list[tuple[str, list[str], float]]:
 
 def judged() -> set[str]:
     """Every word a written verdict names (two-letter words folded)."""
-    import build_nl_dictionary as build
+    from scripts import build_nl_dictionary as build
 
     two = build.load_two_letter()
     return set(build.load_verdicts(build.FREQUENT_FILE)) | set(build.load_verdicts()) | set(two)

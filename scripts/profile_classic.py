@@ -7,7 +7,7 @@ median share of the total over ``--runs`` runs and its spread. ``--source DIR`` 
 the ``wordyahtzee`` package found in DIR instead (another checkout, e.g. ``git archive
 COMMIT wordyahtzee | tar -x -C DIR``), so that an older kernel can be profiled the same way.
 
-    python scripts/profile_classic.py [--joker free] [--runs 3] [--top 8] [--source DIR]
+    python -m scripts.profile_classic [--joker free] [--runs 3] [--top 8] [--source DIR]
                                       [--write-docs NAME]
 
 ``--write-docs NAME`` rewrites the table between the ``NAME`` markers of docs/classic.md.
@@ -98,10 +98,9 @@ def main() -> None:
                      f"{min(values):.1f}-{max(values):.1f}")
     print("\n".join(lines))
     if args.write_docs:
-        sys.path.insert(0, str(ROOT / "scripts"))
-        from bench_docs import write_block
+        from scripts.bench_docs import write_block
 
-        command = f"python scripts/profile_classic.py --joker {args.joker} --runs {args.runs}"
+        command = f"python -m scripts.profile_classic --joker {args.joker} --runs {args.runs}"
         if args.source:
             command += " --source DIR"
         write_block(ROOT / "docs" / "classic.md", args.write_docs,

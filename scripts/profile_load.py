@@ -7,8 +7,8 @@ py-spy (``pip install py-spy``; it reads the process's memory, so it needs root 
 worker's busy samples spent in each part of the work, then the functions with the most
 time of their own. ``--raw FILE`` keeps py-spy's samples (folded stacks) for a flame graph.
 
-    python scripts/profile_load.py [--seconds 10] [--raw worker.folded]
-    python scripts/profile_load.py --summarize worker.folded   # only the summary
+    python -m scripts.profile_load [--seconds 10] [--raw worker.folded]
+    python -m scripts.profile_load --summarize worker.folded   # only the summary
 
 The summary of two runs, side by side, is the before-and-after of a change.
 """
@@ -25,7 +25,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("storing a move (append_events: one statement)", ("PostgresStore.append_events",)),
@@ -103,10 +102,10 @@ def main() -> int:
     try:
         url = pg.new_database()
         load = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "load_test.py"), "--db", url,
+            [sys.executable, "-m", "scripts.load_test", "--db", url,
              "--servers", "2", "--tables", "40", "--fast", "1.0", "--watchers", "0",
              "--seconds", str(args.seconds + 15)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
         worker = worker_of_first_server(90)
         if worker is None:
             load.kill()

@@ -29,8 +29,8 @@ Every set it accepts must:
 and, with ``--turns``, every box's chance in an aimed turn. The shipped ``nl`` set was found
 with the defaults, the ``nl-balans`` set with the balance objective on ``nl-basis``:
 
-    python scripts/search_dice.py --iterations 3000
-    python scripts/search_dice.py --objective balance --dict nl-basis --start nl \
+    python -m scripts.search_dice --iterations 3000
+    python -m scripts.search_dice --objective balance --dict nl-basis --start nl \
         --keep-frequencies --showable kusnatl kussent --iterations 1500 --seed 11
 
 and a second run from where that one stopped (docs/dice.md has both commands).
@@ -40,11 +40,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import Counter
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 

@@ -24,9 +24,9 @@ the statistic reads: the points each option is worth less than the best (options
 careers held (95% Wilson interval), held within 10 games, and the median game of the
 hold; with ``--slips`` and ``--thresholds`` it tries other constants (``tune``).
 
-    python scripts/simulate_engine.py tune --games 1000 --save engine.jsonl
-    python scripts/simulate_engine.py evaluate --games 400 --label eval-45 --save eval.jsonl
-    python scripts/simulate_engine.py evaluate --load eval.jsonl --write-docs
+    python -m scripts.simulate_engine tune --games 1000 --save engine.jsonl
+    python -m scripts.simulate_engine evaluate --games 400 --label eval-45 --save eval.jsonl
+    python -m scripts.simulate_engine evaluate --load eval.jsonl --write-docs
 """
 
 from __future__ import annotations
@@ -42,9 +42,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from simulate_foresight import WoordSlips, wilson
+from scripts.simulate_foresight import WoordSlips, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 HONEST = ("optimal", "slips", "human", "greedy", "beginner")
@@ -355,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
         games = len({(r["mode"], r["player"], r["game"]) for r in records})
         labels = sorted({r.get("label", TUNING) for r in records})
         write_docs(ROOT / "docs" / "daily.md", lines,
-                   "python scripts/simulate_engine.py evaluate --games "
+                   "python -m scripts.simulate_engine evaluate --games "
                    f"{max(r['game'] for r in records) + 1} --label {','.join(labels)} "
                    f"--career {args.career} --careers {args.careers}", games)
     return 0
@@ -363,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_docs(doc: Path, lines: list[str], command: str, games: int) -> None:
     """Replace the ``bench:simulate_engine`` block of ``doc`` with ``lines``."""
-    from bench_docs import replace_block
+    from scripts.bench_docs import replace_block
 
     replace_block(doc, "simulate_engine", command, f": {games} games judged; careers drawn "
                   "from each player's games, the check run after every game:", lines)

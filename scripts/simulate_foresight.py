@@ -22,8 +22,8 @@ results gain on the board and what its score gains; ``--write-docs`` puts that t
 docs/daily.md. ``tune`` prints what the constants of the statistic should be (per regret
 bucket the honest departures' hits, and the flag rate of every round threshold).
 
-    python scripts/simulate_foresight.py evaluate --days 300 --label eval-45 --write-docs
-    python scripts/simulate_foresight.py tune --days 500 --label tune3 --modes woord
+    python -m scripts.simulate_foresight evaluate --days 300 --label eval-45 --write-docs
+    python -m scripts.simulate_foresight tune --days 500 --label tune3 --modes woord
 
 Both take ``--modes classic,woord`` and ``--save FILE`` (the games as JSON lines, written
 as they are played, which ``--load FILE`` reads instead of playing again; files of the
@@ -487,14 +487,14 @@ def main(argv: list[str] | None = None) -> int:
         days = ", ".join(f"{len({r['day'] for r in records if r['mode'] == mode})} of {mode}"
                          for mode in modes)
         write_docs(ROOT / "docs" / "daily.md", lines,
-                   f"python scripts/simulate_foresight.py evaluate --days {args.days} "
+                   f"python -m scripts.simulate_foresight evaluate --days {args.days} "
                    f"--label {label}", days)
     return 0
 
 
 def write_docs(doc: Path, lines: list[str], command: str, days: str) -> None:
     """Replace the ``bench:simulate_foresight`` block of ``doc`` with ``lines``."""
-    from bench_docs import replace_block  # scripts/ is on the path of a script run
+    from scripts.bench_docs import replace_block
 
     replace_block(doc, "simulate_foresight", command, f": simulated days ({days}), every "
                   "player on each; the share of games flagged (95% Wilson interval), the "

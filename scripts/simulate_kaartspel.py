@@ -5,8 +5,8 @@ seeded RNG per game, the seats rotating every game (the starter comes from the r
 throw-off). Prints the first level's win rate (a k-way tie counts 1/k), wins/ties/losses,
 its mean total against the others' and the mean game length in turns (Casino included).
 
-    python scripts/simulate_kaartspel.py [--games 2000] [--seed 1] [--pairs strong:greedy,…]
-    python scripts/simulate_kaartspel.py --pairs strong:greedy:greedy,strong:strong:strong:strong
+    python -m scripts.simulate_kaartspel [--games 2000] [--seed 1] [--pairs strong:greedy,…]
+    python -m scripts.simulate_kaartspel --pairs strong:greedy:greedy,strong:strong:strong:strong
 """
 
 from __future__ import annotations
@@ -14,11 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.modes.contract import Resources

@@ -20,8 +20,8 @@ within the turn, a Woord Yahtzee worth its 50 or 100 and no later turn counted; 
 consonants and vowels kept in reserve, as perfect play keeps them); and the claims judge
 the figure uses.
 
-    python scripts/skill_figures.py --games 200 --random-sets 200 --write --write-docs
-    python scripts/skill_figures.py --woord-judges --games 100 --write-docs
+    python -m scripts.skill_figures --games 200 --random-sets 200 --write --write-docs
+    python -m scripts.skill_figures --woord-judges --games 100 --write-docs
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "wordyahtzee" / "data" / "skill-levels.json"
@@ -99,12 +99,13 @@ def woord_judges(games: int, seed: int) -> list[str]:
     import numpy as np
 
     from wordyahtzee.advisor import skill_levels
-    from wordyahtzee.advisor.coach import coach
+    from wordyahtzee.advisor.coach import JudgingCoach, coach
     from wordyahtzee.advisor.skill import Tally
     from wordyahtzee.advisor.woord.strategy import WoordStrategy
 
-    helper = coach("woord")
-    assert helper is not None
+    found_coach = coach("woord")
+    assert found_coach is not None and hasattr(found_coach, "judge")
+    helper = cast(JudgingCoach, found_coach)  # Woord Yahtzee's coach judges its games
     table = helper.load_table("nl/nl/40")
     turn = WoordStrategy(table.table, table.threshold, table.rounds,
                          np.zeros_like(table.values))  # no later turn is worth anything
@@ -167,7 +168,7 @@ def turn_loss(turn: Any, game: Any, item: Any) -> tuple[float, float]:
 
 def write_docs(lines: list[str], command: str, name: str = "skill_figures") -> None:
     """Replace the ``bench:NAME`` block of docs/skill.md with ``lines``."""
-    from bench_docs import replace_block  # scripts/ is on the path of a script run
+    from scripts.bench_docs import replace_block
 
     replace_block(ROOT / "docs" / "skill.md", name, command, ":", lines)
 
@@ -187,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.woord_judges:
         lines = woord_judges(args.games, args.seed)
         if args.write_docs:
-            write_docs(lines, f"python scripts/skill_figures.py --woord-judges --games "
+            write_docs(lines, f"python -m scripts.skill_figures --woord-judges --games "
                               f"{args.games} --seed {args.seed}", "skill_woord_judges")
         return 0
     modes = [m for m in args.modes.split(",") if m]
@@ -205,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         found = measure(mode, args.games, args.seed, args.random_sets, out)
         print("\n".join(found), flush=True)
         lines += found
-    command = (f"python scripts/skill_figures.py --games {args.games} --seed {args.seed} "
+    command = (f"python -m scripts.skill_figures --games {args.games} --seed {args.seed} "
                f"--random-sets {args.random_sets}"
                + (f" --modes {args.modes}" if modes != list(MODES) else ""))
     if args.write:

@@ -4,19 +4,15 @@ For one player (and order) it plays solo games through the engine and prints the
 its standard error, the percentiles, a histogram, how often the bonuses come, each box's
 mean points and share, and the mean points of each round.
 
-    python scripts/woord_strategy_report.py --player optimal --games 2000 --seed 2026
-    python scripts/woord_strategy_report.py --player greedy --free-order --games 500
-    python scripts/woord_strategy_report.py --exact    # optimal strict order, from the DP
+    python -m scripts.woord_strategy_report --player optimal --games 2000 --seed 2026
+    python -m scripts.woord_strategy_report --player greedy --free-order --games 500
+    python -m scripts.woord_strategy_report --exact    # optimal strict order, from the DP
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wordyahtzee.advisor.woord.players import WOORD_LEVELS
 from wordyahtzee.advisor.woord.simulate import simulate_woord, summarise

@@ -1,6 +1,6 @@
 """The shape of the code (docs/architecture.md): no import cycles, each layer imports only
-the layers below it, and no module grows past 600 lines; the same limit and no cycles for
-the browser scripts under web/static."""
+the layers below it, no module grows past 600 lines, and no file sets the import path by
+hand; the same limit and no cycles for the browser scripts under web/static."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ FORBIDDEN = {
     "wordyahtzee.store": ("wordyahtzee.advisor", "wordyahtzee.tables", "wordyahtzee.web",
                           "wordyahtzee.cli"),
     "wordyahtzee.tables": ("wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.daily": ("wordyahtzee.web", "wordyahtzee.cli"),
+    "wordyahtzee.moderation": ("wordyahtzee.web", "wordyahtzee.cli"),
 }
 
 
@@ -323,3 +325,50 @@ def test_no_mode_is_named_outside_the_modes_and_the_advisor() -> None:
 def test_every_allowed_module_still_names_a_mode() -> None:
     for name, why in NAMES_A_MODE.items():
         assert why and mode_literals(MODULES[name].read_text(encoding="utf-8")), name
+
+
+# -- the import path: no module sets it; a tool runs as ``python -m scripts.NAME`` from the
+# root, a test imports it as ``scripts.NAME``, a child process is given ``PYTHONPATH`` --
+
+PATH_EDIT = re.compile(r"\bsys\.path\b|\bfrom\s+sys\s+import\b[^\n]*\bpath\b|\baddsitedir\b")
+"""What sets the import path by hand: ``sys.path`` named at all (in code or in code written
+for a child), ``from sys import path``, ``site.addsitedir``."""
+LOAD_BY_PATH = re.compile(r"\bspec_from_file_location\b|\bSourceFileLoader\b")
+"""What imports a module by its file's path rather than by its name."""
+
+
+def python_files() -> list[Path]:
+    """Every Python file of the checkout: not the virtual environment's, node's or a build's
+    (nor this file, which names what it looks for)."""
+    return sorted(path for path in ROOT.rglob("*.py")
+                  if not any(part.startswith(".") or part in {"node_modules", "build", "dist"}
+                             for part in path.relative_to(ROOT).parts[:-1])
+                  and path.resolve() != Path(__file__).resolve())
+
+
+def _hits(pattern: re.Pattern[str], text: str) -> list[int]:
+    return [n for n, line in enumerate(text.splitlines(), 1) if pattern.search(line)]
+
+
+def test_the_path_checks_see_each_form() -> None:
+    edits = ["sys.path.insert(0, str(ROOT))", "sys.path[:0] = paths",
+             'code = f"import sys; sys.path.insert(0, {root!r})"', "from sys import path",
+             "site.addsitedir(folder)"]
+    assert _hits(PATH_EDIT, "\n".join([*edits, "import sys", "os.path.join(a, b)"])) == [
+        1, 2, 3, 4, 5]
+    assert _hits(LOAD_BY_PATH, "spec = importlib.util.spec_from_file_location(n, p)\n"
+                               "importlib.import_module('scripts.i18n')") == [1]
+    assert {"scripts/build_nl_dictionary.py", "wordyahtzee/tables/offload.py",
+            "tests/conftest.py"} <= {p.relative_to(ROOT).as_posix() for p in python_files()}
+
+
+def test_no_module_sets_the_import_path_or_loads_a_file_by_its_path() -> None:
+    """A tool is a module of the ``scripts`` package and a test imports it by name, so no file
+    needs to put a folder on ``sys.path``: the root is on it when a tool runs with
+    ``python -m`` or pytest runs, and a child process is given ``PYTHONPATH``."""
+    found = []
+    for path in python_files():
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.relative_to(ROOT)}:{n}"
+                  for n in [*_hits(PATH_EDIT, text), *_hits(LOAD_BY_PATH, text)]]
+    assert found == []

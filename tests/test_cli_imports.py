@@ -11,6 +11,7 @@ of the environment (``.pth`` files), and the editable install's imports ``re`` a
 
 from __future__ import annotations
 
+import os
 import site
 import subprocess
 import sys
@@ -35,13 +36,13 @@ pathlib, typing, argparse, collections or mmap (each costs more than the look-up
 def loaded(*code: str) -> tuple[str, set[str]]:
     """What the statements ``code`` print, and the modules they load, in a fresh ``-S``
     interpreter that finds this checkout first and the environment's packages after it."""
-    paths = [str(ROOT), *site.getsitepackages()]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *site.getsitepackages()])}
     program = "\n".join([
-        "import os, sys", f"sys.path[:0] = {paths!r}", "before = set(sys.modules)",
+        "import os, sys", "before = set(sys.modules)",
         *code, "sys.stdout.flush()",
         "print('\\0' + ' '.join(sorted(set(sys.modules) - before)))"])
-    done = subprocess.run([sys.executable, "-S", "-c", program], capture_output=True,
-                          text=True, check=True, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-S", "-P", "-c", program], capture_output=True,
+                          text=True, check=True, cwd=ROOT, env=env)
     out, _, modules = done.stdout.rpartition("\0")
     return out, set(modules.split())
 

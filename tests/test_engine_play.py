@@ -158,8 +158,8 @@ def test_a_profile_that_plays_the_engine_in_every_rated_game_is_held(
     _judged_games(store, ids["Anna"], held_after + 1)
     assert store.ratings(list(ids.values()), "classic") == ratings
     # the web page's decision (tests/test_moderation_web.py), on the app's clock
-    app.extensions["wordyahtzee.tables"].moderate_engine(ids["Anna"], "classic", "cleared",
-                                                         "Moderator")
+    app.extensions["wordyahtzee.tables"].fairplay.engine.moderate_engine(
+        ids["Anna"], "classic", "cleared", "Moderator")
     _rated_game(app, anna, bram, strategy)  # cleared: rated again, the evidence anew
     _judged_games(store, ids["Anna"], held_after + 2)
     assert store.ratings(list(ids.values()), "classic") != ratings

@@ -5,10 +5,8 @@ and its cookie, and every page in German without a Dutch text or a bare key."""
 from __future__ import annotations
 
 import fnmatch
-import importlib.util
 import re
 import shutil
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -16,46 +14,36 @@ from typing import Any
 import pytest
 from wordyahtzee.web.i18n import LANGUAGES, Speaker, catalogue, script_catalogue
 
+from scripts import i18n as i18n_tool
+
 pytestmark = pytest.mark.app_config(RATELIMIT_ENABLED=False)
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _tool() -> Any:
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["i18n_tool"] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
-
-
 def test_the_catalogues_are_complete_and_true_to_the_code() -> None:
     """Every message the code names is in every language, translated; none is left that
     the code no longer names; the template and the compiled files are up to date."""
-    assert TOOL.problems() == []
+    assert i18n_tool.problems() == []
 
 
 def test_the_check_finds_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check above can fail: on a copy of the catalogues, an untranslated German
     message, a message the code does not name and a stale .mo are each reported."""
     copy = tmp_path / "translations"
-    shutil.copytree(TOOL.TRANSLATIONS, copy)
-    monkeypatch.setattr(TOOL, "TRANSLATIONS", copy)
-    monkeypatch.setattr(TOOL, "TEMPLATE", copy / "messages.pot")
-    assert TOOL.problems() == []
-    german = TOOL.po_path("de")
+    shutil.copytree(i18n_tool.TRANSLATIONS, copy)
+    monkeypatch.setattr(i18n_tool, "TRANSLATIONS", copy)
+    monkeypatch.setattr(i18n_tool, "TEMPLATE", copy / "messages.pot")
+    assert i18n_tool.problems() == []
+    german = i18n_tool.po_path("de")
     text = german.read_text(encoding="utf-8")
     text = re.sub(r'(msgid "nav.play"\nmsgstr )"[^"]*"', r'\1""', text)
     text += '\nmsgid "nav.nowhere"\nmsgstr "Nirgends"\n'
     german.write_text(text, encoding="utf-8")
-    found = TOOL.problems()
+    found = i18n_tool.problems()
     assert "de: nav.play is not translated" in found
     assert any(line.startswith("de: nav.nowhere is named nowhere") for line in found)
-    assert "de: messages.mo is out of date: python scripts/i18n.py compile" in found
+    assert "de: messages.mo is out of date: python -m scripts.i18n compile" in found
 
 
 def test_the_scan_reads_python_templates_and_scripts(tmp_path: Path) -> None:
@@ -70,7 +58,7 @@ def test_the_scan_reads_python_templates_and_scripts(tmp_path: Path) -> None:
     (tmp_path / "web" / "static" / "js" / "a.js").write_text(
         'alert("no.key"); t(x ? "js.yes" : "js.no"); t(`box.${box}`, {a: 1}); '
         'tn("js.count", n, { n });')
-    found = TOOL.scan(tmp_path)
+    found = i18n_tool.scan(tmp_path)
     assert set(found.keys) == {"py.one", "py.count", "tpl.title", "tpl.n", "js.yes", "js.no",
                                "js.count"}
     assert set(found.families) == {"err.*", "*.hint_title", "box.*"}
@@ -125,7 +113,7 @@ def test_the_scripts_get_the_catalogue_they_name() -> None:
     assert set(data["messages"]) < set(catalogue("de"))
     # every message a script names, directly or as a member of a family it builds
     scripts = "web/static/js/"
-    found = TOOL.scan()
+    found = i18n_tool.scan()
 
     def in_scripts(where: list[str]) -> bool:
         return any(path.startswith(scripts) for path in where)

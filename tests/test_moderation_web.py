@@ -5,10 +5,7 @@ does, hidden profile names, and the log of it all."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import time
-import urllib.parse
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +17,7 @@ from wordyahtzee.moderation import IDLE_SECONDS, NAME_FAILURES, Moderation
 
 from .support.app import make_app
 from .support.clock import Clock
-from .support.moderation import FAR, PASSWORD, login, token_of
+from .support.moderation import FAR, PASSWORD, Browser, login, token_of
 
 
 def moderated_app(tmp_path: Path, clock: Clock, **config: Any) -> Flask:
@@ -284,24 +281,6 @@ def test_a_hidden_name_is_gone_from_the_public_pages(app: Any, clock: Clock) -> 
 
 
 # -- two server processes on PostgreSQL -------------------------------------------------------
-
-class Browser:
-    """A cookie-keeping client of a real server (the standard library's)."""
-
-    def __init__(self, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=10) as answer:
-            return str(answer.read().decode())
-
-    def post(self, path: str, data: dict[str, str]) -> str:
-        body = urllib.parse.urlencode(data).encode()
-        with self.opener.open(self.base + path, body, timeout=10) as answer:
-            return str(answer.read().decode())
-
 
 @pytest.mark.pg
 def test_a_decision_on_one_process_reaches_the_other_within_seconds(

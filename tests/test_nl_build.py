@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from scripts import audit_dictionary, audit_frequent, build_nl_dictionary
 from wordyahtzee.letters import fold
 
-from .support.nl_dictionary import DICT, REPO, nl_words, script
+from .support.nl_dictionary import DICT, REPO, nl_words
 
 SOURCE = Path("/usr/share/dict/dutch")
 REASON_STARTS = ("Dutch word", "loan in Van Dale", "form of", "interjection", "music term",
@@ -26,7 +27,7 @@ REASON_STARTS = ("Dutch word", "loan in Van Dale", "form of", "interjection", "m
 
 
 def verdicts() -> dict[str, object]:
-    return script("build_nl_dictionary").load_verdicts()
+    return build_nl_dictionary.load_verdicts()
 
 
 def test_every_verdict_has_a_known_kind_of_reason() -> None:
@@ -50,7 +51,7 @@ def test_the_quick_frequencies_are_wordfreqs() -> None:
     ``zipf_frequency`` gives, for plain words and others, common, rare and unknown."""
     from wordfreq import zipf_frequency
 
-    build = script("build_nl_dictionary")
+    build = build_nl_dictionary
     words = SOURCE.read_text(encoding="utf-8").split()
     sample = [*random.Random(20261125).sample(words, 3000), "de", "the", "qxzv", "Anne", "één"]
     for word in sample:
@@ -62,9 +63,9 @@ def test_the_quick_frequencies_are_wordfreqs() -> None:
 def test_the_build_reproduces_the_shipped_files(tmp_path: Path) -> None:
     assert SOURCE.exists(), "Debian's wdutch is needed (scripts/test installs it)"
     out = tmp_path / "nl.txt.gz"
-    done = subprocess.run([sys.executable, str(REPO / "scripts" / "build_nl_dictionary.py"),
-                           str(SOURCE), "--out", str(out)], capture_output=True, text=True,
-                          timeout=900)
+    done = subprocess.run([sys.executable, "-m", "scripts.build_nl_dictionary", str(SOURCE),
+                           "--out", str(out)], capture_output=True, text=True, timeout=900,
+                          cwd=REPO)
     assert done.returncode == 0, done.stderr[-2000:]
     assert out.read_bytes() == (DICT / "nl.txt.gz").read_bytes()
     assert (tmp_path / "nl.why.tsv.gz").read_bytes() == (DICT / "nl.why.tsv.gz").read_bytes()
@@ -88,7 +89,7 @@ def latest_audit() -> Path:
 
 
 def test_the_latest_audit_is_fully_judged_and_meets_its_goals() -> None:
-    audit = script("audit_dictionary")
+    audit = audit_dictionary
     rows = audit.read_audit(latest_audit())  # ValueError on any unjudged row
     sizes = {name: sum(1 for r in rows if r[0] == name) for name in audit.SIZES}
     assert all(sizes[name] >= n for name, n in audit.SIZES.items()), sizes
@@ -104,7 +105,7 @@ def test_the_latest_audit_is_fully_judged_and_meets_its_goals() -> None:
 def test_the_latest_frequency_weighted_audit_is_judged_and_meets_its_goals() -> None:
     """Recall and precision per word typed (scripts/audit_frequent.py): at least 99.5% each,
     on at least 1,000 words judged blind."""
-    audit = script("audit_frequent")
+    audit = audit_frequent
     latest = sorted((DICT / "audit" / "frequent").glob("*.tsv"))[-1]
     rows = audit.read_audit(latest)  # ValueError on any unjudged row
     assert len(rows) >= 1000
@@ -117,7 +118,7 @@ def test_the_latest_frequency_weighted_audit_is_judged_and_meets_its_goals() -> 
 
 @pytest.mark.slow
 def test_the_audit_samples_are_seeded_and_drawn_from_the_shipped_lists(tmp_path: Path) -> None:
-    audit = script("audit_dictionary")
+    audit = audit_dictionary
     header = latest_audit().read_text(encoding="utf-8").splitlines()[0]
     seed = int(header.split("with seed ")[1].rstrip("."))
     rows = audit.read_audit(latest_audit())
@@ -130,7 +131,7 @@ def test_the_audit_samples_are_seeded_and_drawn_from_the_shipped_lists(tmp_path:
 
 
 def test_wilson_interval() -> None:
-    wilson = script("audit_dictionary").wilson
+    wilson = audit_dictionary.wilson
     low, high = wilson(597, 600)
     assert 0.985 < low < 0.99 < 0.995 < high < 0.999
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0

@@ -11,10 +11,11 @@ from functools import cache
 
 import pytest
 
+from scripts import build_nl_basis_excluded, build_nl_dictionary
 from wordyahtzee.letters import fold
 from wordyahtzee.lexicon import load_lexicon
 
-from .support.nl_dictionary import DICT, nl_words, script
+from .support.nl_dictionary import DICT, nl_words
 
 
 @cache
@@ -24,7 +25,7 @@ def folded(name: str) -> frozenset[str]:
 
 
 def test_the_two_letter_list_is_the_authority() -> None:
-    table = script("build_nl_dictionary").load_two_letter()
+    table = build_nl_dictionary.load_two_letter()
     two = {w for w in folded("nl") if len(w) == 2}
     assert two == {w for w, verdict in table.items() if verdict.keep}
     assert {"ei", "ui", "uk", "os", "ka", "jo", "oe", "at"} <= two
@@ -33,13 +34,13 @@ def test_the_two_letter_list_is_the_authority() -> None:
 
 
 def test_every_two_letter_row_has_a_reason() -> None:
-    rows = script("build_nl_dictionary").read_tsv(DICT / "nl-two-letter.tsv")
+    rows = build_nl_dictionary.read_tsv(DICT / "nl-two-letter.tsv")
     assert len(rows) > 100
     assert all(len(r) == 3 and r[1] in ("keep", "drop") and len(r[2]) >= 3 for r in rows)
 
 
 def test_the_supplement_is_in() -> None:
-    supplement = script("build_nl_dictionary").load_supplement()
+    supplement = build_nl_dictionary.load_supplement()
     assert {"okee", "okido", "geappt", "emoji", "twerken", "voilà"} <= set(supplement)
     assert set(supplement) <= nl_words()
     assert all(source.strip() for source in supplement.values())
@@ -87,7 +88,7 @@ def test_unreviewed_english_words_that_are_dutch_stay() -> None:
 
 @pytest.mark.slow
 def test_nl_basis_has_no_form_of_a_minus_word() -> None:
-    gen = script("build_nl_basis_excluded")
+    gen = build_nl_basis_excluded
     basis = folded("nl-basis")
     minus = gen.read_list(gen.MINUS)
     family = gen.minus_family(sorted(basis), minus, set(folded("nl")))
@@ -98,7 +99,7 @@ def test_nl_basis_has_no_form_of_a_minus_word() -> None:
 
 
 def test_nl_basis_has_no_english_words() -> None:
-    gen = script("build_nl_basis_excluded")
+    gen = build_nl_basis_excluded
     english = set(gen.read_list(gen.ENGLISH))
     basis = folded("nl-basis")
     assert not english & basis
@@ -108,6 +109,6 @@ def test_nl_basis_has_no_english_words() -> None:
 
 def test_the_excluded_list_is_current() -> None:
     """``build_nl_basis.excluded.txt`` is generated: rebuild with scripts/build_nl_basis.sh."""
-    gen = script("build_nl_basis_excluded")
+    gen = build_nl_basis_excluded
     excluded = set(gen.read_list(gen.OUT))
     assert set(gen.read_list(gen.MINUS)) | set(gen.read_list(gen.ENGLISH)) <= excluded

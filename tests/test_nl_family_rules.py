@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from .support.nl_dictionary import nl_words, script
+from scripts import nl_family_rules as rules
 
-rules = script("nl_family_rules")
+from .support.nl_dictionary import nl_words
 
 
 @pytest.mark.parametrize(("noun", "diminutive"), [

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from scripts import audit_frequent as audit
+from scripts import build_nl_dictionary as build
+from scripts import nl_forms as forms
 from wordyahtzee.letters import fold, is_plain_word
 from wordyahtzee.lexicon import load_lexicon
-
-from .support.nl_dictionary import script
-
-build = script("build_nl_dictionary")
-audit = script("audit_frequent")
-forms = script("nl_forms")
 
 
 def test_every_frequent_word_nl_refuses_has_a_written_verdict() -> None:

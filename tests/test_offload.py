@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,17 @@ from wordyahtzee.tables.offload import OverBudget, ProcessWorker, run_in_process
 
 def test_a_call_answers_from_another_process() -> None:
     assert run_in_process("os:getpid", (), 30) != os.getpid()
+    assert run_in_process("math:comb", (7, 3), 30) == 35
+
+
+def test_the_child_imports_this_package_whatever_its_directory_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Started from a directory with a ``wordyahtzee`` of its own (another checkout, say),
+    the child still imports the package its parent runs: this one answers."""
+    decoy = tmp_path / "wordyahtzee"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise ImportError('not this one')\n")
+    monkeypatch.chdir(tmp_path)
     assert run_in_process("math:comb", (7, 3), 30) == 35
 
 

@@ -26,7 +26,7 @@ def test_prebuilt_tries_match_the_shipped_word_lists() -> None:
     wanted = {registry.compiled_name(e.name, registry.file_sha256(e.words_path))
               for e in shipped}
     present = {p.name for p in registry.shipped_tries_dir().iterdir() if p.is_dir()}
-    assert wanted == present, "run: python scripts/build_tries.py"
+    assert wanted == present, "run: python -m scripts.build_tries"
 
 
 def test_a_shipped_dictionary_loads_from_its_prebuilt_tries(tmp_path: Path) -> None:

@@ -5,45 +5,18 @@ answers ``game_damaged``, and ``wordyahtzee games verify`` names it."""
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
-import re
 import subprocess
 import sys
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 from wordyahtzee.moderation import Moderation
 from wordyahtzee.store import open_store
 
+from .support.moderation import Browser, token_of
 from .support.server import Server
 
 PASSWORD = "correct horse battery staple"
-
-
-class Browser:
-    """A moderator's browser: keeps its cookies, posts forms."""
-
-    def __init__(self, port: int) -> None:
-        self.base = f"http://127.0.0.1:{port}"
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=10) as answer:
-            return str(answer.read().decode())
-
-    def post(self, path: str, data: dict[str, str]) -> str:
-        body = urllib.parse.urlencode(data).encode()
-        with self.opener.open(self.base + path, body, timeout=10) as answer:
-            return str(answer.read().decode())
-
-
-def csrf(page: str) -> str:
-    found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
-    assert found, page[:300]
-    return found.group(1)
 
 
 def play(server: Server, turns: int) -> tuple[str, str, list[str]]:
@@ -83,10 +56,10 @@ def test_refusals_a_damaged_game_and_a_restart(postgres_url: str, tmp_path: Path
         before = server.call("GET", f"/api/games/{live}", None, token)[1]
         browser = Browser(server.port)
         page = browser.post("/moderate/login", {
-            "csrf": csrf(browser.get("/moderate/login")), "name": "mia", "password": PASSWORD})
+            "csrf": token_of(browser.get("/moderate/login")), "name": "mia", "password": PASSWORD})
         for word in sorted(set(played)):
             page = browser.post("/moderate/words", {
-                "csrf": csrf(page), "dictionary": "nl", "word": word, "verdict": "refuse",
+                "csrf": token_of(page), "dictionary": "nl", "word": word, "verdict": "refuse",
                 "reason": "refused after it was played"})
         assert all(not r["valid"] for r in server.call(
             "POST", "/api/check", {"words": played, "dictionary": "nl"})[1]["results"])

@@ -25,7 +25,7 @@ from wordyahtzee.lexicon import cache_dir
 from .support.server import Server
 
 ROOT = Path(__file__).resolve().parents[1]
-REBUILD = "rebuild them: python scripts/build_tables.py"
+REBUILD = "rebuild them: python -m scripts.build_tables"
 
 
 def shipped_files() -> dict[str, tuple[str, str]]:

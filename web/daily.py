@@ -103,7 +103,7 @@ def get_profile() -> Response:
 
     The profile is the browser's ``wy_profile`` cookie; without one, 403 ``no_profile``."""
     secret = profile_secret()
-    return jsonify({**_tables().profile_view(secret), "link": profile_link(str(secret))})
+    return jsonify({**_tables().daily.profile_view(secret), "link": profile_link(str(secret))})
 
 
 @bp.patch("/api/profile")
@@ -138,7 +138,7 @@ def start_daily(mode: str) -> Any:
 
     One attempt a day (409 ``daily_played``); the answer is the game's link with its
     seat."""
-    started = _tables().start_daily(mode, profile_secret())
+    started = _tables().daily.start(mode, profile_secret())
     return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
                    ), 201
 
@@ -150,7 +150,7 @@ def daily_board(mode: str, query: DailyQuery) -> Response:
 
     ``date``, default today; this browser's attempt with its rank and share text; the
     seed once the day is over."""
-    view = _tables().daily_view(mode, query.date, profile_secret())
+    view = _tables().daily.view(mode, query.date, profile_secret())
     if view["you"] is not None:
         view["you"]["share"] = share_text(view, current_language())
     return jsonify(view)
@@ -160,7 +160,7 @@ def daily_board(mode: str, query: DailyQuery) -> Response:
 @documented(replies(DailyDays, errors=(400,)))
 def daily_days(mode: str) -> Response:
     """The archive: past days of ``mode`` with their pars, newest first."""
-    return jsonify({"mode": daily.check_mode(mode), "days": _tables().daily_days(mode)})
+    return jsonify({"mode": daily.check_mode(mode), "days": _tables().daily.days(mode)})
 
 
 # -- the pages ------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def page(mode: str) -> Response:
     service = _tables()
     lang = current_language()
     t = translator(lang)
-    view = service.daily_view(mode, request.args.get("date"), profile_secret())
+    view = service.daily.view(mode, request.args.get("date"), profile_secret())
     you = view["you"]
     share = share_text(view, lang)
     counts: dict[int, int] = {bar["from"]: bar["count"] for bar in view["histogram"]}
@@ -215,7 +215,7 @@ def page(mode: str) -> Response:
     return render("daily.html", view=view, you=you, share=share, chart=chart, worst=worst,
                   regrets=regrets, skill=day_skill(view, lang),
                   other_modes=[m for m in daily.DAILY_MODES if m != view["mode"]],
-                  days=service.daily_days(mode) if view["today"] else [],
+                  days=service.daily.days(mode) if view["today"] else [],
                   mode=view["mode"])
 
 
@@ -227,7 +227,7 @@ def profile_page() -> Response:
     found = service.find_profile(secret)
     if found is None:
         return render("profile.html", profile=None, chart="", progress=[], link="")
-    view = {**service.profile_view(secret), "puzzles": service.puzzle_profile(secret)}
+    view = {**service.daily.profile_view(secret), "puzzles": service.puzzle_profile(secret)}
     finished = [g for g in reversed(view["games"]) if g["score"] is not None
                 and g["par"] is not None]
     t = translator(current_language())

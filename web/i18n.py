@@ -5,7 +5,7 @@ LC_MESSAGES/messages.po`` (compiled to ``messages.mo`` next to it, which is what
 run time). A message is named by a key (``nav.play``, ``box.full_house``): the catalogues are
 *monolingual* gettext, the way Weblate and Poedit handle key-named messages, with the English
 catalogue as the source text for translators. ``translations/messages.pot`` is the template
-made from the code by ``python scripts/i18n.py extract``; ``update`` brings every language to
+made from the code by ``python -m scripts.i18n extract``; ``update`` brings every language to
 it and ``compile`` writes the ``.mo`` files (docs/web.md, "Languages"). A test fails when a
 language lacks a message, or when the catalogues are out of date with the code.
 
@@ -62,7 +62,7 @@ def translations(lang: str) -> Translations:
     loaded = Translations.load(str(TRANSLATIONS), [lang], DOMAIN)
     if not isinstance(loaded, Translations):
         raise ValueError(f"the catalogue of {lang!r} is not compiled: "
-                         "python scripts/i18n.py compile")
+                         "python -m scripts.i18n compile")
     return loaded
 
 

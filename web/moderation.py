@@ -30,7 +30,7 @@ from werkzeug.wrappers import Response
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.moderation import ABSOLUTE_SECONDS, Moderation
-from wordyahtzee.tables.fairplay import describe_option
+from wordyahtzee.moderation.fairplay import describe_option
 
 from .pages import render
 from .security import client_key, is_cross_site
@@ -193,8 +193,8 @@ def decide_word() -> Response:
 def daily() -> Response:
     """The flagged daily results with their evidence, and the decided ones."""
     service = current_app.extensions["wordyahtzee.tables"]
-    flagged = service.flagged_results()
-    decided = service.flagged_results(states=("cleared", "confirmed"))
+    flagged = service.fairplay.flagged_results()
+    decided = service.fairplay.flagged_results(states=("cleared", "confirmed"))
     return page("daily.html", flagged=flagged, decided=decided[:50])
 
 
@@ -202,9 +202,9 @@ def daily() -> Response:
 def decide_daily(game_id: str) -> Response:
     """Clear or confirm a flagged result (the service's decision, as ``daily clear``)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    decided = _decided(lambda: service.moderate(game_id, request.form.get("decision"),
-                                                require_moderator(),
-                                                request.form.get("note", "")))
+    decided = _decided(lambda: service.fairplay.moderate(
+        game_id, request.form.get("decision"), require_moderator(),
+        request.form.get("note", "")))
     return decided or _after("moderate.daily", "daily")
 
 
@@ -215,18 +215,17 @@ def engine() -> Response:
     """The profiles the engine-play check holds, with their evidence, and the decided
     ones."""
     service = current_app.extensions["wordyahtzee.tables"]
-    return page("engine.html", held=service.held_profiles(),
-                decided=service.held_profiles(states=("cleared", "confirmed"))[:50])
+    return page("engine.html", held=service.fairplay.engine.held_profiles(),
+                decided=service.fairplay.engine.held_profiles(states=("cleared", "confirmed"))[:50])
 
 
 @bp.post("/engine/<profile_id>/<mode>")
 def decide_engine(profile_id: str, mode: str) -> Response:
     """Clear or confirm a held profile (the service's decision)."""
     service = current_app.extensions["wordyahtzee.tables"]
-    decided = _decided(lambda: service.moderate_engine(profile_id, mode,
-                                                       request.form.get("decision"),
-                                                       require_moderator(),
-                                                       request.form.get("note", "")))
+    decided = _decided(lambda: service.fairplay.engine.moderate_engine(
+        profile_id, mode, request.form.get("decision"), require_moderator(),
+        request.form.get("note", "")))
     return decided or _after("moderate.engine", "engine")
 
 

@@ -305,7 +305,7 @@ def review(game_id: str) -> Response:
               if optimal and optimal["ready"] else None)
     skill = skill_view(answer, current_language())
     if skill is not None and table.daily is not None:  # beside the players of its day
-        skill["day"] = players_line(service.day_skill(
+        skill["day"] = players_line(service.daily.day_skill(
             table.mode, table.daily, {"skill": answer["skill"][0]}), current_language())
     return render("review.html", game_id=game_id, mode=table.mode, review=answer,
                   regret_charts=regret_charts, skill=skill,
@@ -338,8 +338,8 @@ def skill_view(answer: dict[str, Any], lang: str) -> dict[str, Any] | None:
 
 
 def players_line(day: dict[str, Any], lang: str) -> str | None:
-    """The day's players by skill figure in words (:meth:`Daily.day_skill
-    <wordyahtzee.tables.daily.Daily.day_skill>`): how many, their median, the share below
+    """The day's players by skill figure in words (:meth:`DailyService.day_skill
+    <wordyahtzee.daily.service.DailyService.day_skill>`): how many, their median, the share below
     yours; None when nobody of the day has one yet."""
     if not day["players"]:
         return None

@@ -50,29 +50,11 @@ _EXPORTS = {
     "new_game": "games", "restore": "games", "replay": "games",
 }
 
-__all__ = [
-    "BOXES",
-    "ROUND_BOXES",
-    "SPECIAL_BOXES",
-    "Claim",
-    "Cup",
-    "DiceSet",
-    "DiceSetError",
-    "DictionaryError",
-    "Face",
-    "Lexicon",
-    "RecordError",
-    "RuleError",
-    "ScoreSheet",
-    "WoordGame",
-    "WoordRules",
-    "WordyahtzeeError",
-    "fold",
-    "list_dictionaries",
-    "load_lexicon",
-    "new_game",
-    "replay",
-    "restore",
+__all__ = [  # the names of _EXPORTS
+    "BOXES", "ROUND_BOXES", "SPECIAL_BOXES", "Claim", "Cup", "DiceSet", "DiceSetError",
+    "DictionaryError", "Face", "Lexicon", "RecordError", "RuleError", "ScoreSheet",
+    "WoordGame", "WoordRules", "WordyahtzeeError", "fold", "list_dictionaries", "load_lexicon",
+    "new_game", "replay", "restore",
 ]
 
 

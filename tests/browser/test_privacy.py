@@ -28,7 +28,7 @@ def test_a_stranger_opens_todays_daily_game_and_sees_no_dice(browser: Any, live:
                                                               ) -> None:
     tables = live.tables
     _, secret = tables.make_profile("Dagspeelster")
-    started = tables.start_daily("classic", secret)
+    started = tables.daily.start("classic", secret)
     gid, token = started["game_id"], started["token"]
     for keep in ([], [0, 1]):
         tables.act(gid, token, "throw", {"keep": keep})

@@ -1,27 +1,14 @@
-"""The shipped Dutch dictionary in tests: the files, the build scripts imported, and the
-``nl`` list as written."""
+"""The shipped Dutch dictionary in tests: the files and the ``nl`` list as written (the
+build's modules import as ``scripts.build_nl_dictionary`` and so on)."""
 
 from __future__ import annotations
 
 import gzip
-import importlib.util
-import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 REPO = Path(__file__).resolve().parents[2]
 DICT = REPO / "dictionaries"
-
-
-def script(name: str) -> ModuleType:
-    """Import ``scripts/NAME.py`` (its curated lists and readers) without running it."""
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, module)
-    spec.loader.exec_module(module)
-    return module
 
 
 @cache

@@ -120,7 +120,7 @@ def cmd_daily_flagged(args: argparse.Namespace) -> int:
     service = _service(args.db)
     try:
         states = ("flagged", "cleared", "confirmed") if args.all else ("flagged",)
-        found = service.flagged_results(args.date, args.mode, states)
+        found = service.fairplay.flagged_results(args.date, args.mode, states)
     finally:
         service.store.close()
     if args.json:
@@ -136,7 +136,7 @@ def cmd_daily_flagged(args: argparse.Namespace) -> int:
 def cmd_daily_evidence(args: argparse.Namespace) -> int:
     """``daily evidence GAME``: a checked daily game's choices, each with its regret and
     its worth in hindsight, and the verdict."""
-    from ..tables.fairplay import describe_option
+    from ..moderation.fairplay import describe_option
 
     service = _service(args.db)
     try:
@@ -166,8 +166,8 @@ def cmd_daily_decide(args: argparse.Namespace) -> int:
 
     service = _service(args.db)
     try:
-        entry = service.moderate(args.game, args.decision, args.by or getpass.getuser(),
-                                 args.note)
+        entry = service.fairplay.moderate(args.game, args.decision,
+                                          args.by or getpass.getuser(), args.note)
     finally:
         service.store.close()
     print(json.dumps(entry, ensure_ascii=False) if args.json else _verdict_line(entry))
@@ -188,7 +188,7 @@ def cmd_daily_held(args: argparse.Namespace) -> int:
     service = _service(args.db)
     try:
         states = ("held", "cleared", "confirmed") if args.all else ("held",)
-        found = service.held_profiles(states, args.mode)
+        found = service.fairplay.engine.held_profiles(states, args.mode)
     finally:
         service.store.close()
     if args.json:
@@ -211,8 +211,8 @@ def cmd_daily_decide_profile(args: argparse.Namespace) -> int:
 
     service = _service(args.db)
     try:
-        hold = service.moderate_engine(args.profile, args.mode, args.decision,
-                                       args.by or getpass.getuser(), args.note)
+        hold = service.fairplay.engine.moderate_engine(
+            args.profile, args.mode, args.decision, args.by or getpass.getuser(), args.note)
     finally:
         service.store.close()
     print(json.dumps(hold, ensure_ascii=False) if args.json else _hold_line(hold))

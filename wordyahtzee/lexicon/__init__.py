@@ -30,20 +30,10 @@ _EXPORTS = {
     "load_lexicon": "registry", "remove_dictionary": "registry",
 }
 
-__all__ = [
-    "DEFAULT_DICTIONARY",
-    "BuildOptions",
-    "BuildResult",
-    "DictionaryEntry",
-    "Lexicon",
-    "LexiconInfo",
-    "build_dictionary",
-    "cache_dir",
-    "data_dir",
-    "find_dictionary",
-    "list_dictionaries",
-    "load_lexicon",
-    "remove_dictionary",
+__all__ = [  # the names of _EXPORTS
+    "DEFAULT_DICTIONARY", "BuildOptions", "BuildResult", "DictionaryEntry", "Lexicon",
+    "LexiconInfo", "build_dictionary", "cache_dir", "data_dir", "find_dictionary",
+    "list_dictionaries", "load_lexicon", "remove_dictionary",
 ]
 
 

@@ -1,14 +1,15 @@
 """What the live tables announce to the features that follow them: a game that just ended
-(stored), and the sweep (at most once a minute, and at a start). The ratings, the fair-play
-check, the daily skill figure and the puzzles each subscribe in one place
-(:func:`~.service.wire`), instead of each overriding a hook and calling ``super()``: the
-order is written down, and a listener that fails is logged while the others still hear."""
+(stored), the sweep (at most once a minute, and at a start), and a review just made (which
+a feature may add to). The ratings, the fair-play check, the daily skill figure and the
+puzzles each subscribe in one place (:func:`~.service.wire`), instead of each overriding a
+hook and calling ``super()``: the order is written down, and a listener that fails is
+logged while the others still hear."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .table import Table
@@ -17,6 +18,7 @@ log = logging.getLogger(__name__)
 
 FinishedListener = Callable[["Table"], None]
 SweepListener = Callable[[], None]
+ReviewListener = Callable[["Table", dict[str, Any]], None]
 
 
 class Announcements:
@@ -25,6 +27,7 @@ class Announcements:
     def __init__(self) -> None:
         self._finished: list[FinishedListener] = []
         self._swept: list[SweepListener] = []
+        self._reviewed: list[ReviewListener] = []
 
     def on_finished(self, listener: FinishedListener) -> None:
         """Call ``listener(table)`` after each game that ends in this process."""
@@ -33,6 +36,11 @@ class Announcements:
     def on_sweep(self, listener: SweepListener) -> None:
         """Call ``listener()`` at each sweep."""
         self._swept.append(listener)
+
+    def on_review(self, listener: ReviewListener) -> None:
+        """Call ``listener(table, review)`` on each review of a table made in this process,
+        before it is shown: the listener may add to it."""
+        self._reviewed.append(listener)
 
     def listeners(self) -> tuple[tuple[FinishedListener, ...], tuple[SweepListener, ...]]:
         """Who hears a game's end, and who hears a sweep, in order."""
@@ -54,4 +62,13 @@ class Announcements:
                 listener()
             except Exception:  # pragma: no cover - logged; the next sweep tries again
                 log.exception("at the sweep: %s failed",
+                              getattr(listener, "__qualname__", listener))
+
+    def reviewed(self, table: Table, review: dict[str, Any]) -> None:
+        """The review of ``table`` has just been made: every listener may add to it."""
+        for listener in self._reviewed:
+            try:
+                listener(table, review)
+            except Exception:  # pragma: no cover - logged; the review is shown without it
+                log.exception("at the review of game %s: %s failed", table.id,
                               getattr(listener, "__qualname__", listener))

@@ -125,6 +125,7 @@ class Coaching(Playing):
         finals = helper.finished_scores(game) if judge == "optimal" else []
         if finals and key is not None:  # beside the judge's own games, where it is perfect play
             answer["optimal"] = self.final_scores(table.mode, key, finals, list(game.players))
+        self.announce.reviewed(table, answer)  # a feature's additions (a daily game's hindsight)
         return answer
 
     def final_scores(self, mode: str, key: str, finals: list[dict[str, int]],

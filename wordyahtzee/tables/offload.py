@@ -55,14 +55,21 @@ _PROGRESS, _RESULT, _ERROR, _CRASH = b"P", b"R", b"E", b"C"
 
 _ROOT = str(Path(__file__).resolve().parents[2])
 """Where this ``wordyahtzee`` package is: the child imports the same one, whatever its
-working directory holds."""
+working directory holds (:func:`_child_env`)."""
+
+
+def _child_env() -> dict[str, str]:
+    """The child's environment: this one, with :data:`_ROOT` first on ``PYTHONPATH``. The
+    child runs with ``-P``, so its working directory is not put before it."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_ROOT, env.get("PYTHONPATH")]))
+    return env
 
 
 def _start(*flags: str) -> subprocess.Popen[bytes]:
-    code = (f"import sys; sys.path.insert(0, {_ROOT!r}); "
-            "from wordyahtzee.tables.offload import _child; "
+    code = ("from wordyahtzee.tables.offload import _child; "
             f"_child({'--stay' in flags}, {os.getpid()})")
-    return subprocess.Popen([sys.executable, "-c", code],
+    return subprocess.Popen([sys.executable, "-P", "-c", code], env=_child_env(),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, close_fds=True)
 

@@ -18,8 +18,8 @@ from ..puzzles.model import THEMES, Puzzle
 from ..puzzles.rating import START, rate_answer
 from ..runtime.loop import run_blocking
 from . import strategies
-from .daily import Daily
 from .lifecycle import Lifecycle
+from .lobby import Lobby
 from .owned import public_rules
 from .table import Table
 
@@ -37,7 +37,7 @@ def closed_day(now: float) -> str:
     return (today if daily.published(yesterday, now) else yesterday).isoformat()
 
 
-class Puzzling(Daily, Lifecycle):
+class Puzzling(Lobby, Lifecycle):
     """Puzzles mined from finished games, answered and rated."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -171,7 +171,7 @@ class Puzzling(Daily, Lifecycle):
         """Today's puzzle of ``mode``, the same for everyone."""
         if mode not in MINED_MODES:
             raise ServiceError(f"no puzzles for {mode!r}", "bad_mode")
-        today = self.today()
+        today = daily.day_of(self.clock())
         row = self.store.daily_puzzle(today.isoformat(), mode, daily.day_start(today))
         if row is None:
             raise ServiceError("no puzzle of the day yet", "no_puzzle")
@@ -180,7 +180,7 @@ class Puzzling(Daily, Lifecycle):
     def daily_puzzle_modes(self) -> list[str]:
         """The modes that have a puzzle of the day today (the start page offers only
         those). A day's puzzle once chosen stays, so this process remembers it."""
-        today = self.today()
+        today = daily.day_of(self.clock())
         day = today.isoformat()
         found = []
         for mode in MINED_MODES:

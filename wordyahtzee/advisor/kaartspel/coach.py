@@ -24,7 +24,7 @@ on; elsewhere it is the compulsory move)."""
 GAME_POINTS = 237.5
 """Kaartspel has no optimal play: a whole game is worth what the strong player scores on
 average in a two-player game against itself (237.5 ± 0.6 points per player over 400 seeded
-games, ``python scripts/kaartspel_game_points.py``)."""
+games, ``python -m scripts.kaartspel_game_points``)."""
 
 
 class KaartspelCoach(WithoutTables):

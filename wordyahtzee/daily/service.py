@@ -1,6 +1,12 @@
-"""The daily game at the table service: starting a profile's one attempt of the day, the
-day's par (computed once, from the strategy tables start-up prepared, never inside a
-request), the board, and a profile's days (:mod:`wordyahtzee.daily` holds the rules)."""
+"""The daily game's service: starting a profile's one attempt of the day, the day's par
+(computed once, from the strategy tables start-up prepared, never inside a request), the
+board, the skill figure of every finished daily game (kept beside its result, so that a
+day's players compare with each other by it: docs/skill.md), and a profile's page
+(:mod:`wordyahtzee.daily` holds the rules).
+
+:class:`DailyService` is composed over the store, the clock and the live tables
+(:func:`wordyahtzee.tables.service.compose`), never a part of them: the tables hand it a
+game that ended through their announcements (:func:`~wordyahtzee.tables.service.wire`)."""
 
 from __future__ import annotations
 
@@ -9,20 +15,22 @@ import json
 import logging
 import statistics
 import threading
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from .. import daily
 from ..advisor import skill
 from ..advisor.coach import coach
 from ..errors import ServiceError
 from ..modes import get_mode
+from ..runtime.batches import Batches
 from ..runtime.loop import run_blocking
+from ..store import Seat, Store
 from ..store.engine import HOLDING
 from ..store.players import LISTED_CHECKS
-from . import strategies
-from .coaching import Coaching
-from .lobby import Lobby
+from ..tables.strategies import get as get_strategy
+from ..tables.strategies import peek as peek_strategy
+from ..tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +47,35 @@ def _summary(entry: Mapping[str, Any] | None) -> dict[str, Any] | None:
             "finished": entry["score"] is not None, "finished_at": entry["finished_at"]}
 
 
-class Daily(Coaching, Lobby):
-    """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`, and a
-    profile's page."""
+class Tables(Protocol):
+    """What the daily game asks of the live tables
+    (:class:`~wordyahtzee.tables.TableService`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def profile(self, secret: Any) -> dict[str, Any]: ...
+    def find_profile(self, secret: Any) -> dict[str, Any] | None: ...
+    def your_turns(self, secret: Any) -> list[dict[str, Any]]: ...
+    def open_table(self, mode: str, kind: str, rules: Mapping[str, Any],
+                   entries: list[tuple[str, str | None]], idle: float | None = None,
+                   options: Mapping[str, Any] | None = None) -> tuple[Table, list[Seat]]: ...
+    def table(self, game_id: str) -> Table: ...
+    def tick(self, game_id: str) -> Table: ...
+    def review_of(self, table: Table) -> dict[str, Any]: ...
+    def daily_secret(self) -> bytes: ...
+
+
+class DailyService:
+    """The daily game of each mode in :data:`~wordyahtzee.daily.DAILY_MODES`, each finished
+    daily game's skill figure, and a profile's page."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: Tables) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
+        self._lock = threading.Lock()
         self._known_pars: dict[tuple[str, str], int] = {}  # (day, mode): a par never changes
         self._pending_pars: set[tuple[str, str]] = set()  # the pars being computed now
+        self._figures = Batches("daily-skill", self.figure_daily_game,
+                                "the skill of daily game %s could not be figured")
 
     def today(self) -> dt.date:
         """The daily game's day now."""
@@ -60,25 +89,26 @@ class Daily(Coaching, Lobby):
                                "not_found")
         return day
 
-    def start_daily(self, mode: Any, secret: Any) -> dict[str, Any]:
+    def start(self, mode: Any, secret: Any) -> dict[str, Any]:
         """Start the profile's attempt at today's game of ``mode``: the new table's id and
         seat token. A second attempt the same day is refused (409 ``daily_played``)."""
         mode = daily.check_mode(mode)
-        profile = self.profile(secret)
+        profile = self.tables.profile(secret)
         day = self.today().isoformat()
         entry = self.store.daily_entry(day, mode, profile["id"])
         if entry is None:
-            table, seats = self.open_table(mode, KIND, daily.daily_rules(mode),
-                                           [(profile["name"], None)], options={"daily": day})
+            table, seats = self.tables.open_table(
+                mode, KIND, daily.daily_rules(mode), [(profile["name"], None)],
+                options={"daily": day})
             if self.store.start_daily(day, mode, profile["id"], table.id, self.clock()):
                 table.profiles[0] = profile["id"]
-                self.daily_par(mode, day)  # prepared while the player plays
+                self.par(mode, day)  # prepared while the player plays
                 return {"game_id": table.id, "token": seats[0].token, "day": day}
             entry = self.store.daily_entry(day, mode, profile["id"])  # a second tab won
         raise ServiceError("you have played today's game already: one attempt a day",
                            "daily_played", conflict=True, extra={"entry": _summary(entry)})
 
-    def daily_par(self, mode: str, day: str, compute: bool = True) -> int | None:
+    def par(self, mode: str, day: str, compute: bool = True) -> int | None:
         """The day's par, or None while it is being computed (in the background, once the
         strategy table is ready: a tenth of a second of play; ``compute`` False: only a par
         computed before)."""
@@ -94,7 +124,7 @@ class Daily(Coaching, Lobby):
         rules = daily.daily_rules(mode)
         helper = coach(mode)
         key = helper.table_key(rules) if helper else None
-        strategy = None if key is None else strategies.peek(mode, key)  # warms it if need be
+        strategy = None if key is None else peek_strategy(mode, key)  # warms it if need be
         if strategy is None:
             return None
         with self._lock:
@@ -107,7 +137,7 @@ class Daily(Coaching, Lobby):
 
     def _compute_par(self, mode: str, day: str, rules: dict[str, Any], strategy: Any) -> None:
         try:
-            seed = daily.day_seed(self.daily_secret(), daily.parse_day(day))
+            seed = daily.day_seed(self.tables.daily_secret(), daily.parse_day(day))
             game = run_blocking(daily.play_par, mode, seed, rules, strategy)
             self.store.put_daily_par(day, mode, game.totals()[0], rules, game.to_record())
         except Exception:  # pragma: no cover - logged; the next request tries again
@@ -116,8 +146,7 @@ class Daily(Coaching, Lobby):
             with self._lock:
                 self._pending_pars.discard((day, mode))
 
-    def daily_view(self, mode: Any, day_text: Any = None, secret: Any = None
-                   ) -> dict[str, Any]:
+    def view(self, mode: Any, day_text: Any = None, secret: Any = None) -> dict[str, Any]:
         """A day of ``mode``: its par, the board (top 100, ranked by the expected points a
         game lost; equal: who finished first, ``mine`` marks the profile's own game), the
         histogram of scores, the day's players by skill figure
@@ -144,13 +173,13 @@ class Daily(Coaching, Lobby):
             "mode": mode, "day": key, "today": day == self.today(), "over": over,
             "closes_at": daily.closes_at(day),
             # a day nobody played gets no par (a look at any old date computes nothing)
-            "par": self.daily_par(mode, key, compute=bool(scores) or day == self.today()),
-            "seed": daily.day_seed(self.daily_secret(), day).hex() if over else None,
+            "par": self.par(mode, key, compute=bool(scores) or day == self.today()),
+            "seed": daily.day_seed(self.tables.daily_secret(), day).hex() if over else None,
             "players": sum(scores.values()), "board": board,
             "histogram": [{"from": low, "to": low + HISTOGRAM_WIDTH - 1, "count": n}
                           for low, n in sorted(histogram.items())],
             "you": None}
-        profile = self.find_profile(secret)
+        profile = self.tables.find_profile(secret)
         if profile is not None:
             answer["profile"] = {"id": profile["id"], "name": profile["name"]}
             entry = self.store.daily_entry(key, mode, profile["id"])
@@ -169,7 +198,7 @@ class Daily(Coaching, Lobby):
         you = _summary(entry)
         if you is None or entry is None:
             return None
-        table = self.table(entry["game_id"])
+        table = self.tables.table(entry["game_id"])
         you["status"] = table.status
         if table.status == "active" and not over:
             you["token"] = table.seats[0].token
@@ -184,7 +213,7 @@ class Daily(Coaching, Lobby):
         you["rank"] = (self.store.daily_rank(entry["day"], mode, entry["loss"])
                        if you["check"] in LISTED_CHECKS and entry.get("loss") is not None
                        else None)
-        review = self.review_of(self.tick(table.id))  # caught up with the store
+        review = self.tables.review_of(self.tables.tick(table.id))  # caught up with the store
         if review.get("ready") and review.get("judge") is not None:
             turns = review["turns"]
             you["judge"] = review["judge"]
@@ -227,7 +256,7 @@ class Daily(Coaching, Lobby):
             return "flagged" if hold["state"] == "held" else "confirmed"
         return str(check) if check is not None else None
 
-    def daily_days(self, mode: Any) -> list[dict[str, Any]]:
+    def days(self, mode: Any) -> list[dict[str, Any]]:
         """The archive: past days of ``mode`` with their pars, newest first."""
         mode = daily.check_mode(mode)
         return self.store.daily_days(mode, self.today().isoformat())
@@ -238,7 +267,7 @@ class Daily(Coaching, Lobby):
         mean against par over the last 30 days; every finished game with its total, and
         per mode and dice set the games, mean, best and Woord Yahtzees or Yahtzees made;
         its rating per mode."""
-        profile = self.profile(secret)
+        profile = self.tables.profile(secret)
         dailies = self.store.profile_dailies(profile["id"])
         today = self.today()
         modes: dict[str, Any] = {}
@@ -256,12 +285,46 @@ class Daily(Coaching, Lobby):
                    if (game := _finished_game(entry)) is not None]
         return {"id": profile["id"], "name": profile["name"],
                 "created_at": profile["created_at"], "games": dailies, "modes": modes,
-                "your_turns": self.your_turns(secret), "history": history,
+                "your_turns": self.tables.your_turns(secret), "history": history,
                 "figures": _figures(history),
                 "ratings": {m: {"rating": round(r["rating"]), "rd": round(r["rd"]),
                                 "games": r["games"]}
                             for m, r in self.store.profile_ratings(profile["id"]).items()}}
 
+
+    # -- the skill figure of each finished daily game -------------------------------------
+
+    def figure_finished(self, table: Table) -> None:
+        """A daily game just ended: its figure, in the background (a listener of the
+        tables' announcements)."""
+        if table.daily is not None:
+            self._figures.later([table.id])
+
+    def figure_unfigured(self) -> None:
+        """At a sweep: the finished daily games left without a figure (a process stopped
+        before it figured them, say)."""
+        self._figures.later([e["game_id"] for e in self.store.unfigured_dailies()])
+
+    def figure_daily_game(self, game_id: str) -> float | None:
+        """Compute and keep the skill figure of a finished daily game once; the figure
+        kept (None: not a finished daily game). A game with nothing at stake lost
+        nothing: 100. Loads the strategy table it needs: call it from a background
+        thread, never from a request."""
+        entry = self.store.daily_entry_of(game_id)
+        if entry is None or entry["score"] is None or entry["skill"] is not None:
+            return None if entry is None else entry["skill"]
+        mode = entry["mode"]
+        helper = coach(mode)
+        key = None if helper is None else helper.table_key(daily.daily_rules(mode))
+        if key is not None:
+            get_strategy(mode, key)  # blocks until loaded: the review then finds it
+        review = self.tables.review_of(self.tables.table(game_id))
+        if not review.get("ready") or not review.get("skill"):
+            return None
+        figure = review["skill"][0]["figure"]
+        figure = 100.0 if figure is None else float(figure)
+        self.store.put_daily_skill(game_id, figure)
+        return figure
 
 def _finished_game(entry: Mapping[str, Any]) -> dict[str, Any] | None:
     """A finished game of a profile's history: mode, kind, dice set, the profile's total,

@@ -3,24 +3,31 @@
 which the board ranks it) before it joins the day's board, in the background; a flagged
 result stays off the board and the histogram until a moderator clears it, and its player
 sees it with a short neutral note. Finished daily and rated games are judged for engine
-play too (:mod:`.engineplay`; docs/daily.md, "Fair play", "Engine play")."""
+play too (:mod:`.engineplay`, the service's ``engine``; docs/daily.md, "Fair play",
+"Engine play").
+
+:class:`FairPlayService` is composed over the store, the clock and the live tables
+(:func:`wordyahtzee.tables.service.compose`): the tables hand it a game that ended, each
+sweep and each review through their announcements (:func:`~wordyahtzee.tables.service.wire`)."""
 
 from __future__ import annotations
 
 import logging
-import threading
-from typing import Any, cast
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 from .. import daily, games
 from ..advisor.coach import DailyCoach, coach
 from ..advisor.foresight import verdict
 from ..errors import ServiceError, WordyahtzeeError
+from ..lexicon.overlay import Overlay
+from ..runtime.batches import Batches
 from ..runtime.loop import run_blocking
-from . import strategies
-from .daily import Daily
+from ..store import Store
+from ..tables.strategies import get as get_strategy
+from ..tables.table import Table
 from .engineplay import EnginePlay
-from .lifecycle import Lifecycle
-from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -39,41 +46,41 @@ DECISIONS = ("cleared", "confirmed")
 confirmed (it stays off)."""
 
 
-class FairPlay(Daily, EnginePlay, Lifecycle):
-    """The check of every finished daily game (foresight, the points it lost, engine play)
-    and of every finished rated game (engine play), and the moderators' decisions."""
+class Tables(Protocol):
+    """What the fair-play check asks of the live tables
+    (:class:`~wordyahtzee.tables.TableService`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._checking: set[str] = set()  # the games being checked now
+    rng_factory: Callable[[], random.Random]
+    overlay: Overlay
+
+    def table(self, game_id: str) -> Table: ...
+    def daily_secret(self) -> bytes: ...
+
+
+class FairPlayService:
+    """The check of every finished daily game (foresight, the points it lost, engine play)
+    and of every finished rated game (engine play), and the moderators' decisions on the
+    daily results it held back."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: Tables) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
+        self.engine = EnginePlay(store, clock, tables)
+        """The engine-play check, and the moderators' decisions on the profiles it holds."""
+        self._checks = Batches("fair-play", self._check, "the game %s could not be checked")
 
     def check_finished(self, table: Table) -> None:
-        """A daily or rated game just ended: check it in the background (a listener of
-        :attr:`announce`)."""
+        """A daily or rated game just ended: check it in the background (a listener of the
+        tables' announcements)."""
         if table.daily is not None or (table.rated and table.kind == "online"):
-            self._check_later([table.id])
+            self._checks.later([table.id])
 
-    def _check_later(self, game_ids: list[str]) -> None:
-        with self._lock:
-            todo = [g for g in game_ids if g not in self._checking]
-            self._checking.update(todo)
-        if todo:
-            threading.Thread(target=self._check_all, args=(todo,), name="fair-play",
-                             daemon=True).start()
-
-    def _check_all(self, game_ids: list[str]) -> None:
-        try:
-            for game_id in game_ids:
-                try:
-                    if self.store.daily_entry_of(game_id) is not None:
-                        self.check_daily_game(game_id)
-                    else:
-                        self.judge_rated_game(game_id)
-                except Exception:  # pragma: no cover - logged; the next sweep tries again
-                    log.exception("the game %s could not be checked", game_id)
-        finally:
-            with self._lock:
-                self._checking.difference_update(game_ids)
+    def _check(self, game_id: str) -> None:
+        if self.store.daily_entry_of(game_id) is not None:
+            self.check_daily_game(game_id)
+        else:
+            self.engine.judge_rated_game(game_id)
 
     def check_daily_game(self, game_id: str) -> str | None:
         """Judge a finished daily game once and keep the result (``clear`` or ``flagged``,
@@ -91,20 +98,20 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
         helper = cast("DailyCoach", coach(mode))
         key = helper.table_key(daily.daily_rules(mode))
         assert key is not None  # every daily mode plays from a strategy table
-        strategy = strategies.get(mode, key)
-        table = self.table(game_id)
+        strategy = get_strategy(mode, key)
+        table = self.tables.table(game_id)
         with table.lock:
-            game = games.restore(table.game.to_json(), rng=self.rng_factory(),
+            game = games.restore(table.game.to_json(), rng=self.tables.rng_factory(),
                                  clock=self.clock,
-                                 overlay=self.overlay)
+                                 overlay=self.tables.overlay)
         state = entry["check"]
         if state is None:
             state = self._judge_foresight(entry, helper, game, strategy)
         if measure:
-            summary = self.judged_seats(table, game, [0])[0]
+            summary = self.engine.judged_seats(table, game, [0])[0]
             if summary.get("decisions") is not None and "loss" in summary:
                 self.store.measure_daily(game_id, summary["loss"])
-                self.record_play(game_id, 0, entry["profile_id"], mode, "daily",
+                self.engine.record_play(game_id, 0, entry["profile_id"], mode, "daily",
                                  entry["finished_at"] or self.clock(), summary)
         return str(state)
 
@@ -112,7 +119,7 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
                          strategy: Any) -> str:
         """The foresight check of a daily game, kept: ``clear`` or ``flagged``."""
         game_id, mode = entry["game_id"], entry["mode"]
-        seed = daily.day_seed(self.daily_secret(), daily.parse_day(entry["day"]))
+        seed = daily.day_seed(self.tables.daily_secret(), daily.parse_day(entry["day"]))
         try:
             choices = run_blocking(helper.foresight, game, strategy, seed)
         except WordyahtzeeError as exc:  # not judged: a moderator looks at it
@@ -131,16 +138,17 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
     def check_unchecked(self) -> None:
         """At a sweep: the daily and rated games that finished unchecked (a process stopped
         before it checked them, say)."""
-        self._check_later([e["game_id"] for e in self.store.unchecked_dailies()]
-                          + self.store.unjudged_rated())
+        self._checks.later([e["game_id"] for e in self.store.unchecked_dailies()]
+                           + self.store.unjudged_rated())
 
-    def review_of(self, table: Table) -> dict[str, Any]:
-        """The review (:meth:`~.coaching.Coaching.review_of`); a daily game's, once its
-        day is over, with each decision's worth in hindsight from its check (``worth``;
-        ``hindsight``: true when there is one)."""
-        answer = super().review_of(table)
-        if table.daily is None or not answer.get("ready") or not self._day_over(table.daily):
-            return answer
+    def hindsight(self, table: Table, answer: dict[str, Any]) -> None:
+        """A daily game's review (:meth:`~wordyahtzee.tables.coaching.Coaching.review_of`),
+        once its day is over, gets each decision's worth in hindsight from its check
+        (``worth``; ``hindsight``: true when there is one; a listener of the tables'
+        announcements)."""
+        if table.daily is None or not answer.get("ready") or \
+                not daily.published(daily.parse_day(table.daily), self.clock()):
+            return
         entry = self.store.daily_entry_of(table.id)
         choices = ((entry or {}).get("result") or {}).get("choices") or []
         worth = {(c["turn"], c["throws"]): c["worth"] for c in choices}
@@ -149,7 +157,6 @@ class FairPlay(Daily, EnginePlay, Lifecycle):
                 if (item["turn"], item["throws"]) in worth:
                     item["worth"] = worth[item["turn"], item["throws"]]
         answer["hindsight"] = bool(worth)
-        return answer
 
     # -- moderators ---------------------------------------------------------------------
 

@@ -5,25 +5,28 @@ a moderator (:mod:`wordyahtzee.advisor.engine`; docs/daily.md, "Engine play").
 
 While a profile is held, or once a moderator confirmed the hold, its daily results of
 the mode stay off the board (the store's ``ON_BOARD``); once confirmed, a rated game with
-it at the table rates nobody (:meth:`~.lobby.Lobby.rate_finished`). A moderator who clears it
-starts its evidence anew. Judging happens in the background, never in a request
-(:class:`~.fairplay.FairPlay` runs it)."""
+it at the table rates nobody (:meth:`~wordyahtzee.tables.lobby.Lobby.rate_finished`). A
+moderator who clears it starts its evidence anew. Judging happens in the background, never
+in a request (:class:`~.fairplay.FairPlayService` runs it and holds the check as its
+``engine``)."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from .. import games
 from ..advisor import engine
 from ..advisor.coach import coach
 from ..errors import ServiceError, WordyahtzeeError
+from ..lexicon.overlay import Overlay
 from ..runtime.loop import run_blocking
+from ..store import Store
 from ..store.engine import DECIDED
-from . import strategies
-from .coaching import Coaching
-from .lobby import Lobby
-from .table import Table
+from ..tables.strategies import get as get_strategy
+from ..tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +35,23 @@ NOTHING: dict[str, Any] = {"decisions": 0}
 order): kept, so that nobody tries again, and read by nobody."""
 
 
-class EnginePlay(Coaching, Lobby):
+class Tables(Protocol):
+    """What the engine-play check asks of the live tables
+    (:class:`~wordyahtzee.tables.TableService`)."""
+
+    rng_factory: Callable[[], random.Random]
+    overlay: Overlay
+
+    def table(self, game_id: str) -> Table: ...
+
+
+class EnginePlay:
     """Judging rated and daily games for engine play, and the moderators' decisions."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], tables: Tables) -> None:
+        self.store = store
+        self.clock = clock
+        self.tables = tables
 
     def judged_seats(self, table: Table, game: Any,
                      seats: list[int] | None = None) -> dict[int, dict[str, Any]]:
@@ -52,7 +70,7 @@ class EnginePlay(Coaching, Lobby):
         if table.mode not in engine.MODES or key is None or judge is None:
             return dict.fromkeys(seats, NOTHING)
         try:
-            judged = run_blocking(judge, game, strategies.get(table.mode, key))
+            judged = run_blocking(judge, game, get_strategy(table.mode, key))
         except WordyahtzeeError as exc:  # free order: no proven optimum to judge against
             log.info("game %s is not judged for engine play: %s", table.id, exc.message)
             return dict.fromkeys(seats, NOTHING)
@@ -61,11 +79,12 @@ class EnginePlay(Coaching, Lobby):
     def judge_rated_game(self, game_id: str) -> int:
         """Judge every person's seat of a finished rated game once and look again at their
         profiles; how many seats were judged now."""
-        table = self.table(game_id)
+        table = self.tables.table(game_id)
         with table.lock:
             done = table.rated and table.game.finished
-            game = (games.restore(table.game.to_json(), rng=self.rng_factory(),
-                                  clock=self.clock, overlay=self.overlay) if done else None)
+            game = (games.restore(table.game.to_json(), rng=self.tables.rng_factory(),
+                                  clock=self.clock, overlay=self.tables.overlay)
+                    if done else None)
         judged = self.judged_seats(table, game) if done else {}
         if not judged:  # nothing to judge: marked, so that the sweep passes it by
             self.store.put_play_check(game_id, -1, "", table.mode, "rated", self.clock(),

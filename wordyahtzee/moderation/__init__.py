@@ -5,8 +5,8 @@ The rules live here once, for the CLI (``wordyahtzee moderator``) and the web pa
 default parameters; a hash made with older ones is renewed at the next login), sessions
 that end after :data:`IDLE_SECONDS` without use or :data:`ABSOLUTE_SECONDS` after the login,
 the login's budgets (:meth:`Moderation.login`), word verdicts and hidden profile names.
-Decisions on flagged daily results are the table service's
-(:meth:`~wordyahtzee.tables.fairplay.FairPlay.moderate`), shared with ``wordyahtzee daily
+Decisions on flagged daily results are the fair-play service's
+(:meth:`.fairplay.FairPlayService.moderate`), shared with ``wordyahtzee daily
 clear|confirm``.
 """
 
@@ -22,12 +22,12 @@ from typing import Any
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from .errors import ServiceError, WordyahtzeeError
-from .letters import fold, is_plain_word
-from .lexicon.overlay import Overlay
-from .runtime.loop import run_blocking
-from .store import Store
-from .store.moderators import LoginBudget
+from ..errors import ServiceError, WordyahtzeeError
+from ..letters import fold, is_plain_word
+from ..lexicon.overlay import Overlay
+from ..runtime.loop import run_blocking
+from ..store import Store
+from ..store.moderators import LoginBudget
 
 IDLE_SECONDS = 3600.0
 """A session not used for this long has ended (one hour)."""
@@ -195,7 +195,7 @@ class Moderation:
                     reason: Any) -> dict[str, Any]:
         """Accept or refuse a word for a dictionary (the overlay), with a reason; this
         process's overlay at once, every other's within a tick."""
-        from .lexicon import find_dictionary
+        from ..lexicon import find_dictionary
 
         if verdict not in VERDICTS:
             raise ServiceError("a verdict is accept or refuse", "bad_request")
@@ -219,7 +219,7 @@ class Moderation:
         and its link (``declined``), logged."""
         if decision not in ("public", "declined"):
             raise ServiceError("a decision is public or declined", "bad_request")
-        from .lexicon.registry import NAME_PATTERN
+        from ..lexicon.registry import NAME_PATTERN
 
         why = " ".join(str(note or "").split())[:MAX_REASON]
         if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name) or \

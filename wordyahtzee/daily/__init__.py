@@ -8,6 +8,9 @@ see the same faces. The *par* is what the optimal strategy scores on those dice,
 through the engine like any game (:func:`play_par`). A day's game may be played until
 :data:`GRACE_SECONDS` after the day; then its seed is published (:func:`published`) and
 anyone can check every throw (``wordyahtzee daily show``, ``daily replay``).
+
+This module holds the daily game's rules; :mod:`.service` its service over the store and
+the live tables (``TableService.daily``).
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import hmac
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import RuleError
-from .modes import DAILY_MODES as DAILY_MODES  # declared with the modes
+from ..errors import RuleError
+from ..modes import DAILY_MODES as DAILY_MODES  # declared with the modes
 
 DAY_ZONE = "Europe/Amsterdam"
 """Days begin at midnight here."""
@@ -81,7 +84,7 @@ def day_seed(secret: bytes, day: dt.date) -> bytes:
 def daily_rules(mode: str) -> dict[str, Any]:
     """The rules of the daily game: the mode's defaults (the default dictionary, dice set
     and keep rule; Woord Yahtzee's hourglass)."""
-    from . import games
+    from .. import games
 
     return games.parse_rules(check_mode(mode), {})
 
@@ -90,9 +93,9 @@ def play_par(mode: str, seed: bytes, rules: Mapping[str, Any], strategy: Any) ->
     """The optimal player's game on the day's dice: a finished game of ``mode`` (the
     player :data:`PAR_PLAYER`), played through the engine without a clock. ``strategy``
     is the coach's table for these rules (:meth:`Coach.load_table`)."""
-    from . import games
-    from .advisor.coach import coach
-    from .dice import FairDice
+    from .. import games
+    from ..advisor.coach import coach
+    from ..dice import FairDice
 
     helper = coach(mode)
     if helper is None:  # pragma: no cover - every daily mode has a coach
@@ -105,7 +108,7 @@ def play_par(mode: str, seed: bytes, rules: Mapping[str, Any], strategy: Any) ->
 
 def load_strategy(mode: str, rules: Mapping[str, Any]) -> Any:
     """The optimal strategy for ``rules`` (loads, or the first time ever computes, it)."""
-    from .advisor.coach import coach
+    from ..advisor.coach import coach
 
     helper = coach(mode)
     assert helper is not None
@@ -118,7 +121,7 @@ def round_symbols(turns: Sequence[Mapping[str, Any]]) -> str:
     the round came to the judge's choices (:func:`~wordyahtzee.advisor.skill.turn_symbol`:
     🟩 the judge's, 🟨 and 🟧 nearer them than random answers, 🟥 nearer random answers, ⬛
     a round the hourglass ended); never a letter or a pip of the dice."""
-    from .advisor.skill import turn_symbol
+    from ..advisor.skill import turn_symbol
 
     return "".join(turn_symbol(turn) for turn in turns)
 

@@ -1,0 +1,66 @@
+"""The project's tools (``scripts/``, docs/architecture.md): every module imports as
+``scripts.NAME`` from the repository's root, as ``python -m scripts.NAME`` runs it, and every
+command the docs, the tools and the messages name is such a module, never a file path."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = sorted(path.stem for path in (ROOT / "scripts").glob("*.py")
+                 if path.name != "__init__.py")
+
+RUN = re.compile(r"python[0-9.]*(?:\s+-[A-Za-z]+)*\s+-m\s+scripts\.([a-z0-9_]+)")
+"""A tool's command: ``python -m scripts.NAME`` (over a line's end too)."""
+RUN_BY_PATH = re.compile(r"python[0-9.]*(?:\s+-[A-Za-z]+)*\s+(?:\S*/)?scripts/\w+\.py")
+"""A tool run by its file (``python scripts/NAME.py``): its imports of ``scripts.*`` fail."""
+
+
+def documents() -> list[Path]:
+    """Where commands are written: the README and the docs, the CI and test commands, the
+    tools themselves, and the code and catalogues whose messages name a command (not this
+    file, whose examples are wrong on purpose)."""
+    found = [ROOT / "README.md", ROOT / "dictionaries" / "README.md", ROOT / ".ci" / "run",
+             ROOT / "pyproject.toml", ROOT / "package.json",
+             *ROOT.glob("docs/**/*.md"), *ROOT.glob(".github/**/*.y*ml"),
+             *(p for p in (ROOT / "scripts").iterdir() if p.is_file()),
+             *ROOT.glob("tests/**/*.py"), *ROOT.glob("wordyahtzee/**/*.py"),
+             *ROOT.glob("web/**/*.py"), *ROOT.glob("web/translations/**/*.po*")]
+    return [p for p in found if p.is_file() and p.suffix not in {".txt", ".mo"}
+            and p.resolve() != Path(__file__).resolve()]
+
+
+def test_the_command_patterns_see_each_form() -> None:
+    text = ("`python -m scripts.build_tables`; python3 -m scripts.i18n check;\n"
+            "python scripts/build_tables.py; nice .venv/bin/python3 -u scripts/x.py;\n"
+            "measured by `python\n  -m scripts.load_test`, by `python\nscripts/load_test.py`")
+    assert RUN.findall(text) == ["build_tables", "i18n", "load_test"]
+    assert len(RUN_BY_PATH.findall(text)) == 3
+
+
+def test_every_tool_imports_as_a_module_of_the_scripts_package() -> None:
+    """One fresh interpreter in the root, as ``python -m`` starts one, imports every tool
+    (their ``main`` guarded by ``__name__``): no tool needs its folder on the path."""
+    assert "build_nl_dictionary" in MODULES and "bench_docs" in MODULES
+    program = ("import importlib, sys\n"
+               "for name in sys.argv[1:]:\n"
+               "    importlib.import_module('scripts.' + name)\n")
+    done = subprocess.run([sys.executable, "-c", program, *MODULES], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_every_documented_command_names_a_tool_and_none_a_file() -> None:
+    named, by_path = {}, []
+    for path in documents():
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT).as_posix()
+        for name in RUN.findall(text):
+            named.setdefault(name, where)
+        by_path += [f"{where}: {hit}" for hit in RUN_BY_PATH.findall(text)]
+    assert {"build_tables", "i18n", "build_nl_dictionary", "bench_lexicon"} <= set(named)
+    assert {name: where for name, where in named.items() if name not in MODULES} == {}
+    assert by_path == []
