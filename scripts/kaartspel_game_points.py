@@ -1,6 +1,6 @@
 """What a whole Kaartspel game is worth to the strong player: its mean final total in
 two-player games against itself, the base of the Kaartspel puzzles' margin
-(:data:`wordyahtzee.puzzles.model.KAARTSPEL_GAME_POINTS`).
+(:data:`wordyahtzee.advisor.kaartspel.coach.GAME_POINTS`).
 
     python -m scripts.kaartspel_game_points [--games 400] [--seed 20261129]
 

@@ -35,7 +35,9 @@ def test_the_enumerations_come_from_the_registry(document: dict[str, Any]) -> No
     assert schemas["NewGame"]["properties"]["mode"]["enum"] == list(MODES)
     assert _parameter(document, "/api/highscores", "mode")["schema"]["enum"] == list(MODES)
     boxes = {b for info in modes.values() for b in info["boxes"]}
-    assert set(schemas["ActRequest"]["properties"]["box"]["enum"]) == boxes
+    bodies = schemas["ActRequest"]["anyOf"]
+    assert {b for body in bodies if "box" in body["properties"]
+            for b in body["properties"]["box"]["enum"]} == boxes
     levels = {lv for info in modes.values() for lv in info["computer_levels"]}
     assert set(schemas["SeatRequest"]["properties"]["level"]["enum"]) == levels
     assert "claim" in schemas["HintOption"]["properties"]["kind"]["enum"]
@@ -141,3 +143,20 @@ def test_the_state_is_a_union_keyed_on_the_mode(document: dict[str, Any]) -> Non
         assert {"seq", "seats", "finished", "history", "options"} <= set(schema["required"])
         assert schema["properties"]["history"]["items"].get("$ref"), mode
     assert schemas["ClassicPlayer"]["properties"]["missed"]["description"]
+
+
+def test_each_action_body_is_the_actions_own_schema(document: dict[str, Any]) -> None:
+    """``ActRequest`` is one of the actions' bodies, each made from the fields its action
+    declares (its ``schema``), not one body with every mode's fields."""
+    from wordyahtzee.modes import get_mode
+
+    bodies = document["components"]["schemas"]["ActRequest"]["anyOf"]
+    fields = {frozenset(body["properties"]) - {"seq", "token"} for body in bodies}
+    declared = {frozenset(action.schema) for mode in MODES
+                for action in get_mode(mode).ACTIONS}
+    assert fields == declared
+    assert len({body["title"] for body in bodies}) == len(bodies)
+    claims = {body["title"]: body for body in bodies if "Claim" in body["title"]}
+    assert set(claims["TripleClaimRequest"]["properties"]) == {"box", "column", "seq",
+                                                                "token"}
+    assert "column" not in claims["WoordClaimRequest"]["properties"]

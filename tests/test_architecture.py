@@ -304,6 +304,56 @@ def test_no_script_repeats_a_block_of_eight_lines() -> None:
     assert list(repeated_blocks(texts).values()) == []
 
 
+# -- mode knowledge ---------------------------------------------------------------------------
+
+MODE_NAMES = ("classic", "woord", "kaartspel", "triple")
+"""The mode ids (``wordyahtzee.modes.MODES``), spelled out: the test must not read them from
+the code it checks."""
+MODE_HOMES = ("wordyahtzee.modes", "wordyahtzee.advisor")
+"""Where a mode is named: its own package, and its advisor (strategies, coaches)."""
+NAMES_A_MODE = {
+    "wordyahtzee.cli": "the command names of the strategy tools (``wordyahtzee classic ev``, "
+                       "``wordyahtzee woord ...``): words a person types, not a game's mode",
+    "wordyahtzee.cli.strategy": "the same command names, where their parsers are made",
+    "wordyahtzee.puzzles": "MINED_MODES, which the command line's parser reads without "
+                           "loading a mode (tests/test_cli_imports.py); "
+                           "tests/test_modes_contract.py holds it to the modes' "
+                           "puzzle_rules",
+}
+"""The modules outside :data:`MODE_HOMES` allowed a mode's name as a literal, with why."""
+
+
+def mode_literals(source: str) -> list[tuple[int, str]]:
+    """Each string constant that is exactly a mode's id (an f-string's text and a
+    docstring's prose are not), with its line."""
+    return [(node.lineno, node.value) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and node.value in MODE_NAMES]
+
+
+def test_the_literal_finder_finds_a_mode_name() -> None:
+    source = 'x = body.get("mode", "woord")\nif m == "classic": pass\ny = f"{m} classic"\n'
+    assert mode_literals(source) == [(1, "woord"), (2, "classic")]
+
+
+def test_no_mode_is_named_outside_the_modes_and_the_advisor() -> None:
+    """A mode's knowledge lives in its declarations (``ModeModule``: its hooks,
+    ``puzzle_rules``, ``describe()``); every other module asks the registry, so a new mode
+    is one package and no edit elsewhere."""
+    from wordyahtzee.modes import MODES
+
+    assert set(MODE_NAMES) == set(MODES)  # a new mode: name it above
+    found = sorted(f"{name}:{line}: {value!r}" for name, path in MODULES.items()
+                   if not any(name == home or name.startswith(home + ".")
+                              for home in MODE_HOMES) and name not in NAMES_A_MODE
+                   for line, value in mode_literals(path.read_text(encoding="utf-8")))
+    assert found == []
+
+
+def test_every_allowed_module_still_names_a_mode() -> None:
+    for name, why in NAMES_A_MODE.items():
+        assert why and mode_literals(MODULES[name].read_text(encoding="utf-8")), name
+
+
 # -- the import path: no module sets it; a tool runs as ``python -m scripts.NAME`` from the
 # root, a test imports it as ``scripts.NAME``, a child process is given ``PYTHONPATH`` --
 

@@ -17,14 +17,16 @@ from hypothesis import strategies as st
 from wordyahtzee.web.plots import MAX_LABELS
 
 from wordyahtzee.advisor.kaartspel.coach import COACH
+from wordyahtzee.advisor.kaartspel.coach import GAME_POINTS as KAARTSPEL_GAME_POINTS
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
+from wordyahtzee.modes.kaartspel.puzzles import STAGES as KAARTSPEL_STAGES
 from wordyahtzee.puzzles import proficiency
 from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import MAX_PER_GAME, cost, margin_of, mine, puzzle_of
-from wordyahtzee.puzzles.model import KAARTSPEL_GAME_POINTS, THEMES, Puzzle, identity
+from wordyahtzee.puzzles.model import THEMES, Puzzle, identity
 
 from .support.app import assert_error, make_app, seat
 from .support.cli import run_cli
@@ -125,7 +127,7 @@ def test_the_proficiency_test_is_fixed_and_scores_the_levels() -> None:
     test = proficiency.load("kaartspel")
     assert len(test) == proficiency.SIZE
     assert {proficiency.stage("kaartspel", e["puzzle"]["position"]) for e in test} == set(
-        range(1, proficiency.KAARTSPEL_STAGES + 1))
+        range(1, KAARTSPEL_STAGES + 1))
     assert json.loads(json.dumps(proficiency.generate("kaartspel", None))) == test
     scores = {level: proficiency.score("kaartspel",
                                        proficiency.level_answers("kaartspel", level, None))

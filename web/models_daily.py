@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
+from wordyahtzee.modes import DEFAULT_MODE
 from wordyahtzee.tables.table import MAX_PLAYERS
 
 from .models import NAME, Body, DailyModeName, ModeName, Reply
@@ -195,7 +196,7 @@ class LobbyQuery(Body):
 class NewLobbyTable(Body):
     """A table to open (or, for a quick match, to find)."""
 
-    mode: ModeName = "woord"
+    mode: ModeName = DEFAULT_MODE
     rules: dict[str, Any] | None = Field(None, json_schema_extra=rules_schema())
     seats: int = Field(2, ge=2, le=MAX_PLAYERS)
     pace: Literal["live", "slow"] = "live"

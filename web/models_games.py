@@ -9,11 +9,13 @@ JSON types of a new table.
 
 from __future__ import annotations
 
+import inspect
+import json
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, create_model
 
-from wordyahtzee.modes import MODES
+from wordyahtzee.modes import MODES, get_mode
 from wordyahtzee.tables.table import MAX_PLAYERS
 
 from .models import (
@@ -130,43 +132,44 @@ class Move(Body):
     token: str | None = Field(None, description="the seat's token, if not in X-Seat-Token")
 
 
-KEEP: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6},
-        "description": "the dice (positions) to keep"}
+def _action_bodies() -> list[type[Move]]:
+    """A model of each action's body, made from the schema the action declares (its
+    ``schema``): one per action name, or one per mode where the modes' actions of that
+    name read different fields (``WoordClaimRequest``, ``ClassicClaimRequest`` …). The
+    fields are documented exactly and checked by the mode's ``parse_action``, so each is
+    ``Any`` here: the model refuses no body the mode reads."""
+    by_name: dict[str, dict[str, tuple[str, Any]]] = {}
+    for mode in MODES:
+        for action in get_mode(mode).ACTIONS:
+            by_name.setdefault(action.name, {})[json.dumps(action.schema, sort_keys=True)] = (
+                mode, action)
+    made: list[type[Move]] = []
+    for name, actions in by_name.items():
+        for mode, action in actions.values():
+            title = (mode.capitalize() if len(actions) > 1 else "") + name.capitalize()
+            fields: dict[str, Any] = {field: (Any, Field(None, json_schema_extra=extra))
+                                      for field, extra in action.schema.items()}
+            about = inspect.cleandoc(action.__doc__ or "").split("\n\n")[0]
+            made.append(create_model(f"{title}Request", __base__=Move,
+                                     __doc__=f"``{name}``: {about}", **fields))
+    return made
 
 
-CARD: dict[str, Any] = {"type": ["string", "null"],
-                        "description": "Kaartspel take: a card id, or null for nothing"}
+ACTION_BODIES = _action_bodies()
+"""Every action's body, as its mode declares it."""
 
 
 class ActRequest(Move):
-    """Any action of the game's mode, each reading the fields it needs: ``throw``
-    {keep} (a score pad: {faces}), ``claim`` {box, words, zero_box, column}, Kaartspel
-    ``roll``, ``take`` {card}, ``stop``; score pads ``note`` {box, words or points} and
-    Woord Yahtzee's ``hourglass``."""
+    """The body of the action named in the path: one of the actions' own bodies, each
+    as its mode declares it, with ``seq`` and ``token``. The mode reads the action's
+    fields (its ``parse_action``, with its own error codes); the web checks ``seq`` and
+    ``token``."""
 
-    keep: Any = Field(None, json_schema_extra=KEEP)
-    faces: Any = Field(None, json_schema_extra={
-        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 6},
-                  {"type": "string", "minLength": 1, "maxLength": 7},
-                  {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
-        "description": "score pad tables only: what the real dice show instead of keep "
-                       "(Woord Yahtzee: letters, ? the blank; otherwise pips; Kaartspel's "
-                       "roll: the red die)"})
-    box: Any = Field(None, json_schema_extra={
-        **BOX, "description": "claim, note: the box to write (Woord Yahtzee: empty "
-                              "``words`` = a zero; classic: just the box)"})
-    words: Any = Field(None, json_schema_extra={"type": "array",
-                                                "items": {"type": "string"}})
-    zero_box: Any = Field(None, json_schema_extra={
-        **BOX, "description": "free order: the round box that takes the 0 of a special "
-                              "claim"})
-    column: Any = Field(None, json_schema_extra={
-        "type": "integer", "minimum": 1, "maximum": 3,
-        "description": "Triple Yahtzee: the column (×1, ×2, ×3)"})
-    card: Any = Field(None, json_schema_extra=CARD)
-    points: Any = Field(None, json_schema_extra={
-        "type": "integer", "minimum": 0,
-        "description": "a classic score pad's note: the box's points without the throw"})
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        """The document's schema: any one of the actions' bodies."""
+        return {"anyOf": [handler(model.__pydantic_core_schema__) for model in ACTION_BODIES],
+                "description": inspect.cleandoc(cls.__doc__ or "")}
 
 
 class MoveReply(Reply):

@@ -61,6 +61,11 @@ class Question(Reply):
     themes: list[str]
     boxes: list[str] = Field(description="the boxes open to a claim now, in sheet order")
     can_keep: bool = Field(description="whether a keep (throwing again) is open")
+    screen: dict[str, str] = Field(
+        description="how a page draws the question, as the mode declares it: ``board`` "
+        "(``sheet`` or ``cards``), and for a sheet ``faces`` (``pips`` or ``letters``), "
+        "``claim`` (the choice's kind for a box), ``filled`` and ``upper_at`` (the "
+        "position's fields of the filled boxes and of the upper bonus's threshold)")
     choices: list[dict[str, Any]] | None = Field(
         None, description="Kaartspel: the choices other than a keep, in a fixed order: each "
         "card to take (``card``, ``how``, ``score``; null card: nothing), ``throw`` (to "

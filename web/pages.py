@@ -220,10 +220,11 @@ def words() -> Response:
 def puzzles() -> Response:
     """Puzzles to train on: the next one by mode and theme, the puzzle of the day
     (``?daily=1``) or one puzzle (``?id=``, a link to share)."""
+    from wordyahtzee.modes import DEFAULT_MODE
     from wordyahtzee.puzzles.mining import MINED_MODES
 
-    mode = request.args.get("mode", "woord")
-    return render("puzzles.html", mode=mode if mode in MINED_MODES else "woord",
+    mode = request.args.get("mode", DEFAULT_MODE)
+    return render("puzzles.html", mode=mode if mode in MINED_MODES else DEFAULT_MODE,
                   modes=MINED_MODES, daily=bool(request.args.get("daily")),
                   puzzle=request.args.get("id", ""))
 

@@ -16,7 +16,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError
-from .modes import MODES, get_mode
+from .modes import DEFAULT_MODE, MODES, get_mode
 from .modes.contract import Game, Resources
 
 if TYPE_CHECKING:
@@ -32,15 +32,14 @@ def resources(mode: str, data: Mapping[str, Any], rng: random.Random | None = No
     moderators' decisions (``overlay``) its new moves are judged by. ``stored``: ``data``
     is a stored game, which replays without its dictionary; one whose dictionary is gone
     loads all the same, with a stand-in that refuses to judge a new move."""
-    module: Any = get_mode(mode)
+    wanted = get_mode(mode).needs(data)
     lexicon: Any = None
     dice_set = None
-    if hasattr(module, "needs"):
+    if wanted is not None:
         from .dice import DiceSet, shipped_dice_sets
         from .errors import DictionaryError, WordyahtzeeError
         from .lexicon import load_lexicon
 
-        wanted = module.needs(data)
         try:
             lexicon = load_lexicon(wanted.dictionary)
         except DictionaryError as exc:
@@ -86,21 +85,21 @@ def parse_rules(mode: str, data: Any, *, pad: bool = False) -> dict[str, Any]:
     checked to exist (:class:`~wordyahtzee.errors.WordyahtzeeError` otherwise). Rules that
     name no dice set get the dictionary language's; a score pad's (``pad``) the one that
     takes any box's letters (:func:`~wordyahtzee.any_box.pad_dice_set`)."""
-    module: Any = get_mode(mode)
+    module = get_mode(mode)
     rules = module.parse_rules(data)
-    if hasattr(module, "needs"):
+    wanted = module.needs({"rules": rules})
+    if wanted is not None:
         from .any_box import pad_dice_set
         from .dice import DiceSet, default_dice_set
         from .errors import DiceSetError, RuleError
         from .lexicon import find_dictionary
 
-        wanted = module.needs({"rules": rules})
         entry = find_dictionary(wanted.dictionary)
         if isinstance(data, Mapping) and "dice_set" not in data:  # the dictionary's dice
             rules = module.parse_rules({**data, "dice_set": pad_dice_set(entry.language)
                                         if pad else default_dice_set(entry.language)})
             wanted = module.needs({"rules": rules})
-        if isinstance(wanted.dice_set, str):
+        if wanted is not None and isinstance(wanted.dice_set, str):
             try:
                 DiceSet.load(wanted.dice_set)
             except DiceSetError as exc:
@@ -112,12 +111,12 @@ def dice_known(mode: str, rules: Mapping[str, Any]) -> bool:
     """Whether the dice these rules name are real dice, whose chances follow from their
     faces; not so for a score pad's referee of any box (:mod:`~wordyahtzee.any_box`),
     whose throws only people make. True for a mode without letter dice."""
-    module: Any = get_mode(mode)
-    if not hasattr(module, "needs"):
+    wanted = get_mode(mode).needs({"rules": rules})
+    if wanted is None:
         return True
     from .any_box import takes_any_box
 
-    return not takes_any_box(module.needs({"rules": rules}).dice_set)
+    return not takes_any_box(wanted.dice_set)
 
 
 def new_game(mode: str, players: Sequence[str], rules: Mapping[str, Any], *,
@@ -126,10 +125,8 @@ def new_game(mode: str, players: Sequence[str], rules: Mapping[str, Any], *,
              overlay: Overlay | None = None) -> Game:
     """A fresh game of ``mode`` (``rules`` as :func:`parse_rules` returns them); its words
     are judged by the dictionary its rules name and the moderators' ``overlay``."""
-    module: Any = get_mode(mode)
-    made: Game = module.new_game(list(players), rules,
-                                 resources(mode, {"rules": rules}, rng, clock, overlay))
-    return made
+    return get_mode(mode).new_game(list(players), rules,
+                                   resources(mode, {"rules": rules}, rng, clock, overlay))
 
 
 def restore(data: Mapping[str, Any], *, rng: random.Random | None = None,
@@ -138,11 +135,9 @@ def restore(data: Mapping[str, Any], *, rng: random.Random | None = None,
     """A stored game (a game's ``to_json``, the setup plus its events) replayed as its
     events record it: no move is judged again (a recomputation that disagrees is in the
     game's ``disputes``). ``overlay`` judges only the moves made after it."""
-    mode = data.get("mode", "woord")
-    module: Any = get_mode(mode)
-    made: Game = module.restore(data, resources(mode, data, rng, clock, overlay,
-                                                stored=True))
-    return made
+    mode = data.get("mode", DEFAULT_MODE)
+    return get_mode(mode).restore(data, resources(mode, data, rng, clock, overlay,
+                                                  stored=True))
 
 
 def replay_stored(data: Mapping[str, Any], *, rng: random.Random | None = None,
@@ -175,16 +170,15 @@ def replay(record: Mapping[str, Any]) -> dict[str, Any]:
     names the turn and the rule of an illegal one."""
     from .errors import RecordError, WordyahtzeeError
 
-    mode = record.get("mode", "woord")
+    mode = record.get("mode", DEFAULT_MODE)
     try:
-        module: Any = get_mode(mode)
+        module = get_mode(mode)
         loaded = resources(mode, record, random.Random(0), lambda: 0.0)
     except RecordError:
         raise
     except WordyahtzeeError as exc:
         raise RecordError(f"record: {exc.message}") from None
-    result: dict[str, Any] = module.replay_record(record, loaded)
-    return result
+    return module.replay_record(record, loaded)
 
 
 def from_record(record: Mapping[str, Any]) -> Game:
@@ -193,16 +187,13 @@ def from_record(record: Mapping[str, Any]) -> Game:
     turn and the rule of an illegal one."""
     from .errors import RecordError, WordyahtzeeError
 
-    mode = record.get("mode", "woord")
+    mode = record.get("mode", DEFAULT_MODE)
     try:
-        module: Any = get_mode(mode)
+        module = get_mode(mode)
         loaded = resources(mode, record, random.Random(0), lambda: 0.0)
     except WordyahtzeeError as exc:
         raise RecordError(f"record: {exc.message}") from None
-    if not hasattr(module, "game_from_record"):
-        raise RecordError(f"record: {mode} records are checked and scored only")
-    made: Game = module.game_from_record(record, loaded)
-    return made
+    return module.game_from_record(record, loaded)
 
 
 def describe_modes() -> dict[str, dict[str, Any]]:
@@ -213,15 +204,16 @@ def describe_modes() -> dict[str, dict[str, Any]]:
 
     out: dict[str, dict[str, Any]] = {}
     for name in MODES:
-        module: Any = get_mode(name)
+        module = get_mode(name)
         info = dict(module.describe())
         helper = coach(name)
         info["computer_levels"] = list(helper.levels) if helper else []
-        if hasattr(module, "needs"):
+        wanted = module.needs({"rules": info["rules_defaults"]})
+        if wanted is not None:
             from .dice import DiceSet
 
-            wanted = module.needs({"rules": info["rules_defaults"]})
-            dice = DiceSet.load(wanted.dice_set)
+            dice = (wanted.dice_set if isinstance(wanted.dice_set, DiceSet)
+                    else DiceSet.load(wanted.dice_set))
             info["dice"] = {
                 "name": dice.name,
                 "values": sorted((k, v) for k, v in dice.values.items() if k != "?"),
@@ -236,8 +228,8 @@ def high_score_list(mode: str, rules: Mapping[str, Any], dictionary: str | None
     options goes to (a classic match's games count in the single game's list)."""
     from .errors import BadRequest, WordyahtzeeError
 
-    module: Any = get_mode(mode)
-    if dictionary is not None and hasattr(module, "needs"):
+    module = get_mode(mode)
+    if dictionary is not None and module.needs({"rules": {}}) is not None:
         rules = {**rules, "dictionary": dictionary}
     try:
         canonical = dict(module.parse_rules(rules))

@@ -83,6 +83,12 @@ class JudgingCoach(Coach, Protocol):
         """Every decision of the game's finished turns, in order, with all its choices."""
         ...
 
+    def game_points(self, table: Any) -> float:
+        """What a whole game is worth under the table's rules: the optimal expected final
+        score (a mode without optimal play: its strong player's mean), the measure of a
+        puzzle's margin."""
+        ...
+
 
 class DailyCoach(Coach, Protocol):
     """The coach of a mode with a daily game: it also judges a daily game for foresight."""

@@ -70,7 +70,7 @@ def cmd_daily_replay(args: argparse.Namespace) -> int:
     (its total is the day's par), each throw's faces in die order."""
     from .. import daily
 
-    mode = daily.check_mode(args.mode)
+    mode = daily.check_mode(args.mode or daily.DAILY_MODES[0])
     try:
         seed = bytes.fromhex(args.seed)
     except ValueError:
@@ -231,7 +231,8 @@ def add_daily_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_daily_show)
     p = commands.add_parser("replay", help="the optimal game on a published seed's dice")
     p.add_argument("--seed", required=True, metavar="HEX", help="the day's published seed")
-    p.add_argument("--mode", default="woord", help="woord (default) or classic")
+    p.add_argument("--mode", help="a mode of the daily game (default: the first the start "
+                   "page shows, Woord Yahtzee)")
     p.add_argument("--json", action="store_true", help='print {"mode", "par", "record"}')
     p.set_defaults(func=cmd_daily_replay)
     p = commands.add_parser("flagged", help="results the fair-play check holds back for a "

@@ -36,11 +36,12 @@ def mine_record(record: Any) -> list[Puzzle]:
     import hashlib
 
     from ..games import from_record
+    from ..modes import DEFAULT_MODE
     from ..puzzles.mining import MINED_MODES, judging_table, mine
 
     if not isinstance(record, dict):
         raise RecordError("record: a record is a JSON object")
-    mode = record.get("mode", "woord")
+    mode = record.get("mode", DEFAULT_MODE)
     if mode not in MINED_MODES:
         raise RecordError(f"record: {mode} games have no judge to grade puzzles against "
                           f"({', '.join(MINED_MODES)} have)")
@@ -54,40 +55,10 @@ def mine_record(record: Any) -> list[Puzzle]:
 
 
 def describe(puzzle: dict[str, Any]) -> str:
-    """A puzzle's position in a few lines of text."""
-    pos = puzzle["position"]
-    if puzzle["mode"] == "kaartspel":
-        return _describe_kaartspel(puzzle)
-    head = (f"puzzle {puzzle['id']} ({puzzle['mode']}; {', '.join(puzzle['themes'])}): round "
-            f"{pos['round']} of {pos['rounds']}, after throw {puzzle['throws']} of 3")
-    if puzzle["mode"] == "classic":
-        sheet = ", ".join(f"{box} {points}" for box, points in pos["scores"].items()) or "empty"
-        return (f"{head}\n  dice    {' '.join(puzzle['shown'])}\n  sheet   {sheet}; upper "
-                f"{pos['upper_total']} of {pos['upper_bonus_at']}")
-    filled = ", ".join(f"{box} {points}" for box, points in pos["boxes"].items()
-                       if points is not None) or "empty"
-    clock = "" if pos.get("seconds_left") is None else f"; {pos['seconds_left']} s left"
-    return f"{head}\n  letters {' '.join(puzzle['shown'])}{clock}\n  sheet   {filled}"
+    """A puzzle's position in a few lines of text (its mode's ``describe``)."""
+    from ..puzzles import puzzle_rules
 
-
-def _describe_kaartspel(puzzle: dict[str, Any]) -> str:
-    """A Kaartspel position: the board's cards, each seat's total, the dice and what they
-    are thrown for (the seat to move is "you", the others by seat number)."""
-    pos = puzzle["position"]
-    me = pos["to_move"]
-    who = ["you" if s == me else f"seat {s + 1}" for s in range(len(pos["players"]))]
-    cards = ", ".join(f"{s['space']} {s['card']} {who[s['owner']]} {s['score']}"
-                      + ("*" if s["token"] else "") for s in pos["spaces"] if s["card"])
-    aims = {"space": "to place a card", "steal": "to steal", "raise": "to raise",
-            "joker": "at a JOKER corner"}
-    doing = ("next to an own card" if pos["phase"] == "choose"
-             else f"throwing {aims[pos['target']]} at square {pos['players'][me]['pawn']}")
-    totals = ", ".join(f"{who[p['seat']]} {p['total']}" for p in pos["players"])
-    dice = f"\n  dice    {' '.join(puzzle['shown'])} (throw {puzzle['throws']} of 3)" \
-        if puzzle["shown"] else ""
-    return (f"puzzle {puzzle['id']} (kaartspel; {', '.join(puzzle['themes'])}): your turn "
-            f"{pos['round']}{', Casino round' if pos['casino'] else ''}, {doing}{dice}\n"
-            f"  board   {cards or 'no cards yet'}\n  totals  {totals}")
+    return puzzle_rules(puzzle["mode"]).describe(puzzle)
 
 
 def _option_text(option: dict[str, Any]) -> str:
@@ -197,7 +168,9 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        judge = "the strong player's" if args.mode == "kaartspel" else "perfect play's"
+        from ..puzzles import puzzle_rules
+
+        judge = f"{puzzle_rules(args.mode).judge}'s"
         print(f"{args.mode} proficiency test v{result['version']}: {result['score']:.1f} "
               f"(0: answers drawn at random, 100: {judge} every time); "
               f"{result['best_answers']} of {result['positions']} best answers; "

@@ -22,9 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import RuleError
+from ..modes import DAILY_MODES as DAILY_MODES  # declared with the modes
 
-DAILY_MODES = ("woord", "classic")
-"""The modes with a daily game, in the order the start page shows them."""
 DAY_ZONE = "Europe/Amsterdam"
 """Days begin at midnight here."""
 GRACE_SECONDS = 3600.0

@@ -348,7 +348,7 @@ def _finished_game(entry: Mapping[str, Any]) -> dict[str, Any] | None:
         rules = json.loads(entry.get("rules_key") or "{}")
     except ValueError:
         rules = {}
-    counter = getattr(get_mode(entry["mode"]), "yahtzees_made", None)
+    counter = get_mode(entry["mode"]).yahtzees_made
     return {"game_id": entry["game_id"], "mode": entry["mode"], "kind": entry["kind"],
             "dice_set": rules.get("dice_set", ""), "total": int(me["total"]),
             "won": me.get("name") in (result.get("winners") or []) and len(players) > 1,

@@ -121,7 +121,7 @@ class Lobby:
     def _lobby_options(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A checked lobby entry from ``{"mode", "rules", "seats", "pace", "idle_seconds",
         "rated", "public"}`` (``public``: strangers may watch the table once it plays)."""
-        mode = body.get("mode", "woord")
+        mode = body.get("mode", games.DEFAULT_MODE)
         rules = games.parse_rules(mode, body.get("rules"))
         if not public_rules(self.store, rules):  # the lobby lists its tables' rules to all
             raise BadRequest("a lobby table plays with a shipped dice set and a dictionary "

@@ -30,7 +30,7 @@ from ..errors import RecordError, RuleError, WordyahtzeeError
 from .seating import HostNote, SeatAction
 
 if TYPE_CHECKING:
-    from ..dice import Cup
+    from ..dice import Cup, DiceSet
 
 Clock = Callable[[], float]
 JSON = dict[str, Any]
@@ -42,6 +42,9 @@ class Action(Protocol):
     action class knows its name and reads itself from a client's JSON body."""
 
     name: ClassVar[str]
+    schema: ClassVar[JSON]
+    """The JSON schema of each field its body may carry (``{field: schema}``): the API
+    document's description of this action's body."""
 
     def to_json(self) -> JSON:
         """The body a client posts for this action."""
@@ -74,6 +77,15 @@ class Resources:
     lexicon: Any = None
     dice_set: Any = None
     overlay: Any = None
+
+
+@dataclass(frozen=True)
+class Needs:
+    """The named resources a game of a word mode asks for (a mode's ``needs``): a
+    dictionary and a dice set (a shipped name, or a set given inline)."""
+
+    dictionary: str
+    dice_set: str | DiceSet
 
 
 @dataclass(frozen=True)
@@ -253,6 +265,14 @@ class Throw:
     distinct die, at most three throws a turn)."""
 
     name: ClassVar[str] = "throw"
+    schema: ClassVar[JSON] = {
+        "keep": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 6},
+                 "description": "the dice (positions) to keep"},
+        "faces": {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 7},
+                            {"type": "array", "items": {"type": "integer"}, "maxItems": 7}],
+                  "description": "score pad tables only: what the real dice show instead "
+                                 "of keep (Woord Yahtzee: letters, ? the blank; otherwise "
+                                 "pips)"}}
     keep: tuple[int, ...] = ()
     faces: str | tuple[int, ...] | None = None
 
@@ -338,6 +358,9 @@ class Skip:
     then names the ``seat`` skipped too."""
 
     name: ClassVar[str] = "skip"
+    schema: ClassVar[JSON] = {
+        "reason": {"enum": ["absent"], "description": "a player passes a turn as absent "
+                                                      "(the host's skips are the table's)"}}
     reason: str = "absent"
     note: HostNote | None = None
 
@@ -504,3 +527,20 @@ def no_preview(game: Game, body: Mapping[str, Any]) -> JSON:
     each move would score."""
     raise RuleError("this game has nothing to preview: the state's options give what each "
                     "move would score", "no_preview")
+
+
+def no_needs(data: Mapping[str, Any]) -> None:
+    """The ``needs`` of a mode whose games need nothing loaded (no dictionary, no letter
+    dice): every mode but Woord Yahtzee."""
+    return None
+
+
+def no_game_from_record(data: Mapping[str, Any], resources: Resources) -> Game:
+    """The ``game_from_record`` of a mode whose records are checked and scored only
+    (:class:`RecordError`): they replay into no game."""
+    raise RecordError(f"record: {data.get('mode')} records are checked and scored only")
+
+
+def no_yahtzees(player: Mapping[str, Any]) -> int:
+    """The ``yahtzees_made`` of a mode whose results count no Yahtzees: 0."""
+    return 0

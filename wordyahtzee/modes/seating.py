@@ -136,6 +136,7 @@ class SeatAction:
 
     name: ClassVar[str]
     summary: ClassVar[str]
+    schema: ClassVar[JSON] = {"seat": {"type": "integer", "minimum": 0}}
     seat: int
 
     def to_json(self) -> JSON:

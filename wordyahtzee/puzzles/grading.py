@@ -9,7 +9,8 @@ from typing import Any
 
 from ..advisor.coach import decision
 from ..errors import BadRequest
-from .model import MOVES, Puzzle, identity
+from . import puzzle_rules
+from .model import Puzzle, identity
 
 TOP = 5
 """How many choices an answer lists, best first."""
@@ -20,6 +21,7 @@ def find_choice(puzzle: Puzzle, choice: Mapping[str, Any]) -> dict[str, Any]:
     position, or ``{"kind": "box" | "claim", "box": ...}``; Kaartspel ``{"kind": "take",
     "card": id | null}``, ``{"kind": "throw" | "roll" | "stop"}``); BadRequest if none."""
     kind = choice.get("kind")
+    rules = puzzle_rules(puzzle.mode)
     if kind == "keep":
         dice = choice.get("dice")
         if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(
@@ -28,16 +30,15 @@ def find_choice(puzzle: Puzzle, choice: Mapping[str, Any]) -> dict[str, Any]:
             raise BadRequest("a keep names the positions of the dice kept (0-based, each "
                              "once)", "bad_choice")
         shown = [puzzle.shown[d] for d in dice]
-        wanted = ("keep", "".join(sorted(shown if puzzle.mode == "woord"
-                                         else [str(int(s)) for s in shown])))
-    elif kind in ("box", "claim") and puzzle.mode != "kaartspel":
+        wanted = ("keep", rules.keep_key(shown))
+    elif kind in ("box", "claim") and rules.box_order:
         wanted = ("box", str(choice.get("box")))
-    elif kind == "take" and puzzle.mode == "kaartspel":
+    elif kind == "take" and kind in rules.move_kinds:
         card = choice.get("card")
         if card is not None and not isinstance(card, str):
             raise BadRequest("a take names a card (null: nothing)", "bad_choice")
         wanted = ("take", card or "")
-    elif kind in MOVES and puzzle.mode == "kaartspel":
+    elif kind in rules.move_kinds:
         wanted = (str(kind), "")
     else:
         raise BadRequest("a choice is a keep or a box (Kaartspel: a keep, a take, throw, "
@@ -58,8 +59,4 @@ def grade(puzzle: Puzzle, choice: Mapping[str, Any]) -> dict[str, Any]:
     out = {"regret": judged["regret"], "solved": identity(chosen) == identity(puzzle.best),
            "chosen": chosen, "best": puzzle.best, "top": puzzle.options[:TOP],
            "played": puzzle.played, "margin": puzzle.margin}
-    if puzzle.mode == "woord":
-        claim = next((o for o in puzzle.options if o["kind"] == "claim"), None)
-        out["best_words"] = {"box": claim["box"], "words": claim["words"],
-                             "points": claim["points"]} if claim else None
-    return out
+    return {**out, **puzzle_rules(puzzle.mode).answer(puzzle.options)}

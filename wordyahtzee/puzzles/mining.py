@@ -14,7 +14,7 @@ from typing import Any
 
 from ..advisor.coach import Judged, JudgingCoach, coach
 from . import MINED_MODES as MINED_MODES  # re-exported: where its users import it
-from .model import KAARTSPEL_GAME_POINTS, MARGIN_SHARE, Puzzle, distinct, identity, themes
+from .model import MARGIN_SHARE, Puzzle, distinct, identity, themes
 
 MAX_PER_GAME = 12
 """The most puzzles one game gives (its costliest mistakes): a long Kaartspel game played
@@ -24,15 +24,8 @@ games' positions, not flood with one player's (docs/puzzles.md)."""
 
 def optimal_score(mode: str, table: Any) -> float:
     """The optimal expected final score of a whole game under the table's rules (Kaartspel:
-    the strong player's mean, :data:`~.model.KAARTSPEL_GAME_POINTS`)."""
-    if mode == "kaartspel":
-        return KAARTSPEL_GAME_POINTS
-    if mode == "classic":
-        return float(table.state_value(()))
-    from ..advisor.woord.strategy import SheetState
-    from ..modes.woord.rules import ScoreSheet
-
-    return float(table.state_value(SheetState.from_sheet(ScoreSheet(table.threshold)), 1))
+    the strong player's mean): the judge's ``game_points``."""
+    return judging_coach(mode).game_points(table)
 
 
 def margin_of(mode: str, table: Any) -> float:

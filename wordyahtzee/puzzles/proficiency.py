@@ -23,6 +23,7 @@ from typing import Any
 
 from ..advisor.skill import levels, random_loss, scaled
 from ..errors import BadRequest, RuleError
+from . import MINED_MODES, puzzle_rules
 from .grading import grade
 from .mining import judging_coach, margin_of, puzzle_of
 from .model import Puzzle
@@ -35,19 +36,9 @@ SEED = 20261128
 """The seed of the games the shipped tests were made from."""
 GAME_LEVELS = ("beginner", "greedy")
 """The computer levels whose games give the positions (the optimal player's give none)."""
-RULES: dict[str, dict[str, Any]] = {
-    "classic": {},
-    "woord": {"dictionary": "nl", "dice_set": "nl", "turn_seconds": None},
-    "kaartspel": {},
-}
-"""The rules the tests are played by: each mode's defaults (Woord Yahtzee on ``nl``, no
-hourglass: a computer level's game has no clock to show)."""
-PLAYERS: dict[str, list[str]] = {"kaartspel": ["Computer 1", "Computer 2"]}
-"""The seats of a test's games (a mode not named: one computer); Kaartspel is played by
-two players of the same level."""
-KAARTSPEL_STAGES = 5
-"""A Kaartspel game has no fixed rounds: its test is spread over five stages instead, by
-the cards placed (0-2, 3-5, 6-8, 9-11) and the Casino round."""
+RULES: dict[str, dict[str, Any]] = {m: dict(puzzle_rules(m).test_rules) for m in MINED_MODES}
+"""The rules the tests are played by (each mode's ``test_rules``): each mode's defaults
+(Woord Yahtzee on ``nl``, no hourglass: a computer level's game has no clock to show)."""
 
 
 def _play(mode: str, level: str, seed: int, table: Any
@@ -57,7 +48,7 @@ def _play(mode: str, level: str, seed: int, table: Any
     from .. import games
 
     coach = judging_coach(mode)
-    game = games.new_game(mode, PLAYERS.get(mode, ["Computer"]),
+    game = games.new_game(mode, puzzle_rules(mode).test_players,
                           games.parse_rules(mode, RULES[mode]),
                           rng=random.Random(seed), clock=lambda: 0.0)
     snapshots: dict[tuple[int, ...], dict[str, Any]] = {}
@@ -72,38 +63,23 @@ def _play(mode: str, level: str, seed: int, table: Any
 def _moment(mode: str, game: Any) -> tuple[int, ...] | None:
     """The turn and throws made of a decision now (Kaartspel also the turn's step; None:
     no decision now)."""
-    if mode == "kaartspel":
-        if game.phase != "choose" and game.dice is None:
-            return None
-        return game.turns_done, len(game.turns[-1]["steps"]), game.throws
-    if mode == "classic":
-        played = game.game
-        return None if played.dice is None else (played.turn, played.throws)
-    turn = game.turn
-    return None if turn.faces is None else (turn.number, turn.throws)
+    return puzzle_rules(mode).moment(game)
 
 
 def _moment_of(mode: str, item: Any) -> tuple[int, ...]:
     """:func:`_moment` of a judged decision."""
-    if mode == "kaartspel":
-        return item.turn, item.position["step"], item.throws
-    return item.turn, item.throws
+    return puzzle_rules(mode).moment_of(item.turn, item.throws, item.position)
 
 
 def stage(mode: str, position: dict[str, Any]) -> int:
     """Where in the game a position stands, from 1: the round (Kaartspel: by the cards
-    placed, the Casino round last, :data:`KAARTSPEL_STAGES`)."""
-    if mode != "kaartspel":
-        return int(position["round"])
-    if position["casino"]:
-        return KAARTSPEL_STAGES
-    placed = sum(1 for space in position["spaces"] if space["card"])
-    return 1 + min(placed, 11) // 3
+    placed, the Casino round last)."""
+    return puzzle_rules(mode).stage(position)
 
 
 def stages(mode: str, position: dict[str, Any]) -> int:
     """How many stages a game of the mode has (:func:`stage`)."""
-    return KAARTSPEL_STAGES if mode == "kaartspel" else int(position["rounds"])
+    return puzzle_rules(mode).stages(position)
 
 
 def generate(mode: str, table: Any, size: int = SIZE, seed: int = SEED) -> list[dict[str, Any]]:

@@ -25,7 +25,7 @@ from ..advisor.coach import coach
 from ..daily import DAY_ZONE, closes_at, parse_day, published
 from ..errors import BadRequest, GameDamaged, RuleError, ServiceError, WordyahtzeeError
 from ..lexicon.overlay import Overlay
-from ..modes import get_mode
+from ..modes import DEFAULT_MODE, get_mode
 from ..modes.contract import Game, Skip
 from ..modes.seating import host_actions
 from ..runtime import metrics
@@ -94,7 +94,7 @@ class Playing:
         may name an own box only while the store keeps it (:meth:`~wordyahtzee.owned.
         service.Owned.check_rules`)."""
         self.owned.check_rules(body.get("rules"))
-        mode = body.get("mode", "woord")
+        mode = body.get("mode", DEFAULT_MODE)
         kind = body.get("kind", "solo")
         if kind not in KINDS:
             raise BadRequest("kind must be one of: " + ", ".join(KINDS), "bad_kind")

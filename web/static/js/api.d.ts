@@ -3,7 +3,7 @@
 // wordyahtzee/modes/*/view.py) and run it again; tests/test_api_types.py fails while this
 // file is stale.
 
-/** Any action of the game's mode, each reading the fields it needs: ``throw`` {keep} (a score pad: {faces}), ``claim`` {box, words, zero_box, column}, Kaartspel ``roll``, ``take`` {card}, ``stop``; score pads ``note`` {box, words or points} and Woord Yahtzee's ``hourglass``. */
+/** The body of the action named in the path: one of the actions' own bodies, each as its mode declares it, with ``seq`` and ``token``. The mode reads the action's fields (its ``parse_action``, with its own error codes); the web checks ``seq`` and ``token``. */
 export type ActRequest = {
   /** the number of events the browser has seen; a different number gets 409 stale */
   seq?: number | null;
@@ -11,19 +11,69 @@ export type ActRequest = {
   token?: string | null;
   /** the dice (positions) to keep */
   keep?: number[];
-  /** score pad tables only: what the real dice show instead of keep (Woord Yahtzee: letters, ? the blank; otherwise pips; Kaartspel's roll: the red die) */
-  faces?: number | string | number[];
-  /** claim, note: the box to write (Woord Yahtzee: empty ``words`` = a zero; classic: just the box) */
-  box?: "letters_2" | "letters_3" | "letters_4" | "letters_5" | "letters_6" | "one_word" | "two_words" | "three_words" | "consonants" | "vowels" | "woord_yahtzee" | "chance" | "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" | "three_of_a_kind" | "four_of_a_kind" | "full_house" | "small_straight" | "large_straight" | "yahtzee";
+  /** score pad tables only: what the real dice show instead of keep (Woord Yahtzee: letters, ? the blank; otherwise pips) */
+  faces?: string | number[];
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** the box to write (empty ``words``: a zero) */
+  box?: "letters_2" | "letters_3" | "letters_4" | "letters_5" | "letters_6" | "one_word" | "two_words" | "three_words" | "consonants" | "vowels" | "woord_yahtzee" | "chance";
   words?: string[];
   /** free order: the round box that takes the 0 of a special claim */
-  zero_box?: "letters_2" | "letters_3" | "letters_4" | "letters_5" | "letters_6" | "one_word" | "two_words" | "three_words" | "consonants" | "vowels" | "woord_yahtzee" | "chance" | "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" | "three_of_a_kind" | "four_of_a_kind" | "full_house" | "small_straight" | "large_straight" | "yahtzee";
-  /** Triple Yahtzee: the column (×1, ×2, ×3) */
+  zero_box?: "letters_2" | "letters_3" | "letters_4" | "letters_5" | "letters_6" | "one_word" | "two_words" | "three_words" | "consonants" | "vowels" | "woord_yahtzee" | "chance";
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** the box to write the dice in */
+  box?: "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" | "three_of_a_kind" | "four_of_a_kind" | "full_house" | "small_straight" | "large_straight" | "yahtzee" | "chance";
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** the box to write the dice in */
+  box?: "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" | "three_of_a_kind" | "four_of_a_kind" | "full_house" | "small_straight" | "large_straight" | "yahtzee" | "chance";
+  /** the column (×1, ×2, ×3) */
   column?: number;
-  /** Kaartspel take: a card id, or null for nothing */
-  card?: string | null;
-  /** a classic score pad's note: the box's points without the throw */
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** the box to write */
+  box?: "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" | "three_of_a_kind" | "four_of_a_kind" | "full_house" | "small_straight" | "large_straight" | "yahtzee" | "chance";
+  /** the box's points, without the throw */
   points?: number;
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** a player passes a turn as absent (the host's skips are the table's) */
+  reason?: "absent";
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** score pad tables only: what the real red die shows */
+  faces?: number;
+} | {
+  /** the number of events the browser has seen; a different number gets 409 stale */
+  seq?: number | null;
+  /** the seat's token, if not in X-Seat-Token */
+  token?: string | null;
+  /** a card id, or null for nothing */
+  card?: string | null;
 };
 
 /** A choice: ``{"kind": "keep", "dice": [0, 2]}`` (the positions of the dice kept, from 0; ``[]`` throws all again) or ``{"kind": "box", "box": "sixes"}`` (Woord Yahtzee: ``"kind": "claim"``); Kaartspel also ``{"kind": "take", "card": "sixes"}`` (null: nothing) and ``{"kind": "throw" | "roll" | "stop"}`` next to an own card. */
@@ -280,6 +330,8 @@ export type DailyPuzzle = {
   boxes: string[];
   /** whether a keep (throwing again) is open */
   can_keep: boolean;
+  /** how a page draws the question, as the mode declares it: ``board`` (``sheet`` or ``cards``), and for a sheet ``faces`` (``pips`` or ``letters``), ``claim`` (the choice's kind for a box), ``filled`` and ``upper_at`` (the position's fields of the filled boxes and of the upper bonus's threshold) */
+  screen: { [key: string]: string };
   /** Kaartspel: the choices other than a keep, in a fixed order: each card to take (``card``, ``how``, ``score``; null card: nothing), ``throw`` (to raise), ``roll`` (move on), ``stop`` */
   choices?: { [key: string]: unknown }[] | null;
   rating: number;
@@ -949,6 +1001,8 @@ export type Question = {
   boxes: string[];
   /** whether a keep (throwing again) is open */
   can_keep: boolean;
+  /** how a page draws the question, as the mode declares it: ``board`` (``sheet`` or ``cards``), and for a sheet ``faces`` (``pips`` or ``letters``), ``claim`` (the choice's kind for a box), ``filled`` and ``upper_at`` (the position's fields of the filled boxes and of the upper bonus's threshold) */
+  screen: { [key: string]: string };
   /** Kaartspel: the choices other than a keep, in a fixed order: each card to take (``card``, ``how``, ``score``; null card: nothing), ``throw`` (to raise), ``roll`` (move on), ``stop`` */
   choices?: { [key: string]: unknown }[] | null;
   rating: number;

@@ -7,7 +7,7 @@ import { choiceText, showQuestion } from "./puzzle-view.js";
 const container = $("puzzle");
 const progress = $("progress");
 const result = $("result");
-const mode = container.dataset.mode || "woord";
+const mode = container.dataset.mode || "";
 /** @type {Array<{ kind: string, dice?: number[], box?: string }>} */
 const answers = [];
 

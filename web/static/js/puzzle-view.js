@@ -5,8 +5,11 @@ import { kaartChoiceText, showKaartQuestion } from "./puzzle-kaart.js";
 import { pipDieButton } from "./pips.js";
 
 /**
+ * @typedef {{ board: string, faces?: string, claim?: string, filled?: string,
+ *   upper_at?: string }} Screen how to draw a question, as its mode declares it
  * @typedef {{ id: string, mode: string, shown: string, throws: number, themes: string[],
- *   position: Record<string, any>, boxes: string[], can_keep: boolean, rating?: number }} Question
+ *   position: Record<string, any>, boxes: string[], can_keep: boolean, screen: Screen,
+ *   rating?: number }} Question
  * @typedef {{ kind: string, dice?: number[], box?: string }} Choice
  */
 
@@ -14,9 +17,8 @@ import { pipDieButton } from "./pips.js";
  * @param {Question} question */
 function sheetLine(question) {
   const pos = question.position;
-  const filled = question.mode === "classic"
-    ? Object.entries(pos.scores)
-    : Object.entries(pos.boxes).filter(([, points]) => points !== null);
+  const filled = Object.entries(pos[question.screen.filled || ""] || {})
+    .filter(([, points]) => points !== null);
   const items = filled.map(([box, points]) => `${boxName(box)} ${points}`);
   return items.length ? items.join(" · ") : t("puzzle.sheet_empty");
 }
@@ -27,13 +29,9 @@ function factsLine(question) {
   const pos = question.position;
   const parts = [t("puzzle.round", { round: pos.round, rounds: pos.rounds }),
     t("puzzle.after_throw", { throws: question.throws })];
-  if (question.mode === "classic") {
-    parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos.upper_bonus_at }));
-  } else {
-    parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos.upper_bonus_threshold }));
-    if (pos.seconds_left !== null && pos.seconds_left !== undefined) {
-      parts.push(t("puzzle.seconds_left", { seconds: number(pos.seconds_left) }));
-    }
+  parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos[question.screen.upper_at || ""] }));
+  if (pos.seconds_left !== null && pos.seconds_left !== undefined) {
+    parts.push(t("puzzle.seconds_left", { seconds: number(pos.seconds_left) }));
   }
   return parts.join(" · ");
 }
@@ -45,7 +43,7 @@ function factsLine(question) {
  * @param {(() => void) | undefined} onclick */
 function dieButton(question, index, kept, onclick) {
   const face = question.shown[index];
-  if (question.mode === "classic") {
+  if (question.screen.faces === "pips") {
     return pipDieButton({ pips: Number(face), index, kept, onclick,
       label: t("puzzle.die", { n: index + 1, face }) });
   }
@@ -63,14 +61,14 @@ function dieButton(question, index, kept, onclick) {
  */
 export function showQuestion(container, question, answer) {
   container.dataset.id = question.id;
-  if (question.mode === "kaartspel") {
+  if (question.screen.board === "cards") {
     showKaartQuestion(container, /** @type {Parameters<typeof showKaartQuestion>[1]} */ (
       /** @type {unknown} */ (question)), answer);
     return;
   }
   /** @type {Set<number>} */
   const kept = new Set();
-  const dice = el("div", { class: question.mode === "classic" ? "pip-dice" : "dice", role: "group",
+  const dice = el("div", { class: question.screen.faces === "pips" ? "pip-dice" : "dice", role: "group",
     "aria-label": t("puzzle.dice") });
   const drawDice = () => {
     dice.replaceChildren(...[...question.shown].map((_, i) => dieButton(question, i, kept.has(i),
@@ -81,7 +79,7 @@ export function showQuestion(container, question, answer) {
     ? el("button", { type: "button", class: "primary", id: "keep-choice",
       onclick: () => answer({ kind: "keep", dice: [...kept].sort((a, b) => a - b) }) }, t("puzzle.keep_and_throw"))
     : null;
-  const kind = question.mode === "classic" ? "box" : "claim";
+  const kind = question.screen.claim || "claim";
   const boxes = el("div", { class: "puzzle-choices", id: "box-choices" }, question.boxes.map((box) =>
     el("button", { type: "button", class: "secondary small", "data-box": box,
       onclick: () => answer({ kind, box }) }, boxName(box))));

@@ -6,7 +6,7 @@ import { showGrade, showQuestion } from "./puzzle-view.js";
 const container = $("puzzle");
 const next = $("next");
 const theme = /** @type {HTMLSelectElement} */ ($("theme"));
-let mode = container.dataset.mode || "woord";
+let mode = container.dataset.mode || "";
 /** @type {string[]} */
 const seen = [];
 
@@ -48,7 +48,7 @@ function showNext() {
 }
 
 $$("button[data-mode]").forEach((button) => button.addEventListener("click", () => {
-  mode = button.dataset.mode || "woord";
+  mode = button.dataset.mode || "";
   $$("button[data-mode]").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
   $("test-link").setAttribute("href", `/puzzles/test/${mode}`);
   loadThemes().then(showNext);

@@ -115,6 +115,10 @@ class ClassicCoach:
 
         return choices(game.game, table, ClassicHindsight.compute(table, seed))
 
+    def game_points(self, table: Any) -> float:
+        """The optimal expected final score of a whole game under the table's rules."""
+        return float(table.state_value(()))
+
     def judge(self, game: Any, table: Any) -> list[Judged]:
         """Replays each game of the table from its events, judging every keep (a throw
         after the first) and every box against the optimal strategy, with every legal

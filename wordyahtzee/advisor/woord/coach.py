@@ -133,6 +133,13 @@ class WoordCoach:
 
         return choices(game, table, WoordHindsight.compute(table, seed))
 
+    def game_points(self, table: Any) -> float:
+        """The optimal expected final score of a whole game under the table's rules."""
+        from ...modes.woord.rules import ScoreSheet
+        from .strategy import SheetState
+
+        return float(table.state_value(SheetState.from_sheet(ScoreSheet(table.threshold)), 1))
+
     def judge(self, game: Any, table: Any) -> list[Judged]:
         """Replays the game event by event, judging every keep and claim against the
         optimal strict-order strategy, with every legal choice of the position (free order:

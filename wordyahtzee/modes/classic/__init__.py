@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import options
-from ..contract import Resources
+from ..contract import Action, Resources, Skip
+from ..contract import no_needs as needs
 from ..contract import no_preview as preview
 from .game import ClassicGame
 from .match import Claim, ClassicMatch
+from .puzzles import PUZZLES as puzzle_rules
 from .record import game_from_record, replay_record
 from .rules import (
     BOXES,
@@ -58,7 +60,11 @@ from .rules import (
 from .view import ClassicView as View
 from .view import match_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*ClassicMatch.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOXES",
     "FACES",
     "JOKER_READINGS",
@@ -84,10 +90,12 @@ __all__ = [
     "has_run",
     "is_yahtzee",
     "legal_scores",
+    "needs",
     "new_game",
     "parse_dice",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",

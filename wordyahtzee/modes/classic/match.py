@@ -21,7 +21,7 @@ from ..contract import (
 )
 from ..seating import SEAT_EVENTS, left_seats
 from .game import ClassicGame, _players
-from .rules import MATCH_GAMES, NUM_DICE, ClassicRules
+from .rules import BOXES, MATCH_GAMES, NUM_DICE, ClassicRules
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,8 @@ class Claim:
     """The ``claim`` action of classic Yahtzee: fill ``box`` with the dice showing."""
 
     name: ClassVar[str] = "claim"
+    schema: ClassVar[dict[str, Any]] = {
+        "box": {"enum": list(BOXES), "description": "the box to write the dice in"}}
     box: str
 
     def to_json(self) -> dict[str, Any]:
@@ -51,6 +53,10 @@ class Note:
     is free and some throw gives it those points) and writes it."""
 
     name: ClassVar[str] = "note"
+    schema: ClassVar[dict[str, Any]] = {
+        "box": {"enum": list(BOXES), "description": "the box to write"},
+        "points": {"type": "integer", "minimum": 0,
+                   "description": "the box's points, without the throw"}}
     box: str
     points: int
 

@@ -32,10 +32,13 @@ from typing import Any
 
 from .. import options
 from ..classic import is_yahtzee, parse_dice
-from ..contract import JSON, Resources, Throw, check_players
+from ..contract import JSON, Action, Resources, Skip, Throw, check_players
+from ..contract import no_needs as needs
 from ..contract import no_preview as preview
+from ..contract import no_yahtzees as yahtzees_made
 from .actions import KaartspelAction, Roll, Start, Stop, Take
 from .game import KaartspelGame
+from .puzzles import PUZZLES as puzzle_rules
 from .record import game_from_record, replay_record
 from .rules import (
     CARD_SPACES,
@@ -61,7 +64,11 @@ from .view import KaartspelView as View
 from .view import board_text
 from .view import game_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*KaartspelGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "CARDS",
     "CARD_SPACES",
     "CORNERS",
@@ -90,15 +97,18 @@ __all__ = [
     "describe",
     "game_from_record",
     "is_yahtzee",
+    "needs",
     "new_game",
     "parse_dice",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "shown_cards",
     "start_squares",
     "view",
+    "yahtzees_made",
 ]
 
 

@@ -17,6 +17,7 @@ class Start:
     """Throw off with the red die for who starts (highest starts, ties throw again)."""
 
     name: ClassVar[str] = "start"
+    schema: ClassVar[JSON] = {}
 
     def to_json(self) -> JSON:
         """``{}``."""
@@ -34,6 +35,9 @@ class Roll:
     the compulsory move after a Casino steal)."""
 
     name: ClassVar[str] = "roll"
+    schema: ClassVar[JSON] = {
+        "faces": {"type": "integer", "minimum": 1, "maximum": 6,
+                  "description": "score pad tables only: what the real red die shows"}}
     pips: int | None = None   # a score pad: what the real red die shows
 
     @property
@@ -63,6 +67,8 @@ class Take:
 
     card: str | None = None
     name: ClassVar[str] = "take"
+    schema: ClassVar[JSON] = {
+        "card": {"type": ["string", "null"], "description": "a card id, or null for nothing"}}
 
     def to_json(self) -> JSON:
         """``{"card": id | null}``."""
@@ -81,6 +87,7 @@ class Stop:
     """Next to an own card: end the turn."""
 
     name: ClassVar[str] = "stop"
+    schema: ClassVar[JSON] = {}
 
     def to_json(self) -> JSON:
         """``{}``."""

@@ -28,8 +28,12 @@ from typing import Any
 
 from .. import options
 from ..classic import BOXES
-from ..contract import JSON, Resources
+from ..contract import JSON, Action, Resources, Skip
+from ..contract import no_game_from_record as game_from_record
+from ..contract import no_needs as needs
 from ..contract import no_preview as preview
+from ..contract import no_yahtzees as yahtzees_made
+from ..puzzling import NO_PUZZLES as puzzle_rules
 from .actions import Claim, TripleAction
 from .game import MAX_PLAYERS, MODE, TripleGame
 from .record import replay_record
@@ -37,7 +41,11 @@ from .rules import COLUMNS, FACTORS, TURNS, ScoreCard, TripleRules, parse_rules
 from .view import TripleView as View
 from .view import game_view as view
 
+ACTIONS: tuple[type[Action], ...] = (*TripleGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOXES",
     "COLUMNS",
     "FACTORS",
@@ -51,12 +59,16 @@ __all__ = [
     "TripleRules",
     "View",
     "describe",
+    "game_from_record",
+    "needs",
     "new_game",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",
+    "yahtzees_made",
 ]
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...errors import RuleError
+from ..classic.rules import BOXES
 from ..contract import JSON, Throw
 from .rules import column_field
 
@@ -26,6 +27,10 @@ class Claim:
     """
 
     name: ClassVar[str] = "claim"
+    schema: ClassVar[JSON] = {
+        "box": {"enum": list(BOXES), "description": "the box to write the dice in"},
+        "column": {"type": "integer", "minimum": 1, "maximum": 3,
+                   "description": "the column (×1, ×2, ×3)"}}
     box: str
     column: int
 

@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import options
-from ..contract import Resources
+from ..contract import Action, Needs, Resources, Skip
 from .actions import Claim
 from .game import Turn, WoordGame
-from .record import Needs, game_from_record, needs, replay_record
+from .puzzles import PUZZLES as puzzle_rules
+from .record import game_from_record, needs, replay_record
 from .rules import (
     BOX,
     BOXES,
@@ -52,7 +53,11 @@ from .view import WoordView as View
 from .view import game_view as view
 from .view import preview
 
+ACTIONS: tuple[type[Action], ...] = (*WoordGame.ACTIONS, Skip)
+"""The actions a player posts (:class:`~wordyahtzee.modes.ModeModule`)."""
+
 __all__ = [
+    "ACTIONS",
     "BOX",
     "BOXES",
     "LOWER_BOXES",
@@ -88,6 +93,7 @@ __all__ = [
     "optional_box",
     "parse_rules",
     "preview",
+    "puzzle_rules",
     "replay_record",
     "restore",
     "view",

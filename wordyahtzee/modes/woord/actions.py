@@ -9,7 +9,14 @@ from typing import Any, ClassVar, NotRequired
 from typing_extensions import TypedDict
 
 from ...errors import RuleError
-from .rules import MAX_WORD_CHARS, optional_box, word_list
+from .rules import BOXES, MAX_WORD_CHARS, optional_box, word_list
+
+CLAIM_SCHEMA: dict[str, Any] = {
+    "box": {"enum": list(BOXES), "description": "the box to write (empty ``words``: a zero)"},
+    "words": {"type": "array", "items": {"type": "string"}},
+    "zero_box": {"enum": list(BOXES), "description": "free order: the round box that takes "
+                                                     "the 0 of a special claim"}}
+"""The body of a claim and of a score pad's note."""
 
 
 class ClaimRecord(TypedDict):
@@ -46,6 +53,7 @@ class Claim:
     round box that takes the 0 of a special claim. The ``claim`` action."""
 
     name: ClassVar[str] = "claim"
+    schema: ClassVar[dict[str, Any]] = CLAIM_SCHEMA
     box: str
     words: tuple[str, ...] = ()
     zero_box: str | None = None
@@ -78,6 +86,7 @@ class Hourglass:
     the turn's first throw starts the hourglass."""
 
     name: ClassVar[str] = "hourglass"
+    schema: ClassVar[dict[str, Any]] = {}
 
     def to_json(self) -> dict[str, Any]:
         """``{}``."""
@@ -97,6 +106,7 @@ class Note:
     the dice that can show them would."""
 
     name: ClassVar[str] = "note"
+    schema: ClassVar[dict[str, Any]] = CLAIM_SCHEMA
     box: str
     words: tuple[str, ...] = ()
     zero_box: str | None = None

@@ -5,27 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ...dice import DiceSet
 from ...errors import RecordError, RuleError, WordyahtzeeError
-from ..contract import Resources, event_seconds, replay_turns
+from ..contract import Needs, Resources, event_seconds, replay_turns
 from .actions import Claim
 from .game import WoordGame
 from .rules import (
     MAX_THROWS,
     WoordRules,
 )
-
-
-@dataclass(frozen=True)
-class Needs:
-    """The named resources a stored game or a record asks for: a dictionary and a dice set
-    (a shipped name, or a set given inline)."""
-
-    dictionary: str
-    dice_set: str | DiceSet
 
 
 def needs(data: Mapping[str, Any]) -> Needs:
