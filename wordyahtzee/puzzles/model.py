@@ -11,6 +11,7 @@ from typing import Any
 
 from ..advisor.coach import distinct as distinct  # choices told apart, kept in the advisor
 from ..advisor.coach import identity as identity
+from ..modes.bonus import reached
 from ..modes.classic.rules import BOXES as CLASSIC_BOXES
 from ..modes.classic.rules import UPPER_BOXES as CLASSIC_UPPER
 from ..modes.kaartspel.rules import CARDS
@@ -133,7 +134,7 @@ def themes(mode: str, position: Mapping[str, Any], best: Mapping[str, Any],
     if mode == "classic":
         dice = list(position["dice"])
         upper_open = [b for b in CLASSIC_UPPER if b not in position["scores"]]
-        if upper_open and position["upper_total"] < position["upper_bonus_at"] \
+        if upper_open and not reached(position["upper_total"], position["upper_bonus_at"]) \
                 and boxes & set(CLASSIC_UPPER):
             found.append("bonus")
         if max(dice.count(d) for d in set(dice)) >= 4 or "yahtzee" in boxes:
@@ -141,7 +142,7 @@ def themes(mode: str, position: Mapping[str, Any], best: Mapping[str, Any],
         if boxes & {"small_straight", "large_straight"}:
             found.append("straight")
     else:
-        if position["upper_total"] < position["upper_bonus_threshold"] \
+        if not reached(position["upper_total"], position["upper_bonus_threshold"]) \
                 and boxes & set(WOORD_UPPER):
             found.append("bonus")
         if "woord_yahtzee" in boxes:

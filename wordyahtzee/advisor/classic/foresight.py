@@ -21,11 +21,11 @@ import numpy.typing as npt
 
 from ...dice import FairDice
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     FACES,
     NUM_DICE,
-    UPPER_BONUS,
     UPPER_BOXES,
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
@@ -203,7 +203,7 @@ def _hindsight_values(rules: Any, faces: IntArray) -> FloatArray:
                 value = points + flat[(nxt + np.minimum(raised, UPPER_CAP).astype(np.int64))
                                       * 2 + armed]
                 if b < len(UPPER_BOXES):
-                    value = value + UPPER_BONUS * ((up_a < UPPER_CAP) & (raised >= UPPER_CAP))
+                    value = value + claim_bonus(up_a, raised, UPPER_CAP)
                 np.maximum(best, np.where(closed, -np.inf, value), out=best)
         values[mask_a, up_a, arm_a] = best
         values[same_m, same_u] = values[same_m, 0]  # the bonus out of reach: as at 0

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus, reached
 from ...modes.classic import (
     BOXES,
-    UPPER_BONUS,
     UPPER_BOXES,
     ClassicGame,
     ClassicRules,
@@ -165,12 +165,11 @@ class GreedyPlayer(ComputerPlayer):
         bonus = yahtzee_bonus(dice, position.yahtzee_box)
         for box, points in legal_scores(dice, position.filled, rules.joker).items():
             value = points + bonus - BOX_PAR[box]
-            if box in UPPER_BOXES and upper < rules.upper_bonus_at:
+            if box in UPPER_BOXES and not reached(upper, rules.upper_bonus_at):
                 face = UPPER_BOXES.index(box) + 1
                 # three of a face keeps 63 in reach; reward being ahead of that pace
                 value += (points - 3 * face) * 0.5
-                if upper + points >= rules.upper_bonus_at:
-                    value += UPPER_BONUS
+                value += claim_bonus(upper, upper + points, rules.upper_bonus_at)
             out[box] = value
         return out
 

@@ -43,12 +43,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     JOKER_READINGS,
     LOWER_BOXES,
     NUM_DICE,
-    UPPER_BONUS,
     UPPER_BOXES,
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
@@ -385,8 +385,7 @@ class ClassicStrategy:
                                  armed)
                 points += np.where(yrow & (armed == 1) & (box != YAHTZEE_BIT),
                                    YAHTZEE_BONUS, 0)
-                points += np.where((upper < self.cap) & (new_upper >= self.cap),
-                                   UPPER_BONUS, 0)
+                points += claim_bonus(upper, new_upper, self.cap)
                 upper = new_upper
                 mask |= 1 << box
                 total += points
@@ -437,8 +436,8 @@ def cache_dir() -> Path:
     return shared_cache_dir()
 
 
-TABLE_CODE = ("wordyahtzee.modes.classic.rules", "wordyahtzee.advisor.classic.tables",
-              "wordyahtzee.advisor.classic.strategy")
+TABLE_CODE = ("wordyahtzee.modes.bonus", "wordyahtzee.modes.classic.rules",
+              "wordyahtzee.advisor.classic.tables", "wordyahtzee.advisor.classic.strategy")
 """The modules whose code computes the table (and plays the games of its samples)."""
 
 

@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     NUM_DICE,
-    UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     YAHTZEE_BONUS,
@@ -286,7 +286,7 @@ def _box_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: I
             for c in range(NUM_DICE + 1):
                 raised = upper + c * face
                 vc[c] = flat[((nxt + np.minimum(raised, rules.cap)) * 2) + armed]
-                vc[c] += c * face + UPPER_BONUS * ((upper < rules.cap) & (raised >= rules.cap))
+                vc[c] += c * face + claim_bonus(upper, raised, rules.cap)
             vc[:, closed] = -np.inf
             cand = vc[ms.counts[:, b]]
         elif b == YAHTZEE_BIT:
@@ -443,7 +443,7 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: Index, upper: In
     nupper = len(UPPER_BOXES)
     raised = upper + _PIPS
     vcs = flat[(nxt[:nupper, None] + np.minimum(raised, cap)) * 2 + armed]
-    vcs += _PIPS + UPPER_BONUS * ((upper < cap) & (raised >= cap))
+    vcs += _PIPS + claim_bonus(upper, raised, cap)
     np.copyto(vcs, -np.inf, where=closed[:nupper, None])
     row = (nxt[nupper:] + upper) * 2
     lower = flat[row + armed]  # (7, n)

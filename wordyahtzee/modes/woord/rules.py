@@ -14,6 +14,8 @@ from ...dice import DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, is_consonant, is_vowel
 from .. import options
+from ..bonus import UPPER_BONUS as UPPER_BONUS
+from ..bonus import upper_bonus
 from ..options import option
 
 MAX_THROWS = 3
@@ -99,7 +101,6 @@ UPPER_BOXES = tuple(b.id for b in SHEET if b.upper)
 LOWER_BOXES = tuple(b.id for b in SHEET if not b.upper)
 ROUNDS = len(ROUND_BOXES)
 
-UPPER_BONUS = 35
 MAX_WORDS = 7
 """The most words a claim (or a preview) may carry: one per die."""
 MAX_WORD_CHARS = 40
@@ -111,7 +112,7 @@ class WoordRules:
     the schema and the defaults come from these fields."""
 
     upper_bonus_threshold: int = option(40, between=(0, 500), description=(
-        "the upper section's sum that earns the bonus of 35"))
+        f"the upper section's sum that earns the bonus of {UPPER_BONUS}"))
     free_order: bool = option(False, description=(
         "true: the rounds in any order (the Dutch rulebook's variant)"))
     turn_seconds: float | None = option(60.0, between=(1, 3600), nullable=True, description=(
@@ -184,7 +185,7 @@ class ScoreSheet:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper boxes reach the threshold (40, or 45 in the English edition)."""
-        return UPPER_BONUS if self.upper_total >= self.upper_bonus_threshold else 0
+        return upper_bonus(self.upper_total, self.upper_bonus_threshold)
 
     @property
     def lower_total(self) -> int:
