@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -79,3 +80,26 @@ def test_the_threshold_test_is_written_once() -> None:
         cwd=ROOT, capture_output=True, text=True, check=False).stdout.splitlines()
     tests = [line for line in found if re.search(r"upper|raised|\bu\b", line)]
     assert [line.split(":")[0] for line in tests] == ["wordyahtzee/modes/bonus.py"], tests
+
+
+RULES_TEXTS = (("rules.classic.upper_bonus", {"n": 63, "low": 1, "high": 105}),
+               ("rules.triple.score_2", {"n": 63}), ("rules.woord.bonus_upper", {"n": 40}))
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "de"])
+def test_the_rules_pages_take_the_bonus_from_the_declarations(lang: str,
+                                                              tmp_path: Path) -> None:
+    """No catalogue writes the bonus's points or a threshold the declarations hold: the
+    rules pages and the sheets' labels fill them in."""
+    from wordyahtzee.web.i18n import catalogue
+
+    from .support.app import make_app
+
+    texts = catalogue(lang)
+    page = make_app(tmp_path / "rules.sqlite3").test_client().get(
+        f"/rules?lang={lang}").get_data(as_text=True)
+    for key, numbers in RULES_TEXTS:
+        assert "35" not in texts[key] and "{bonus}" in texts[key], key
+        assert texts[key].format(bonus=UPPER_BONUS, **numbers) in page, key
+    assert "35" not in texts["classic.upper_bonus"]
+    assert "{bonus}" in texts["classic.upper_bonus"]

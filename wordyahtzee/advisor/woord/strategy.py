@@ -567,7 +567,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
         if type(threshold) is not int or not 0 <= threshold <= 500:
             raise RuleError("the bonus threshold is a whole number 0-500", "bad_rules")
     else:
-        threshold = rules.upper_bonus_threshold
+        threshold = rules.upper_bonus_at
     table = load_score_table(dictionary, dice_set, rules, out=out, quiet=quiet,
                              use_cache=use_cache)
     out = None if quiet else (out if out is not None else sys.stderr)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..seating import SEAT_EVENTS
-from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
+from .rules import (
+    BOXES,
+    LOWER_BOXES,
+    MAX_THROWS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+)
 
 if TYPE_CHECKING:
     from .match import ClassicMatch
@@ -55,7 +62,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> dict[str, Any]:
                 "kept": list(last.get("keep", []))}
     state: dict[str, Any] = {
         "mode": match.mode, "rules": match.rules.to_json(), "players": players,
-        "upper_bonus_at": match.rules.upper_bonus_at,
+        "upper_bonus_at": match.rules.upper_bonus_at, "upper_bonus_points": UPPER_BONUS,
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": len(BOXES), "max_throws": MAX_THROWS,
         "finished": match.is_over, "history": history, "turn": turn,

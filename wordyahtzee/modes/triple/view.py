@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..classic import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
+from ..classic import (
+    BOXES,
+    LOWER_BOXES,
+    MAX_THROWS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+)
 from ..contract import JSON
 from .rules import FACTORS, TURNS
 
@@ -56,6 +63,7 @@ def game_view(game: TripleGame, seat: int | None = None) -> JSON:
                 "kept": list(last.get("keep", []))}
     return {
         "mode": game.mode, "players": players, "upper_bonus_at": UPPER_BONUS_THRESHOLD,
+        "upper_bonus_points": UPPER_BONUS,
         "columns": [{"column": c, "factor": f} for c, f in enumerate(FACTORS, 1)],
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": TURNS, "max_throws": MAX_THROWS, "finished": game.finished,

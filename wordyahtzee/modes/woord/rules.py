@@ -111,7 +111,8 @@ class WoordRules:
     """The rules options of docs/rules.md §1, declared once (:mod:`..options`): the parser,
     the schema and the defaults come from these fields."""
 
-    upper_bonus_threshold: int = option(40, between=(0, 500), description=(
+    upper_bonus_at: int = option(40, between=(0, 500), old_names=("upper_bonus_threshold",),
+                                 description=(
         f"the upper section's sum that earns the bonus of {UPPER_BONUS}"))
     free_order: bool = option(False, description=(
         "true: the rounds in any order (the Dutch rulebook's variant)"))
@@ -169,7 +170,7 @@ def optional_box(value: Any) -> str | None:
 class ScoreSheet:
     """One player's twelve boxes (``None`` = still open) and the Woord Yahtzee bonuses."""
 
-    upper_bonus_threshold: int = 40
+    upper_bonus_at: int = 40
     boxes: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(BOXES))
     woord_yahtzee_bonus: int = 0
 
@@ -185,7 +186,7 @@ class ScoreSheet:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper boxes reach the threshold (40, or 45 in the English edition)."""
-        return upper_bonus(self.upper_total, self.upper_bonus_threshold)
+        return upper_bonus(self.upper_total, self.upper_bonus_at)
 
     @property
     def lower_total(self) -> int:
