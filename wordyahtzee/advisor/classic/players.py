@@ -130,10 +130,11 @@ class OptimalPlayer(ComputerPlayer):
         self.strategy = strategy
 
     def choose(self, position: Position, rules: ClassicRules) -> Move:
-        if (rules.joker, rules.upper_bonus_at) != (self.strategy.joker, self.strategy.cap):
-            raise RuleError(f"this player's strategy is for the {self.strategy.joker} joker "
-                            f"and the upper bonus at {self.strategy.cap}, not the game's "
-                            f"{rules.joker} and {rules.upper_bonus_at}", "bad_rules")
+        made = (self.strategy.joker, self.strategy.upper_bonus_at)
+        if (rules.joker, rules.upper_bonus_at) != made:
+            raise RuleError(f"this player's strategy is for the {made[0]} joker and the upper "
+                            f"bonus at {made[1]}, not the game's {rules.joker} and "
+                            f"{rules.upper_bonus_at}", "bad_rules")
         best = self.strategy.advise(position).best
         assert position.dice is not None
         if best.kind == "box":
@@ -232,7 +233,7 @@ def computer_player(level: str, rules: ClassicRules | None = None) -> ComputerPl
     ones when left out). The optimal player loads (or first computes) the strategy table."""
     if level == "optimal":
         rules = rules or ClassicRules()
-        return OptimalPlayer(load_strategy(rules.joker, cap=rules.upper_bonus_at))
+        return OptimalPlayer(load_strategy(rules.joker, upper_bonus_at=rules.upper_bonus_at))
     if level == "greedy":
         return GreedyPlayer()
     if level == "beginner":
