@@ -45,7 +45,7 @@ class Question(Reply):
     ``position`` is the mode's: classic ``dice``, ``throws``, ``round``, ``scores`` (the
     filled boxes), ``upper_total``, ``upper_bonus_at``, ``yahtzee_bonus``, ``joker``;
     Woord Yahtzee ``faces`` (the letters), ``throws``, ``round``, ``boxes`` (None: open),
-    ``total``, ``upper_total``, ``upper_bonus_at``, ``seconds_left`` (the
+    ``total``, ``upper_total``, ``upper_bonus_threshold``, ``seconds_left`` (the
     hourglass when the choice was made; None without one); Kaartspel the board as the
     game's screen has it without names (``spaces``, ``players`` by seat, ``to_move``: the
     seat answering), ``phase``, ``target``, ``red``, ``dice``, ``throws``, ``casino``,

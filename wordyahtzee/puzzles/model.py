@@ -142,7 +142,7 @@ def themes(mode: str, position: Mapping[str, Any], best: Mapping[str, Any],
         if boxes & {"small_straight", "large_straight"}:
             found.append("straight")
     else:
-        if not reached(position["upper_total"], position["upper_bonus_at"]) \
+        if not reached(position["upper_total"], position["upper_bonus_threshold"]) \
                 and boxes & set(WOORD_UPPER):
             found.append("bonus")
         if "woord_yahtzee" in boxes:

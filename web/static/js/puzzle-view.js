@@ -28,7 +28,7 @@ function factsLine(question) {
   if (question.mode === "classic") {
     parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos.upper_bonus_at }));
   } else {
-    parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos.upper_bonus_at }));
+    parts.push(t("puzzle.upper", { total: pos.upper_total, at: pos.upper_bonus_threshold }));
     if (pos.seconds_left !== null && pos.seconds_left !== undefined) {
       parts.push(t("puzzle.seconds_left", { seconds: number(pos.seconds_left) }));
     }

@@ -248,7 +248,8 @@ def _position(game: Any, sheet: Any, event: Any) -> dict[str, Any]:
     return {"faces": turn.faces, "throws": turn.throws, "round": turn.round,
             "rounds": ROUNDS, "boxes": dict(sheet.boxes), "total": sheet.total,
             "upper_total": sheet.upper_total,
-            "upper_bonus_at": sheet.upper_bonus_at,
+            # the key stored puzzles and the shipped proficiency tests hold
+            "upper_bonus_threshold": sheet.upper_bonus_at,
             "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "seconds_left": left,
             "turn_seconds": game.rules.turn_seconds}
 
