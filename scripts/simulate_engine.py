@@ -154,7 +154,7 @@ def woord_games(player: str, count: int, label: str = TUNING) -> Iterator[tuple[
     rules = WoordRules()
     lexicon, dice = load_lexicon(rules.dictionary), DiceSet.load(rules.dice_set)
     strategy = load_woord_strategy(rules.dictionary, rules.dice_set,
-                                   rules.upper_bonus_threshold, quiet=True)
+                                   rules.upper_bonus_at, quiet=True)
     solver = get_solver(lexicon, dice, rules)
     for index in range(count):
         rng = random.Random(f"{label}/woord/{player}/{index}")

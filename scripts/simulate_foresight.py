@@ -230,7 +230,7 @@ def woord_games(label: str, day: int) -> Iterator[dict[str, Any]]:
     rules = WoordRules()
     lexicon, dice = load_lexicon(rules.dictionary), DiceSet.load(rules.dice_set)
     strategy = load_woord_strategy(rules.dictionary, rules.dice_set,
-                                   rules.upper_bonus_threshold, quiet=True)
+                                   rules.upper_bonus_at, quiet=True)
     solver = get_solver(lexicon, dice, rules)
     seed = day_seed(label, "woord", day)
     started = time.perf_counter()

@@ -216,7 +216,8 @@ def test_cache_compute_save_load_and_corrupt(strategies: dict[str, ClassicStrate
     monkeypatch.setenv("WORDYAHTZEE_SHIPPED_TABLES", "0")  # computed, not read from the package
     calls: list[str] = []
 
-    def fake_compute(joker: str = "free", progress: Any = None, cap: int = 63) -> ClassicStrategy:
+    def fake_compute(joker: str = "free", progress: Any = None,
+                     upper_bonus_at: int = 63) -> ClassicStrategy:
         calls.append(joker)
         if progress:
             progress(0, 10)

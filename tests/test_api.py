@@ -18,7 +18,7 @@ from .support.clock import Clock
 
 def test_meta_dictionaries_openapi(client: Any) -> None:
     meta = client.get("/api/meta").json
-    assert "woord" in meta["modes"] and meta["rules_defaults"]["upper_bonus_threshold"] == 40
+    assert "woord" in meta["modes"] and meta["rules_defaults"]["upper_bonus_at"] == 40
     assert any(d["name"] == "nl" for d in meta["dictionaries"])
     assert any(d["name"] == "nl" for d in client.get("/api/dictionaries").json["dictionaries"])
     doc = client.get("/api/openapi.json").json
@@ -130,6 +130,20 @@ def test_action_errors(client: Any) -> None:
     assert_error(client.get("/api/games/nope"), 404, "not_found")
     assert_error(client.post("/api/games/nope/act/throw", json={}), 404, "not_found")
     assert_error(client.get(f"/api/games/{'x' * 100}"), 404)
+
+
+def test_a_client_of_before_may_name_the_bonus_option_by_its_old_name(client: Any) -> None:
+    """``upper_bonus_threshold`` (Woord Yahtzee's name until it took classic's
+    ``upper_bonus_at``) is still read: the game's rules say the one name."""
+    for name in ("upper_bonus_threshold", "upper_bonus_at"):
+        made = client.post("/api/games", json={"players": ["Anna"], "rules": {name: 45}})
+        assert made.status_code == 201, made.json
+        state = client.get(made.json["links"][0]["url"].replace("/games/", "/api/games/")
+                           .split("#")[0]).json
+        assert state["rules"]["upper_bonus_at"] == 45
+        assert "upper_bonus_threshold" not in state["rules"]
+    both = {"players": ["Anna"], "rules": {"upper_bonus_threshold": 45, "upper_bonus_at": 45}}
+    assert_error(client.post("/api/games", json=both), 400, "bad_rules")
 
 
 def test_create_errors(client: Any) -> None:

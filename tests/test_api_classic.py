@@ -223,7 +223,7 @@ def test_the_advisor_reckons_with_the_house_threshold(client: Any,
     """A table with the upper bonus at 50 is advised from a strategy table of its own, whose
     expected score is its own (the easier bonus is worth more than the standard game's)."""
     standard = load_strategy("free", quiet=True)
-    house = load_strategy("free", cap=50, quiet=True)
+    house = load_strategy("free", upper_bonus_at=50, quiet=True)
     asked: list[str] = []
 
     def peek(mode: str, key: str) -> Any:

@@ -12,7 +12,6 @@ from wordyahtzee.advisor.classic.tables import (
     NBOX,
     NMASK,
     NUPPER,
-    UPPER_CAP,
     YAHTZEE_BIT,
     _levels,
     _multisets,
@@ -23,7 +22,14 @@ from wordyahtzee.advisor.classic.tables import (
     _Workspace,
     level_sizes,
 )
-from wordyahtzee.modes.classic import BOXES, NUM_DICE, UPPER_BOXES, box_score, legal_scores
+from wordyahtzee.modes.classic import (
+    BOXES,
+    NUM_DICE,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+    box_score,
+    legal_scores,
+)
 
 
 @pytest.mark.parametrize("joker", ["free", "forced"])
@@ -80,7 +86,7 @@ def test_the_states_left_out_are_those_without_a_reachable_bonus() -> None:
             for u in reach[mask & ALL_UPPER].tolist():
                 reachable += len(armed)
                 if (mask, u) in dropped:
-                    assert u != 0 and u + room < UPPER_CAP
+                    assert u != 0 and u + room < UPPER_BONUS_THRESHOLD
                     assert not any((mask, u, a) in kept for a in armed)
                 else:
                     assert all((mask, u, a) in kept for a in armed)

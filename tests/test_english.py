@@ -111,7 +111,7 @@ def play(game: WoordGame, lexicon: Lexicon) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_english_game_through_the_engine(en: Lexicon, seed: int) -> None:
-    rules = WoordRules(dictionary="en", dice_set="en", upper_bonus_threshold=45)
+    rules = WoordRules(dictionary="en", dice_set="en", upper_bonus_at=45)
     game = new_game("woord", ["Alice", "Bob"], rules.to_json(), rng=random.Random(seed))
     assert isinstance(game, WoordGame)
     assert game.lexicon.name == "en" and game.dice_set.name == "en"

@@ -79,7 +79,7 @@ def test_seconds_over_the_limit_score_zero(capsys):
 
 
 def test_free_order_and_bonus_threshold(capsys):
-    rules = {"free_order": True, "upper_bonus_threshold": 45}
+    rules = {"free_order": True, "upper_bonus_threshold": 45}  # a record of the old name
     turns = [turn("letters_6", ["kussen"], ["kussenb"]),                # 13
              turn("vowels", [], ["aeiouea"], zero_box="three_words"),
              turn("letters_5", ["fiets"], ["fietsbc"]),                # 10

@@ -102,9 +102,9 @@ def computed(mode: str, key: str) -> dict[str, dict[str, Any]]:
         from wordyahtzee.advisor.classic.coach import _table_rules
         from wordyahtzee.advisor.classic.strategy import ClassicStrategy, cache_path
 
-        joker, cap = _table_rules(key)
-        return {cache_path(joker, cap).name:
-                {"values": ClassicStrategy.compute(joker, cap=cap).values}}
+        joker, upper_bonus_at = _table_rules(key)
+        return {cache_path(joker, upper_bonus_at).name:
+                {"values": ClassicStrategy.compute(joker, upper_bonus_at=upper_bonus_at).values}}
     from wordyahtzee.advisor.woord.score_table import load_score_table
     from wordyahtzee.advisor.woord.strategy import WoordStrategy, strategy_path
 

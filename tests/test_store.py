@@ -151,8 +151,8 @@ def test_equal_scores_list_in_the_same_order_on_every_backend(store: Store) -> N
 
 
 def test_rules_key_is_canonical() -> None:
-    a = rules_key({"free_order": False, "upper_bonus_threshold": 40, "dictionary": "nl"})
-    b = rules_key({"upper_bonus_threshold": 40, "free_order": False})
+    a = rules_key({"free_order": False, "upper_bonus_at": 40, "dictionary": "nl"})
+    b = rules_key({"upper_bonus_at": 40, "free_order": False})
     assert a == b
 
 

@@ -349,3 +349,55 @@ def test_games_rated_before_the_engine_play_check_stand(
         assert [e["game_id"] for e in store.unchecked_dailies()] == ["done"]
     finally:
         store.close()
+
+
+OLD_BONUS = ('{"dice_set":"nl","free_order":false,"min_word_length":2,"turn_seconds":60.0,'
+             '"upper_bonus_threshold":45,"y_is_vowel":true}')
+OLD_BONUS_ROWS = (
+    "INSERT INTO games (id, mode, kind, setup, rules_key, created_at, updated_at, record) "
+    "VALUES ('woord45', 'woord', 'solo', '{\"players\": [\"Anna\"], \"rules\": "
+    "{\"upper_bonus_threshold\": 45, \"free_order\": false}}', "
+    f"'{OLD_BONUS}', 1, 1, '{{\"mode\": \"woord\", \"rules\": "
+    "{\"upper_bonus_threshold\": 45}, \"players\": [\"Anna\"], \"turns\": []}')",
+    "INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at) "
+    f"VALUES ('woord', 'solo', 'nl', '{OLD_BONUS}', 'Anna', 300, 'woord45', 2)",
+    "INSERT INTO lobby (id, mode, rules, rules_key, pace, idle_seconds, seats, rated, "
+    "created_at) VALUES ('waits45', 'woord', '{\"upper_bonus_threshold\": 45}', "
+    f"'{OLD_BONUS}', 'live', 0, 2, 1, 1)",
+    "INSERT INTO daily_days (day, mode, par, rules, record) VALUES ('2026-12-01', 'woord', "
+    "250, '{\"upper_bonus_threshold\": 45}', '{}')",
+    # a player's name is no option: it stays as it was
+    "INSERT INTO games (id, mode, kind, setup, rules_key, created_at, updated_at) VALUES "
+    "('named', 'woord', 'solo', '{\"players\": [\"upper_bonus_threshold\"], \"rules\": {}}', "
+    "'{}', 1, 1)")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_the_bonus_option_stored_by_its_old_name_takes_the_one_name(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Woord Yahtzee's ``upper_bonus_threshold`` became ``upper_bonus_at``, classic's name:
+    a database from before (the step before the rename) reads back every stored rules set
+    under the new name, and an old game's high score sits in the list a new game with the
+    same rules goes to."""
+    from wordyahtzee.games import high_score_list
+    from wordyahtzee.store import rules_key
+
+    renamed = next(s.version for s in SQLITE_STEPS if "upper_bonus_at" in s.description)
+    where = _older(backend, tmp_path, request, renamed - 1, OLD_BONUS_ROWS)
+    store = open_store(where)
+    try:
+        game = store.load_game("woord45")
+        assert game.setup["rules"] == {"upper_bonus_at": 45, "free_order": False}
+        assert game.record is not None and game.record["rules"] == {"upper_bonus_at": 45}
+        assert store.lobby_entry("waits45")["rules"] == {  # type: ignore[index]
+            "upper_bonus_at": 45}
+        assert store.daily_par("2026-12-01", "woord")["rules"] == {  # type: ignore[index]
+            "upper_bonus_at": 45}
+        assert store.load_game("named").setup["players"] == ["upper_bonus_threshold"]
+        _, canonical = high_score_list("woord", {"upper_bonus_at": 45}, "nl")
+        new_key = rules_key(canonical)
+        lobby = store.lobby_entry("waits45")
+        assert lobby is not None and game.rules_key == lobby["rules_key"] == new_key
+        assert [s.score for s in store.high_scores("woord", "nl", new_key)] == [300]
+    finally:
+        store.close()

@@ -34,7 +34,7 @@ def test_upper_bonus_at_forty_by_default_and_45_as_option():
     assert sheet.upper_total == 39 and sheet.upper_bonus == 0
     sheet.boxes["letters_6"] = 8
     assert sheet.upper_total == 40 and sheet.upper_bonus == 35
-    english = ScoreSheet(upper_bonus_threshold=45)
+    english = ScoreSheet(upper_bonus_at=45)
     english.boxes.update(sheet.boxes)
     assert english.upper_bonus == 0
 
@@ -341,7 +341,9 @@ def test_no_timer_option():
 # -- rules options --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("options, message", [
-    ({"upper_bonus_threshold": "40"}, "upper_bonus_threshold"),
+    ({"upper_bonus_at": "40"}, "upper_bonus_at"),
+    ({"upper_bonus_threshold": "40"}, "upper_bonus_at"),
+    ({"upper_bonus_threshold": 40, "upper_bonus_at": 40}, "old name of upper_bonus_at"),
     ({"free_order": "yes"}, "free_order"),
     ({"turn_seconds": -1}, "turn_seconds"),
     ({"min_word_length": 0}, "min_word_length"),
@@ -350,6 +352,13 @@ def test_no_timer_option():
 def test_bad_rules_options_are_refused(options, message):
     with pytest.raises(RuleError, match=message):
         WoordRules.from_json(options)
+
+
+def test_the_bonus_option_is_read_by_its_old_name_and_written_by_its_new_one():
+    """Records and clients from before the one name still say ``upper_bonus_threshold``."""
+    old = WoordRules.from_json({"upper_bonus_threshold": 45})
+    assert old == WoordRules.from_json({"upper_bonus_at": 45}) == WoordRules(upper_bonus_at=45)
+    assert old.to_json()["upper_bonus_at"] == 45 and "upper_bonus_threshold" not in old.to_json()
 
 
 @pytest.mark.parametrize("keep", [[7], [-1], ["0"], [[1]], [True], [0, 1, 2, 3, 4, 5, 6]])

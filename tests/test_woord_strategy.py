@@ -98,7 +98,7 @@ TINY_DICE = DiceSet("tiny", (
     (Face("a", 1), Face("t", 2), Face("e", 1)),
     (Face("t", 2), Face("s", 2), Face("e", 1)),
 ))
-TINY_RULES = WoordRules(min_word_length=1, upper_bonus_threshold=7)
+TINY_RULES = WoordRules(min_word_length=1, upper_bonus_at=7)
 ROUNDS = ("letters_2", "two_words", "letters_3")
 
 
@@ -135,7 +135,7 @@ def _brute_force_ev() -> float:
     dice = [[f.letter for f in die] for die in TINY_DICE.dice]
     outcomes = list(itertools.product(*dice))
     scores = {o: _tiny_scores("".join(o)) for o in outcomes}
-    threshold = TINY_RULES.upper_bonus_threshold
+    threshold = TINY_RULES.upper_bonus_at
 
     @cache
     def game(k: int, used: frozenset[str], upper: int) -> float:
@@ -198,7 +198,7 @@ def test_score_table_matches_enumeration(tiny_table: ScoreTable) -> None:
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_dp_matches_brute_force(tiny_table: ScoreTable, dtype: type) -> None:
-    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS,
                                      dtype=dtype)
     expected = _brute_force_ev()
     rel = 1e-12 if dtype is np.float64 else 1e-6
@@ -208,16 +208,16 @@ def test_dp_matches_brute_force(tiny_table: ScoreTable, dtype: type) -> None:
 def test_threads_share_a_round_and_give_the_same_table(tiny_table: ScoreTable) -> None:
     """compute's states of a round run on several threads: the table is the one thread's,
     to the bit (each state's sums do not depend on the thread or the order)."""
-    one = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+    one = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS,
                                 workers=1)
-    three = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS,
+    three = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS,
                                   workers=3)
     assert np.array_equal(one.values, three.values)
     assert one.expected_score == pytest.approx(_brute_force_ev(), rel=1e-12)
 
 
 def test_advice_on_the_tiny_game(tiny_table: ScoreTable) -> None:
-    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS)
     options = strategy.advise(SheetState(), 1, 1, "kas", TINY_DICE)
     assert options == sorted(options, key=lambda o: -o.ev)
     kinds = {o.kind for o in options}
@@ -303,7 +303,7 @@ def test_cache_keys_follow_dictionary_dice_and_rules() -> None:
 
 
 def test_best_only_is_the_first_option(tiny_table: ScoreTable) -> None:
-    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS)
     for faces, throws in (("kas", 1), ("kte", 2), ("?ae", 3), ("aat", 1)):
         full = strategy.advise(SheetState(), 2, throws, faces, TINY_DICE)
         assert strategy.advise(SheetState(), 2, throws, faces, TINY_DICE,
@@ -317,12 +317,12 @@ def test_best_only_is_the_first_option(tiny_table: ScoreTable) -> None:
 def test_advice_from_several_threads_agrees(tiny_table: ScoreTable) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS)
     queries = [(SheetState(frozenset(used), upper), rnd, throws, faces)
                for used in ((), ("chance",)) for upper in (0, 3) for rnd in (2, 3)
                for throws in (1, 2) for faces in ("kas", "?te", "ats")]
     serial = [strategy.advise(*q, TINY_DICE) for q in queries]
-    fresh = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    fresh = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS)
     with ThreadPoolExecutor(4) as pool:
         parallel = list(pool.map(lambda q: fresh.advise(*q, TINY_DICE), queries))
     assert parallel == serial
@@ -331,7 +331,7 @@ def test_advice_from_several_threads_agrees(tiny_table: ScoreTable) -> None:
 def test_exact_breakdown_adds_up_to_the_ev(tiny_table: ScoreTable) -> None:
     from wordyahtzee.advisor.woord.breakdown import exact_breakdown
 
-    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_threshold, ROUNDS)
+    strategy = WoordStrategy.compute(tiny_table, TINY_RULES.upper_bonus_at, ROUNDS)
     parts = exact_breakdown(strategy)
     ev = strategy.expected_score
     assert parts.expected_score == pytest.approx(ev, rel=1e-9)

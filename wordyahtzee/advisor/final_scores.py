@@ -205,33 +205,36 @@ def _load_or_draw(path: Path, key: str, games: int, seed: int, draw: Any,
 
 
 def classic_path(joker: str, games: int, seed: int = SEED,
-                 cap: int = UPPER_BONUS_THRESHOLD) -> Path:
-    """Where the classic sample for ``joker`` and the upper bonus at ``cap`` is cached
+                 upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> Path:
+    """Where the classic sample for ``joker`` and the upper bonus at ``upper_bonus_at`` is cached
     (beside its strategy table)."""
     from .classic.strategy import cache_dir, table_version
 
-    return cache_dir() / (f"classic-finals-{_classic_rules(joker, cap)}-v{table_version()}"
+    rules = _classic_rules(joker, upper_bonus_at)
+    return cache_dir() / (f"classic-finals-{rules}-v{table_version()}"
                           f"-g{games}-s{seed}-d{sample_version()}.npz")
 
 
-def _classic_rules(joker: str, cap: int) -> str:
-    return joker if cap == UPPER_BONUS_THRESHOLD else f"{joker}-upper{cap}"
+def _classic_rules(joker: str, upper_bonus_at: int) -> str:
+    return joker if upper_bonus_at == UPPER_BONUS_THRESHOLD else f"{joker}-upper{upper_bonus_at}"
 
 
 def classic_sample(joker: str = "free", games: int = CLASSIC_GAMES, seed: int = SEED, *,
-                   cap: int = UPPER_BONUS_THRESHOLD, out: TextIO | None = None,
+                   upper_bonus_at: int = UPPER_BONUS_THRESHOLD, out: TextIO | None = None,
                    quiet: bool = False, use_cache: bool = True) -> ScoreSample:
     """Final scores of ``games`` solo classic games by the optimal strategy for ``joker``
-    and the upper bonus at ``cap``: from the cache file, else played (seeded) and cached.
+    and the upper bonus at ``upper_bonus_at``: from the cache file, else played (seeded) and cached.
     Loads or computes the strategy table first (blocks: call it from a background thread
     in a server)."""
     from .classic.strategy import load_strategy, table_version
 
     _check(games)
     out = None if quiet else (out if out is not None else sys.stderr)
-    strategy = load_strategy(joker, cap=cap, quiet=quiet, out=out, use_cache=use_cache)
-    return _load_or_draw(classic_path(joker, games, seed, cap),
-                         f"classic-{_classic_rules(joker, cap)}-v{table_version()}", games, seed,
+    strategy = load_strategy(joker, upper_bonus_at=upper_bonus_at, quiet=quiet, out=out,
+                             use_cache=use_cache)
+    rules = _classic_rules(joker, upper_bonus_at)
+    return _load_or_draw(classic_path(joker, games, seed, upper_bonus_at),
+                         f"classic-{rules}-v{table_version()}", games, seed,
                          lambda: strategy.simulate(games, seed), out, use_cache)
 
 

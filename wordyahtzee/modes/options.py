@@ -17,6 +17,15 @@ Demo(joker='free', at=50)
 Traceback (most recent call last):
 ...
 wordyahtzee.errors.RuleError: rules: at must be a whole number from 1 to 105
+
+An option that was renamed keeps reading its ``old_names`` (records and clients of before);
+it is written under its name only:
+
+>>> @dataclass(frozen=True)
+... class Renamed:
+...     at: int = option(63, between=(1, 105), description="threshold", old_names=("cap",))
+>>> from_json(Renamed, {"cap": 50})
+Renamed(at=50)
 """
 
 from __future__ import annotations
@@ -33,15 +42,16 @@ T = TypeVar("T")
 
 def option(default: Any, *, description: str, choices: tuple[Any, ...] | None = None,
            between: tuple[float, float] | None = None, name: bool = False,
-           nullable: bool = False) -> Any:
+           nullable: bool = False, old_names: tuple[str, ...] = ()) -> Any:
     """A dataclass field declaring one rules option: its ``default``, what it means, and
     what it allows: ``choices`` (a value among them), ``between`` (a range, both ends
     included: whole numbers when the default is one, else any number), ``name`` (a name,
     such as a dictionary's, that the game checks when it loads it) or, with none of these,
-    true or false; ``nullable``: ``null`` as well."""
+    true or false; ``nullable``: ``null`` as well. ``old_names``: names the option had
+    before, still read (old records and clients) but never written."""
     return field(default=default, metadata={"description": description, "choices": choices,
                                             "between": between, "name": name,
-                                            "nullable": nullable})
+                                            "nullable": nullable, "old_names": old_names})
 
 
 def _whole(f: Field[Any]) -> bool:
@@ -81,6 +91,7 @@ def from_json(cls: type[T], data: Any) -> T:
     if not isinstance(data, Mapping):
         raise RuleError("rules must be a JSON object", "bad_rules")
     declared = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    data = renamed(cls, data)
     unknown = sorted(set(data) - set(declared))
     if unknown:
         raise RuleError(f"rules: unknown option {unknown[0]!r}; options: "
@@ -103,6 +114,20 @@ FullRules = Annotated[dict[str, Any], RulesJSON(full=True)]
 """A view's rules options, every one (:func:`full_json`)."""
 CanonicalRules = Annotated[dict[str, Any], RulesJSON(full=False)]
 """A view's rules options that differ from their defaults (:func:`to_json`)."""
+
+
+def renamed(cls: type, data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` (rules as stored or sent) with each option's old name read as its name;
+    both names at once are ``bad_rules``."""
+    out = dict(data)
+    for f in fields(cls):
+        for old in f.metadata["old_names"]:
+            if old in out:
+                if f.name in out:
+                    raise RuleError(f"rules: {old} is the old name of {f.name}; give one",
+                                    "bad_rules")
+                out[f.name] = out.pop(old)
+    return out
 
 
 def check(rules: Any) -> None:
@@ -147,4 +172,8 @@ def schema(cls: type) -> dict[str, Any]:
         if f.metadata["nullable"]:
             prop["type"] = [prop["type"], "null"]
         props[f.name] = prop
+        for old in f.metadata["old_names"]:
+            props[old] = {**{k: v for k, v in prop.items() if k != "default"},
+                          "description": f"the old name of {f.name}, still read",
+                          "deprecated": True}
     return {"type": "object", "additionalProperties": False, "properties": props}

@@ -54,7 +54,7 @@ def solve(letters: str, dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
 
 
 def _sheet_gain(sheet: ScoreSheet, box: str, points: int, zero_box: str | None) -> int:
-    after = ScoreSheet(sheet.upper_bonus_threshold, dict(sheet.boxes),
+    after = ScoreSheet(sheet.upper_bonus_at, dict(sheet.boxes),
                        sheet.woord_yahtzee_bonus)
     after.write(box, points, zero_box)
     return after.total - sheet.total
@@ -73,7 +73,7 @@ def rank_claims(solution: Solution, sheet: ScoreSheet, *, round_box: str | None 
     :func:`legal_claims`, which also checks each claim with the game itself.
     """
     rules = WoordRules(free_order=round_box is None,
-                       upper_bonus_threshold=sheet.upper_bonus_threshold)
+                       upper_bonus_at=sheet.upper_bonus_at)
     round_no = ROUND_BOXES.index(round_box) + 1 if round_box is not None else 1
     out: list[RankedClaim] = []
     for box, zero in claimable_boxes(sheet, rules, round_no, throws).items():

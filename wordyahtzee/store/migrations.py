@@ -105,11 +105,51 @@ _CANONICAL_RULES = tuple(
 written before): an old game and a new one with the same rules share a high-score list."""
 
 
-def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str
-                  ) -> tuple[Step, ...]:
+_OLD_BONUS, _NEW_BONUS = "upper_bonus_threshold", "upper_bonus_at"
+"""Woord Yahtzee's upper-bonus option, renamed to classic's name (one name for one rule)."""
+
+_BONUS_KEYS = tuple(
+    f"UPDATE {table} SET rules_key = REPLACE(rules_key, '\"{_OLD_BONUS}\":', "
+    f"'\"{_NEW_BONUS}\":') WHERE mode = 'woord' AND rules_key LIKE '%\"{_OLD_BONUS}\":%'"
+    for table in ("games", "high_scores", "lobby", "puzzles"))
+"""The rules keys under the option's new name: it sorts where the old one did (between
+``turn_seconds`` and ``y_is_vowel``), so the key stays canonical and old games' high scores
+join the lists of new ones."""
+
+
+def _rename_bonus(edit: Callable[[str, tuple[str, ...], str], str]) -> tuple[str, ...]:
+    """The statements that rename the option in the stored rules (a game's setup and
+    record, a lobby table's rules, a daily game's rules; old records and clients are still
+    read by the option's ``old_names``), and in the rules keys. ``edit(column, keys,
+    cast)`` is the backend's expression: ``column`` with the JSON member under ``keys``
+    moved from the old name to the new one; ``cast`` the column's type."""
+    moves = (("games", "setup", ("rules",), "json"), ("games", "record", ("rules",), "json"),
+             ("lobby", "rules", (), "text"), ("daily_days", "rules", (), "text"))
+    return (*(f"UPDATE {table} SET {column} = {edit(column, keys, cast)} WHERE mode = "
+              f"'woord' AND CAST({column} AS TEXT) LIKE '%\"{_OLD_BONUS}\"%'"
+              for table, column, keys, cast in moves), *_BONUS_KEYS)
+
+
+def _sqlite_bonus(column: str, keys: tuple[str, ...], cast: str) -> str:
+    old, new = (f"'${''.join(f'.{k}' for k in (*keys, name))}'"
+                for name in (_OLD_BONUS, _NEW_BONUS))
+    return (f"CASE WHEN json_type({column}, {old}) IS NULL THEN {column} ELSE json_set("
+            f"json_remove({column}, {old}), {new}, json_extract({column}, {old})) END")
+
+
+def _postgres_bonus(column: str, keys: tuple[str, ...], cast: str) -> str:
+    old, new = ("'{" + ",".join((*keys, name)) + "}'" for name in (_OLD_BONUS, _NEW_BONUS))
+    doc = f"{column}::jsonb"
+    return (f"CASE WHEN {doc} #> {old} IS NULL THEN {column} ELSE "
+            f"jsonb_set({doc} #- {old}, {new}, {doc} #> {old})::{cast} END")
+
+
+def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str,
+                  bonus: Sequence[str]) -> tuple[Step, ...]:
     """The steps both backends take alike, numbered from ``first`` (SQLite's numbers are one
-    higher than PostgreSQL's): ``real`` is the backend's floating-point type, ``json_type``
-    and ``lobby_tables`` its statements that edit JSON (each backend's own functions)."""
+    higher than PostgreSQL's): ``real`` is the backend's floating-point type, ``json_type``,
+    ``lobby_tables`` and ``bonus`` its statements that edit JSON (each backend's own
+    functions)."""
 
     def typed(statements: Sequence[str]) -> tuple[str, ...]:
         return tuple(sql.format(real=real) for sql in statements)
@@ -136,6 +176,8 @@ def _shared_steps(first: int, real: str, json_type: str, lobby_tables: str
         ("the skill figure of each finished daily game", typed(ddl.DAILY_SKILL)),
         ("the daily board by expected points lost; the engine-play check",
          typed(ddl.ENGINE_PLAY)),
+        ("one name for the upper-bonus option: upper_bonus_at in Woord Yahtzee's rules",
+         tuple(bonus)),
     )))
 
 
@@ -165,7 +207,8 @@ SQLITE_STEPS: tuple[Step, ...] = (
         "UPDATE events SET event = json_set(event, '$.type', 'claim') "
         "WHERE json_extract(event, '$.type') = 'score'"), lobby_tables=(
         "UPDATE games SET setup = json_set(setup, '$.table.lobby', json('true')) "
-        "WHERE " + ddl.LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'"))),
+        "WHERE " + ddl.LOBBY_GAMES.format(table="json_type(setup, '$.table') = 'object'")),
+        bonus=_rename_bonus(_sqlite_bonus)),
 )
 """The SQLite schema, step by step (the newest version is the last step's)."""
 
@@ -241,7 +284,8 @@ POSTGRES_STEPS: tuple[Step, ...] = (
         "UPDATE events SET event = jsonb_set(event::jsonb, '{type}', '\"claim\"')::json "
         "WHERE event->>'type' = 'score'"), lobby_tables=(
         "UPDATE games SET setup = jsonb_set(setup::jsonb, '{table,lobby}', 'true')::json "
-        "WHERE " + ddl.LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'"))),
+        "WHERE " + ddl.LOBBY_GAMES.format(table="json_typeof(setup->'table') = 'object'")),
+        bonus=_rename_bonus(_postgres_bonus)),
 )
 """The PostgreSQL schema, step by step (it starts where SQLite's version 2 is)."""
 

@@ -258,6 +258,8 @@ export type ClassicState = {
   players: ClassicPlayer[];
   /** the upper total that earns the bonus */
   upper_bonus_at: number;
+  /** the points of the upper bonus */
+  upper_bonus_points: number;
   boxes: Sections;
   rounds: number;
   max_throws: number;
@@ -820,6 +822,8 @@ export type NewGame = {
   /** the rules options of the game's mode (none: the defaults) */
   rules?: {
     /** the upper section's sum that earns the bonus of 35 */
+    upper_bonus_at?: number;
+    /** the old name of upper_bonus_at, still read */
     upper_bonus_threshold?: number;
     /** true: the rounds in any order (the Dutch rulebook's variant) */
     free_order?: boolean;
@@ -862,6 +866,8 @@ export type NewLobbyTable = {
   /** the rules options of the game's mode */
   rules?: {
     /** the upper section's sum that earns the bonus of 35 */
+    upper_bonus_at?: number;
+    /** the old name of upper_bonus_at, still read */
     upper_bonus_threshold?: number;
     /** true: the rounds in any order (the Dutch rulebook's variant) */
     free_order?: boolean;
@@ -1306,6 +1312,8 @@ export type TripleState = {
   players: TriplePlayer[];
   /** the upper total that earns a column's bonus */
   upper_bonus_at: number;
+  /** the points of the upper bonus */
+  upper_bonus_points: number;
   columns: ColumnFactor[];
   boxes: Sections;
   /** the turns each player plays (39) */
@@ -1432,6 +1440,8 @@ export type WoordState = {
   /** every rules option, defaults included */
   rules: {
     /** the upper section's sum that earns the bonus of 35 */
+    upper_bonus_at: number;
+    /** the old name of upper_bonus_at, still read */
     upper_bonus_threshold: number;
     /** true: the rounds in any order (the Dutch rulebook's variant) */
     free_order: boolean;

@@ -130,7 +130,7 @@ function renderSheet() {
     upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
       [t("classic.par_total"), "par_text", "subtotal par-row"],
       [t("classic.bonus_needed"), "bonus_needed", "subtotal par-row"],
-      [t("classic.upper_bonus", { n: state.upper_bonus_at }), "upper_bonus", "subtotal"]],
+      [t("classic.upper_bonus", { n: state.upper_bonus_at, bonus: state.upper_bonus_points }), "upper_bonus", "subtotal"]],
     lowerTotals: [[t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"],
       [t("game.total"), "total", "grand-total"]],
   });

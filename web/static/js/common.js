@@ -252,7 +252,7 @@ export function rulesText(rules, mode = "woord", titles = {}) {
       dict: titles[rules.dictionary ?? "nl"] ?? rules.dictionary ?? "nl",
       order: rules.free_order ? t("rules.free") : t("rules.strict"),
       timer: rules.turn_seconds ? t("rules.timer", { s: rules.turn_seconds }) : t("rules.no_timer"),
-      bonus: rules.upper_bonus_threshold,
+      bonus: rules.upper_bonus_at,
     });
   }
   if (!hasText(`scores.${mode}_rules`)) return "";

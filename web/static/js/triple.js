@@ -147,7 +147,7 @@ function renderSheet() {
   const rows = [];
   shown().boxes.upper.forEach((b) => rows.push(boxRow(b)));
   rows.push(totalRow(t("game.upper_total"), "upper_total", "subtotal"));
-  rows.push(totalRow(t("classic.upper_bonus", { n: shown().upper_bonus_at }), "upper_bonus", "subtotal"));
+  rows.push(totalRow(t("classic.upper_bonus", { n: shown().upper_bonus_at, bonus: shown().upper_bonus_points }), "upper_bonus", "subtotal"));
   shown().boxes.lower.forEach((b, i) => rows.push(boxRow(b, i === 0 ? "lower-start" : null)));
   rows.push(totalRow(t("classic.yahtzee_bonus"), "yahtzee_bonus", "subtotal"));
   rows.push(totalRow(t("triple.column_total"), "total", "column-total"));

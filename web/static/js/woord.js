@@ -409,7 +409,7 @@ function renderSheet() {
     rowClass: (box) => (isCurrent(box) ? " current-round" : ""),
     rowLabel: (box) => (isCurrent(box) ? el("span", { class: "sr-only", text: ` (${t("game.current_round")})` }) : null),
     upperTotals: [[t("game.upper_total"), "upper_total", "subtotal"],
-      [t("game.upper_bonus", { n: page.state.rules.upper_bonus_threshold }), "upper_bonus", "subtotal"]],
+      [t("game.upper_bonus", { n: page.state.rules.upper_bonus_at }), "upper_bonus", "subtotal"]],
     lowerTotals: [[t("game.lower_total"), "lower_total", "subtotal"],
       [t("game.wy_bonus"), "woord_yahtzee_bonus", "subtotal"], [t("game.total"), "total", "grand-total"]],
   });

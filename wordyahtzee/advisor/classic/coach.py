@@ -31,23 +31,25 @@ class ClassicCoach:
         """:func:`wordyahtzee.advisor.load_strategy` for a :meth:`table_key`."""
         from .strategy import load_strategy
 
-        joker, cap = _table_rules(key)
-        return load_strategy(joker, cap=cap, quiet=True)
+        joker, upper_bonus_at = _table_rules(key)
+        return load_strategy(joker, upper_bonus_at=upper_bonus_at, quiet=True)
 
     def table_files(self, key: str) -> tuple[Path, ...]:
         """The strategy table's cache file and its default sample's."""
         from ..final_scores import CLASSIC_GAMES, classic_path
         from .strategy import cache_path
 
-        joker, cap = _table_rules(key)
-        return cache_path(joker, cap), classic_path(joker, CLASSIC_GAMES, cap=cap)
+        joker, upper_bonus_at = _table_rules(key)
+        return (cache_path(joker, upper_bonus_at),
+                classic_path(joker, CLASSIC_GAMES, upper_bonus_at=upper_bonus_at))
 
     def load_sample(self, key: str, games: int | None = None) -> Any:
         """:func:`~wordyahtzee.advisor.final_scores.classic_sample` for the joker reading."""
         from ..final_scores import CLASSIC_GAMES, classic_sample
 
-        joker, cap = _table_rules(key)
-        return classic_sample(joker, games or CLASSIC_GAMES, cap=cap, quiet=True)
+        joker, upper_bonus_at = _table_rules(key)
+        return classic_sample(joker, games or CLASSIC_GAMES, upper_bonus_at=upper_bonus_at,
+                              quiet=True)
 
     def finished_scores(self, game: Any) -> list[dict[str, int]]:
         """Every finished game of the match, each seat's total in it."""

@@ -21,11 +21,12 @@ import numpy.typing as npt
 
 from ...dice import FairDice
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     FACES,
     NUM_DICE,
-    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
@@ -38,7 +39,6 @@ from .tables import (
     NBOX,
     NMASK,
     NUPPER,
-    UPPER_CAP,
     YAHTZEE_BIT,
     Index,
     _box_values,
@@ -200,10 +200,10 @@ def _hindsight_values(rules: Any, faces: IntArray) -> FloatArray:
             closed = (mask_a >> b & 1).astype(bool)
             for points, upper, armed in cands:
                 raised = up_a + np.where(np.isfinite(upper), upper, 0.0)  # -inf: illegal
-                value = points + flat[(nxt + np.minimum(raised, UPPER_CAP).astype(np.int64))
-                                      * 2 + armed]
+                capped = np.minimum(raised, UPPER_BONUS_THRESHOLD).astype(np.int64)
+                value = points + flat[(nxt + capped) * 2 + armed]
                 if b < len(UPPER_BOXES):
-                    value = value + UPPER_BONUS * ((up_a < UPPER_CAP) & (raised >= UPPER_CAP))
+                    value = value + claim_bonus(up_a, raised, UPPER_BONUS_THRESHOLD)
                 np.maximum(best, np.where(closed, -np.inf, value), out=best)
         values[mask_a, up_a, arm_a] = best
         values[same_m, same_u] = values[same_m, 0]  # the bonus out of reach: as at 0

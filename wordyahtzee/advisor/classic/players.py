@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus, reached
 from ...modes.classic import (
     BOXES,
-    UPPER_BONUS,
     UPPER_BOXES,
     ClassicGame,
     ClassicRules,
@@ -130,10 +130,11 @@ class OptimalPlayer(ComputerPlayer):
         self.strategy = strategy
 
     def choose(self, position: Position, rules: ClassicRules) -> Move:
-        if (rules.joker, rules.upper_bonus_at) != (self.strategy.joker, self.strategy.cap):
-            raise RuleError(f"this player's strategy is for the {self.strategy.joker} joker "
-                            f"and the upper bonus at {self.strategy.cap}, not the game's "
-                            f"{rules.joker} and {rules.upper_bonus_at}", "bad_rules")
+        made = (self.strategy.joker, self.strategy.upper_bonus_at)
+        if (rules.joker, rules.upper_bonus_at) != made:
+            raise RuleError(f"this player's strategy is for the {made[0]} joker and the upper "
+                            f"bonus at {made[1]}, not the game's {rules.joker} and "
+                            f"{rules.upper_bonus_at}", "bad_rules")
         best = self.strategy.advise(position).best
         assert position.dice is not None
         if best.kind == "box":
@@ -165,12 +166,11 @@ class GreedyPlayer(ComputerPlayer):
         bonus = yahtzee_bonus(dice, position.yahtzee_box)
         for box, points in legal_scores(dice, position.filled, rules.joker).items():
             value = points + bonus - BOX_PAR[box]
-            if box in UPPER_BOXES and upper < rules.upper_bonus_at:
+            if box in UPPER_BOXES and not reached(upper, rules.upper_bonus_at):
                 face = UPPER_BOXES.index(box) + 1
                 # three of a face keeps 63 in reach; reward being ahead of that pace
                 value += (points - 3 * face) * 0.5
-                if upper + points >= rules.upper_bonus_at:
-                    value += UPPER_BONUS
+                value += claim_bonus(upper, upper + points, rules.upper_bonus_at)
             out[box] = value
         return out
 
@@ -233,7 +233,7 @@ def computer_player(level: str, rules: ClassicRules | None = None) -> ComputerPl
     ones when left out). The optimal player loads (or first computes) the strategy table."""
     if level == "optimal":
         rules = rules or ClassicRules()
-        return OptimalPlayer(load_strategy(rules.joker, cap=rules.upper_bonus_at))
+        return OptimalPlayer(load_strategy(rules.joker, upper_bonus_at=rules.upper_bonus_at))
     if level == "greedy":
         return GreedyPlayer()
     if level == "beginner":

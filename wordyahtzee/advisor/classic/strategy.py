@@ -43,12 +43,13 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     JOKER_READINGS,
     LOWER_BOXES,
     NUM_DICE,
-    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     YAHTZEE_BONUS,
     YAHTZEE_SCORE,
@@ -62,7 +63,6 @@ from .tables import (
     CHUNK,
     NBOX,
     NMASK,
-    UPPER_CAP,
     YAHTZEE_BIT,
     Index,
     _levels,
@@ -142,12 +142,12 @@ class Position:
         """1 when the yahtzee box holds 50 (further Yahtzees earn the bonus)."""
         return int(self.yahtzee_box == YAHTZEE_SCORE)
 
-    def state_upper(self, cap: int = UPPER_CAP) -> int:
-        """The upper total as a table for the bonus at ``cap`` stores it (capped there; 0 once
-        all upper boxes are filled, when it no longer matters)."""
+    def state_upper(self, upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> int:
+        """The upper total as a table for the bonus at ``upper_bonus_at`` stores it (capped
+        there; 0 once all upper boxes are filled, when it no longer matters)."""
         if all(b in self.filled for b in UPPER_BOXES):
             return 0
-        return min(self.upper_total, cap)
+        return min(self.upper_total, upper_bonus_at)
 
 
 @dataclass(frozen=True)
@@ -208,22 +208,23 @@ class ClassicStrategy:
             raise RuleError(f"unknown joker reading {joker!r}", "bad_rules")
         self.joker = joker
         self.values = values
-        self.cap = values.shape[1] - 1
-        """The upper bonus threshold the table was made for (its upper totals' cap)."""
+        self.upper_bonus_at = values.shape[1] - 1
+        """The upper bonus threshold the table was made for (its upper totals are capped there)."""
         self._rules: _RuleTables | None = None
 
     @property
     def rules(self) -> _RuleTables:
         if self._rules is None:
-            self._rules = _rule_tables(self.joker, self.cap)
+            self._rules = _rule_tables(self.joker, self.upper_bonus_at)
         return self._rules
 
     # -- computing -----------------------------------------------------------------------
 
     @classmethod
     def compute(cls, joker: str = "free", progress: Callable[[int, int], None] | None = None,
-                cap: int = UPPER_CAP, workers: int | None = None) -> ClassicStrategy:
-        """Compute the table for the upper bonus at ``cap`` (seconds).
+                upper_bonus_at: int = UPPER_BONUS_THRESHOLD,
+                workers: int | None = None) -> ClassicStrategy:
+        """Compute the table for the upper bonus at ``upper_bonus_at`` (seconds).
         ``progress(done, total)`` is called as states are finished.
 
         The states of a level are independent: ``workers`` threads share its batches
@@ -231,9 +232,10 @@ class ClassicStrategy:
         numpy's arithmetic running outside the interpreter lock, each thread in a
         workspace of its own. A batch is always the same states whichever thread takes
         it, so the table is the same to the bit."""
-        rules = _rule_tables(joker, cap)
-        values = _resident_when_written((NMASK, cap + 1, 2))
-        total = _STATES if cap == UPPER_CAP else sum(level_sizes(cap))
+        rules = _rule_tables(joker, upper_bonus_at)
+        values = _resident_when_written((NMASK, upper_bonus_at + 1, 2))
+        total = (_STATES if upper_bonus_at == UPPER_BONUS_THRESHOLD
+                 else sum(level_sizes(upper_bonus_at)))
         done = [0]
         if progress:
             progress(0, total)
@@ -258,7 +260,7 @@ class ClassicStrategy:
 
         with ThreadPoolExecutor(workers - 1) if workers > 1 else contextlib.nullcontext(
                 ) as pool:
-            for mask_a, up_a, arm_a, same_m, same_u in _levels(cap):
+            for mask_a, up_a, arm_a, same_m, same_u in _levels(upper_bonus_at):
                 parts = [(mask_a[start:start + CHUNK], up_a[start:start + CHUNK],
                           arm_a[start:start + CHUNK]) for start in range(0, len(mask_a), CHUNK)]
                 order = iter(range(len(parts)))
@@ -290,11 +292,11 @@ class ClassicStrategy:
                     yahtzee_box: int | None = None) -> float:
         """Expected points still to come from the start of a turn in this state."""
         pos = Position(frozenset(filled), upper_total, yahtzee_box)
-        return float(self.values[pos.mask, pos.state_upper(self.cap), pos.armed])
+        return float(self.values[pos.mask, pos.state_upper(self.upper_bonus_at), pos.armed])
 
     def _turn_for(self, pos: Position) -> _Turn:
         one = np.array([pos.mask])
-        return _turn(self.values, self.rules, one, np.array([pos.state_upper(self.cap)]),
+        return _turn(self.values, self.rules, one, np.array([pos.state_upper(self.upper_bonus_at)]),
                      np.array([pos.armed]))
 
     def options(self, pos: Position) -> list[Option]:
@@ -364,8 +366,9 @@ class ClassicStrategy:
             armed = np.zeros(n, dtype=np.int64)
             total = np.zeros(n, dtype=np.int64)
             for _ in range(NBOX):
-                turn = _turn(self.values, self.rules, mask, np.where(
-                    (mask & ALL_UPPER) == ALL_UPPER, 0, np.minimum(upper, self.cap)), armed)
+                capped = np.minimum(upper, self.upper_bonus_at)
+                turn = _turn(self.values, self.rules, mask,
+                             np.where((mask & ALL_UPPER) == ALL_UPPER, 0, capped), armed)
                 roll = throw(np.zeros(n, dtype=np.int64))
                 for keeps, box_best in ((turn.keep2, turn.after3), (turn.keep3, turn.after3)):
                     options = keeps[subs[roll], cols[:, None]]
@@ -385,8 +388,7 @@ class ClassicStrategy:
                                  armed)
                 points += np.where(yrow & (armed == 1) & (box != YAHTZEE_BIT),
                                    YAHTZEE_BONUS, 0)
-                points += np.where((upper < self.cap) & (new_upper >= self.cap),
-                                   UPPER_BONUS, 0)
+                points += claim_bonus(upper, new_upper, self.upper_bonus_at)
                 upper = new_upper
                 mask |= 1 << box
                 total += points
@@ -401,12 +403,14 @@ class ClassicStrategy:
                     {"version": table_version(), "joker": self.joker})
 
     @classmethod
-    def load(cls, path: Path, joker: str, cap: int = UPPER_CAP) -> ClassicStrategy:
-        """Read a table written by :meth:`save` for the bonus at ``cap``; ``ValueError`` says
-        what is wrong with it."""
+    def load(cls, path: Path, joker: str,
+             upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> ClassicStrategy:
+        """Read a table written by :meth:`save` for the bonus at ``upper_bonus_at``;
+        ``ValueError`` says what is wrong with it."""
         arrays, _ = load_arrays(path, table_version(), joker=joker)
         values = arrays.get("values")
-        if values is None or values.shape != (NMASK, cap + 1, 2) or values.dtype != np.float64:
+        if (values is None or values.shape != (NMASK, upper_bonus_at + 1, 2)
+                or values.dtype != np.float64):
             raise ValueError("does not hold a table of the right shape")
         return cls(joker, values)
 
@@ -437,8 +441,8 @@ def cache_dir() -> Path:
     return shared_cache_dir()
 
 
-TABLE_CODE = ("wordyahtzee.modes.classic.rules", "wordyahtzee.advisor.classic.tables",
-              "wordyahtzee.advisor.classic.strategy")
+TABLE_CODE = ("wordyahtzee.modes.bonus", "wordyahtzee.modes.classic.rules",
+              "wordyahtzee.advisor.classic.tables", "wordyahtzee.advisor.classic.strategy")
 """The modules whose code computes the table (and plays the games of its samples)."""
 
 
@@ -448,10 +452,10 @@ def table_version() -> str:
     return code_version(*TABLE_CODE)
 
 
-def cache_path(joker: str, cap: int = UPPER_CAP) -> Path:
-    """Where the table for ``joker`` and the upper bonus at ``cap`` is cached: the name
+def cache_path(joker: str, upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> Path:
+    """Where the table for ``joker`` and the upper bonus at ``upper_bonus_at`` is cached: the name
     holds every rule the table depends on (the standard threshold left out)."""
-    upper = "" if cap == UPPER_CAP else f"-upper{cap}"
+    upper = "" if upper_bonus_at == UPPER_BONUS_THRESHOLD else f"-upper{upper_bonus_at}"
     return cache_dir() / f"classic-strategy-{joker}{upper}-v{table_version()}.npz"
 
 
@@ -459,10 +463,11 @@ def cache_path(joker: str, cap: int = UPPER_CAP) -> Path:
 _LOADED: dict[tuple[str, str], ClassicStrategy] = {}
 
 
-def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | None = None,
-                  quiet: bool = False, use_cache: bool = True) -> ClassicStrategy:
-    """The strategy for ``joker`` and the upper bonus at ``cap``: from memory, else from the
-    cache file, else computed (with progress on ``out``, default stderr, see
+def load_strategy(joker: str = "free", *, upper_bonus_at: int = UPPER_BONUS_THRESHOLD,
+                  out: TextIO | None = None, quiet: bool = False,
+                  use_cache: bool = True) -> ClassicStrategy:
+    """The strategy for ``joker`` and the upper bonus at ``upper_bonus_at``: from memory, else
+    from the cache file, else computed (with progress on ``out``, default stderr, see
     :class:`~wordyahtzee.runtime.progress.Progress`;
     nothing with ``quiet``) and cached (:func:`~wordyahtzee.advisor.cache.load_or_build`:
     built once when several processes ask at once). A corrupt cache file is reported on
@@ -471,15 +476,16 @@ def load_strategy(joker: str = "free", *, cap: int = UPPER_CAP, out: TextIO | No
     if joker not in JOKER_READINGS:
         raise RuleError(f"unknown joker reading {joker!r}; readings: "
                         + ", ".join(JOKER_READINGS), "bad_rules")
-    ClassicRules(joker, cap)  # a threshold out of range is bad_rules
-    path = cache_path(joker, cap)
+    ClassicRules(joker, upper_bonus_at)  # a threshold out of range is bad_rules
+    path = cache_path(joker, upper_bonus_at)
     key = (joker, str(path))
     if use_cache and key in _LOADED:
         return _LOADED[key]
     strategy: ClassicStrategy = load_or_build(
-        path, f"computing the optimal strategy ({joker} joker, upper bonus at {cap})",
-        lambda file: ClassicStrategy.load(file, joker, cap),
-        lambda progress: ClassicStrategy.compute(joker, progress, cap), lambda s: s.save(path),
+        path, f"computing the optimal strategy ({joker} joker, upper bonus at {upper_bonus_at})",
+        lambda file: ClassicStrategy.load(file, joker, upper_bonus_at),
+        lambda progress: ClassicStrategy.compute(joker, progress, upper_bonus_at),
+        lambda s: s.save(path),
         out, use_cache)
     if use_cache:
         _LOADED[key] = strategy

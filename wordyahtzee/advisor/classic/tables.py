@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...modes.bonus import claim_bonus
 from ...modes.classic import (
     BOXES,
     NUM_DICE,
-    UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     YAHTZEE_BONUS,
@@ -34,8 +34,7 @@ Index = npt.NDArray[np.integer[Any]]
 
 NBOX = len(BOXES)
 NMASK = 1 << NBOX
-UPPER_CAP = UPPER_BONUS_THRESHOLD  # the standard table stores upper totals capped at 63
-NUPPER = UPPER_CAP + 1
+NUPPER = UPPER_BONUS_THRESHOLD + 1
 YAHTZEE_BIT = BOXES.index("yahtzee")
 ALL_UPPER = (1 << len(UPPER_BOXES)) - 1
 CHUNK = 128  # states evaluated together: their arrays stay in the processor's cache
@@ -187,12 +186,12 @@ class _RuleTables:
     # and their scores (a column)
     joker_delta: _JokerDeltas  # [mask, f, b]: change for a Yahtzee of face f + 1 once the
     # yahtzee box is filled; -inf = illegal
-    cap: int  # the upper bonus threshold: upper totals are stored capped at it
+    upper_bonus_at: int  # the upper bonus threshold: upper totals are stored capped at it
 
 
-def _rule_tables(joker: str, cap: int = UPPER_CAP) -> _RuleTables:
+def _rule_tables(joker: str, upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> _RuleTables:
     """The scores of every roll in every box and the joker's changes to them, for the upper
-    bonus at ``cap``.
+    bonus at ``upper_bonus_at``.
 
     Whether a joker may go in an open box, and for how much, depends only on whether the
     upper box of its number and each lower box are filled (:func:`legal_scores`): the
@@ -227,12 +226,12 @@ def _rule_tables(joker: str, cap: int = UPPER_CAP) -> _RuleTables:
         if np.count_nonzero(base[box]) <= SPARSE:
             rows = np.flatnonzero((base[box] > 0) & ~ms.is_yahtzee)
             sparse[box] = (rows, base[box][rows][:, None])
-    return _RuleTables(base, sparse, _JokerDeltas(case, case_of), cap)
+    return _RuleTables(base, sparse, _JokerDeltas(case, case_of), upper_bonus_at)
 
 
-def _reachable_uppers(cap: int = UPPER_CAP) -> list[IntArray]:
+def _reachable_uppers(upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> list[IntArray]:
     """For each set of filled upper boxes (6-bit mask): the upper totals it can reach, capped
-    at ``cap``."""
+    at ``upper_bonus_at``."""
     out: list[IntArray] = []
     for sub in range(ALL_UPPER + 1):
         if sub == ALL_UPPER:
@@ -241,7 +240,7 @@ def _reachable_uppers(cap: int = UPPER_CAP) -> list[IntArray]:
         totals = {0}
         for i in range(6):
             if sub >> i & 1:
-                totals = {min(cap, t + c * (i + 1)) for t in totals for c in range(6)}
+                totals = {min(upper_bonus_at, t + c * (i + 1)) for t in totals for c in range(6)}
         out.append(np.array(sorted(totals)))
     return out
 
@@ -279,14 +278,14 @@ def _box_values(values: FloatArray, rules: _RuleTables, mask: IntArray, upper: I
             if per_box is not None:
                 per_box[b] = -np.inf
             continue
-        nxt = (mask | (1 << b)) * (rules.cap + 1)
+        nxt = (mask | (1 << b)) * (rules.upper_bonus_at + 1)
         if b < len(UPPER_BOXES):
             face = b + 1
             vc = np.empty((NUM_DICE + 1, n))
             for c in range(NUM_DICE + 1):
                 raised = upper + c * face
-                vc[c] = flat[((nxt + np.minimum(raised, rules.cap)) * 2) + armed]
-                vc[c] += c * face + UPPER_BONUS * ((upper < rules.cap) & (raised >= rules.cap))
+                vc[c] = flat[((nxt + np.minimum(raised, rules.upper_bonus_at)) * 2) + armed]
+                vc[c] += c * face + claim_bonus(upper, raised, rules.upper_bonus_at)
             vc[:, closed] = -np.inf
             cand = vc[ms.counts[:, b]]
         elif b == YAHTZEE_BIT:
@@ -420,7 +419,7 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: Index, upper: In
     workspace's arrays and without the per-box values."""
     ms = _multisets()
     n = len(mask)
-    cap = rules.cap
+    upper_bonus_at = rules.upper_bonus_at
     flat = values.reshape(-1)
     e = ws.view("e", len(ms.sets), n)
     after = e[ms.first_roll:]  # the rolls' rows of e: the value of each final roll
@@ -439,11 +438,11 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: Index, upper: In
     # what each box leads to, for every state at once: the next state's row (13, n) and,
     # for the upper boxes, the value of writing each count of their face (6, 6, n)
     closed = (mask >> _BOX_BITS & 1).astype(bool)
-    nxt = (mask | 1 << _BOX_BITS) * (cap + 1)
+    nxt = (mask | 1 << _BOX_BITS) * (upper_bonus_at + 1)
     nupper = len(UPPER_BOXES)
     raised = upper + _PIPS
-    vcs = flat[(nxt[:nupper, None] + np.minimum(raised, cap)) * 2 + armed]
-    vcs += _PIPS + UPPER_BONUS * ((upper < cap) & (raised >= cap))
+    vcs = flat[(nxt[:nupper, None] + np.minimum(raised, upper_bonus_at)) * 2 + armed]
+    vcs += _PIPS + claim_bonus(upper, raised, upper_bonus_at)
     np.copyto(vcs, -np.inf, where=closed[:nupper, None])
     row = (nxt[nupper:] + upper) * 2
     lower = flat[row + armed]  # (7, n)
@@ -485,21 +484,23 @@ def _start_values(values: FloatArray, rules: _RuleTables, mask: Index, upper: In
     return out
 
 
-def _levels(cap: int = UPPER_CAP) -> Iterator[tuple[Index, Index, Index, Index, Index]]:
+def _levels(upper_bonus_at: int = UPPER_BONUS_THRESHOLD
+            ) -> Iterator[tuple[Index, Index, Index, Index, Index]]:
     """The states to compute, by number of filled boxes from 12 down to 0: for each level
     the states' masks, capped upper totals and armed flags, and the states left out (masks
     and upper totals) whose value is that of the same mask at an upper total of 0.
 
     Left out: an upper total from which the bonus is out of reach (even five of a kind in
-    every open upper box would not reach ``cap``), where the total no longer matters; and the
-    armed flag while the yahtzee box is open. That is a third of the reachable states.
+    every open upper box would not reach ``upper_bonus_at``), where the total no longer
+    matters; and the armed flag while the yahtzee box is open. That is a third of the
+    reachable states.
     Made one level at a time, as the table is filled."""
     # what is kept and what left out depends only on the filled upper boxes: worked out
     # once for each of the 64, then laid out mask by mask (armed 0, then armed 1); small
     # integer types, as a level holds up to 88,000 states
     kept_u, kept_a, dropped_u = {}, {}, []
-    for sub, ups in enumerate(_reachable_uppers(cap)):
-        within = cap - sum(NUM_DICE * (i + 1) for i in range(len(UPPER_BOXES))
+    for sub, ups in enumerate(_reachable_uppers(upper_bonus_at)):
+        within = upper_bonus_at - sum(NUM_DICE * (i + 1) for i in range(len(UPPER_BOXES))
                            if not sub >> i & 1)
         kept = ups[(ups == 0) | (ups >= within)].astype(np.int32)
         dropped_u.append(ups[(ups != 0) & (ups < within)].astype(np.int32))
@@ -519,6 +520,6 @@ def _levels(cap: int = UPPER_CAP) -> Iterator[tuple[Index, Index, Index, Index, 
                np.repeat(at, [len(u) for u in same_u]), np.concatenate(same_u))
 
 
-def level_sizes(cap: int = UPPER_CAP) -> list[int]:
+def level_sizes(upper_bonus_at: int = UPPER_BONUS_THRESHOLD) -> list[int]:
     """How many states each level of :func:`_levels` computes (12 filled boxes first)."""
-    return [len(level[0]) for level in _levels(cap)]
+    return [len(level[0]) for level in _levels(upper_bonus_at)]

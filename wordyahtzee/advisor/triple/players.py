@@ -36,9 +36,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus, reached
 from ...modes.classic import (
     BOXES,
-    UPPER_BONUS,
     UPPER_BONUS_THRESHOLD,
     UPPER_BOXES,
     legal_scores,
@@ -89,12 +89,12 @@ def utilities(card: ScoreCard) -> FloatArray:
         scores = _scores(frozenset(sheet.scores), yahtzee_box)
         value = scores + _bonuses(yahtzee_box)[:, None] - PAR
         upper = sheet.upper_total
-        if upper < UPPER_BONUS_THRESHOLD:
+        if not reached(upper, UPPER_BONUS_THRESHOLD):
             top = scores[:, :len(UPPER_BOXES)]
             # three of a face keeps 63 in reach; reward being ahead of that pace
             value[:, :len(UPPER_BOXES)] += ((top - 3 * FACES) * 0.5
-                                            + UPPER_BONUS * (upper + top
-                                                             >= UPPER_BONUS_THRESHOLD))
+                                            + claim_bonus(upper, upper + top,
+                                                          UPPER_BONUS_THRESHOLD))
         parts.append(factor * value)
     return np.concatenate(parts, axis=1)
 

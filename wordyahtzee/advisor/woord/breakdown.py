@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ...modes.bonus import crossed
 from ...modes.woord import BOX, BOXES, UPPER_BONUS, UPPER_BOXES
 from .lattice import Lattice
 from .score_table import BIT, EARLY_SPECIALS, LATE_SPECIALS
@@ -174,7 +175,7 @@ def exact_breakdown(strategy: WoordStrategy,
                     prob[k + 1, s, after] += w * p
                     boxes[box] += w * p * value
                     points += p * value
-                    if upper and u < t <= u + value:
+                    if upper and crossed(u, u + value, t):
                         upper_bonus += w * p * UPPER_BONUS
                         p_bonus += w * p
                         points += p * UPPER_BONUS

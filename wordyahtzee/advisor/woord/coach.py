@@ -33,10 +33,14 @@ class WoordCoach:
     def table_key(self, rules: Mapping[str, Any]) -> str | None:
         """``dictionary/dice_set/threshold``; None for dice whose chances nobody knows (a
         score pad's referee of any box): there is no strategy to load, warm or mine by."""
+        from ...modes import options
+        from ...modes.woord.rules import WoordRules
+
         if takes_any_box(str(rules.get("dice_set", "nl"))):
             return None
+        at = options.renamed(WoordRules, rules).get("upper_bonus_at", 40)  # old records too
         return "/".join((str(rules.get("dictionary", "nl")), str(rules.get("dice_set", "nl")),
-                         str(rules.get("upper_bonus_threshold", 40))))
+                         str(at)))
 
     def load_table(self, key: str) -> Any:
         """The strategy (from the cache, or computed: a minute or two the first time)."""
@@ -251,7 +255,8 @@ def _position(game: Any, sheet: Any, event: Any) -> dict[str, Any]:
     return {"faces": turn.faces, "throws": turn.throws, "round": turn.round,
             "rounds": ROUNDS, "boxes": dict(sheet.boxes), "total": sheet.total,
             "upper_total": sheet.upper_total,
-            "upper_bonus_threshold": sheet.upper_bonus_threshold,
+            # the key stored puzzles and the shipped proficiency tests hold
+            "upper_bonus_threshold": sheet.upper_bonus_at,
             "woord_yahtzee_bonus": sheet.woord_yahtzee_bonus, "seconds_left": left,
             "turn_seconds": game.rules.turn_seconds}
 

@@ -23,10 +23,10 @@ import numpy.typing as npt
 
 from ...dice import FairDice
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.woord import (
     BOX,
     MAX_THROWS,
-    UPPER_BONUS,
     UPPER_BOXES,
     Claim,
     WoordGame,
@@ -95,7 +95,7 @@ class WoordHindsight:
                 return plain
             raised = u + x
             after = nxt[s, np.minimum(raised, threshold).astype(np.int64)]
-            bonus = np.where((u < threshold) & (raised >= threshold), UPPER_BONUS, 0)
+            bonus = claim_bonus(u, raised, threshold)
             value: FloatArray = x + bonus + after
             return value
         bit = BIT[box]
@@ -127,7 +127,7 @@ class WoordHindsight:
         x = scores[:, COLUMN[box]]
         if box in UPPER_BOXES:
             raised = u + x
-            best = (x + np.where((u < threshold) & (raised >= threshold), UPPER_BONUS, 0)
+            best = (x + claim_bonus(u, raised, threshold)
                     + nxt[s, np.minimum(raised, threshold).astype(np.int64)])
         else:
             best = x + nxt[s, u]

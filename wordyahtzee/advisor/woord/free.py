@@ -25,11 +25,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ...errors import RuleError
+from ...modes.bonus import claim_bonus
 from ...modes.woord import (
     BOX,
     MAX_THROWS,
     ROUND_BOXES,
-    UPPER_BONUS,
     UPPER_BOXES,
     WoordGame,
 )
@@ -93,7 +93,7 @@ class FreeOrderPlayer(WoordPlayer):
             xs = np.arange(int(table.column(box).max()) + 1)
             rest = open_mask & ~(1 << i)
             if box in UPPER_BOXES:
-                g = np.array([x + (UPPER_BONUS if upper < t <= upper + x else 0)
+                g = np.array([x + claim_bonus(upper, upper + x, t)
                               + self.leaf(rest, specials, upper + x)
                               for x in range(len(xs))])
             else:
@@ -156,8 +156,8 @@ class FreeOrderPlayer(WoordPlayer):
                 x = int(row[COLUMN[box]])
                 value = x + self.leaf(open_mask & ~(1 << i), specials,
                                       upper + x if box in UPPER_BOXES else upper)
-                if box in UPPER_BOXES and upper < t <= upper + x:
-                    value += UPPER_BONUS
+                if box in UPPER_BOXES:
+                    value += claim_bonus(upper, upper + x, t)
                 best = max(best, (value, box, None), key=lambda c: c[0])
         for name, points in special_points(row, specials, turn.throws).items():
             zero, after = self._zero_box(open_mask, specials | BIT[name], upper)

@@ -87,7 +87,7 @@ def simulate_woord(level: str, games: int, seed: int = 0, *, dictionary: str | L
         raise RuleError("play at least one game", "usage")
     lexicon = load_lexicon(dictionary) if isinstance(dictionary, str) else dictionary
     dice = DiceSet.load(dice_set) if isinstance(dice_set, str) else dice_set
-    rules = WoordRules(upper_bonus_threshold=threshold, free_order=free_order,
+    rules = WoordRules(upper_bonus_at=threshold, free_order=free_order,
                        turn_seconds=None, dictionary=lexicon.name, dice_set=dice.name)
     solver = get_solver(lexicon, dice, rules)
     strategy = (load_woord_strategy(lexicon, dice, threshold, rules)

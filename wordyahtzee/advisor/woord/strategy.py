@@ -46,12 +46,12 @@ import numpy.typing as npt
 from ...dice import DiceSet
 from ...errors import RuleError
 from ...lexicon import Lexicon
+from ...modes.bonus import claim_bonus, reached
 from ...modes.woord import (
     BOX,
     MAX_THROWS,
     ROUND_BOXES,
     SPECIAL_BOXES,
-    UPPER_BONUS,
     UPPER_BOXES,
     ScoreSheet,
     WoordRules,
@@ -92,8 +92,8 @@ __all__ = [
     "strategy_version",
 ]
 
-STRATEGY_CODE = (*SCORE_TABLE_CODE, "wordyahtzee.advisor.woord.lattice",
-                 "wordyahtzee.advisor.woord.strategy")
+STRATEGY_CODE = (*SCORE_TABLE_CODE, "wordyahtzee.modes.bonus",
+                 "wordyahtzee.advisor.woord.lattice", "wordyahtzee.advisor.woord.strategy")
 """The modules whose code computes the strategy table: its score table's and the DP's."""
 
 
@@ -286,10 +286,10 @@ class WoordStrategy:
     def _canonical(self, k: int, u: int) -> int:
         """States of round ``k + 1`` whose upper totals ``u`` share a value share a class:
         the bonus reached (``threshold``) or out of reach (-1)."""
-        if u >= self.threshold:
+        if reached(u, self.threshold):
             return self.threshold
         rest = sum(self._max_score(b) for b in self.rounds[k:] if b in UPPER_BOXES)
-        return -1 if u + rest < self.threshold else u
+        return u if reached(u + rest, self.threshold) else -1
 
     def _plan(self) -> dict[int, dict[tuple[int, int], list[int]]]:
         """Per round: the reachable states grouped into classes of equal value."""
@@ -321,8 +321,7 @@ class WoordStrategy:
             base[j] = c
             if upper:
                 after = np.minimum(u + xs, self.threshold)
-                bonus = np.where((u < self.threshold) & (u + xs >= self.threshold),
-                                 UPPER_BONUS, 0)
+                bonus = claim_bonus(u, u + xs, self.threshold)
                 rb[:, j] = xs + bonus + nxt[s, after] - c
             else:
                 rb[:, j] = xs
@@ -447,7 +446,7 @@ class WoordStrategy:
         if box == self.rounds[k]:
             if box in UPPER_BOXES:
                 after = min(u + points, self.threshold)
-                bonus = UPPER_BONUS if u < self.threshold <= u + points else 0
+                bonus = claim_bonus(u, u + points, self.threshold)
                 return state.total + points + bonus + float(nxt[s, after])
             return state.total + points + float(nxt[s, u])
         return state.total + points + float(nxt[s | BIT[box], u])
@@ -568,7 +567,7 @@ def load_woord_strategy(dictionary: str | Lexicon = "nl", dice_set: str | DiceSe
         if type(threshold) is not int or not 0 <= threshold <= 500:
             raise RuleError("the bonus threshold is a whole number 0-500", "bad_rules")
     else:
-        threshold = rules.upper_bonus_threshold
+        threshold = rules.upper_bonus_at
     table = load_score_table(dictionary, dice_set, rules, out=out, quiet=quiet,
                              use_cache=use_cache)
     out = None if quiet else (out if out is not None else sys.stderr)

@@ -135,7 +135,7 @@ def describe() -> dict[str, Any]:
     """What a start screen needs to offer this mode's options."""
     return {"rules_defaults": options.defaults(TableRules), "boxes": list(BOXES),
             "joker_readings": list(JOKER_READINGS), "match_games": MATCH_GAMES,
-            "rules_schema": options.schema(TableRules)}
+            "upper_bonus": UPPER_BONUS, "rules_schema": options.schema(TableRules)}
 
 
 def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
@@ -144,7 +144,8 @@ def paper_sheet(columns: Sequence[int] = (1,)) -> dict[str, Any]:
     return {"columns": list(columns),
             "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
                      ["game.upper_total", {}, "total"], ["classic.par_total", {}, "total"],
-                     ["classic.upper_bonus", {"n": UPPER_BONUS_THRESHOLD}, "total"],
+                     ["classic.upper_bonus", {"n": UPPER_BONUS_THRESHOLD, "bonus": UPPER_BONUS},
+                      "total"],
                      *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
                      ["classic.yahtzee_bonus", {}, "total"], ["game.lower_total", {}, "total"],
                      ["game.total", {}, "grand"]]}

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..bonus import reached
 from ..puzzling import DicePuzzles, PuzzleRules, claimed_boxes
 from .rules import BOXES, UPPER_BOXES
 
@@ -28,7 +29,7 @@ class ClassicPuzzles(DicePuzzles):
         found = []
         dice = list(position["dice"])
         upper_open = [b for b in UPPER_BOXES if b not in position["scores"]]
-        if upper_open and position["upper_total"] < position["upper_bonus_at"] \
+        if upper_open and not reached(position["upper_total"], position["upper_bonus_at"]) \
                 and boxes & set(UPPER_BOXES):
             found.append("bonus")
         if max(dice.count(d) for d in set(dice)) >= 4 or "yahtzee" in boxes:

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import RuleError
 from .. import options
+from ..bonus import UPPER_BONUS as UPPER_BONUS
+from ..bonus import upper_bonus
 from ..options import option
 
 if TYPE_CHECKING:
@@ -29,7 +31,6 @@ LOWER_BOXES = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straigh
                "large_straight", "yahtzee", "chance")
 #: The 13 boxes in score-sheet order (the order the advisor's bit masks use).
 BOXES = UPPER_BOXES + LOWER_BOXES
-UPPER_BONUS = 35
 UPPER_BONUS_THRESHOLD = 63
 """The standard upper total that earns the bonus (``upper_bonus_at`` may move it)."""
 UPPER_MAX = 5 * sum(FACES)
@@ -250,7 +251,7 @@ class ScoreSheet:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper boxes reach the threshold (63 unless a house rule moves it)."""
-        return UPPER_BONUS if self.upper_total >= self.upper_bonus_at else 0
+        return upper_bonus(self.upper_total, self.upper_bonus_at)
 
     @property
     def total(self) -> int:

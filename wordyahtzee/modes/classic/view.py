@@ -10,7 +10,14 @@ from typing_extensions import TypedDict
 
 from ..options import CanonicalRules
 from ..seating import SEAT_EVENTS
-from .rules import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
+from .rules import (
+    BOXES,
+    LOWER_BOXES,
+    MAX_THROWS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+)
 
 if TYPE_CHECKING:
     from .match import ClassicMatch
@@ -115,6 +122,8 @@ class ClassicView(TypedDict):
     players: list[ClassicPlayer]
     upper_bonus_at: int
     """the upper total that earns the bonus"""
+    upper_bonus_points: int
+    """the points of the upper bonus"""
     boxes: Sections
     rounds: int
     max_throws: int
@@ -174,7 +183,7 @@ def match_view(match: ClassicMatch, seat: int | None = None) -> ClassicView:
                 "kept": list(last.get("keep", []))}
     state: ClassicView = {
         "mode": "classic", "rules": match.rules.to_json(), "players": players,
-        "upper_bonus_at": match.rules.upper_bonus_at,
+        "upper_bonus_at": match.rules.upper_bonus_at, "upper_bonus_points": UPPER_BONUS,
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": len(BOXES), "max_throws": MAX_THROWS,
         "finished": match.is_over, "history": history, "turn": turn,

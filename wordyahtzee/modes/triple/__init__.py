@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import options
-from ..classic import BOXES
+from ..classic import BOXES, UPPER_BONUS, UPPER_BONUS_THRESHOLD
 from ..contract import JSON, Action, Resources, Skip
 from ..contract import no_game_from_record as game_from_record
 from ..contract import no_needs as needs
@@ -87,7 +87,8 @@ def describe() -> JSON:
     """What a start screen needs to offer this mode: no rules options."""
     return {"rules_defaults": options.defaults(TripleRules), "boxes": list(BOXES),
             "columns": COLUMNS, "factors": list(FACTORS), "turns": TURNS,
-            "players": [1, MAX_PLAYERS],
+            "players": [1, MAX_PLAYERS], "upper_bonus": UPPER_BONUS,
+            "upper_bonus_at": UPPER_BONUS_THRESHOLD,
             "rules_schema": options.schema(TripleRules)}
 
 

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Literal
 
 from typing_extensions import TypedDict
 
-from ..classic import BOXES, LOWER_BOXES, MAX_THROWS, UPPER_BONUS_THRESHOLD, UPPER_BOXES
+from ..classic import (
+    BOXES,
+    LOWER_BOXES,
+    MAX_THROWS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+)
 from ..classic.view import PipTurn, Sections
 from .game import TripleTurnEntry
 from .rules import FACTORS, TURNS
@@ -70,6 +77,8 @@ class TripleView(TypedDict):
     players: list[TriplePlayer]
     upper_bonus_at: int
     """the upper total that earns a column's bonus"""
+    upper_bonus_points: int
+    """the points of the upper bonus"""
     columns: list[ColumnFactor]
     boxes: Sections
     rounds: int
@@ -116,6 +125,7 @@ def game_view(game: TripleGame, seat: int | None = None) -> TripleView:
                 "kept": list(last.get("keep", []))}
     return {
         "mode": "triple", "players": players, "upper_bonus_at": UPPER_BONUS_THRESHOLD,
+        "upper_bonus_points": UPPER_BONUS,
         "columns": [{"column": c, "factor": f} for c, f in enumerate(FACTORS, 1)],
         "boxes": {"upper": list(UPPER_BOXES), "lower": list(LOWER_BOXES)},
         "rounds": TURNS, "max_throws": MAX_THROWS, "finished": game.finished,

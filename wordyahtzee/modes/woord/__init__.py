@@ -127,7 +127,7 @@ def describe() -> dict[str, Any]:
     """What a start screen needs to offer this mode's options."""
     return {"rules_defaults": WoordRules().to_json(), "boxes": list(BOXES),
             "round_boxes": list(ROUND_BOXES), "special_boxes": list(SPECIAL_BOXES),
-            "rules_schema": options.schema(WoordRules)}
+            "upper_bonus": UPPER_BONUS, "rules_schema": options.schema(WoordRules)}
 
 
 def paper_sheet() -> dict[str, Any]:
@@ -136,7 +136,7 @@ def paper_sheet() -> dict[str, Any]:
     return {"columns": [1],
             "rows": [*([f"box.{b}", {}, "box"] for b in UPPER_BOXES),
                      ["game.upper_total", {}, "total"],
-                     ["game.upper_bonus", {"n": WoordRules().upper_bonus_threshold}, "total"],
+                     ["game.upper_bonus", {"n": WoordRules().upper_bonus_at}, "total"],
                      *([f"box.{b}", {}, "box"] for b in LOWER_BOXES),
                      ["game.lower_total", {}, "total"], ["game.wy_bonus", {}, "total"],
                      ["game.total", {}, "grand"]]}

@@ -129,7 +129,7 @@ class WoordGame(Acting):
         self.dice_set = dice_set
         self.rng = rng or random.SystemRandom()
         self.clock = clock
-        self.sheets = [ScoreSheet(self.rules.upper_bonus_threshold) for _ in self.players]
+        self.sheets = [ScoreSheet(self.rules.upper_bonus_at) for _ in self.players]
         self.events: list[dict[str, Any]] = []
         self.disputes: list[Dispute] = []
         self.history: list[TurnRecord] = []  # finished turns in record form

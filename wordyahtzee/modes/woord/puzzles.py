@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ..bonus import reached
 from ..puzzling import JSON, DicePuzzles, PuzzleRules, claimed_boxes
 from .rules import BOXES, SPECIAL_BOXES, UPPER_BOXES
 
@@ -36,7 +37,7 @@ class WoordPuzzles(DicePuzzles):
         the hourglass (or a turn lost to it), and the common ones."""
         boxes = claimed_boxes(best, played)
         found = []
-        if position["upper_total"] < position["upper_bonus_threshold"] \
+        if not reached(position["upper_total"], position["upper_bonus_threshold"]) \
                 and boxes & set(UPPER_BOXES):
             found.append("bonus")
         if "woord_yahtzee" in boxes:

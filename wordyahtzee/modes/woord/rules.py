@@ -14,6 +14,8 @@ from ...dice import DiceSet
 from ...errors import RuleError
 from ...letters import BLANK, is_consonant, is_vowel
 from .. import options
+from ..bonus import UPPER_BONUS as UPPER_BONUS
+from ..bonus import upper_bonus
 from ..options import option
 
 MAX_THROWS = 3
@@ -99,7 +101,6 @@ UPPER_BOXES = tuple(b.id for b in SHEET if b.upper)
 LOWER_BOXES = tuple(b.id for b in SHEET if not b.upper)
 ROUNDS = len(ROUND_BOXES)
 
-UPPER_BONUS = 35
 MAX_WORDS = 7
 """The most words a claim (or a preview) may carry: one per die."""
 MAX_WORD_CHARS = 40
@@ -110,8 +111,9 @@ class WoordRules:
     """The rules options of docs/rules.md §1, declared once (:mod:`..options`): the parser,
     the schema and the defaults come from these fields."""
 
-    upper_bonus_threshold: int = option(40, between=(0, 500), description=(
-        "the upper section's sum that earns the bonus of 35"))
+    upper_bonus_at: int = option(40, between=(0, 500), old_names=("upper_bonus_threshold",),
+                                 description=(
+        f"the upper section's sum that earns the bonus of {UPPER_BONUS}"))
     free_order: bool = option(False, description=(
         "true: the rounds in any order (the Dutch rulebook's variant)"))
     turn_seconds: float | None = option(60.0, between=(1, 3600), nullable=True, description=(
@@ -168,7 +170,7 @@ def optional_box(value: Any) -> str | None:
 class ScoreSheet:
     """One player's twelve boxes (``None`` = still open) and the Woord Yahtzee bonuses."""
 
-    upper_bonus_threshold: int = 40
+    upper_bonus_at: int = 40
     boxes: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(BOXES))
     woord_yahtzee_bonus: int = 0
 
@@ -184,7 +186,7 @@ class ScoreSheet:
     @property
     def upper_bonus(self) -> int:
         """35 once the upper boxes reach the threshold (40, or 45 in the English edition)."""
-        return UPPER_BONUS if self.upper_total >= self.upper_bonus_threshold else 0
+        return upper_bonus(self.upper_total, self.upper_bonus_at)
 
     @property
     def lower_total(self) -> int:
