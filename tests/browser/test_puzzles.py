@@ -14,18 +14,34 @@ import pytest
 from playwright.sync_api import expect
 
 from wordyahtzee.advisor.kaartspel.players import computer_player
+from wordyahtzee.advisor.woord.players import play_woord_turn
+from wordyahtzee.advisor.woord.simulate import woord_player
 from wordyahtzee.cli.puzzles import mine_record
+from wordyahtzee.games import new_game
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency
 from wordyahtzee.puzzles.mining import mine
 from wordyahtzee.puzzles.rating import START
+from wordyahtzee.solver.claims import get_solver
 
 from ..support.puzzles import as_choice
 from .conftest import DESKTOP, PHONE, shot
+from .conftest import START as CLOCK_START
 from .helpers import click_choice
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
+
+
+def _woord_record() -> dict[str, Any]:
+    """The record of a Woord Yahtzee game the beginner computer plays (seeded: two puzzles),
+    so that the golden record's one puzzle has a next one in this module alone."""
+    game = new_game("woord", ["Anna"], {}, rng=random.Random(0), clock=lambda: CLOCK_START)
+    player = woord_player("beginner", get_solver(), rng=random.Random(0))
+    while not game.finished:
+        play_woord_turn(game, player)
+    record: dict[str, Any] = game.to_record()
+    return record
 
 
 def _kaartspel_game() -> KaartspelGame:
@@ -51,6 +67,8 @@ def puzzles(live: Any) -> dict[str, list[dict[str, Any]]]:
         else:
             mined = mine_record(json.loads((RECORDS / mode / f"{name}.json").read_text())[
                 "record"])
+            if mode == "woord":
+                mined += mine_record(_woord_record())
         assert mined
         live.store.put_puzzles(f"test-{name}", [
             {"id": p.id, "mode": p.mode, "rules_key": "{}", "source": p.source, "day": None,
