@@ -160,3 +160,20 @@ def test_each_action_body_is_the_actions_own_schema(document: dict[str, Any]) ->
     assert set(claims["TripleClaimRequest"]["properties"]) == {"box", "column", "seq",
                                                                 "token"}
     assert "column" not in claims["WoordClaimRequest"]["properties"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_new_tables_state_is_what_the_document_says(tmp_path: Path, mode: str) -> None:
+    """The state a new table of each mode answers with validates against the document's
+    ``GameState`` (its rules in full: every option's name, none of their old names)."""
+    import jsonschema_rs
+
+    client = make_app(tmp_path / "state.sqlite3").test_client()
+    document = client.get("/api/openapi.json").json
+    made = client.post("/api/games", json={"mode": mode, "kind": "hotseat",
+                                           "players": ["Anna", "Bram"]})
+    assert made.status_code == 201, made.json
+    schema = {"$ref": "#/components/schemas/GameState", "components": document["components"]}
+    errors = [e.message for e in jsonschema_rs.validator_for(schema).iter_errors(
+        made.json["state"])]
+    assert errors == []

@@ -134,13 +134,15 @@ def field_docs(typed_dict: type) -> dict[str, str]:
 
 def _documented(hint: Any, mode: str) -> Any:
     """A view's field type as the document gives it: ``rules`` marked full or canonical
-    by the mode's own rules schema (every option required in the full form)."""
+    by the mode's own rules schema (every option required in the full form, which writes
+    no option's old name: those are ``deprecated``, read only)."""
     marks = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, RulesJSON)]
     if not marks:
         return hint
     schema = dict(modes_info()[mode]["rules_schema"])
     if marks[0].full:
-        schema["required"] = list(schema["properties"])
+        schema["required"] = [name for name, prop in schema["properties"].items()
+                              if not prop.get("deprecated")]
     return Annotated[dict[str, Any], WithJsonSchema(schema)]
 
 

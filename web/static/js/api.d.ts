@@ -1442,7 +1442,7 @@ export type WoordState = {
     /** the upper section's sum that earns the bonus of 35 */
     upper_bonus_at: number;
     /** the old name of upper_bonus_at, still read */
-    upper_bonus_threshold: number;
+    upper_bonus_threshold?: number;
     /** true: the rounds in any order (the Dutch rulebook's variant) */
     free_order: boolean;
     /** the hourglass: seconds a turn may take; null: no hourglass */
