@@ -132,7 +132,26 @@ def _before(req: Any, resp: Any, error: Exception | None, instance: Any,
         raise _refused(error) from None
 
 
-spec = SpecTree("flask", backend=_Plugin, mode="strict", title="Woord Yahtzee API",
+class _Spec(SpecTree):
+    """spectree, with each model's JSON schema made once per mode: spectree makes it anew
+    at every route that names the model, and the API's answers name the same few large
+    ones (a table's state, with every mode's view; the error body) at dozens of routes,
+    which made a server's start take seconds."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._made: dict[tuple[type, str], tuple[str, Any]] = {}
+
+    def _add_model(self, model: Any, mode: Any = "validation") -> str:
+        made = self._made.get((model, mode))
+        if made is None:
+            name = super()._add_model(model, mode)
+            made = self._made[model, mode] = (name, self.models[name])
+        self.models[made[0]] = made[1]  # the last route's mode wins, as in spectree
+        return made[0]
+
+
+spec = _Spec("flask", backend=_Plugin, mode="strict", title="Woord Yahtzee API",
                 version="1", description=DESCRIPTION, openapi_version="3.1.0",
                 validation_error_status=400, validation_error_model=ErrorBody,
                 before=_before, naming_strategy=lambda model: model.__name__,

@@ -118,21 +118,28 @@ def read_until(sock: socket.socket, needle: bytes, seconds: float) -> bytes:
 
 def serve(db: Path, port: int, *extra: str,
           env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """``wordyahtzee serve`` on ``db`` and ``port`` (``extra``: more options), once it
-    accepts connections; its output goes to ``db``'s ``.log``."""
-    with db.with_suffix(".log").open("ab") as log:  # the server's lines, for a failure
+    """``wordyahtzee serve`` on ``db`` and ``port`` (``extra``: more options), once its
+    worker answers a request (gunicorn's master accepts connections before the worker
+    has loaded the app); its output goes to ``db``'s ``.log``."""
+    log_path = db.with_suffix(".log")
+    with log_path.open("ab") as log:  # the server's lines, for a failure
         proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
                                  str(port), "--db", str(db), *extra], stdout=log,
                                 stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
+    end = time.monotonic() + 60
+    while time.monotonic() < end and proc.poll() is None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return proc
+            conn.request("GET", "/api/meta")
+            conn.getresponse().read()  # any answer: the worker is up
+            return proc
         except OSError:
             time.sleep(0.1)
+        finally:
+            conn.close()
     proc.kill()
-    raise AssertionError("the server did not start")
+    proc.wait(10)
+    raise AssertionError(f"the server did not start: {log_path.read_text()[-2000:]}")
 
 
 def call(base: str, method: str, path: str, body: Any = None,
