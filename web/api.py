@@ -391,30 +391,26 @@ def _yours(state: dict[str, Any], table: Any, own: set[int]) -> dict[str, Any]:
     return state
 
 
-RENDER_SECONDS = 0.25
-"""How long a table's rendered state serves every stream woken by the same change."""
-
-
 def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
-    """The table's state as its streams send it: ``(seq, event id, JSON)``, rendered once
-    per change and per quarter second however many watch. A popular table's 10,000
-    viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
-    process's other requests). A stream that connects gets a state at most that old. The
-    id's tag digests what a viewer sees change besides the moves (who is at the table,
-    the host's controls, the rematch, the reactions)."""
-    now = time.monotonic()
-    marks = (table.seq, table.abandoned, table.surroundings())
+    """The table's state as its streams send it: ``(seq, event id, JSON)``, the state
+    :meth:`~wordyahtzee.tables.playing.Playing.shown_state` shows (made once per change
+    and per quarter second however many watch, and shared with the move's own answer),
+    written once. A popular table's 10,000 viewers, all woken by one move, cost one
+    rendering, not 10,000 (each would stall the process's other requests). The id's tag
+    digests what a viewer sees change besides the moves (who is at the table, the host's
+    controls, the rematch, the reactions)."""
+    state = manager.shown_state(table)
     memo = table.rendered
-    if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
-        return memo[2]
-    state = manager.state(table)
+    if memo is not None and memo[0] is state:
+        rendered: tuple[int, str, str] = memo[1]
+        return rendered
     key = ([(s["present"], s["host_controls"]) for s in state["seats"]], state["rematch"],
            [(r["seat"], r["at"]) for r in state["reactions"]], state["paused"],
            state["waiting_for"], state["idle_deadline"])
     tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
-    data = dump_text(state)
-    table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))
-    return state["seq"], f"{state['seq']}.{tag}", data
+    rendered = (state["seq"], f"{state['seq']}.{tag}", dump_text(state))
+    table.rendered = (state, rendered)
+    return rendered
 
 
 @bp.get("/games/<game_id>/events")
