@@ -38,6 +38,8 @@ FEATURES = ("wordyahtzee.daily", "wordyahtzee.lobby", "wordyahtzee.moderation",
             "wordyahtzee.owned", "wordyahtzee.puzzles")
 """The packages of a feature each: its rules, its service and its command-line verbs."""
 FORBIDDEN.update({feature: ("wordyahtzee.web", "wordyahtzee.cli") for feature in FEATURES})
+FORBIDDEN["wordyahtzee.store"] += FEATURES  # the features import the store, never the reverse:
+# their queries stay in the store (docs/architecture.md, "Where a feature's store queries live")
 SHARED_CLI = "wordyahtzee.cli.options"
 """What a feature's command-line verbs (its ``cli`` module: an adapter like the command's
 own modules, kept beside the feature's service) share with the rest of the command: the
