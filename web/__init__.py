@@ -236,8 +236,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .words import routes as words
 
     app.url_map.converters["lobby"] = lobby.LobbyId
-    # The daily game's routes are made after the words': two answers' models share the name
-    # ``Deleted`` (a dice set's, a profile's), and the document holds the one made last.
     from .daily import routes as daily
     from .moderation import routes as moderation
     from .puzzles import routes as puzzles

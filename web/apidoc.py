@@ -68,7 +68,7 @@ DESCRIPTION = (
     "the lobby, check words, build dictionaries. Every error is a 4xx JSON body "
     "`{\"error\": {\"code\", \"message\", \"request_id\"}}` (the id also in the "
     "`X-Request-Id` header and the server's log). This document is made from the models that "
-    "also validate the requests (web/models*.py).")
+    "also validate the requests (each feature's models.py under web/).")
 
 
 class _Plugin(FlaskPlugin):

@@ -56,7 +56,7 @@ class Profile(Reply):
     link: str
 
 
-class Deleted(Reply):
+class ProfileDeleted(Reply):
     """The profile is gone."""
 
     deleted: bool
@@ -163,4 +163,4 @@ class DailyDays(Reply):
 
 
 __all__ = ["Carried", "CarryRequest", "DailyDay", "DailyDays", "DailyQuery", "DailyStart",
-           "Deleted", "NewProfile", "Profile", "ProfileId", "ProfileName", "Renamed"]
+           "ProfileDeleted", "NewProfile", "Profile", "ProfileId", "ProfileName", "Renamed"]

@@ -30,7 +30,7 @@ from .models import (
     DailyDays,
     DailyQuery,
     DailyStart,
-    Deleted,
+    ProfileDeleted,
     NewProfile,
     Profile,
     ProfileName,
@@ -114,7 +114,7 @@ def rename_profile() -> Response:
 
 
 @bp.delete("/api/profile")
-@documented(replies(Deleted, errors=(403, 415)))
+@documented(replies(ProfileDeleted, errors=(403, 415)))
 def delete_profile() -> Response:
     """Delete the profile with all its data; the cookie goes too."""
     tables().profiles.delete_profile(profile_secret())

@@ -194,8 +194,8 @@ class NewDiceSet(Body):
     error_codes: ClassVar[dict[str, str]] = {"": "bad_dice_set"}
 
 
-class Deleted(Reply):
-    """What was deleted."""
+class DiceSetDeleted(Reply):
+    """The dice set is gone: its name."""
 
     deleted: str
 
@@ -258,6 +258,6 @@ class ReportList(Reply):
 
 
 __all__ = ["MAX_CHECK_WORDS", "MAX_NOTE", "CheckReply", "CheckRequest", "DiceSet",
-           "DiceSetList", "Dictionary", "DictionaryList", "JobReply", "NewDiceSet", "Report",
-           "ReportList", "ReportRequest", "ReportsQuery", "SolveReply", "SolveRequest",
-           "UploadForm"]
+           "DiceSetDeleted", "DiceSetList", "Dictionary", "DictionaryList", "JobReply",
+           "NewDiceSet", "Report", "ReportList", "ReportRequest", "ReportsQuery",
+           "SolveReply", "SolveRequest", "UploadForm"]

@@ -21,7 +21,7 @@ from . import dictionary_jobs, solving
 from .models import (
     CheckReply,
     CheckRequest,
-    Deleted,
+    DiceSetDeleted,
     DiceSet,
     DiceSetList,
     DictionaryList,
@@ -145,7 +145,7 @@ def add_dice_set() -> Any:
 
 
 @bp.delete("/dice-sets/<name>")
-@documented(replies(Deleted, errors=(*WRITES, 404)))
+@documented(replies(DiceSetDeleted, errors=(*WRITES, 404)))
 def delete_dice_set(name: str) -> Response:
     """Delete one of this browser's (or its profile's) own boxes: games played with it
     keep their copy of its dice; 404 for any other."""
