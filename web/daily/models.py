@@ -163,4 +163,4 @@ class DailyDays(Reply):
 
 
 __all__ = ["Carried", "CarryRequest", "DailyDay", "DailyDays", "DailyQuery", "DailyStart",
-           "ProfileDeleted", "NewProfile", "Profile", "ProfileId", "ProfileName", "Renamed"]
+           "NewProfile", "Profile", "ProfileDeleted", "ProfileId", "ProfileName", "Renamed"]

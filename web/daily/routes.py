@@ -30,9 +30,9 @@ from .models import (
     DailyDays,
     DailyQuery,
     DailyStart,
-    ProfileDeleted,
     NewProfile,
     Profile,
+    ProfileDeleted,
     ProfileName,
     Renamed,
 )

@@ -21,8 +21,8 @@ from . import dictionary_jobs, solving
 from .models import (
     CheckReply,
     CheckRequest,
-    DiceSetDeleted,
     DiceSet,
+    DiceSetDeleted,
     DiceSetList,
     DictionaryList,
     JobReply,
