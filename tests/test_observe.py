@@ -161,3 +161,20 @@ def test_a_profile_links_secret_stays_out_of_the_log(tmp_path: Path, lines: Line
     assert line["route"] == "/p/<secret>" and line["path"] == "/p/<secret>"
     assert secret not in json.dumps(lines.lines)
     assert '"/p/<secret>"' in (Path(__file__).parents[1] / "deploy" / "nginx.conf").read_text()
+
+
+def test_a_log_line_holds_what_orjson_cannot_write() -> None:
+    """The request log writes its lines with orjson; a field orjson refuses (an integer
+    beyond 64 bits, a lone surrogate) still makes one JSON line, by the standard library,
+    and anything else unknown is written as its text."""
+    from wordyahtzee.web.requestlog import JsonFormatter
+
+    record = logging.getLogger("wordyahtzee.requests").makeRecord(
+        "wordyahtzee.requests", logging.INFO, __file__, 0, "request", (), None,
+        extra={"fields": {"big": 2 ** 70, "odd": "a\udc80b", "where": Path("/x")}})
+    line = JsonFormatter().format(record)
+    assert "\n" not in line
+    assert json.loads(line)["big"] == 2 ** 70 and json.loads(line)["where"] == "/x"
+    plain = json.loads(JsonFormatter().format(logging.getLogger("x").makeRecord(
+        "x", logging.INFO, __file__, 0, "request", (), None, extra={"fields": {"é": 1}})))
+    assert plain["é"] == 1 and plain["message"] == "request" and plain["level"] == "info"
