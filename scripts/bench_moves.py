@@ -16,17 +16,17 @@ rendered and sent to them). The figure of merit is the server's CPU milliseconds
 the price of a move against the price of the web stack itself (docs/performance.md keeps a
 table per release).
 
-``--against CHECKOUT`` serves a second server from another checkout of the project (its
-``wordyahtzee`` package first on the ``PYTHONPATH``, the same interpreter and client) on a
-database of its own beside this one's, and measures both in every round, one after the
-other: the last column is this code's CPU per action over the other's, per round, so that
-a machine whose speed drifts during the run (shared hosts do, by a factor of two) weighs
-on both alike.
+``--against CHECKOUT`` serves a second server from another checkout of the project, with
+the Python of that checkout's own virtual environment (``CHECKOUT/.venv``, the checkout
+installed in it: a ``PYTHONPATH`` alone is not enough, since the current directory and
+this environment's installed package would serve their code instead; each server's code
+is checked before it starts), on a database of its own beside this one's, with the same
+client, and measures both in every round, one after the other: the last column is this
+code's CPU per action over the other's, per round, so that a machine whose speed drifts
+during the run (shared hosts do, by a factor of two) weighs on both alike.
 
 ``--write-docs BLOCK`` rewrites the table between the ``bench:BLOCK`` markers of
-docs/performance.md with this run's, naming the commit of the code that served (the
-checkout the ``wordyahtzee`` package is imported from: ``PYTHONPATH=OTHER_CHECKOUT`` measures
-another commit with the same client).
+docs/performance.md with this run's, naming the commit of each checkout that served.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ import gevent  # noqa: E402
 from scripts.bench_docs import machine, replace_block  # noqa: E402
 from scripts.bench_stack_floor import measure, start_bare  # noqa: E402
 from scripts.load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
+from scripts.served import CHECKOUT  # noqa: E402
 
 MODES = ("woord", "classic", "kaartspel", "triple")
 WATCHERS = 2
@@ -133,6 +134,12 @@ def play(port: int, mode: str, online: bool, deadline: float, seed: int,
             status, answer = client.call(f"{mode} move", "POST",
                                          f"/api/games/{game_id}/act/{action}",
                                          {**body, "seq": state["seq"]}, token)
+            if status == 422 and answer["error"]["code"] == "not_a_word":
+                # another checkout's dictionary may lack a word of this one's: a zero
+                status, answer = client.call(f"{mode} move", "POST",
+                                             f"/api/games/{game_id}/act/{action}",
+                                             {**body, "words": [], "seq": state["seq"]},
+                                             token)
             if status != 200:
                 raise SystemExit(f"{mode}: {action} {body} refused: {status} {answer}")
             counter[0] += 1
@@ -188,7 +195,7 @@ def main() -> None:
         if args.against:
             served["other"] = start_server(
                 database(args.db, tmp, "other"), 1, os.path.join(tmp, "data-other"),
-                {"PYTHONPATH": str(Path(args.against).resolve())})
+                checkout=args.against)
         try:
             measure(*bare, "bare", "/check", 2, 20)  # warm-ups
             for who in servers:
@@ -260,13 +267,11 @@ def database(url: str | None, tmp: str, who: str) -> str:
 
 
 def served_commit(checkout: str | None = None) -> str:
-    """The commit of ``checkout``, by default the checkout the server's ``wordyahtzee``
-    package comes from."""
+    """The commit of ``checkout``, by default this script's own (whose code "this" server
+    runs: :func:`~scripts.served.check_served_code` made sure)."""
     import subprocess
 
-    import wordyahtzee
-
-    where = (Path(checkout) if checkout else Path(wordyahtzee.__file__).resolve().parents[1])
+    where = Path(checkout) if checkout else CHECKOUT
     found = subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"],
                            capture_output=True, text=True, check=False).stdout.strip()
     return found or f"{where} (not a git checkout)"

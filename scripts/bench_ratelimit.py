@@ -404,7 +404,7 @@ def bench_counters(args: argparse.Namespace, redis: RedisServer, pg: PostgresSer
 LOGIN = """
 import json, statistics, sys, threading, time
 from argon2 import PasswordHasher
-import wordyahtzee.moderation as m
+import wordyahtzee.moderation.moderators as m
 from wordyahtzee.errors import ServiceError
 from wordyahtzee.store.postgres import PostgresStore
 

@@ -35,7 +35,7 @@ TRANSLATIONS = ROOT / "web" / "translations"
 TEMPLATE = TRANSLATIONS / "messages.pot"
 LANGUAGES = ("nl", "en", "de")
 SOURCE_LANGUAGE = "en"
-SOURCES = [("web", "*.py"), ("web/templates", "**/*.html"), ("web/static/js", "*.js")]
+SOURCES = [("web", "**/*.py"), ("web/templates", "**/*.html"), ("web/static/js", "*.js")]
 PROJECT = "wordyahtzee"
 # a call of t or tn (or of a speaker's ``.t``): not a longer name (``alert(``, ``sort(``)
 CALL = re.compile(r"(?<![\w$])(tn?)\(")

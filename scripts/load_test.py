@@ -50,6 +50,8 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
+from scripts.served import CHECKOUT, check_served_code, checkout_python  # noqa: E402
+
 latencies: dict[str, list[float]] = defaultdict(list)
 errors: dict[str, int] = defaultdict(int)
 actions = 0
@@ -62,16 +64,19 @@ def free_port() -> int:
 
 
 def start_server(db: str, workers: int, data_dir: str,
-                 extra_env: dict[str, str] | None = None
+                 extra_env: dict[str, str] | None = None, checkout: str | None = None
                  ) -> tuple[subprocess.Popen[bytes], int]:
     """``wordyahtzee serve`` on ``db`` once it answers (``extra_env``: more of its
-    environment, ``PYTHONPATH`` of another checkout, say)."""
+    environment), serving the code of ``checkout`` (by default this one's) with the Python
+    of that checkout's own environment; the code it imports is checked first."""
     port = free_port()
     env = {**os.environ, "WORDYAHTZEE_DATA_DIR": data_dir, "WORDYAHTZEE_WARM": "",
            "WORDYAHTZEE_RATE_LIMITS": "off", **(extra_env or {})}
+    python = sys.executable if checkout is None else checkout_python(checkout)
+    check_served_code(python, CHECKOUT if checkout is None else Path(checkout), env)
     log = Path(data_dir).with_suffix(".log")
     with log.open("ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "wordyahtzee", "serve", "--port",
+        proc = subprocess.Popen([python, "-P", "-m", "wordyahtzee", "serve", "--port",
                                  str(port), "--db", db, "--workers", str(workers)],
                                 env=env, stdout=out, stderr=subprocess.STDOUT)
     end = time.monotonic() + 60

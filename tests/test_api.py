@@ -297,6 +297,27 @@ def test_a_resumed_stream_sends_only_what_the_browser_lacks(client: Any, app: An
         leave()
 
 
+def test_a_moves_answer_and_its_streams_share_one_state(client: Any, app: Any) -> None:
+    """The state a move answers with is the one its table's streams then send: made once,
+    not again for the streams; anything a viewer sees change (someone comes) makes a new
+    one."""
+    gid, links = new_game(client, "online")
+    service = app.extensions["wordyahtzee.tables"]
+    table = service.table(gid)
+    answer = service.act(gid, links[0]["token"], "throw", {})
+    assert service.shown_state(table) is answer["state"]
+    text = client.get(f"/api/games/{gid}/events").get_data(as_text=True)
+    sent = json.loads(text.split("data: ", 1)[1].split("\n", 1)[0])
+    assert sent == json.loads(json.dumps(answer["state"])) and sent["seq"] == 1
+    leave = service.watching(table, links[1]["token"])  # Bram comes
+    try:
+        shown = service.shown_state(table)
+        assert shown is not answer["state"]
+        assert shown["seats"][1]["present"] and not answer["state"]["seats"][1]["present"]
+    finally:
+        leave()
+
+
 def test_simultaneous_actions_do_not_corrupt(client: Any, app: Any) -> None:
     gid, links = new_game(client)
     token = links[0]["token"]

@@ -128,6 +128,27 @@ def test_a_name_is_taken_as_long_as_the_document_says(client: Any,
     assert game.status_code == 201
 
 
+def test_no_two_models_share_a_name(document: dict[str, Any]) -> None:
+    """The document names a schema by its model's class name, so two models of one name
+    would leave one route documented with the other's schema (a deleted dice set's answer
+    once read as a deleted profile's)."""
+    from wordyahtzee.web.models import Body, Reply
+
+    def models(base: type) -> list[type]:
+        found = []
+        for sub in base.__subclasses__():
+            found += [sub, *models(sub)]
+        return found
+
+    names: dict[str, set[str]] = {}
+    for model in {*models(Body), *models(Reply)}:
+        names.setdefault(model.__name__, set()).add(model.__module__)
+    assert not {name: where for name, where in names.items() if len(where) > 1}
+    schemas = document["components"]["schemas"]
+    assert schemas["DiceSetDeleted"]["properties"]["deleted"]["type"] == "string"
+    assert schemas["ProfileDeleted"]["properties"]["deleted"]["type"] == "boolean"
+
+
 def test_the_state_is_a_union_keyed_on_the_mode(document: dict[str, Any]) -> None:
     """Each mode's state is its own schema (the table's fields and the mode's view, every
     field required and described where its view says), one per mode of the registry,

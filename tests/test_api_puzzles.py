@@ -160,7 +160,7 @@ def test_the_start_page_offers_only_the_puzzles_of_the_day_there_are(app: Any) -
     import json
     import re
 
-    from wordyahtzee.cli.puzzles import mine_record
+    from wordyahtzee.puzzles.cli import mine_record
     from wordyahtzee.puzzles.rating import START
 
     client = app.test_client()

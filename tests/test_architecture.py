@@ -9,6 +9,7 @@ import json
 import re
 import warnings
 from collections.abc import Iterator
+from importlib.util import resolve_name
 from pathlib import Path
 
 import pytest
@@ -32,9 +33,23 @@ FORBIDDEN = {
     "wordyahtzee.store": ("wordyahtzee.advisor", "wordyahtzee.tables", "wordyahtzee.web",
                           "wordyahtzee.cli"),
     "wordyahtzee.tables": ("wordyahtzee.web", "wordyahtzee.cli"),
-    "wordyahtzee.daily": ("wordyahtzee.web", "wordyahtzee.cli"),
-    "wordyahtzee.moderation": ("wordyahtzee.web", "wordyahtzee.cli"),
 }
+FEATURES = ("wordyahtzee.daily", "wordyahtzee.lobby", "wordyahtzee.moderation",
+            "wordyahtzee.owned", "wordyahtzee.puzzles")
+"""The packages of a feature each: its rules, its service and its command-line verbs."""
+FORBIDDEN.update({feature: ("wordyahtzee.web", "wordyahtzee.cli") for feature in FEATURES})
+FORBIDDEN["wordyahtzee.store"] += FEATURES  # the features import the store, never the reverse:
+# their queries stay in the store (docs/architecture.md, "Where a feature's store queries live")
+SHARED_CLI = "wordyahtzee.cli.options"
+"""What a feature's command-line verbs (its ``cli`` module: an adapter like the command's
+own modules, kept beside the feature's service) share with the rest of the command: the
+one ``--db`` option. Nothing else of a feature imports the command line."""
+
+
+def allowed(name: str, target: str) -> bool:
+    """Whether ``name`` may import ``target`` although its layer forbids it: a feature's
+    ``cli`` module, the shared options of the command line."""
+    return target == SHARED_CLI and any(name == f"{feature}.cli" for feature in FEATURES)
 
 
 def modules() -> dict[str, Path]:
@@ -140,8 +155,26 @@ def test_each_layer_imports_only_the_layers_below(layer: str) -> None:
     wrong = sorted((name, target) for name, targets in GRAPH.items()
                    if name == layer or name.startswith(layer + ".")
                    for target in targets
-                   if any(target == f or target.startswith(f + ".") for f in FORBIDDEN[layer]))
+                   if any(target == f or target.startswith(f + ".") for f in FORBIDDEN[layer])
+                   and not allowed(name, target))
     assert wrong == []
+
+
+def test_a_features_commands_are_reached_through_the_command_line_only() -> None:
+    """A feature's ``cli`` module is an adapter: ``wordyahtzee.cli`` loads it by name
+    (``PARSERS``), and no module of the code imports it (the rules and the service never
+    lean on their command line); it imports no other ``cli`` module."""
+    commands = {f"{feature}.cli" for feature in FEATURES} & set(MODULES)
+    assert commands == {"wordyahtzee.daily.cli", "wordyahtzee.moderation.cli",
+                        "wordyahtzee.puzzles.cli"}
+    assert sorted((name, target) for name, targets in GRAPH.items() for target in targets
+                  if target in commands) == []
+    assert sorted((name, target) for name in commands for target in GRAPH[name]
+                  if target.startswith("wordyahtzee.cli") and target != SHARED_CLI) == []
+    from wordyahtzee.cli import PARSERS
+
+    assert {resolve_name(module, "wordyahtzee.cli") for module, _ in PARSERS.values()
+            if module.startswith("..")} == commands
 
 
 def test_the_web_package_has_one_import_name() -> None:

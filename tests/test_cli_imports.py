@@ -87,6 +87,16 @@ def test_the_other_commands_load_no_web_stack(argv: list[str]) -> None:
     assert sorted(ours | (WEB_STACK & modules)) == []
     if argv[0] != "solve":  # a parser needs no strategy, solver or rules of a game
         heavy = {m for m in modules if m == "numpy" or (m.startswith((
-            "wordyahtzee.solver", "wordyahtzee.modes", "wordyahtzee.puzzles.",
-            "wordyahtzee.advisor.")) and m != "wordyahtzee.advisor.levels")}
+            "wordyahtzee.solver", "wordyahtzee.modes", "wordyahtzee.advisor.",
+            *FEATURES)) and m not in PARSING)}
         assert sorted(heavy) == []
+
+
+FEATURES = tuple(f"wordyahtzee.{name}." for name in ("daily", "lobby", "moderation", "owned",
+                                                     "puzzles"))
+"""The modules of the features' packages (each package's own ``__init__`` stays light: it
+names its rules and imports them on first use)."""
+PARSING = {"wordyahtzee.advisor.levels", "wordyahtzee.daily.cli", "wordyahtzee.puzzles.cli",
+           "wordyahtzee.moderation.cli"}
+"""What ``--help`` loads of those: the levels' names, and the features' command-line verbs
+(their parsers; each verb imports the feature when it runs)."""

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from wordyahtzee import daily, games
 from wordyahtzee.advisor.woord.simulate import simulate_woord
 from wordyahtzee.dice import FairDice
+from wordyahtzee.errors import RuleError
 from wordyahtzee.modes.classic import BOXES, view
 from wordyahtzee.store import Finish, Seat, Store
 from wordyahtzee.store.players import LISTED
@@ -116,7 +117,7 @@ def test_a_day_is_over_an_hour_after_its_midnight() -> None:
 
 @pytest.mark.parametrize("text", ["2026-13-01", "28-11-2026", "", None, 20261128, "2026-1-1"])
 def test_bad_dates_are_refused(text: object) -> None:
-    with pytest.raises(daily.RuleError) as caught:
+    with pytest.raises(RuleError) as caught:
         daily.parse_day(text)
     assert caught.value.code == "bad_date"
 

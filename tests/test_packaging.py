@@ -51,7 +51,7 @@ def test_the_wheel_holds_data_and_no_top_level_web(tmp_path: Path) -> None:
     for needed in ("wordyahtzee/dictionaries/nl.txt.gz", "wordyahtzee/dictionaries/nl.json",
                    "wordyahtzee/dictionaries/LICENSE-OpenTaal.txt",
                    "wordyahtzee/data/dice/nl.json", "wordyahtzee/web/templates/base.html",
-                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/api.py",
+                   "wordyahtzee/web/static/js/table.js", "wordyahtzee/web/games/routes.py",
                    *(f"wordyahtzee/web/translations/{lang}/LC_MESSAGES/messages.{kind}"
                      for lang in ("nl", "en", "de") for kind in ("po", "mo"))):
         assert needed in names, needed
@@ -186,13 +186,17 @@ def test_a_shipped_list_opens_from_its_prebuilt_tries_only_while_they_match(
 
 
 def test_every_package_is_in_the_wheel() -> None:
-    """Each folder of ``wordyahtzee/`` with an ``__init__.py`` is named in pyproject.toml's
-    package list: a missing one installs a server that cannot import it (the CI's wheel
-    check found ``wordyahtzee.puzzles`` so)."""
+    """Each folder of ``wordyahtzee/`` and of ``web/`` (installed as ``wordyahtzee.web``)
+    with an ``__init__.py`` is named in pyproject.toml's package list: a missing one
+    installs a server that cannot import it (the CI's wheel check found
+    ``wordyahtzee.puzzles`` so)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
     present = {".".join(init.parent.relative_to(ROOT).parts)
                for init in (ROOT / "wordyahtzee").rglob("__init__.py")}
+    present |= {".".join(("wordyahtzee", *init.parent.relative_to(ROOT).parts))
+                for init in (ROOT / "web").rglob("__init__.py")}
+    assert "wordyahtzee.web.games" in present
     assert present - listed == set()
 
 

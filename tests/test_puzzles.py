@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from wordyahtzee import games
 from wordyahtzee.advisor.coach import coach
-from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.puzzles import proficiency
+from wordyahtzee.puzzles.cli import mine_record
 from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import margin_of, puzzle_of
 from wordyahtzee.puzzles.model import THEMES, Puzzle, distinct, identity

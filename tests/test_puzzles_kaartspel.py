@@ -19,11 +19,11 @@ from wordyahtzee.web.plots import MAX_LABELS
 from wordyahtzee.advisor.kaartspel.coach import COACH
 from wordyahtzee.advisor.kaartspel.coach import GAME_POINTS as KAARTSPEL_GAME_POINTS
 from wordyahtzee.advisor.kaartspel.players import computer_player
-from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.modes.kaartspel.puzzles import STAGES as KAARTSPEL_STAGES
 from wordyahtzee.puzzles import proficiency
+from wordyahtzee.puzzles.cli import mine_record
 from wordyahtzee.puzzles.grading import grade
 from wordyahtzee.puzzles.mining import MAX_PER_GAME, cost, margin_of, mine, puzzle_of
 from wordyahtzee.puzzles.model import THEMES, Puzzle, identity

@@ -64,3 +64,25 @@ def test_every_documented_command_names_a_tool_and_none_a_file() -> None:
     assert {"build_tables", "i18n", "build_nl_dictionary", "bench_lexicon"} <= set(named)
     assert {name: where for name, where in named.items() if name not in MODULES} == {}
     assert by_path == []
+
+
+def test_a_benchmark_serves_the_code_it_names(tmp_path: Path) -> None:
+    """A benchmark's server runs the code of the checkout it is named for: a package of the
+    same name elsewhere on the path (another checkout's, given by ``PYTHONPATH``, which once
+    made a side-by-side run measure one checkout twice) is refused before any server
+    starts, and so is a checkout without an environment of its own."""
+    import os
+
+    import pytest
+
+    from scripts.served import CHECKOUT, check_served_code, checkout_python
+
+    check_served_code(sys.executable, CHECKOUT, dict(os.environ))  # this checkout: served
+    decoy = tmp_path / "other"
+    (decoy / "wordyahtzee" / "web").mkdir(parents=True)
+    (decoy / "wordyahtzee" / "__init__.py").write_text("")
+    (decoy / "wordyahtzee" / "web" / "__init__.py").write_text("")
+    with pytest.raises(SystemExit, match="serves the code of"):
+        check_served_code(sys.executable, CHECKOUT, {**os.environ, "PYTHONPATH": str(decoy)})
+    with pytest.raises(SystemExit, match="no virtual environment of its own"):
+        checkout_python(decoy)

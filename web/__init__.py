@@ -226,20 +226,29 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["wordyahtzee.overlay"] = overlay
     app.extensions["wordyahtzee.moderation"] = Moderation(store, app.config["CLOCK"], overlay)
 
-    from . import api, daily, health, lobby, moderation, pages, puzzles, seats, security
+    from . import apidoc, health, pages, security
     from .cookies import keep_browser_key
+    from .errors import register_error_handlers
+    from .games import routes as games
     from .i18n import DEFAULT_LANGUAGE, TRANSLATIONS
+    from .lobby import routes as lobby
     from .requestlog import init_request_log
+    from .words import routes as words
 
     app.url_map.converters["lobby"] = lobby.LobbyId
-    app.register_blueprint(api.bp)
+    from .daily import routes as daily
+    from .moderation import routes as moderation
+    from .puzzles import routes as puzzles
+
+    app.register_blueprint(apidoc.bp)  # each feature's blueprint, beside its models
+    app.register_blueprint(games.bp)
+    app.register_blueprint(words.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(daily.bp)
     app.register_blueprint(lobby.bp)
-    app.register_blueprint(seats.bp)
     app.register_blueprint(moderation.bp)
     app.register_blueprint(puzzles.bp)
-    api.register_error_handlers(app)
+    register_error_handlers(app)
     pages.register_error_pages(app)
     # the pages' language: gettext catalogues (i18n.py), chosen per request
     Babel(app, locale_selector=pages.current_language, default_locale=DEFAULT_LANGUAGE,

@@ -4,7 +4,8 @@ Every route under ``/api`` is decorated with :func:`documented`, naming the mode
 JSON body, query, headers and answers (:mod:`web.models` and its parts). spectree
 (``SpecTree("flask")``, pydantic v2) then validates each request against them before the
 view runs, and makes the document served at ``/api/openapi.json`` from the same models and
-the views' docstrings (:func:`openapi_document`). A request the models refuse is answered
+the views' docstrings (:func:`openapi_document`; its route is this module's blueprint,
+:data:`bp`). A request the models refuse is answered
 as every error is: 400 ``{"error": {"code", "message", "request_id"}}``, its code named by the model
 (``bad_request`` unless it says otherwise), never spectree's own 422 body.
 """
@@ -17,7 +18,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import current_app, g, request
+from flask import Blueprint, current_app, g, jsonify, request
+from flask import Response as FlaskResponse
 from pydantic import BaseModel, ValidationError
 from spectree import Response, SpecTree
 from spectree.plugins.base import Context
@@ -29,9 +31,9 @@ from wordyahtzee.daily import DAILY_MODES
 from wordyahtzee.errors import BadRequest, ServiceError
 from wordyahtzee.records import nested_deeper
 
+from .games.models import ErrorBody
+from .games.state import describe_views
 from .models import MAX_JSON_DEPTH, Body, Reply, SeatToken
-from .models_games import ErrorBody
-from .models_state import describe_views
 
 ERROR_TEXTS: dict[int, str] = {
     400: "Malformed request: `bad_json` (not a JSON object, nested deeper than 32 levels, "
@@ -66,7 +68,7 @@ DESCRIPTION = (
     "the lobby, check words, build dictionaries. Every error is a 4xx JSON body "
     "`{\"error\": {\"code\", \"message\", \"request_id\"}}` (the id also in the "
     "`X-Request-Id` header and the server's log). This document is made from the models that "
-    "also validate the requests (web/models*.py).")
+    "also validate the requests (each feature's models.py under web/).")
 
 
 class _Plugin(FlaskPlugin):
@@ -315,5 +317,15 @@ class Document(Reply):
     """An OpenAPI 3.1 document (free-form)."""
 
 
-__all__ = ["ERROR_TEXTS", "WRITES", "Document", "documented", "json_object",
+bp = Blueprint("apidoc", __name__, url_prefix="/api")
+
+
+@bp.get("/openapi.json")
+@documented(replies(Document))
+def openapi() -> FlaskResponse:
+    """This document (OpenAPI 3.1)."""
+    return jsonify(openapi_document())
+
+
+__all__ = ["ERROR_TEXTS", "WRITES", "Document", "bp", "documented", "json_object",
            "openapi_document", "replies", "spec"]

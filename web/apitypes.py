@@ -28,7 +28,7 @@ TYPES = Path(__file__).resolve().parent / "static" / "js" / "api.d.ts"
 
 HEADER = """\
 // The API's types, generated from its OpenAPI document by
-// `python -m wordyahtzee.web.apitypes`. Do not edit: change the models (web/models*.py,
+// `python -m wordyahtzee.web.apitypes`. Do not edit: change the models (web/*/models.py,
 // wordyahtzee/modes/*/view.py) and run it again; tests/test_api_types.py fails while this
 // file is stale.
 """

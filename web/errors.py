@@ -1,16 +1,18 @@
-"""The HTTP status of every error code (the engine's errors carry codes, not statuses), and
-the JSON body of an error."""
+"""The HTTP status of every error code (the engine's errors carry codes, not statuses), the
+JSON body of an error, and the app's error handlers (JSON under ``/api``, a page
+elsewhere)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.store import StaleGameError, StoreError
 
-from .requestlog import log_store_error, request_id
+from .requestlog import log_store_error, log_unexpected, request_id
 
 _BY_STATUS: dict[int, tuple[str, ...]] = {
     400: ("error", "bad_request", "bad_json", "bad_input", "bad_kind", "bad_level",
@@ -108,3 +110,45 @@ def error_response(status: int, code: str, message: str,
     if status == 503:  # the database restarting, a solve over budget: worth another try
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Engine errors and HTTP errors as JSON under ``/api``; plain pages elsewhere."""
+
+    @app.errorhandler(WordyahtzeeError)
+    def engine_error(exc: WordyahtzeeError) -> Response:
+        if not request.path.startswith("/api"):  # a page: an HTML page that says why
+            from .pages import error_page
+
+            return error_page(status_for(exc), public_message(exc), key=f"error.{exc.code}")
+        extra = exc.extra if isinstance(exc, ServiceError) else None
+        return error_response(status_for(exc), exc.code, public_message(exc), extra)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        status = exc.code or 500
+        if not request.path.startswith("/api"):
+            from .pages import error_page
+
+            return error_page(status, exc.description or exc.name)
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+                 413: "too_large", 414: "too_large", 415: "unsupported_media_type",
+                 421: "bad_host"}
+        message = exc.description or exc.name
+        if status == 404:
+            message = f"no API endpoint {request.path}"
+        elif status == 405:
+            message = f"{request.method} is not allowed on {request.path}"
+        response = error_response(status, codes.get(status, "http_error"), message)
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+            response.headers["Allow"] = ", ".join(exc.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> Any:
+        log_unexpected(exc)
+        if not request.path.startswith("/api"):
+            from .pages import error_page
+
+            return error_page(500, "Something went wrong on the server.")
+        return error_response(500, "internal", "something went wrong on the server")

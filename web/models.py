@@ -2,12 +2,15 @@
 requests (through :mod:`web.apidoc`) and make the OpenAPI document at
 ``/api/openapi.json``.
 
-This module holds what every part shares: the two base classes, the error body, the seat
-token header and the enumerations, which come from the registry of modes
+This module holds what every feature shares: the two base classes, the error's detail, the
+seat token header and the enumerations, which come from the registry of modes
 (:data:`wordyahtzee.modes.MODES`, :func:`wordyahtzee.games.describe_modes`) and the
-engine's own tuples, never written out here. The bodies themselves are in
-:mod:`web.models_games` (tables and games), :mod:`web.models_words` (dictionaries, words,
-dice sets, high scores) and :mod:`web.models_daily` (profiles, the daily game, the lobby).
+engine's own tuples, never written out here. The bodies themselves live beside each
+feature's routes: :mod:`web.games.models` (the start screen, tables and games, high scores;
+the error body, which may carry a game's state) with :mod:`web.games.state` (a game's
+state), :mod:`web.words.models` (dictionaries, words, dice sets, word reports),
+:mod:`web.daily.models` (profiles, the daily game), :mod:`web.lobby.models` and
+:mod:`web.puzzles.models`.
 """
 
 from __future__ import annotations

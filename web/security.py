@@ -54,7 +54,7 @@ from wordyahtzee.runtime import metrics
 from .errors import error_response
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-MULTIPART_ENDPOINTS = frozenset({"api.upload_dictionary"})
+MULTIPART_ENDPOINTS = frozenset({"words.upload_dictionary"})
 PROBE_ENDPOINTS = frozenset({"health.healthz", "health.readyz", "health.metrics_page"})
 """The endpoints the host check lets through (:mod:`web.health`): a local probe may
 name any host."""
@@ -99,10 +99,10 @@ Dice sets: every attempt counts, taken from the budget before the set is made (a
 enters its box once or twice; each owner keeps at most
 :data:`wordyahtzee.owned.service.BOX_CAP`, counted in the store)."""
 LIMITED_ENDPOINTS: Mapping[str, str] = {
-    "games": "api.create_game", "uploads": "api.upload_dictionary", "check": "api.check",
-    "solve": "api.solve", "reports": "api.report_word", "reactions": "api.react",
+    "games": "api.create_game", "uploads": "words.upload_dictionary", "check": "words.check",
+    "solve": "words.solve", "reports": "words.report_word", "reactions": "api.react",
     "profiles": "daily.make_profile", "login": "moderate.login_post",
-    "dice_sets": "api.add_dice_set",
+    "dice_sets": "words.add_dice_set",
 }
 MULTI_BLANK_COST = 4
 

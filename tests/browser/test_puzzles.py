@@ -16,11 +16,11 @@ from playwright.sync_api import expect
 from wordyahtzee.advisor.kaartspel.players import computer_player
 from wordyahtzee.advisor.woord.players import play_woord_turn
 from wordyahtzee.advisor.woord.simulate import woord_player
-from wordyahtzee.cli.puzzles import mine_record
 from wordyahtzee.games import new_game
 from wordyahtzee.modes.contract import Resources
 from wordyahtzee.modes.kaartspel import KaartspelGame
 from wordyahtzee.puzzles import proficiency
+from wordyahtzee.puzzles.cli import mine_record
 from wordyahtzee.puzzles.mining import mine
 from wordyahtzee.puzzles.rating import START
 from wordyahtzee.solver.claims import get_solver

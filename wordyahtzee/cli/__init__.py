@@ -1,8 +1,10 @@
 """The ``wordyahtzee`` command: thin adapters that parse, call the engine and print, a
-module per group of verbs (:data:`PARSERS`): ``words`` (check, solve), ``dictionaries``
-(dict), ``games`` (replay, games verify), ``strategy`` (classic ev, woord), ``daily``,
-``puzzles``, ``moderators``, ``serve``, ``migrate``, ``backup`` (backup, restore); what
-several share (the ``--db`` option, reading a file) is in ``options``.
+module per group of verbs (:data:`PARSERS`): here ``words`` (check, solve), ``dictionaries``
+(dict), ``games`` (replay, games verify), ``strategy`` (classic ev, woord), ``serve``,
+``migrate``, ``backup`` (backup, restore); a feature's verbs in its own package, beside its
+service (``wordyahtzee.daily.cli``, ``wordyahtzee.puzzles.cli``,
+``wordyahtzee.moderation.cli``). What several share (the ``--db`` option, reading a file)
+is in ``options``.
 
 Every user error ends as one line on stderr and exit code 2.
 
@@ -27,17 +29,19 @@ EXIT_USAGE = 2
 
 
 PARSERS = {
-    "check": ("words", "add_check_parser"), "replay": ("games", "add_replay_parser"),
-    "classic": ("strategy", "add_classic_parser"), "dict": ("dictionaries", "add_dict_parser"),
-    "woord": ("strategy", "add_woord_parser"), "daily": ("daily", "add_daily_parser"),
-    "puzzle": ("puzzles", "add_puzzle_parser"),
-    "moderator": ("moderators", "add_moderator_parser"), "serve": ("serve", "add_serve_parser"),
-    "solve": ("words", "add_solve_parser"), "migrate": ("migrate", "add_migrate_parser"),
-    "games": ("games", "add_games_parser"), "backup": ("backup", "add_backup_parser"),
-    "restore": ("backup", "add_restore_parser"),
+    "check": (".words", "add_check_parser"), "replay": (".games", "add_replay_parser"),
+    "classic": (".strategy", "add_classic_parser"),
+    "dict": (".dictionaries", "add_dict_parser"), "woord": (".strategy", "add_woord_parser"),
+    "daily": ("..daily.cli", "add_daily_parser"),
+    "puzzle": ("..puzzles.cli", "add_puzzle_parser"),
+    "moderator": ("..moderation.cli", "add_moderator_parser"),
+    "serve": (".serve", "add_serve_parser"), "solve": (".words", "add_solve_parser"),
+    "migrate": (".migrate", "add_migrate_parser"), "games": (".games", "add_games_parser"),
+    "backup": (".backup", "add_backup_parser"), "restore": (".backup", "add_restore_parser"),
 }
-"""Each sub-command, in the order ``--help`` lists them: the module of this package that
-runs it (one per group of verbs) and the function that adds its parser."""
+"""Each sub-command, in the order ``--help`` lists them: the module that runs it (one per
+group of verbs), relative to this package (``.words`` is one of its own, ``..daily.cli`` a
+feature's), and the function that adds its parser."""
 COMMANDS = tuple(PARSERS)
 
 
@@ -91,7 +95,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     for name in COMMANDS if only is None else (only,):
         module, add = PARSERS[name]
-        getattr(importlib.import_module(f"{__name__}.{module}"), add)(sub)
+        getattr(importlib.import_module(module, __name__), add)(sub)
     return parser
 
 

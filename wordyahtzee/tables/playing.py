@@ -49,6 +49,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SHOWN_SECONDS = 0.25
+"""How long a table's state, once made, serves every viewer woken by the same change."""
+
 
 class Playing:
     """Creates and loads tables, plays a seat's action and writes it to the store; the
@@ -484,7 +487,7 @@ class Playing:
             self._commit(table)
             self._expire(table)  # the next seat may be away or gone: skip it at once
             self._kick(table)
-            return {**outcome.summary, "state": self.state(table)}
+            return {**outcome.summary, "state": self._show(table, time.monotonic())}
 
     def _came(self, table: Table, seats: set[int]) -> None:
         """The player of ``seats`` is at the table (call under the lock): the first time,
@@ -502,6 +505,27 @@ class Playing:
     def day_over(self, day: str) -> bool:
         """Whether the daily game of ``day`` is over for everyone (its day is published)."""
         return published(parse_day(day), self.clock())
+
+    def shown_state(self, table: Table) -> dict[str, Any]:
+        """The table's state as its viewers are shown it: made at most once per change and
+        per :data:`SHOWN_SECONDS` however many watch (a viewer may get a state that old),
+        and shared with the move that made the change: a move's answer holds the state its
+        table's streams then send, made once. Read only: whoever adds to it copies it."""
+        now = time.monotonic()
+        with table.lock:
+            memo = table.shown
+            if (memo is not None and now - memo[1] < SHOWN_SECONDS
+                    and memo[0] == (table.seq, table.abandoned, table.surroundings())):
+                state: dict[str, Any] = memo[2]
+                return state
+            return self._show(table, now)
+
+    def _show(self, table: Table, now: float) -> dict[str, Any]:
+        """A new :meth:`state`, kept as the one :meth:`shown_state` shows (call under the
+        lock)."""
+        state = self.state(table)
+        table.shown = ((table.seq, table.abandoned, table.surroundings()), now, state)
+        return state
 
     def state(self, table: Table) -> dict[str, Any]:
         """The table's public state: the game's view plus id, kind, status, seats (with what

@@ -98,6 +98,8 @@ class Table:
     profiles: dict[int, str] = field(default_factory=dict)  # seat -> the profile holding it
     aided: set[int] = field(default_factory=set)  # the seats that used a Tip
     reactions: list[dict[str, Any]] = field(default_factory=list)  # recent quick reactions
+    # the state last shown (marks, when, state), shared by a move's answer and the streams
+    shown: Any = field(default=None, repr=False)
     rendered: Any = field(default=None, repr=False)  # the streams' last rendering (web)
     worker: threading.Thread | None = field(default=None, repr=False)
     lock: threading.RLock = field(init=False, repr=False)

@@ -1,5 +1,5 @@
 // The API's types, generated from its OpenAPI document by
-// `python -m wordyahtzee.web.apitypes`. Do not edit: change the models (web/models*.py,
+// `python -m wordyahtzee.web.apitypes`. Do not edit: change the models (web/*/models.py,
 // wordyahtzee/modes/*/view.py) and run it again; tests/test_api_types.py fails while this
 // file is stale.
 
@@ -371,11 +371,6 @@ export type DaySkill = {
   levels: { [key: string]: number } | null;
 };
 
-/** The profile is gone. */
-export type Deleted = {
-  deleted: boolean;
-};
-
 /** A dice set with every die's faces and points. */
 export type DiceSet = {
   /** a shipped set's name, or an own box's id (its link) */
@@ -388,6 +383,11 @@ export type DiceSet = {
   mine?: boolean;
   /** an own box's link */
   url?: string | null;
+};
+
+/** The dice set is gone: its name. */
+export type DiceSetDeleted = {
+  deleted: string;
 };
 
 /** The shipped dice sets and this browser's (or its profile's) own boxes. */
@@ -963,6 +963,11 @@ export type Profile = {
   figures: unknown[];
   ratings: { [key: string]: { [key: string]: unknown } };
   link: string;
+};
+
+/** The profile is gone. */
+export type ProfileDeleted = {
+  deleted: boolean;
 };
 
 /** A profile's id and name. */

@@ -1,6 +1,6 @@
 """What a classic Yahtzee screen renders: the sheets, the turn, the options, the turns so far
 and the match. Each piece is a TypedDict (:class:`ClassicView` the whole), which the API
-document reads as it is (web/models_state.py)."""
+document reads as it is (web/games/state.py)."""
 
 from __future__ import annotations
 

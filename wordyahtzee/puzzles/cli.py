@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 import sys
 
+from ..cli.options import add_db
 from ..errors import BadRequest, RecordError, WordyahtzeeError
-from .options import add_db
 
 TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
     import argparse
     from typing import Any
 
-    from ..puzzles.model import Puzzle
+    from .model import Puzzle
 
 
 def _read_json(name: str) -> Any:
@@ -37,7 +37,7 @@ def mine_record(record: Any) -> list[Puzzle]:
 
     from ..games import from_record
     from ..modes import DEFAULT_MODE
-    from ..puzzles.mining import MINED_MODES, judging_table, mine
+    from .mining import MINED_MODES, judging_table, mine
 
     if not isinstance(record, dict):
         raise RecordError("record: a record is a JSON object")
@@ -56,7 +56,7 @@ def mine_record(record: Any) -> list[Puzzle]:
 
 def describe(puzzle: dict[str, Any]) -> str:
     """A puzzle's position in a few lines of text (its mode's ``describe``)."""
-    from ..puzzles import puzzle_rules
+    from . import puzzle_rules
 
     return puzzle_rules(puzzle["mode"]).describe(puzzle)
 
@@ -91,10 +91,10 @@ def cmd_puzzle_mine(args: argparse.Namespace) -> int:
         return 0
     import time
 
-    from ..puzzles.mining import MINED_MODES, judging_coach, mine_stored
-    from ..puzzles.rating import START
-    from ..puzzles.service import closed_day
     from ..store import open_store
+    from .mining import MINED_MODES, judging_coach, mine_stored
+    from .rating import START
+    from .service import closed_day
 
     store = open_store(args.db)
     try:
@@ -140,7 +140,7 @@ def cmd_puzzle_show(args: argparse.Namespace) -> int:
 def cmd_puzzle_test(args: argparse.Namespace) -> int:
     """``puzzle test``: the proficiency test's positions, a computer level's score on it,
     or the score of a file of answers."""
-    from ..puzzles import proficiency
+    from . import proficiency
 
     if args.level is None and args.answers is None:
         shown = proficiency.questions(args.mode)
@@ -152,7 +152,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
         return 0
     if args.level is not None:
         from .. import games
-        from ..puzzles.mining import judging_coach, judging_table
+        from .mining import judging_coach, judging_table
 
         if args.level not in judging_coach(args.mode).levels:
             raise BadRequest(f"no computer level {args.level!r} in {args.mode}", "bad_level")
@@ -168,7 +168,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        from ..puzzles import puzzle_rules
+        from . import puzzle_rules
 
         judge = f"{puzzle_rules(args.mode).judge}'s"
         print(f"{args.mode} proficiency test v{result['version']}: {result['score']:.1f} "
@@ -180,7 +180,7 @@ def cmd_puzzle_test(args: argparse.Namespace) -> int:
 
 def add_puzzle_parser(sub: Any) -> None:
     """The ``puzzle`` sub-command group (docs/puzzles.md)."""
-    from ..puzzles import MINED_MODES
+    from . import MINED_MODES
 
     group = sub.add_parser("puzzle", help="puzzles from real games, and the proficiency test")
     commands = group.add_subparsers(dest="puzzle_command", required=True, metavar="COMMAND")

@@ -93,8 +93,8 @@ def _run(job: dict[str, Any], path: Path, options: BuildOptions, budget: float,
 
     try:
         job["status"] = "building"
-        result = run_in_process("wordyahtzee.web.dictjobs:build_and_compile", (options,),
-                                budget, advance)
+        result = run_in_process("wordyahtzee.web.words.dictionary_jobs:build_and_compile",
+                                (options,), budget, advance)
         run_blocking(load_lexicon, result["name"])  # open the compiled tries
         job.update(status="done", progress=1.0, word_count=result["word_count"],
                    read=result["read"], dropped=result["dropped"])

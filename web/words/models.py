@@ -1,39 +1,27 @@
-"""The bodies of the API's routes about words and the start screen: meta, dictionaries and
-their builds, checking and solving words, dice sets, word reports and high scores (see
-:mod:`web.models`)."""
+"""The bodies of the API's routes about words: dictionaries and their builds, checking and
+solving words, dice sets and word reports (see :mod:`web.models`)."""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, WithJsonSchema, create_model, field_validator
+from pydantic import Field, WithJsonSchema, field_validator
 
 from wordyahtzee.dice import MAX_TITLE, OWN_DICE, OWN_FACES
-from wordyahtzee.errors import BadRequest
 from wordyahtzee.letters import fold, is_plain_word
-from wordyahtzee.modes import MODES
-from wordyahtzee.records import nested_deeper
 from wordyahtzee.store import REPORT_KINDS
-from wordyahtzee.tables.table import MAX_PLAYERS
 
-from .models import (
-    MAX_JSON_DEPTH,
+from ..models import (
     Body,
-    BoxId,
-    ComputerLevel,
     DictionaryName,
-    ModeName,
     Reply,
     ReportKind,
-    TableKind,
 )
 
 MAX_CHECK_WORDS = 50
 MAX_NOTE = 200
-MAX_LIST_GAMES = 100
 
-# -- meta -----------------------------------------------------------------------------------
+# -- dictionaries ---------------------------------------------------------------------------
 
 
 class Dictionary(Reply):
@@ -49,44 +37,6 @@ class Dictionary(Reply):
         "(private), its owner while a moderator decides (asked), its owner after a "
         "moderator's refusal (declined)")
     mine: bool = Field(False, description="uploaded by this browser or its profile")
-
-
-class ModeInfo(Reply):
-    """What a start screen needs to offer a mode (its ``describe()``)."""
-
-    rules_defaults: dict[str, Any]
-    boxes: list[BoxId]
-    rules_schema: dict[str, Any] = Field(description="the JSON schema of the mode's rules")
-    computer_levels: list[ComputerLevel]
-
-
-class Preparing(Reply):
-    """How far preparing the strategy tables and samples is."""
-
-    done: int
-    total: int
-    items: list[dict[str, Any]]
-
-
-class MetaBase(Reply):
-    """The start screen's facts; besides these, one :class:`ModeInfo` per mode, under its
-    name."""
-
-    modes: list[ModeName]
-    kinds: list[TableKind]
-    max_players: int = Field(examples=[MAX_PLAYERS])
-    dictionaries: list[Dictionary]
-    dice_sets: list[str]
-    rules_defaults: dict[str, Any] = Field(description="the first mode's")
-    preparing: Preparing
-    server_time: float
-
-
-if TYPE_CHECKING:
-    Meta = MetaBase
-else:
-    Meta = create_model("Meta", __base__=MetaBase, __doc__=MetaBase.__doc__,
-                        **{name: (ModeInfo, ...) for name in MODES})
 
 
 class DictionaryList(Reply):
@@ -244,8 +194,8 @@ class NewDiceSet(Body):
     error_codes: ClassVar[dict[str, str]] = {"": "bad_dice_set"}
 
 
-class Deleted(Reply):
-    """What was deleted."""
+class DiceSetDeleted(Reply):
+    """The dice set is gone: its name."""
 
     deleted: str
 
@@ -307,97 +257,7 @@ class ReportList(Reply):
     reports: list[WordReport]
 
 
-# -- high scores ----------------------------------------------------------------------------
-
-class HighScoresQuery(Body):
-    """Which high-score lists."""
-
-    mode: ModeName | None = Field(None, description="default: every mode, or woord with "
-                                                    "dictionary/rules")
-    dictionary: DictionaryName | None = None
-    rules: str | None = Field(None, description="a JSON object of rules options")
-    kind: Literal["solo", "hotseat", "online", "all"] = "solo"
-    aided: Literal["no", "all"] = Field("no", description="no: games in which the player "
-                                        "used no Tip; all: those too, each entry marked "
-                                        "aided")
-    error_codes: ClassVar[dict[str, str]] = {"mode": "unknown_mode", "dictionary": "bad_name"}
-    error_text: ClassVar[dict[str, str]] = {
-        "mode": "unknown mode; known: " + ", ".join(MODES),
-        "kind": "kind is solo, hotseat, online or all",
-        "aided": "aided is no (games without a Tip, the default) or all"}
-
-    def rules_object(self) -> dict[str, Any] | None:
-        """``rules`` read as a JSON object (None without ``rules``)."""
-        if self.rules is None:
-            return None
-        rules = None
-        if not nested_deeper(self.rules, MAX_JSON_DEPTH):  # as deep as a body may be
-            try:
-                rules = json.loads(self.rules) if self.rules else {}
-            except ValueError:
-                rules = None
-        if not isinstance(rules, dict):
-            raise BadRequest("rules is a JSON object of rules options")
-        return rules
-
-
-class HighScoreList(Reply):
-    """One list: a mode, dictionary and rules set, ranked by score or by wins."""
-
-    mode: ModeName
-    dictionary: str
-    rules: dict[str, Any]
-    rules_key: str
-    ranking: Literal["score", "wins"]
-    entries: list[dict[str, Any]]
-
-
-class HighScores(Reply):
-    """The lists asked for."""
-
-    lists: list[HighScoreList]
-    kind: Literal["solo", "hotseat", "online", "all"]
-    aided: Literal["no", "all"]
-
-
-# -- the list of games ----------------------------------------------------------------------
-
-class GamesQuery(Body):
-    """A page of this browser's games."""
-
-    status: Literal["active", "finished"] | None = None
-    limit: int = Field(20, ge=1, le=MAX_LIST_GAMES)
-    cursor: str | None = Field(None, description="the next of the page before")
-    error_text: ClassVar[dict[str, str]] = {
-        "status": "status is active or finished",
-        "limit": f"limit is a whole number from 1 to {MAX_LIST_GAMES}"}
-
-
-class GameSummary(Reply):
-    """A game of this browser's profile."""
-
-    id: str
-    mode: ModeName
-    kind: TableKind
-    status: Literal["active", "finished", "abandoned"]
-    players: list[str]
-    rules: dict[str, Any]
-    created_at: float
-    updated_at: float
-    finished_at: float | None
-    result: dict[str, Any] | None
-
-
-class GameList(Reply):
-    """A page of the games where this browser's profile holds a seat, newest first (none
-    without a profile)."""
-
-    games: list[GameSummary]
-    next: str | None = Field(description="the cursor of the next page; null on the last")
-
-
-__all__ = ["MAX_CHECK_WORDS", "MAX_LIST_GAMES", "MAX_NOTE", "CheckReply", "CheckRequest",
-           "DiceSet", "DiceSetList", "Dictionary", "DictionaryList", "GameList",
-           "GamesQuery", "HighScores", "HighScoresQuery", "JobReply", "Meta", "ModeInfo",
+__all__ = ["MAX_CHECK_WORDS", "MAX_NOTE", "CheckReply", "CheckRequest", "DiceSet",
+           "DiceSetDeleted", "DiceSetList", "Dictionary", "DictionaryList", "JobReply",
            "NewDiceSet", "Report", "ReportList", "ReportRequest", "ReportsQuery",
            "SolveReply", "SolveRequest", "UploadForm"]

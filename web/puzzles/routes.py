@@ -8,10 +8,10 @@ from flask import Blueprint, Response, jsonify
 
 from wordyahtzee.errors import BadRequest
 
-from .api import _tables
-from .apidoc import documented, json_object, replies
-from .cookies import profile_secret
-from .models_puzzles import (
+from ..apidoc import documented, json_object, replies
+from ..cookies import profile_secret
+from ..services import tables
+from .models import (
     Answer,
     DailyPuzzle,
     Graded,
@@ -36,21 +36,21 @@ def next_puzzle(query: NextQuery) -> Response:
     position of a daily game whose day is not over. 404 ``no_puzzle`` when none is
     left."""
     skip = tuple(s for s in (query.skip or "").split(",") if s)[:20]
-    return jsonify(_tables().puzzles.next_puzzle(query.mode, query.theme, profile_secret(), skip))
+    return jsonify(tables().puzzles.next_puzzle(query.mode, query.theme, profile_secret(), skip))
 
 
 @bp.get("/api/puzzles/themes")
 @documented(replies(Themes, errors=(400,)), query=ThemesQuery)
 def themes(query: ThemesQuery) -> Response:
     """Each theme of a mode and how many puzzles it has."""
-    return jsonify({"mode": query.mode, "themes": _tables().puzzles.puzzle_themes(query.mode)})
+    return jsonify({"mode": query.mode, "themes": tables().puzzles.puzzle_themes(query.mode)})
 
 
 @bp.get("/api/puzzles/daily/<mode>")
 @documented(replies(DailyPuzzle, errors=(400, 404)))
 def daily_puzzle(mode: str) -> Response:
     """Today's puzzle of ``mode`` (classic, woord or kaartspel), the same for everyone."""
-    return jsonify(_tables().puzzles.daily_puzzle(mode))
+    return jsonify(tables().puzzles.daily_puzzle(mode))
 
 
 @bp.get("/api/puzzles/test/<mode>")
@@ -88,7 +88,7 @@ def _test_mode(mode: str) -> str:
 def puzzle(puzzle_id: str) -> Response:
     """One puzzle as the solver sees it (an id of 12 hexadecimal digits; ``next`` and
     ``themes`` are the routes above, which answer 400 without their ``mode``)."""
-    return jsonify(_tables().puzzles.puzzle(puzzle_id))
+    return jsonify(tables().puzzles.puzzle(puzzle_id))
 
 
 @bp.post("/api/puzzles/<puzzle_id>/answer")
@@ -97,14 +97,14 @@ def answer(puzzle_id: str) -> Response:
     """Answer a puzzle: its grade against perfect play; a profile's first answer to it
     also changes its puzzle rating and the puzzle's (Glicko-2)."""
     body = json_object()
-    return jsonify(_tables().puzzles.answer_puzzle(puzzle_id, body.get("choice"), profile_secret()))
+    return jsonify(tables().puzzles.answer_puzzle(puzzle_id, body.get("choice"), profile_secret()))
 
 
 @bp.get("/api/profile/puzzles")
 @documented(replies(PuzzleProfile, errors=(403,)))
 def puzzle_profile() -> Any:
     """This browser's profile's puzzle ratings and answers."""
-    return jsonify(_tables().puzzles.puzzle_profile(profile_secret()))
+    return jsonify(tables().puzzles.puzzle_profile(profile_secret()))
 
 
 __all__ = ["bp"]

@@ -32,8 +32,8 @@ from wordyahtzee.errors import ServiceError, WordyahtzeeError
 from wordyahtzee.moderation import ABSOLUTE_SECONDS, Moderation
 from wordyahtzee.moderation.fairplay import describe_option
 
-from .pages import render
-from .security import client_key, is_cross_site
+from ..pages import render
+from ..security import client_key, is_cross_site
 
 bp = Blueprint("moderate", __name__, url_prefix="/moderate")
 
@@ -109,7 +109,7 @@ def _keep_nonce(response: Response) -> Response:
 
 
 def _refused(status: int, code: str) -> Response:
-    from .pages import error_page
+    from ..pages import error_page
 
     return error_page(status, "", f"err.{code}")
 
@@ -281,7 +281,7 @@ def log() -> Response:
 
 def _decided(decide: Callable[[], Any]) -> Response | None:
     """Run a decision; an error page in the page's language when it is refused."""
-    from .errors import http_status
+    from ..errors import http_status
 
     try:
         decide()

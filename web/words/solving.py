@@ -60,10 +60,10 @@ def _in_worker(letters: str, dictionary: str, dice_set: str,
             _worker = ProcessWorker()
         worker = _worker
     if (worker.generation, dictionary, dice_set) not in _ready:
-        worker.call("wordyahtzee.web.solving:_prepare", (dictionary, dice_set),
+        worker.call("wordyahtzee.web.words.solving:_prepare", (dictionary, dice_set),
                     PREPARE_SECONDS)
         _ready.add((worker.generation, dictionary, dice_set))
-    result: dict[str, Any] = worker.call("wordyahtzee.web.solving:_solve",
+    result: dict[str, Any] = worker.call("wordyahtzee.web.words.solving:_solve",
                                          (letters, dictionary, dice_set), budget)
     return result
 

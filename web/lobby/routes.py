@@ -8,12 +8,12 @@ from typing import Any
 from flask import Blueprint, Response, jsonify
 from werkzeug.routing import BaseConverter
 
-from .api import _tables
-from .apidoc import documented, json_object, replies
-from .cookies import profile_secret
-from .models import Empty
-from .models_daily import Left, Lobby, LobbyQuery, LobbyTable, NewLobbyTable, YourTurns
-from .pages import render
+from ..apidoc import documented, json_object, replies
+from ..cookies import profile_secret
+from ..models import Empty
+from ..pages import render
+from ..services import tables
+from .models import Left, Lobby, LobbyQuery, LobbyTable, NewLobbyTable, YourTurns
 
 bp = Blueprint("lobby", __name__)
 
@@ -33,7 +33,7 @@ def open_tables(query: LobbyQuery) -> Response:
     ``mode``: only its; each table with its players and their ratings; ``watch``: the
     tables being played whose players made them public, each with its players and watch
     link; and this browser's profile with its ratings."""
-    return jsonify(_tables().lobby.lobby(profile_secret(), query.mode))
+    return jsonify(tables().lobby.lobby(profile_secret(), query.mode))
 
 
 @bp.post("/api/lobby")
@@ -43,7 +43,7 @@ def open_table() -> Any:
 
     ``{"mode", "rules", "seats": 2-8, "pace": "live"|"slow", "idle_seconds", "rated",
     "public"}``; ``public``: strangers may watch it once it plays (the lobby lists it)."""
-    return jsonify(_tables().lobby.lobby_open(profile_secret(), json_object())), 201
+    return jsonify(tables().lobby.lobby_open(profile_secret(), json_object())), 201
 
 
 @bp.post("/api/lobby/quick")
@@ -53,7 +53,7 @@ def quick_match() -> Response:
 
     Seat this browser's profile with the next player waiting for the same game
     (``{"mode", "rules", "pace"}``), or wait for the next one."""
-    return jsonify(_tables().lobby.quick_match(profile_secret(), json_object()))
+    return jsonify(tables().lobby.quick_match(profile_secret(), json_object()))
 
 
 @bp.get("/api/lobby/<lobby:lobby_id>")
@@ -63,21 +63,21 @@ def lobby_entry(lobby_id: str) -> Response:
 
     Once started, for its players the game and their seat's link (the game for anyone when
     the table is public)."""
-    return jsonify(_tables().lobby.lobby_entry(profile_secret(), lobby_id))
+    return jsonify(tables().lobby.lobby_entry(profile_secret(), lobby_id))
 
 
 @bp.post("/api/lobby/<lobby:lobby_id>/join")
 @documented(replies(LobbyTable, errors=(400, 403, 404, 409, 413, 415)), json=Empty)
 def join(lobby_id: str) -> Response:
     """Take the next free seat (the last one starts the game)."""
-    return jsonify(_tables().lobby.lobby_join(profile_secret(), lobby_id))
+    return jsonify(tables().lobby.lobby_join(profile_secret(), lobby_id))
 
 
 @bp.post("/api/lobby/<lobby:lobby_id>/leave")
 @documented(replies(Left, errors=(400, 403, 404, 413, 415)), json=Empty)
 def leave(lobby_id: str) -> Response:
     """Leave a table before it starts."""
-    _tables().lobby.lobby_leave(profile_secret(), lobby_id)
+    tables().lobby.lobby_leave(profile_secret(), lobby_id)
     return jsonify({"left": True})
 
 
@@ -85,7 +85,7 @@ def leave(lobby_id: str) -> Response:
 @documented(replies(YourTurns))
 def your_turns() -> Response:
     """The online tables where it is this browser's profile's turn, with their links."""
-    return jsonify({"turns": _tables().lobby.your_turns(profile_secret())})
+    return jsonify({"turns": tables().lobby.your_turns(profile_secret())})
 
 
 @bp.get("/lobby")
@@ -93,7 +93,7 @@ def page() -> Response:
     """The lobby: quick match, open a table, the open tables."""
     from wordyahtzee.modes import MODES
 
-    view = _tables().lobby.lobby(profile_secret())
+    view = tables().lobby.lobby(profile_secret())
     return render("lobby.html", view=view, modes=MODES)
 
 

@@ -16,26 +16,26 @@ from flask import Blueprint, Response, jsonify, make_response, redirect, request
 from wordyahtzee import daily
 from wordyahtzee.errors import ServiceError
 
-from .api import _tables
-from .apidoc import documented, json_object, replies
-from .cookies import profile_secret, with_profile_cookie
-from .i18n import speaker, translator
-from .models import Empty
-from .models_daily import (
+from ..apidoc import documented, json_object, replies
+from ..cookies import profile_secret, with_profile_cookie
+from ..i18n import speaker, translator
+from ..models import Empty
+from ..pages import current_language, describe_option, ladder, players_line, render
+from ..plots import bar_chart, histogram_chart, line_chart
+from ..services import tables
+from .models import (
     Carried,
     CarryRequest,
     DailyDay,
     DailyDays,
     DailyQuery,
     DailyStart,
-    Deleted,
     NewProfile,
     Profile,
+    ProfileDeleted,
     ProfileName,
     Renamed,
 )
-from .pages import current_language, describe_option, ladder, players_line, render
-from .plots import bar_chart, histogram_chart, line_chart
 
 bp = Blueprint("daily", __name__)
 
@@ -86,7 +86,7 @@ def make_profile() -> Any:
     The answer carries its link, the ``wy_profile`` cookie (HttpOnly) its secret. A
     browser that has a profile already gets 409 ``has_profile``; an address that made
     many profiles lately, 429 ``rate_limited`` (6 an hour, 12 a day)."""
-    service = _tables()
+    service = tables()
     if service.profiles.find_profile(profile_secret()) is not None:
         raise ServiceError("this browser has a profile already", "has_profile",
                            conflict=True)
@@ -103,21 +103,21 @@ def get_profile() -> Response:
 
     The profile is the browser's ``wy_profile`` cookie; without one, 403 ``no_profile``."""
     secret = profile_secret()
-    return jsonify({**_tables().daily.profile_view(secret), "link": profile_link(str(secret))})
+    return jsonify({**tables().daily.profile_view(secret), "link": profile_link(str(secret))})
 
 
 @bp.patch("/api/profile")
 @documented(replies(Renamed, errors=(400, 403, 413, 415)), json=ProfileName)
 def rename_profile() -> Response:
     """Rename the profile."""
-    return jsonify(_tables().profiles.rename_profile(profile_secret(), json_object().get("name")))
+    return jsonify(tables().profiles.rename_profile(profile_secret(), json_object().get("name")))
 
 
 @bp.delete("/api/profile")
-@documented(replies(Deleted, errors=(403, 415)))
+@documented(replies(ProfileDeleted, errors=(403, 415)))
 def delete_profile() -> Response:
     """Delete the profile with all its data; the cookie goes too."""
-    _tables().profiles.delete_profile(profile_secret())
+    tables().profiles.delete_profile(profile_secret())
     return with_profile_cookie(jsonify({"deleted": True}), None)
 
 
@@ -126,7 +126,7 @@ def delete_profile() -> Response:
 def carry_profile() -> Response:
     """Use a profile on this browser, by the secret of its link."""
     secret = json_object().get("secret")
-    profile = _tables().profiles.profile(secret)
+    profile = tables().profiles.profile(secret)
     answer = jsonify({"profile": {"id": profile["id"], "name": profile["name"]}})
     return with_profile_cookie(answer, str(secret))
 
@@ -138,7 +138,7 @@ def start_daily(mode: str) -> Any:
 
     One attempt a day (409 ``daily_played``); the answer is the game's link with its
     seat."""
-    started = _tables().daily.start(mode, profile_secret())
+    started = tables().daily.start(mode, profile_secret())
     return jsonify({**started, "url": f"/games/{started['game_id']}#seat={started['token']}"}
                    ), 201
 
@@ -150,7 +150,7 @@ def daily_board(mode: str, query: DailyQuery) -> Response:
 
     ``date``, default today; this browser's attempt with its rank and share text; the
     seed once the day is over."""
-    view = _tables().daily.view(mode, query.date, profile_secret())
+    view = tables().daily.view(mode, query.date, profile_secret())
     if view["you"] is not None:
         view["you"]["share"] = share_text(view, current_language())
     return jsonify(view)
@@ -160,7 +160,7 @@ def daily_board(mode: str, query: DailyQuery) -> Response:
 @documented(replies(DailyDays, errors=(400,)))
 def daily_days(mode: str) -> Response:
     """The archive: past days of ``mode`` with their pars, newest first."""
-    return jsonify({"mode": daily.check_mode(mode), "days": _tables().daily.days(mode)})
+    return jsonify({"mode": daily.check_mode(mode), "days": tables().daily.days(mode)})
 
 
 # -- the pages ------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def first_page() -> Any:
 @bp.get("/daily/<mode>")
 def page(mode: str) -> Response:
     """The daily game of ``mode``: play today's, or see a day's result, board and archive."""
-    service = _tables()
+    service = tables()
     lang = current_language()
     t = translator(lang)
     view = service.daily.view(mode, request.args.get("date"), profile_secret())
@@ -222,7 +222,7 @@ def page(mode: str) -> Response:
 @bp.get("/profile")
 def profile_page() -> Response:
     """This browser's profile: its days, figures, link, and renaming or deleting it."""
-    service = _tables()
+    service = tables()
     secret = profile_secret()
     found = service.profiles.find_profile(secret)
     if found is None:
@@ -247,7 +247,7 @@ def profile_page() -> Response:
 @bp.get("/p/<secret>")
 def carry(secret: str) -> Response:
     """The link of a profile: a page that offers to use it on this device."""
-    found = _tables().profiles.find_profile(secret)
+    found = tables().profiles.find_profile(secret)
     response = render("carry.html", found=found, secret=secret if found else "",
                       status=200 if found else 404)
     response.headers["Referrer-Policy"] = "no-referrer"

@@ -9,8 +9,8 @@ import json
 import sys
 import time
 
+from ..cli.options import add_db
 from ..errors import WordyahtzeeError
-from .options import add_db
 
 TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def read_password(from_stdin: bool) -> str:
 
 def cmd_moderator_add(args: argparse.Namespace) -> int:
     """``moderator add NAME``: a moderator with a password (or a new password)."""
-    from ..moderation import Moderation, check_name, check_password
+    from .moderators import Moderation, check_name, check_password
 
     check_name(args.name)
     password = check_password(read_password(args.password_stdin))
@@ -59,7 +59,7 @@ def cmd_moderator_add(args: argparse.Namespace) -> int:
 
 def cmd_moderator_remove(args: argparse.Namespace) -> int:
     """``moderator remove NAME``."""
-    from ..moderation import Moderation
+    from .moderators import Moderation
 
     store = _store(args.db)
     try:

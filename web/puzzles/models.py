@@ -9,7 +9,7 @@ from pydantic import Field
 from wordyahtzee.puzzles.mining import MINED_MODES
 from wordyahtzee.puzzles.model import THEMES
 
-from .models import Body, Reply, one_of
+from ..models import Body, Reply, one_of
 
 if TYPE_CHECKING:
     PuzzleMode = str

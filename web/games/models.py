@@ -1,5 +1,6 @@
-"""The bodies of the API's routes about tables and games: making a table, its state, the
-moves, the host's controls, hints, reviews and records (see :mod:`web.models`).
+"""The bodies of the API's routes about tables and games: the start screen's facts, making
+a table, its state, the moves, the host's controls, hints, reviews, records, high scores
+and a browser's list of games (see :mod:`web.models`).
 
 A move's body is read by the mode itself (its ``parse_action``, with its own error codes:
 ``bad_keep``, ``unknown_box`` …), so the fields it reads are documented here exactly but
@@ -11,18 +12,22 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, create_model
 
+from wordyahtzee.errors import BadRequest
 from wordyahtzee.modes import MODES, get_mode
+from wordyahtzee.records import nested_deeper
 from wordyahtzee.tables.table import MAX_PLAYERS
 
-from .models import (
+from ..models import (
+    MAX_JSON_DEPTH,
     NAME,
     Body,
     BoxId,
     ComputerLevel,
+    DictionaryName,
     ErrorDetail,
     ModeName,
     ReactionName,
@@ -30,7 +35,10 @@ from .models import (
     TableKind,
     modes_info,
 )
-from .models_state import GameState
+from ..words.models import Dictionary
+from .state import GameState
+
+MAX_LIST_GAMES = 100
 
 
 def schema_of(kind: Any) -> dict[str, Any]:
@@ -47,6 +55,46 @@ def rules_schema() -> dict[str, Any]:
 
 
 BOX = schema_of(BoxId)
+
+
+# -- the start screen --------------------------------------------------------------------
+
+class ModeInfo(Reply):
+    """What a start screen needs to offer a mode (its ``describe()``)."""
+
+    rules_defaults: dict[str, Any]
+    boxes: list[BoxId]
+    rules_schema: dict[str, Any] = Field(description="the JSON schema of the mode's rules")
+    computer_levels: list[ComputerLevel]
+
+
+class Preparing(Reply):
+    """How far preparing the strategy tables and samples is."""
+
+    done: int
+    total: int
+    items: list[dict[str, Any]]
+
+
+class MetaBase(Reply):
+    """The start screen's facts; besides these, one :class:`ModeInfo` per mode, under its
+    name."""
+
+    modes: list[ModeName]
+    kinds: list[TableKind]
+    max_players: int = Field(examples=[MAX_PLAYERS])
+    dictionaries: list[Dictionary]
+    dice_sets: list[str]
+    rules_defaults: dict[str, Any] = Field(description="the first mode's")
+    preparing: Preparing
+    server_time: float
+
+
+if TYPE_CHECKING:
+    Meta = MetaBase
+else:
+    Meta = create_model("Meta", __base__=MetaBase, __doc__=MetaBase.__doc__,
+                        **{name: (ModeInfo, ...) for name in MODES})
 
 
 # -- a new table ----------------------------------------------------------------------------
@@ -335,7 +383,98 @@ class Record(Reply):
     result: dict[str, Any] | None
 
 
-__all__ = ["ActRequest", "GameState", "Hint", "Invites", "MoveReply",
+# -- high scores ----------------------------------------------------------------------------
+
+class HighScoresQuery(Body):
+    """Which high-score lists."""
+
+    mode: ModeName | None = Field(None, description="default: every mode, or woord with "
+                                                    "dictionary/rules")
+    dictionary: DictionaryName | None = None
+    rules: str | None = Field(None, description="a JSON object of rules options")
+    kind: Literal["solo", "hotseat", "online", "all"] = "solo"
+    aided: Literal["no", "all"] = Field("no", description="no: games in which the player "
+                                        "used no Tip; all: those too, each entry marked "
+                                        "aided")
+    error_codes: ClassVar[dict[str, str]] = {"mode": "unknown_mode", "dictionary": "bad_name"}
+    error_text: ClassVar[dict[str, str]] = {
+        "mode": "unknown mode; known: " + ", ".join(MODES),
+        "kind": "kind is solo, hotseat, online or all",
+        "aided": "aided is no (games without a Tip, the default) or all"}
+
+    def rules_object(self) -> dict[str, Any] | None:
+        """``rules`` read as a JSON object (None without ``rules``)."""
+        if self.rules is None:
+            return None
+        rules = None
+        if not nested_deeper(self.rules, MAX_JSON_DEPTH):  # as deep as a body may be
+            try:
+                rules = json.loads(self.rules) if self.rules else {}
+            except ValueError:
+                rules = None
+        if not isinstance(rules, dict):
+            raise BadRequest("rules is a JSON object of rules options")
+        return rules
+
+
+class HighScoreList(Reply):
+    """One list: a mode, dictionary and rules set, ranked by score or by wins."""
+
+    mode: ModeName
+    dictionary: str
+    rules: dict[str, Any]
+    rules_key: str
+    ranking: Literal["score", "wins"]
+    entries: list[dict[str, Any]]
+
+
+class HighScores(Reply):
+    """The lists asked for."""
+
+    lists: list[HighScoreList]
+    kind: Literal["solo", "hotseat", "online", "all"]
+    aided: Literal["no", "all"]
+
+
+# -- the list of games ----------------------------------------------------------------------
+
+class GamesQuery(Body):
+    """A page of this browser's games."""
+
+    status: Literal["active", "finished"] | None = None
+    limit: int = Field(20, ge=1, le=MAX_LIST_GAMES)
+    cursor: str | None = Field(None, description="the next of the page before")
+    error_text: ClassVar[dict[str, str]] = {
+        "status": "status is active or finished",
+        "limit": f"limit is a whole number from 1 to {MAX_LIST_GAMES}"}
+
+
+class GameSummary(Reply):
+    """A game of this browser's profile."""
+
+    id: str
+    mode: ModeName
+    kind: TableKind
+    status: Literal["active", "finished", "abandoned"]
+    players: list[str]
+    rules: dict[str, Any]
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+
+
+class GameList(Reply):
+    """A page of the games where this browser's profile holds a seat, newest first (none
+    without a profile)."""
+
+    games: list[GameSummary]
+    next: str | None = Field(description="the cursor of the next page; null on the last")
+
+
+__all__ = ["MAX_LIST_GAMES", "ActRequest", "ErrorBody", "GameList", "GameState",
+           "GamesQuery", "HighScores", "HighScoresQuery", "Hint", "Invites", "Meta",
+           "ModeInfo", "MoveReply",
            "NewGame", "NewGameReply", "Preview", "PreviewRequest", "ReactRequest",
            "Reaction", "Record", "Rematch", "RematchRequest", "ReturnRequest", "Review",
            "SeatRequest", "Skill", "StateReply", "WatchQuery", "rules_schema",

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
+from ..cli.options import add_db
 from ..errors import WordyahtzeeError
-from .options import add_db
 
 TYPE_CHECKING = False  # not typing's: building the parsers (``--help``) imports no typing
 if TYPE_CHECKING:
@@ -21,8 +21,8 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
     finished and the best score, and the seed once the day is over."""
     import time
 
-    from .. import daily
     from ..store import open_store
+    from . import rules as daily
 
     store = open_store(args.db)
     try:
@@ -68,7 +68,7 @@ def cmd_daily_show(args: argparse.Namespace) -> int:
 def cmd_daily_replay(args: argparse.Namespace) -> int:
     """``daily replay``: the optimal player's game on a published seed's dice, turn by turn
     (its total is the day's par), each throw's faces in die order."""
-    from .. import daily
+    from . import rules as daily
 
     mode = daily.check_mode(args.mode or daily.DAILY_MODES[0])
     try:

@@ -29,7 +29,7 @@ from pydantic import Field, RootModel, WithJsonSchema, create_model
 from wordyahtzee.modes import MODES, get_mode
 from wordyahtzee.modes.options import RulesJSON
 
-from .models import ComputerLevel, ModeName, ReactionName, Reply, TableKind, modes_info
+from ..models import ComputerLevel, ModeName, ReactionName, Reply, TableKind, modes_info
 
 
 class HostAction(Reply):

@@ -1,5 +1,8 @@
-"""The JSON API under ``/api``; its document, made from the models that validate the
-requests (:mod:`web.apidoc`, :mod:`web.models`), is served at ``/api/openapi.json``.
+"""Tables and games on the web: the JSON routes under ``/api`` that start a screen
+(``/api/meta``), make a table, read and follow it (its live stream: :mod:`.stream`), play
+its moves, give the host's controls over a seat and a player's way back to it
+(docs/rules.md §4), ask the coach, and list games and high scores. Their bodies are in
+:mod:`.models`, the state a game page reads in :mod:`.state`.
 
 Every error is a 4xx JSON body ``{"error": {"code", "message", "request_id"}}``; bodies are
 size-limited and validated before the engine sees them.
@@ -8,35 +11,31 @@ size-limited and validated before the engine sees them.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
-import time
-from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from wordyahtzee import games
-from wordyahtzee.errors import BadRequest, ServiceError, WordyahtzeeError
-from wordyahtzee.letters import fold
-from wordyahtzee.lexicon import load_lexicon
-from wordyahtzee.lexicon.why import explain
+from wordyahtzee.errors import BadRequest
 from wordyahtzee.modes import MODES
 from wordyahtzee.owned.service import public_rules
-from wordyahtzee.runtime import metrics
-from wordyahtzee.tables import KINDS, MAX_PLAYERS, TableService
+from wordyahtzee.tables import KINDS, MAX_PLAYERS
 
-from . import dictjobs, solving
-from .apidoc import WRITES, Document, documented, json_object, openapi_document, replies
-from .cookies import browser_key, maker_key, profile_secret
-from .errors import error_response, public_message, status_for
-from .json_provider import dump_text
-from .models_games import (
+from ..apidoc import WRITES, documented, json_object, replies
+from ..cookies import browser_key, profile_secret
+from ..services import tables
+from . import stream
+from .models import (
     ActRequest,
+    GameList,
+    GamesQuery,
     GameState,
+    HighScores,
+    HighScoresQuery,
     Hint,
     Invites,
+    Meta,
     MoveReply,
     NewGame,
     NewGameReply,
@@ -47,33 +46,12 @@ from .models_games import (
     Record,
     Rematch,
     RematchRequest,
+    ReturnRequest,
     Review,
+    SeatRequest,
+    StateReply,
     WatchQuery,
 )
-from .models_words import (
-    CheckReply,
-    CheckRequest,
-    Deleted,
-    DiceSet,
-    DiceSetList,
-    DictionaryList,
-    GameList,
-    GamesQuery,
-    HighScores,
-    HighScoresQuery,
-    JobReply,
-    Meta,
-    NewDiceSet,
-    Report,
-    ReportList,
-    ReportRequest,
-    ReportsQuery,
-    SolveReply,
-    SolveRequest,
-    UploadForm,
-)
-from .moderation import require_moderator
-from .requestlog import log_unexpected
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -83,11 +61,6 @@ MOVES = (*WRITES, 404, 409, 422)
 ``seq`` or a game over, an illegal move."""
 
 
-def _tables() -> TableService:
-    service: TableService = current_app.extensions["wordyahtzee.tables"]
-    return service
-
-
 def _token(body: dict[str, Any] | None = None) -> str | None:
     token = request.headers.get(TOKEN_HEADER)
     if not token and body is not None and isinstance(body.get("token"), str):
@@ -95,71 +68,7 @@ def _token(body: dict[str, Any] | None = None) -> str | None:
     return token[:200] if token else None
 
 
-def register_error_handlers(app: Flask) -> None:
-    """Engine errors and HTTP errors as JSON under ``/api``; plain pages elsewhere."""
-
-    @app.errorhandler(WordyahtzeeError)
-    def engine_error(exc: WordyahtzeeError) -> Response:
-        if not request.path.startswith("/api"):  # a page: an HTML page that says why
-            from .pages import error_page
-
-            return error_page(status_for(exc), public_message(exc), key=f"error.{exc.code}")
-        extra = exc.extra if isinstance(exc, ServiceError) else None
-        return error_response(status_for(exc), exc.code, public_message(exc), extra)
-
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> Any:
-        status = exc.code or 500
-        if not request.path.startswith("/api"):
-            from .pages import error_page
-
-            return error_page(status, exc.description or exc.name)
-        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                 413: "too_large", 414: "too_large", 415: "unsupported_media_type",
-                 421: "bad_host"}
-        message = exc.description or exc.name
-        if status == 404:
-            message = f"no API endpoint {request.path}"
-        elif status == 405:
-            message = f"{request.method} is not allowed on {request.path}"
-        response = error_response(status, codes.get(status, "http_error"), message)
-        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
-            response.headers["Allow"] = ", ".join(exc.valid_methods)
-        return response
-
-    @app.errorhandler(Exception)
-    def unexpected(exc: Exception) -> Any:
-        log_unexpected(exc)
-        if not request.path.startswith("/api"):
-            from .pages import error_page
-
-            return error_page(500, "Something went wrong on the server.")
-        return error_response(500, "internal", "something went wrong on the server")
-
-
-# -- meta -----------------------------------------------------------------------------------
-
-@bp.get("/openapi.json")
-@documented(replies(Document))
-def openapi() -> Response:
-    """This document (OpenAPI 3.1)."""
-    return jsonify(openapi_document())
-
-
-def _dictionaries(also: str | None = None) -> list[dict[str, Any]]:
-    """The dictionaries this browser sees listed (:meth:`~wordyahtzee.owned.service.Owned.
-    dictionaries`), each with its ``listing`` and whether it is ``mine``."""
-    return _tables().owned.dictionaries(profile_secret(), browser_key(), also)
-
-
-def _maker() -> tuple[str | None, str | None]:
-    """Whose a thing this request makes is: the profile's secret, and the browser's key
-    (made now, and set on the answer, for a browser with neither)."""
-    secret, browser = profile_secret(), browser_key()
-    if browser is None and _tables().profiles.find_profile(secret) is None:
-        browser = maker_key()
-    return secret, browser
-
+# -- the start screen -----------------------------------------------------------------------
 
 @bp.get("/meta")
 @documented(replies(Meta))
@@ -169,138 +78,17 @@ def meta() -> Response:
     Each mode under its name, with its rules defaults and choices; ``rules_defaults`` are
     the first mode's; ``preparing``: how far the strategy tables and samples prepared at
     start-up are."""
-    modes = _tables().coaching.describe_modes()
+    modes = tables().coaching.describe_modes()
     return jsonify({
         "modes": sorted(MODES), "kinds": list(KINDS), "max_players": MAX_PLAYERS,
-        "dictionaries": _dictionaries(),
-        "dice_sets": [box["name"] for box in _tables().owned.boxes(profile_secret(),
-                                                              browser_key())],
+        "dictionaries": tables().owned.dictionaries(profile_secret(), browser_key()),
+        "dice_sets": [box["name"] for box in tables().owned.boxes(profile_secret(),
+                                                             browser_key())],
         "rules_defaults": modes[MODES[0]]["rules_defaults"],
         **modes,
-        "preparing": _tables().coaching.preparing(),
+        "preparing": tables().coaching.preparing(),
         "server_time": current_app.config["CLOCK"](),
     })
-
-
-@bp.get("/dictionaries")
-@documented(replies(DictionaryList))
-def dictionaries() -> Response:
-    """The dictionaries this browser sees listed: the shipped ones, those the operator
-    built, the uploads a moderator approved, and this browser's (or its profile's) own
-    uploads."""
-    return jsonify({"dictionaries": _dictionaries()})
-
-
-@bp.post("/dictionaries")
-@documented(replies(JobReply, 202, (400, 403, 409, 413, 429)), form=UploadForm)
-def upload_dictionary() -> Any:
-    """Build a custom dictionary from an uploaded word list, owned by this browser's
-    profile (or, without one, by the browser).
-
-    multipart/form-data: ``file`` (UTF-8 text or gzip, one word a line, at most 8 MiB),
-    ``title``, ``public`` (ask the moderators to list it to everyone). The server names
-    the dictionary: that name, in the job, is its link. Returns a job to poll; 409
-    ``too_many_dictionaries`` past the most one owner may have."""
-    job = dictjobs.start_upload(current_app.config["UPLOAD_MAX_BYTES"], *_maker())
-    return jsonify({"job": job}), 202
-
-
-@bp.get("/dictionaries/jobs/<job_id>")
-@documented(replies(JobReply, errors=(404,)))
-def dictionary_job(job_id: str) -> Response:
-    """Progress of a dictionary build."""
-    return jsonify({"job": dictjobs.get_job(job_id)})
-
-
-@bp.post("/check")
-@documented(replies(CheckReply, errors=(*WRITES, 429)), json=CheckRequest)
-def check(json: CheckRequest) -> Response:
-    """Is each word in the dictionary, and why?
-
-    Per word ``valid`` and ``why``: where a valid word comes from (``source``: reviewed,
-    unreviewed, inflection, supplement, two_letter, judged, listed) or why a word is
-    refused (not_listed, abbreviation, name, foreign, not_a_word, offensive, rare), a
-    ``detail`` (the written reason, the base word), the reason as ``text``, and up to
-    three valid words one edit away (``nearby``): :mod:`wordyahtzee.lexicon.why`."""
-    lexicon = load_lexicon(json.dictionary)
-    overlay = current_app.extensions["wordyahtzee.overlay"]
-    results = []
-    for w in json.words:
-        why = explain(w, lexicon, overlay)
-        results.append({"word": w, "folded": fold(w), "valid": why.valid, "why": why.to_json()})
-    return jsonify({"dictionary": json.dictionary, "results": results})
-
-
-@bp.post("/solve")
-@documented(replies(SolveReply, errors=(*WRITES, 422, 429, 503)), json=SolveRequest)
-def solve(json: SolveRequest) -> Response:
-    """The best words for seven faces, per box (``?`` = the blank).
-
-    At most ``SOLVE_MAX_BLANKS`` blanks, 4 by default: more is refused as too costly
-    (``bad_rack``); under the server a solve over ``SOLVE_SECONDS`` is stopped, 503."""
-    return jsonify(solving.solve(json.letters, json.dictionary, json.dice_set,
-                                 int(current_app.config["SOLVE_MAX_BLANKS"]),
-                                 float(current_app.config["SOLVE_SECONDS"]),
-                                 current_app.extensions["wordyahtzee.overlay"]))
-
-
-@bp.get("/dice-sets")
-@documented(replies(DiceSetList))
-def dice_sets() -> Response:
-    """The shipped dice sets and this browser's (or its profile's) own boxes; nobody
-    else's."""
-    return jsonify({"dice_sets": _tables().owned.boxes(profile_secret(), browser_key())})
-
-
-@bp.get("/dice-sets/<name>")
-@documented(replies(DiceSet, errors=(404,)))
-def dice_set(name: str) -> Response:
-    """One dice set, with every die's faces and points: a shipped one by its name, an own
-    box by its id (its link, which anyone who has it may read)."""
-    return jsonify(_tables().owned.box(name, profile_secret(), browser_key()))
-
-
-@bp.post("/dice-sets")
-@documented(replies(DiceSet, 201, (*WRITES, 409, 429)), json=NewDiceSet)
-def add_dice_set() -> Any:
-    """Keep a player's own box, owned by this browser's profile (or, without one, by the
-    browser); the server names it, and its link ``url`` shares it.
-
-    Seven dice of six faces ``[letter, points]`` (``?`` the blank; an Umlaut counts as its
-    plain vowel); 201 with the set and its link; 409 ``too_many_boxes`` past the most one
-    owner may keep."""
-    return jsonify(_tables().owned.make_box(json_object(), *_maker())), 201
-
-
-@bp.delete("/dice-sets/<name>")
-@documented(replies(Deleted, errors=(*WRITES, 404)))
-def delete_dice_set(name: str) -> Response:
-    """Delete one of this browser's (or its profile's) own boxes: games played with it
-    keep their copy of its dice; 404 for any other."""
-    _tables().owned.delete_box(name, profile_secret(), browser_key())
-    return jsonify({"deleted": name})
-
-
-@bp.post("/reports")
-@documented(replies(Report, 201, (*WRITES, 429)), json=ReportRequest)
-def report_word(json: ReportRequest) -> Any:
-    """Report a word as wrongly accepted or wrongly refused by the dictionary."""
-    valid = load_lexicon(json.dictionary).is_valid(
-        json.word, current_app.extensions["wordyahtzee.overlay"])
-    store = current_app.extensions["wordyahtzee.store"]
-    store.add_report(fold(json.word), json.dictionary, json.kind, " ".join(json.note.split()))
-    return jsonify({"word": fold(json.word), "dictionary": json.dictionary,
-                    "kind": json.kind, "valid_now": valid}), 201
-
-
-@bp.get("/reports")
-@documented(replies(ReportList, errors=(400, 401)), query=ReportsQuery)
-def word_reports(query: ReportsQuery) -> Response:
-    """The reported words, most reported first (for a logged-in moderator: its session
-    cookie; otherwise 401 ``login_required``)."""
-    require_moderator()
-    store = current_app.extensions["wordyahtzee.store"]
-    return jsonify({"reports": [r.to_json() for r in store.word_reports(query.dictionary)]})
 
 
 # -- games ----------------------------------------------------------------------------------
@@ -313,9 +101,9 @@ def create_game() -> Any:
     ``solo``: one player (and any computer players); ``hotseat``: 2-8 players on one
     device (one token for all seats); ``online``: 2-8 seats, each with its own token and
     link; ``pad``: a score pad for real dice at one device."""
-    table, seats = _tables().create(json_object())
-    _tables().lobby.claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
-    state = _tables().state(table)
+    table, seats = tables().create(json_object())
+    tables().lobby.claim_seat(table, 0, profile_secret())  # the maker's seat is its profile's
+    state = tables().state(table)
     distinct: list[dict[str, Any]] = []
     for seat in seats:
         if seat.computer is None and seat.token not in [s["token"] for s in distinct]:
@@ -354,7 +142,7 @@ def list_games(query: GamesQuery) -> Response:
     ``status`` active or finished; ``limit`` 1-100, default 20; ``next`` is the ``cursor``
     of the following page (null on the last)."""
     after = None if query.cursor is None else _read_cursor(query.cursor[:300])
-    rows = _tables().lobby.games_of(profile_secret(), query.status, query.limit + 1, after)
+    rows = tables().lobby.games_of(profile_secret(), query.status, query.limit + 1, after)
     page = rows[:query.limit]
     return jsonify({"games": page,
                     "next": _cursor(page[-1]) if len(rows) > query.limit else None})
@@ -374,7 +162,7 @@ def game_state(game_id: str) -> Response:
 
     A daily game before its day is over: only for its player (the seat's token, or the
     profile's cookie); anyone else gets 403 ``daily_hidden``. So for every route below."""
-    manager = _tables()
+    manager = tables()
     table = manager.seen_by(game_id, _token(), profile_secret())
     own = manager.seats_of(table, _token(), profile_secret(), owned=True)
     manager.came(table, own)  # a seat's player reads the table: they have come
@@ -391,32 +179,6 @@ def _yours(state: dict[str, Any], table: Any, own: set[int]) -> dict[str, Any]:
     return state
 
 
-RENDER_SECONDS = 0.25
-"""How long a table's rendered state serves every stream woken by the same change."""
-
-
-def _rendered(manager: TableService, table: Any) -> tuple[int, str, str]:
-    """The table's state as its streams send it: ``(seq, event id, JSON)``, rendered once
-    per change and per quarter second however many watch. A popular table's 10,000
-    viewers, all woken by one move, cost one rendering, not 10,000 (each would stall the
-    process's other requests). A stream that connects gets a state at most that old. The
-    id's tag digests what a viewer sees change besides the moves (who is at the table,
-    the host's controls, the rematch, the reactions)."""
-    now = time.monotonic()
-    marks = (table.seq, table.abandoned, table.surroundings())
-    memo = table.rendered
-    if memo is not None and memo[0] == marks and now - memo[1] < RENDER_SECONDS:
-        return memo[2]
-    state = manager.state(table)
-    key = ([(s["present"], s["host_controls"]) for s in state["seats"]], state["rematch"],
-           [(r["seat"], r["at"]) for r in state["reactions"]], state["paused"],
-           state["waiting_for"], state["idle_deadline"])
-    tag = hashlib.blake2s(json.dumps(key).encode(), digest_size=6).hexdigest()
-    data = dump_text(state)
-    table.rendered = (marks, now, (state["seq"], f"{state['seq']}.{tag}", data))
-    return state["seq"], f"{state['seq']}.{tag}", data
-
-
 @bp.get("/games/<game_id>/events")
 @documented(replies(GameState, errors=HIDDEN), query=WatchQuery)
 def game_events(game_id: str, query: WatchQuery) -> Response:
@@ -431,40 +193,12 @@ def game_events(game_id: str, query: WatchQuery) -> Response:
     it reconnects, through any process) gets the state at once only if it differs from
     that one (a bare ``seq``: if the table has moved past it); else from its next
     change."""
-    manager = _tables()
+    manager = tables()
     token, secret = (query.token or "")[:200] or None, profile_secret()
     table = manager.seen_by(game_id, token, secret)
-    seconds = float(current_app.config["SSE_SECONDS"])
-    last = request.headers.get("Last-Event-ID", "")[:40]
-
-    def stream() -> Iterator[str]:
-        leave = manager.watching(table, token, secret)
-        metrics.OPEN_STREAMS.inc()
-        try:
-            yield "retry: 1000\n\n"
-            end = time.monotonic() + seconds
-            seen = None
-            while True:
-                seq, event_id, data = _rendered(manager, table)
-                if seen is None and last in (event_id, str(seq)):
-                    seen = event_id  # the browser has this state already
-                if event_id != seen:
-                    seen = event_id
-                    yield f"id: {event_id}\nevent: state\ndata: {data}\n\n"
-                left = end - time.monotonic()
-                if left <= 0:
-                    break
-                if not manager.wait(table, seq, left, watch_presence=True):
-                    break
-            yield "event: bye\ndata: {}\n\n"
-        finally:
-            metrics.OPEN_STREAMS.dec()
-            leave()
-
-    response = Response(stream(), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return stream.events(manager, table, token, secret,
+                         float(current_app.config["SSE_SECONDS"]),
+                         request.headers.get("Last-Event-ID", "")[:40])
 
 
 @bp.post("/games/<game_id>/act/<action>")
@@ -480,8 +214,49 @@ def act(game_id: str, action: str) -> Response:
     body = json_object()
     if not action.isascii() or not action.isidentifier() or len(action) > 32:
         raise BadRequest("an action is a name like throw or take")
-    return jsonify(_tables().lobby.act_as(game_id, _token(body), action, body, profile_secret()))
+    return jsonify(tables().lobby.act_as(game_id, _token(body), action, body, profile_secret()))
 
+
+# -- who sits at a seat: the table service decides, these routes read the request ---------
+
+@bp.post("/games/<game_id>/seats/<int:seat>/<any(skip, remove, computer):action>")
+@documented(replies(StateReply, errors=MOVES), json=SeatRequest, seat=True)
+def manage_seat(game_id: str, seat: int, action: str) -> Response:
+    """The host's controls over the seat of a player who is not at the table.
+
+    ``skip``: the seat to move loses its turn now (409 ``not_their_turn`` otherwise).
+    ``remove``: the seat leaves; its turns are skipped from now on. ``computer``: a
+    computer player of ``level`` plays the seat from now on (modes with computer players;
+    422 ``no_computer`` otherwise). The host is the table's first seat (403 ``not_host``).
+    A rated game's seats belong to their players: 403 ``rated_seat``. Elsewhere only a
+    seat with no page of its player open for 60 s: 409 ``seat_present`` otherwise, 409
+    ``computer_seat`` for a computer's. The state's ``seats[i].host_controls`` lists what
+    the host may do now; ``seats[i].host_action`` says what the host last did, why and
+    when."""
+    body = json_object()
+    return jsonify(tables().manage_seat(game_id, _token(body), seat, action, body,
+                                         profile_secret()))
+
+
+@bp.post("/games/<game_id>/seats/<int:seat>/return")
+@documented(replies(StateReply, errors=MOVES), json=ReturnRequest, seat=True)
+def return_seat(game_id: str, seat: int) -> Response:
+    """Back at the table: the player of a seat the host removed, or handed to a computer,
+    takes it back with the seat's own token, while the game lasts.
+
+    The seat plays again from its next turn. 403 ``not_your_seat`` for another token, 409
+    ``at_table`` for a seat that plays already, 409 ``game_over`` once the game is over."""
+    body = json_object()
+    token = _token(body)
+    manager = tables()
+    answer = manager.return_seat(game_id, token, seat, profile_secret())
+    table = manager.table(game_id)
+    _yours(answer["state"], table, manager.seats_of(table, token, profile_secret(),
+                                                     owned=True))
+    return jsonify(answer)
+
+
+# -- around the table -----------------------------------------------------------------------
 
 @bp.get("/games/<game_id>/invites")
 @documented(replies(Invites, errors=(403, 404)), seat=True)
@@ -492,7 +267,7 @@ def invites(game_id: str) -> Response:
     profile's alone. Asked at an address only this machine reaches (``127.0.0.1``), while
     the server listens on its network (``serve --host 0.0.0.0``), ``base`` says where
     another device reaches it: the links are made with that."""
-    answer = dict(_tables().invites(game_id, _token(), profile_secret()))
+    answer = dict(tables().invites(game_id, _token(), profile_secret()))
     base = network_base()
     if base is not None:
         answer["base"] = base
@@ -526,7 +301,7 @@ def react(game_id: str) -> Response:
 
     One of a few fixed ones (no free text); every viewer sees it for a few seconds."""
     body = json_object()
-    return jsonify(_tables().react(game_id, _token(body), body.get("emote"),
+    return jsonify(tables().react(game_id, _token(body), body.get("emote"),
                                    profile_secret()))
 
 
@@ -539,7 +314,7 @@ def rematch(game_id: str) -> Any:
     gets its own link to the same new table, whose id also appears in the old table's
     state as ``rematch``."""
     body = json_object()
-    return jsonify(_tables().rematch(game_id, _token(body), profile_secret())), 201
+    return jsonify(tables().rematch(game_id, _token(body), profile_secret())), 201
 
 
 @bp.post("/games/<game_id>/preview")
@@ -547,7 +322,7 @@ def rematch(game_id: str) -> Any:
 def preview(game_id: str) -> Response:
     """Live feedback on words: per word and per claimable box, without playing."""
     body = json_object()
-    return jsonify(_tables().preview(game_id, body, _token(body), profile_secret()))
+    return jsonify(tables().preview(game_id, body, _token(body), profile_secret()))
 
 
 @bp.get("/games/<game_id>/hint")
@@ -565,7 +340,7 @@ def hint(game_id: str) -> Any:
     being prepared: ask again a second later. The seat to move is marked as having used a
     Tip (an online table: only its own ``X-Seat-Token`` may ask). A rated game and a daily
     game are played unaided: 403 ``no_hints_here``."""
-    answer = _tables().coaching.hint(game_id, _token(), profile_secret())
+    answer = tables().coaching.hint(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
@@ -582,7 +357,7 @@ def review(game_id: str) -> Any:
     (``histogram``, and per score ``better_than``: the percentage of sampled games it
     beat); ``optimal.ready`` is false while that sample is prepared. A rated game's and a
     daily game's review comes once the game is over (403 ``no_hints_here`` before)."""
-    answer = _tables().coaching.review(game_id, _token(), profile_secret())
+    answer = tables().coaching.review(game_id, _token(), profile_secret())
     return jsonify(answer), 200 if answer["ready"] else 202
 
 
@@ -590,7 +365,7 @@ def review(game_id: str) -> Any:
 @documented(replies(Record, errors=HIDDEN), seat=True)
 def record(game_id: str) -> Response:
     """The game record (docs/records.md format) of the turns played so far, and the result."""
-    return jsonify(_tables().record(game_id, _token(), profile_secret()))
+    return jsonify(tables().record(game_id, _token(), profile_secret()))
 
 
 # -- high scores ----------------------------------------------------------------------------
@@ -618,4 +393,4 @@ def highscores(query: HighScoresQuery) -> Response:
     return jsonify({"lists": lists, "kind": query.kind, "aided": query.aided})
 
 
-__all__ = ["TOKEN_HEADER", "bp", "register_error_handlers"]
+__all__ = ["HIDDEN", "MOVES", "TOKEN_HEADER", "bp"]

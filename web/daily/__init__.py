@@ -1,0 +1,2 @@
+"""The daily game and profiles on the web: the ``daily`` blueprint (routes and pages) and
+its bodies."""

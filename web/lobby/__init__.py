@@ -1,0 +1,1 @@
+"""The lobby on the web: the ``lobby`` blueprint (routes and page) and its bodies."""

@@ -1,0 +1,1 @@
+"""Puzzles on the web: the ``puzzles`` blueprint and its bodies (docs/puzzles.md)."""
