@@ -219,6 +219,8 @@ class WoordStrategy:
     _turns: OrderedDict[tuple[int, int, int], _TurnTables] = field(
         init=False, repr=False, default_factory=OrderedDict)
     _masks: dict[str, FloatArray] = field(init=False, repr=False, default_factory=dict)
+    _index: dict[int, npt.NDArray[np.intp]] = field(init=False, repr=False, default_factory=dict)
+    """The round box's scores as indices (intp), per round, while the table is computed."""
     _lock: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -269,6 +271,9 @@ class WoordStrategy:
 
         with ThreadPoolExecutor(max(1, workers)) as pool:
             for k in range(len(rounds) - 1, -1, -1):  # a round needs the next one done
+                # np.take converts int16 indices on every call into a fresh array of
+                # pages, faulted in and given back: once per round instead
+                strategy._index = {k: table.column(rounds[k]).astype(np.intp)}
                 jobs = [pool.submit(one, k, s, members)
                         for (s, _), members in plan[k].items()]
                 for job in as_completed(jobs):
@@ -278,6 +283,7 @@ class WoordStrategy:
                         progress(done, total)
         strategy.dtype = np.float32
         strategy._masks.clear()
+        strategy._index = {}
         return strategy
 
     def _max_score(self, box: str) -> int:
@@ -351,7 +357,9 @@ class WoordStrategy:
         lat = self._lattice
         n = self.table.scores.shape[0]
         late = lat.buffer("late", (n,), dt)
-        np.take(consts.round_box[:, j].astype(dt), self.table.column(self.rounds[k]), out=late)
+        index = self._index.get(k)
+        np.take(consts.round_box[:, j].astype(dt),
+                self.table.column(self.rounds[k]) if index is None else index, out=late)
         scratch = lat.buffer("scratch", (n,), dt)
         early = lat.buffer("early", (n,), dt)
         for out, names in ((late, LATE_SPECIALS), (early, EARLY_SPECIALS)):
