@@ -96,6 +96,10 @@ def next_move(mode: str, state: dict[str, Any], rng: random.Random) -> tuple[str
     return "claim", {"column": int(column), "box": box}
 
 
+class Refused(Exception):
+    """The server refused what a player's client asked: the run stops (its servers too)."""
+
+
 def watch(port: int, game_id: str, deadline: float) -> None:
     """One watcher: the table's live event stream, read until the deadline."""
     while time.monotonic() < deadline:
@@ -122,7 +126,7 @@ def play(port: int, mode: str, online: bool, deadline: float, seed: int,
         status, made = client.call("create", "POST", "/api/games", {
             "mode": mode, "kind": kind, "players": players, "rules": rules})
         if status != 201:
-            raise SystemExit(f"{mode}: a table was refused: {status} {made}")
+            raise Refused(f"{mode}: a table was refused: {status} {made}")
         game_id = made["id"]
         tokens = [link["token"] for link in made["links"]]
         watchers = ([gevent.spawn(watch, port, game_id, deadline) for _ in range(WATCHERS)]
@@ -141,7 +145,7 @@ def play(port: int, mode: str, online: bool, deadline: float, seed: int,
                                              {**body, "words": [], "seq": state["seq"]},
                                              token)
             if status != 200:
-                raise SystemExit(f"{mode}: {action} {body} refused: {status} {answer}")
+                raise Refused(f"{mode}: {action} {body} refused: {status} {answer}")
             counter[0] += 1
             state = answer["state"]
         gevent.killall(watchers)
@@ -155,8 +159,12 @@ def measure_moves(proc: Any, port: int, mode: str, online: bool, seconds: float,
     counter = [0]
     cpu, start = cpu_seconds(proc.pid), time.monotonic()
     deadline = start + seconds
-    gevent.joinall([gevent.spawn(play, port, mode, online, deadline, seed + i, counter)
-                    for i in range(tables)])
+    players = [gevent.spawn(play, port, mode, online, deadline, seed + i, counter)
+               for i in range(tables)]
+    gevent.joinall(players)
+    refused = [player.exception for player in players if player.exception is not None]
+    if refused:  # in this greenlet, so that main stops the servers on its way out
+        raise SystemExit(str(refused[0]))
     elapsed = time.monotonic() - start
     moves = latencies.get(f"{mode} move", [])
     return {"actions/s": counter[0] / elapsed,
