@@ -177,3 +177,38 @@ def test_the_start_page_offers_only_the_puzzles_of_the_day_there_are(app: Any) -
     assert re.findall(r'href="/puzzles\?mode=(\w+)&amp;daily=1"', page) == ["classic"]
     assert "Puzzel van de dag" in page
     assert client.get("/api/puzzles/daily/classic").status_code == 200
+
+
+def test_the_miner_rests_in_proportion_to_its_judging(app: Any) -> None:
+    """However fast games end, mining takes at most its share of the time: after each game
+    the miner rests its judging time × (1 / share − 1) before the next one (a tenth by
+    default, so that a busy process's moves never pay much more for it)."""
+    from wordyahtzee.puzzles.service import MINE_SHARE
+
+    assert 0 < MINE_SHARE <= 0.25
+    client = app.test_client()
+    puzzles = app.extensions["wordyahtzee.tables"].puzzles
+    puzzles.mining = False  # the games end first, then one pass mines them both
+    for _ in range(2):
+        finished_classic_game(client, app)
+    rests: list[float] = []
+    judged: list[float] = []
+    mine_game = puzzles.mine_game
+
+    def timed(game_id: str) -> int:
+        started = time.monotonic()
+        try:
+            return mine_game(game_id)
+        finally:
+            judged.append(time.monotonic() - started)
+
+    puzzles.mine_game, puzzles.rest, puzzles.share = timed, rests.append, 0.25
+    puzzles.mining = True
+    puzzles.mine_later()
+    deadline = time.monotonic() + 60
+    while puzzles._mining and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(rests) == len(judged) == 2
+    for rest, spent in zip(rests, judged, strict=True):
+        assert rest >= 3 * spent > 0  # 1 / 0.25 - 1 = 3 times the game's judging
+    assert app.extensions["wordyahtzee.store"].puzzle_count("classic") > 0

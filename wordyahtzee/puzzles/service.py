@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -33,6 +34,10 @@ log = logging.getLogger(__name__)
 
 MINE_BATCH = 20
 """How many games one pass of the miner takes from the store."""
+MINE_SHARE = 0.1
+"""The share of its time the miner may judge: after a game that took t seconds to mine it
+rests t × (1 / share − 1), so that games ending fast (a busy process) never make mining
+more than a tenth of the moves' price; what waits is mined later, oldest first."""
 
 
 def closed_day(now: float) -> str:
@@ -53,6 +58,10 @@ class Puzzles:
         self._lock = threading.Lock()  # guards the miner's start and end
         self.mining = True
         """Whether this process mines finished games for puzzles."""
+        self.share = MINE_SHARE
+        """The share of its time the miner judges (:data:`MINE_SHARE`)."""
+        self.rest: Callable[[float], None] = time.sleep
+        """How the miner rests between two games."""
         self._mining = False  # a miner thread is running in this process
         self._unminable: set[str] = set()  # games whose mining failed here (logged)
         self._daily_shown: set[tuple[str, str]] = set()  # (day, mode): a daily puzzle chosen
@@ -86,11 +95,14 @@ class Puzzles:
                                                  MINE_BATCH + len(self._unminable))
                 todo = [g for g in found if g not in self._unminable]
                 for game_id in todo:
+                    started = time.monotonic()
                     try:
                         self.mine_game(game_id)
                     except Exception:  # pragma: no cover - logged; tried again after a restart
                         log.exception("puzzles of game %s could not be mined", game_id)
                         self._unminable.add(game_id)
+                    if self.share < 1:
+                        self.rest((time.monotonic() - started) * (1 / self.share - 1))
                 if not todo:
                     return
         finally:
