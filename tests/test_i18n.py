@@ -4,6 +4,7 @@ and its cookie, and every page in German without a Dutch text or a bare key."""
 
 from __future__ import annotations
 
+import decimal
 import fnmatch
 import re
 import shutil
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from wordyahtzee.web.i18n import LANGUAGES, Speaker, catalogue, script_catalogue
 
 from scripts import i18n as i18n_tool
@@ -101,6 +104,28 @@ def test_numbers_and_dates_follow_the_locale() -> None:
     assert Speaker("de").date("2026-11-28") == "28. November 2026"
     assert Speaker("nl").date("2026-11-28") == "28 november 2026"
     assert Speaker("en").date("2026-11-28") == "November 28, 2026"
+
+
+def test_a_half_is_rounded_away_from_zero_as_written() -> None:
+    # what a reader does with 189.65; Babel alone rounds a half to even (189,6, 2,2)
+    assert Speaker("nl").number(189.65, 1) == "189,7"
+    assert Speaker("nl").number(2.25, 1) == "2,3" and Speaker("nl").number(-2.25, 1) == "-2,3"
+    assert Speaker("nl").number(0.15, 1) == "0,2"  # its binary fraction is under 0.15
+    assert Speaker("nl").number(2.5) == "3" and Speaker("en").figure(0.125) == "0.13"
+
+
+@given(st.decimals(min_value=-10**6, max_value=10**6, places=3, allow_nan=False),
+       st.integers(min_value=0, max_value=2))
+def test_a_number_is_its_written_form_rounded_half_up(written: decimal.Decimal,
+                                                     decimals: int) -> None:
+    value = float(written)
+    expected = decimal.Decimal(str(value)).quantize(decimal.Decimal(10) ** -decimals,
+                                                    rounding=decimal.ROUND_HALF_UP)
+    written = str(expected)
+    sign, digits = ("-", written[1:]) if written.startswith("-") else ("", written)
+    whole, _, fraction = digits.partition(".")
+    dutch = sign + f"{int(whole):,}".replace(",", ".") + ("," + fraction if fraction else "")
+    assert Speaker("nl").number(value, decimals) == dutch
 
 
 def test_the_scripts_get_the_catalogue_they_name() -> None:

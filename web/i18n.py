@@ -19,6 +19,7 @@ translation of the error *code* (``err.<code>``). Numbers are written per locale
 from __future__ import annotations
 
 import datetime as dt
+import decimal
 import functools
 import json
 from collections.abc import Callable
@@ -142,11 +143,11 @@ class Speaker:
         """``value`` written the language's way (Dutch and German: 100.000 and 254,5;
         English: 100,000 and 254.5), with exactly ``decimals`` decimals."""
         pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-        return format_decimal(value, format=pattern, locale=self.lang, decimal_quantization=True)
+        return format_decimal(rounded(value, decimals), format=pattern, locale=self.lang)
 
     def figure(self, value: float) -> str:
         """``value`` as short as it goes, at most two decimals (``3,36``, ``12``)."""
-        return format_decimal(round(value, 2), locale=self.lang)
+        return format_decimal(rounded(value, 2).normalize(), locale=self.lang)
 
     def date(self, day: dt.date | str, form: str = "long") -> str:
         """A day written the language's way (``28 november 2026``, ``28. November 2026``,
@@ -155,6 +156,15 @@ class Speaker:
         if isinstance(day, str):
             day = dt.date.fromisoformat(day)
         return format_date(day, format=form, locale=self.lang)
+
+
+def rounded(value: float, decimals: int) -> decimal.Decimal:
+    """``value`` to ``decimals`` decimals the way a reader rounds what is written: its
+    shortest decimal form (``189.65``), a half away from zero (``189.7``). Babel would round a
+    half to even and Python's ``round`` the binary fraction; the pages' scripts round the
+    same way as this (``number`` in static/js/common.js)."""
+    quantum = decimal.Decimal(1).scaleb(-decimals)
+    return decimal.Decimal(str(value)).quantize(quantum, rounding=decimal.ROUND_HALF_UP)
 
 
 def speaker(lang: str) -> Speaker:

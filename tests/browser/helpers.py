@@ -3,6 +3,7 @@ player would; waiting for the server and the page."""
 
 from __future__ import annotations
 
+import decimal
 import time
 from typing import Any
 
@@ -11,6 +12,14 @@ from playwright.sync_api import expect
 from wordyahtzee.solver import solve
 
 from .conftest import shot
+
+
+def dutch(value: float, decimals: int) -> str:
+    """``value`` as a Dutch page writes it, without grouping: its written form rounded a half
+    away from zero (189.65 is 189,7), with exactly ``decimals`` decimals."""
+    quantum = decimal.Decimal(10) ** -decimals
+    exact = decimal.Decimal(str(value)).quantize(quantum, rounding=decimal.ROUND_HALF_UP)
+    return str(exact).replace(".", ",")
 
 
 def game_id(page: Any) -> str:

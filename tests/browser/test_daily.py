@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from .conftest import PHONE, shot
-from .helpers import assert_decimals_in_language, game_id, server_state
+from .helpers import assert_decimals_in_language, dutch, game_id, server_state
 
 
 def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live: Any
@@ -61,8 +61,7 @@ def test_the_daily_classic_game_with_par_histogram_and_share(context: Any, live:
     loss = live.store.daily_entry_of(gid)["loss"]
     expect(page.locator("#daily-loss")).to_be_visible()
     expect(page.locator("#daily-board thead")).to_contain_text("Verloren")
-    expect(page.locator("#daily-board tr.costly")).to_contain_text(
-        f"{loss:.1f}".replace(".", ","))
+    expect(page.locator("#daily-board tr.costly")).to_contain_text(dutch(loss, 1))
     share = page.locator("#share-text").input_value()
     lines = share.split("\n")
     assert lines[0] == f"Yahtzee van de dag {state['daily']}"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from wordyahtzee.web.i18n import catalogue
+from wordyahtzee.web.i18n import Speaker, catalogue
 
 from .conftest import shot
 from .helpers import game_id, server_state
@@ -103,3 +103,26 @@ def test_a_german_player_reads_the_rules_and_sits_at_a_woord_table(german: Any,
     assert_german(page, "words")
     page.goto(live.url + "/highscores")
     assert_german(page, "highscores")
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "en-GB", "de-DE"])
+def test_the_scripts_write_a_number_as_the_server_does(browser: Any, live: Any,
+                                                      locale: str) -> None:
+    # a figure the server writes into a page and one a script writes beside it must agree
+    # to the last digit: a half (189.65, 2.25, 0.15) goes away from zero in both
+    ctx = browser.new_context(locale=locale)
+    try:
+        page = ctx.new_page()
+        page.goto(live.url + "/")
+        lang = page.locator("html").get_attribute("lang")
+        values = [189.65, 2.25, -2.25, 0.15, 0.125, 1234.5, 557.6, 100000, 0.0]
+        written = page.evaluate(
+            """async (values) => {
+                 const { number } = await import("/static/js/common.js");
+                 return values.flatMap((v) => [0, 1, 2].map((d) => number(v, d)));
+               }""", values)
+        assert lang == locale[:2]
+        speaker = Speaker(str(lang))
+        assert written == [speaker.number(v, d) for v in values for d in (0, 1, 2)]
+    finally:
+        ctx.close()

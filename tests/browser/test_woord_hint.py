@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from wordyahtzee.tables import strategies
 
 from .conftest import shot
-from .helpers import server_state, start_game, throw
+from .helpers import dutch, server_state, start_game, throw
 
 
 def test_hint_follow_and_review(context: Any, live: Any) -> None:
@@ -22,7 +22,7 @@ def test_hint_follow_and_review(context: Any, live: Any) -> None:
     # writes numbers in Dutch: at most one decimal, none when it is 0 (569, 570,4), of the
     # figure the API gives (two decimals: 569.448 is 569.45 there, 569,5 here)
     shown = round(table.expected_score, 2)
-    expected = f"{shown:.1f}".removesuffix(".0").replace(".", ",")
+    expected = dutch(shown, 1).removesuffix(",0")
     expect(page.locator("#hint-best")).to_contain_text(expected)
     page.click("#throw")
     expect(page.locator("#dice .tile:not(.empty)")).to_have_count(7)

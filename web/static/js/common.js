@@ -85,7 +85,9 @@ export function hasText(key) {
 }
 
 /** A number written the page's language's way (1.234,5 in Dutch and German), with exactly
- * `decimals` decimals.
+ * `decimals` decimals, rounded as a reader rounds what is written: its shortest decimal form
+ * (189.65), a half away from zero (189,7), as Intl does in the browsers; the server's pages
+ * round the same way (`rounded` in web/i18n.py).
  * @param {number} value
  * @param {number} [decimals] */
 export function number(value, decimals = 0) {
