@@ -50,50 +50,10 @@ import gevent  # noqa: E402
 from scripts.bench_docs import machine, replace_block  # noqa: E402
 from scripts.bench_stack_floor import measure, start_bare  # noqa: E402
 from scripts.load_test import Client, cpu_seconds, errors, latencies, start_server  # noqa: E402
+from scripts.players import MODES, next_move  # noqa: E402
 from scripts.served import CHECKOUT  # noqa: E402
 
-MODES = ("woord", "classic", "kaartspel", "triple")
 WATCHERS = 2
-
-
-def best_words(faces: str, box: str) -> list[str]:
-    """The client's own choice of words for ``box`` (its own solver: no server CPU)."""
-    from wordyahtzee.solver import solve
-
-    return list(solve(faces).boxes[box].words)
-
-
-def next_move(mode: str, state: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
-    """The action a simple, decent player makes now."""
-    if mode == "kaartspel":
-        options = {o["action"]: o for o in state["options"]}
-        for action in ("start", "roll"):
-            if action in options and len(options) == 1:
-                return action, {}
-        if "take" in options and (options["take"].get("cards") or "throw" not in options
-                                  or rng.random() < 0.5):
-            cards = options["take"].get("cards") or {}
-            best = max(cards, key=lambda c: cards[c]["score"], default=None)
-            return "take", {"card": best}
-        if "throw" in options:
-            return "throw", {"keep": []}
-        if "stop" in options:
-            return "stop", {}
-        return next(iter(options)), {}
-    turn = state["turn"]
-    if turn["throws"] == 0:
-        return "throw", {}
-    if mode == "woord":
-        box = turn["round_box"]
-        return "claim", {"box": box, "words": best_words(turn["faces"], box)}
-    if turn["throws"] < 2 and rng.random() < 0.4:
-        return "throw", {"keep": [0, 1]}
-    if mode == "classic":
-        options = state["options"]
-        return "claim", {"box": max(options, key=options.get)}
-    column, box = max(((c, b) for c, boxes in state["options"].items() for b in boxes),
-                      key=lambda cb: state["options"][cb[0]][cb[1]])
-    return "claim", {"column": int(column), "box": box}
 
 
 class Refused(Exception):

@@ -10,6 +10,12 @@ Starts the server(s) itself on free ports, then for ``--seconds`` seconds:
 - with ``--servers 2`` the tables' two seats talk to different server processes on the
   same database, so every move crosses processes.
 
+``--mode`` and ``--kind`` play another game instead (``--mode classic --kind solo``: solo
+classic tables, spread over the servers), each move decided from the state the server
+sent (``scripts/players.py``). ``--checkout`` serves another checkout of the project with
+this client, to compare two commits side by side (``scripts/served.py`` says what that
+checkout needs).
+
 It prints, per endpoint, the requests per second, p50 and p99 latency and errors; the game
 actions (throws and claims) per second; and each server process's resident memory.
 
@@ -17,6 +23,7 @@ actions (throws and claims) per second; and each server process's resident memor
     python -m scripts.load_test --db postgresql://... --servers 2
     python -m scripts.load_test --workers 2
     python -m scripts.load_test --db postgresql://... --servers 2 --nginx
+    python -m scripts.load_test --db postgresql://... --servers 2 --mode classic --kind solo
 
 With ``--nginx`` every client talks to a real nginx (Debian's package) running the
 project's ``deploy/nginx.conf`` in front of the servers, as docs/deploy.md deploys them;
@@ -50,6 +57,7 @@ from typing import Any  # noqa: E402
 
 import gevent  # noqa: E402
 
+from scripts.players import MODES, next_move  # noqa: E402
 from scripts.served import CHECKOUT, check_served_code, checkout_python  # noqa: E402
 
 latencies: dict[str, list[float]] = defaultdict(list)
@@ -187,6 +195,41 @@ def play_tables(ports: list[int], fast: bool, deadline: float) -> None:
             break
 
 
+def play_games(ports: list[int], mode: str, kind: str, fast: bool, deadline: float) -> None:
+    """Games of ``mode`` (``--mode``, ``--kind``) one after another until the deadline,
+    each move the one :func:`~scripts.players.next_move` makes from the state: a solo
+    table on one of ``ports``, an online table's two seats on the first and the last."""
+    global actions
+    rng = random.Random()
+    clients = [Client(ports[0]), Client(ports[-1])]
+    while time.monotonic() < deadline:
+        online = kind == "online"
+        players = ["Anna", "Bram"] if online or mode == "kaartspel" else ["Anna"]
+        status, made = clients[0].call("create game", "POST", "/api/games", {
+            "mode": mode, "kind": kind if online or len(players) == 1 else "hotseat",
+            "players": players, "rules": {"turn_seconds": None} if mode == "woord" else {}})
+        if status != 201:
+            gevent.sleep(1)
+            continue
+        gid = made["id"]
+        tokens = [link["token"] for link in made["links"]]
+        _, state = clients[0].call("state", "GET", f"/api/games/{gid}")
+        while state and state["status"] == "active" and time.monotonic() < deadline:
+            gevent.sleep(0.0 if fast else rng.uniform(1.0, 3.0))
+            action, body = next_move(mode, state, rng)
+            seat = state["to_move"] % len(tokens) if online else 0
+            status, answer = clients[seat].call(
+                action, "POST", f"/api/games/{gid}/act/{action}", {**body, "seq": state["seq"]},
+                tokens[seat])
+            if status == 409 and answer and "state" in answer:  # the other process had
+                state = answer["state"]                         # not caught up: again
+                continue
+            if status != 200:
+                break
+            actions += 1
+            state = answer["state"]
+
+
 moved_at: dict[int, float] = {}             # the popular table: when each move was answered
 delivered: dict[int, list[float]] = defaultdict(list)  # ... and when each stream had it
 SEQ = re.compile(rb"id: (\d+)[.\n]")  # seq.tag
@@ -305,6 +348,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--nginx", action="store_true",
                         help="every client goes through nginx with deploy/nginx.conf")
+    parser.add_argument("--mode", default="woord", choices=MODES,
+                        help="the tables' game (default: Woord Yahtzee)")
+    parser.add_argument("--kind", default="online", choices=("online", "solo"),
+                        help="online tables of two seats, or solo tables (spread over the "
+                             "servers)")
+    parser.add_argument("--checkout", default=None,
+                        help="serve another checkout of the project (with its own .venv), "
+                             "played by this client")
     parser.add_argument("--popular", action="store_true",
                         help="every watcher watches one table, played a move a second: "
                              "how long a move takes to reach every stream")
@@ -313,8 +364,8 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or os.path.join(tmp, "load.sqlite3")
-        servers = [start_server(db, args.workers, os.path.join(tmp, f"data{i}"))
-                   for i in range(args.servers)]
+        servers = [start_server(db, args.workers, os.path.join(tmp, f"data{i}"),
+                                checkout=args.checkout) for i in range(args.servers)]
         ports = [port for _, port in servers]
         front = None
         if args.nginx:
@@ -346,8 +397,14 @@ def main() -> None:
             xact_before = pg_transactions(db) if db.startswith("postgres") else None
             idle_rss = [rss_mb(proc.pid) for proc, _ in servers]  # streams open, no moves
             start = time.monotonic()
-            players = [gevent.spawn(play_tables, ports, i < args.fast * args.tables, deadline)
-                       for i in range(args.tables)]
+            if args.mode == "woord" and args.kind == "online":
+                players = [gevent.spawn(play_tables, ports, i < args.fast * args.tables,
+                                        deadline) for i in range(args.tables)]
+            else:  # a solo table on one server, the next on the other
+                players = [gevent.spawn(play_games, ports[i % len(ports):][:1]
+                                        if args.kind == "solo" else ports, args.mode,
+                                        args.kind, i < args.fast * args.tables, deadline)
+                           for i in range(args.tables)]
             probes = [gevent.spawn(probe, port, deadline) for port in ports]
             if args.popular:
                 probes.append(gevent.spawn(play_popular, ports[0], ids[0], tokens[0], deadline))
@@ -372,7 +429,8 @@ def main() -> None:
     backend = "postgresql" if db.startswith("postgres") else "sqlite"
     print(f"backend {backend}, {args.servers} server(s) x {args.workers} worker(s)"
           f"{' behind nginx' if args.nginx else ''}, "
-          f"{args.tables} tables ({args.fast:.0%} fast), {args.watchers} watchers "
+          f"{args.tables} {args.mode} {args.kind} tables ({args.fast:.0%} fast), "
+          f"{args.watchers} watchers "
           f"(peak open {peak_streams}), {elapsed:.0f} s")
     print(f"{'endpoint':<24}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
     for name in sorted(set(latencies) | set(errors)):

@@ -86,3 +86,19 @@ def test_a_benchmark_serves_the_code_it_names(tmp_path: Path) -> None:
         check_served_code(sys.executable, CHECKOUT, {**os.environ, "PYTHONPATH": str(decoy)})
     with pytest.raises(SystemExit, match="no virtual environment of its own"):
         checkout_python(decoy)
+
+
+def test_the_load_test_plays_solo_classic_tables_over_two_servers() -> None:
+    """``--mode classic --kind solo``: whole games on real servers (SQLite), every move the
+    client decided from the state accepted, and actions counted."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts.load_test", "--servers", "2", "--mode", "classic",
+         "--kind", "solo", "--seconds", "4", "--tables", "4", "--fast", "1.0",
+         "--watchers", "0"], cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "4 classic solo tables" in done.stdout
+    rows = {line.split()[0]: line.split() for line in done.stdout.splitlines()
+            if line.startswith(("throw ", "claim "))}
+    assert set(rows) == {"throw", "claim"} and all(row[-1] == "0" for row in rows.values())
+    actions = float(re.search(r"game actions/s: ([\d.]+)", done.stdout)[1])  # type: ignore[index]
+    assert actions > 0
