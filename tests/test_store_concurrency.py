@@ -1,7 +1,7 @@
 """One writer per event, whatever races: threads of one store, and two processes each
 with its own store (as two servers on one database) appending the same ``seq`` at the same
 moment. Exactly one wins each race; the loser gets StaleGameError; nothing is duplicated.
-SQLite's group commit, and PostgreSQL's group append, keep each writer's outcome its own."""
+SQLite's group commit keeps each writer's outcome its own."""
 
 from __future__ import annotations
 
@@ -9,16 +9,12 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from psycopg.types.json import Json
 
 from wordyahtzee.store import Seat, StaleGameError, Store, StoreError, open_store
-from wordyahtzee.store.pg_append import SENDERS, GroupAppend
-from wordyahtzee.store.postgres import PostgresStore, append_params
 from wordyahtzee.store.sqlite import SQLiteStore
 
 from .support import store_workers
@@ -95,7 +91,7 @@ def test_threads_on_many_games_each_get_one_winner(store: Store) -> None:
         assert wins[game_id] == len(events) == store.event_count(game_id) <= 5
 
 
-def _waiting_writers(store: SQLiteStore | GroupAppend, count: int) -> None:
+def _waiting_writers(store: SQLiteStore, count: int) -> None:
     """Until ``count`` writers wait for the commit in progress."""
     for _ in range(1000):
         if len(store._waiting) >= count:
@@ -184,125 +180,6 @@ def test_sqlite_an_interrupted_group_commit_stores_nothing(tmp_path: Path) -> No
     assert all(exc.code == "unavailable" for exc in errors.values()  # ... the other's 503
                if isinstance(exc, StoreError))
     assert store.event_count("g") == 0
-    store.append_events("g", 0, [{"type": "x"}])  # the store works on
-    assert store.event_count("g") == 1
-    store.close()
-
-
-@contextmanager
-def _all_senders_busy(appender: GroupAppend) -> Iterator[None]:
-    """As if every sender of ``appender`` had a group on its way: the appends that arrive
-    meanwhile wait, and go as one group once the senders are free."""
-    for _ in range(SENDERS):
-        appender.senders.acquire()
-    try:
-        yield
-    finally:
-        for _ in range(SENDERS):
-            appender.senders.release()
-
-
-def _appended_together(store: PostgresStore, game_ids: list[str]) -> int:
-    """In how many transactions the events of these games were written (rows written by
-    one transaction share its id, ``xmin``)."""
-    with store._conn() as conn:
-        row = conn.execute("SELECT count(DISTINCT xmin::text) AS n FROM events "
-                           "WHERE game_id = ANY(%s)", (game_ids,)).fetchone()
-    return int(row["n"])
-
-
-def _appending(store: PostgresStore, plan: list[tuple[str, str, int, list[Any]]]
-               ) -> dict[str, str]:
-    """Append each of ``plan`` (name, game, seq, high scores) from a thread of its own,
-    all waiting for one append in progress; what each was told."""
-    outcomes: dict[str, str] = {}
-
-    def append(name: str, game_id: str, seq: int, scores: list[Any]) -> None:
-        try:
-            store.append_events(game_id, seq, [{"type": "x", "by": name}], high_scores=scores)
-            outcomes[name] = "stored"
-        except StoreError as exc:
-            outcomes[name] = exc.code
-
-    with _all_senders_busy(store._append):  # every writer waits
-        threads = []
-        for item in plan:
-            threads.append(threading.Thread(target=append, args=item))
-            threads[-1].start()
-            _waiting_writers(store._append, len(threads))
-    for t in threads:
-        t.join(timeout=30)
-    assert not store._append._waiting
-    return outcomes
-
-
-def test_postgres_appends_that_wait_share_one_transaction(postgres_url: str) -> None:
-    """Group append: the moves that arrive while an append is on its way are sent in one
-    transaction, each one's outcome its own (a stale ``seq`` refuses only that move)."""
-    store = PostgresStore(postgres_url)
-    for game_id in ("a", "b", "c"):
-        store.create_game(game_id, "woord", "online", {"rules": {}}, [Seat(0, "A", "t")])
-    outcomes = _appending(store, [("a0", "a", 0, []), ("b0", "b", 0, []), ("late", "c", 3, []),
-                                  ("b0 again", "b", 0, []), ("a1", "a", 1, [])])
-    assert outcomes == {"a0": "stored", "b0": "stored", "late": "stale",
-                        "b0 again": "stale", "a1": "stored"}
-    assert [e["by"] for e in store.load_game("a").events] == ["a0", "a1"]
-    assert [e["by"] for e in store.load_game("b").events] == ["b0"]
-    assert store.event_count("c") == 0
-    assert _appended_together(store, ["a", "b"]) == 1  # one transaction for the three
-    store.close()
-
-
-def test_postgres_a_statement_that_fails_in_a_group_fails_alone(postgres_url: str) -> None:
-    """A value the database refuses (a score beyond its integers) fails the group's
-    transaction; the group is sent again a statement at a time, so that move alone is
-    refused and the others are stored."""
-    store = PostgresStore(postgres_url)
-    for game_id in ("a", "b", "c"):
-        store.create_game(game_id, "woord", "online", {"rules": {}}, [Seat(0, "A", "t")])
-    outcomes = _appending(store, [("a0", "a", 0, []), ("b0", "b", 0, [("B", 2**40)]),
-                                  ("c0", "c", 0, [("C", 300)])])
-    assert outcomes == {"a0": "stored", "b0": "bad_input", "c0": "stored"}
-    assert store.event_count("a") == 1 and store.event_count("b") == 0
-    assert [e["by"] for e in store.load_game("c").events] == ["c0"]
-    assert _appended_together(store, ["a", "c"]) == 2  # each alone, after the group failed
-    store.close()
-
-
-def test_postgres_an_interrupted_group_append_stores_nothing(postgres_url: str) -> None:
-    """If the writer sending a group is stopped on the way (as gevent's Timeout would
-    stop it), none of the group's moves is stored and every writer is told."""
-    store = PostgresStore(postgres_url)
-    store.create_game("g", "woord", "online", {"rules": {}}, [Seat(0, "A", "t")])
-    store.create_game("h", "woord", "online", {"rules": {}}, [Seat(0, "A", "t")])
-    errors: dict[str, BaseException] = {}
-
-    def interrupted(value: object) -> str:
-        raise _Interrupted
-
-    def write(name: str, params: dict[str, Any]) -> None:
-        try:
-            store._append(params)
-        except BaseException as exc:  # what each writer was told
-            errors[name] = exc
-
-    first = append_params("g", 0, [{"type": "x"}], None, (), 0.0)
-    second = append_params("h", 0, [{"type": "x"}], None, (), 0.0)
-    second["events"] = [Json({"type": "x"}, dumps=interrupted)]  # written on the way
-    with _all_senders_busy(store._append):
-        threads = [threading.Thread(target=write, args=("first", first))]
-        threads[0].start()
-        _waiting_writers(store._append, 1)
-        threads.append(threading.Thread(target=write, args=("second", second)))
-        threads[1].start()
-        _waiting_writers(store._append, 2)
-    for t in threads:
-        t.join(timeout=30)
-    told = sorted(type(errors[name]).__name__ for name in ("first", "second"))
-    assert told == ["StoreError", "_Interrupted"]  # the committer's own interruption ...
-    assert all(exc.code == "unavailable" for exc in errors.values()  # ... the other's 503
-               if isinstance(exc, StoreError))
-    assert store.event_count("g") == 0 and store.event_count("h") == 0
     store.append_events("g", 0, [{"type": "x"}])  # the store works on
     assert store.event_count("g") == 1
     store.close()

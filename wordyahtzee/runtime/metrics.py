@@ -38,7 +38,7 @@ ACTIONS = Counter("wordyahtzee_actions",
 OPEN_STREAMS = Gauge("wordyahtzee_open_streams", "Live event streams open now",
                      multiprocess_mode="livesum")
 GROUP_COMMIT = Histogram("wordyahtzee_group_commit_writers",
-                         "Writers sharing one commit (SQLite: every write; PostgreSQL: appends)",
+                         "Writers sharing one SQLite commit (group commit)",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128))
 STORE_ERRORS = Counter("wordyahtzee_store_errors",
                        "Store failures by kind: unavailable (database unreachable), busy, "

@@ -66,7 +66,7 @@ from .migrations import migrate_postgres
 from .moderators import ModeratorRecords
 from .notices import CHANNEL, HeardEvents, notice, read_notice
 from .owned import OwnedRecords
-from .pg_append import GroupAppend
+from .pg_append import APPEND
 from .pg_connections import check_idle, cut
 from .players import PlayerRecords
 from .puzzles import PuzzleRecords
@@ -93,22 +93,6 @@ log = logging.getLogger(__name__)
 
 def _json(value: Any) -> Json:
     return Json(value, dumps=compact)
-
-
-def append_params(game_id: str, first_seq: int, events: Sequence[Mapping[str, Any]],
-                  finish: Finish | None, high_scores: Sequence[tuple[str, int]],
-                  now: float) -> dict[str, Any]:
-    """The parameters of the append statement for :meth:`PostgresStore.append_events`."""
-    entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
-    return {"id": game_id, "first": first_seq, "now": now,
-            "events": [_json(dict(e)) for e in events],
-            "players": [player for player, _ in entries],
-            "scores": [int(score) for _, score in entries],
-            "finished": finish is not None,
-            "daily_score": int(entries[0][1]) if finish is not None and entries else None,
-            "result": _json(finish.result) if finish is not None else None,
-            "record": _json(finish.record) if finish is not None else None,
-            "channel": CHANNEL, "payload": notice(game_id, first_seq, events)}
 
 
 def _first_line(exc: BaseException) -> str:
@@ -170,7 +154,6 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
         except PoolTimeout as exc:
             self._pool.close()
             raise self._unavailable(exc) from None
-        self._append = GroupAppend(self._conn)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -410,8 +393,7 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
                       finish: Finish | None = None,
                       high_scores: Sequence[tuple[str, int]] = ()) -> None:
         """Append events numbered from ``first_seq`` and announce the new count to every
-        process (``NOTIFY``, delivered at commit): one statement, sent with the appends of
-        the moves made meanwhile in one round trip (:class:`~.pg_append.GroupAppend`).
+        process (``NOTIFY``, delivered at commit): one statement, one round trip.
 
         The game's row is locked first, so concurrent appends to one game (from any
         process) run one after the other; the events' primary key (game, seq) refuses a
@@ -420,8 +402,25 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
         finished in the same statement and its high-score entries are written;
         ``high_scores`` are entries written with these events without finishing the game.
         """
-        row = self._append(append_params(game_id, first_seq, events, finish, high_scores,
-                                         self.clock()))
+        now = self.clock()
+        entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
+        payload = notice(game_id, first_seq, events)
+        params = {"id": game_id, "first": first_seq, "now": now,
+                  "events": [_json(dict(e)) for e in events],
+                  "players": [player for player, _ in entries],
+                  "scores": [int(score) for _, score in entries],
+                  "finished": finish is not None,
+                  "daily_score": int(entries[0][1]) if finish is not None and entries
+                  else None,
+                  "result": _json(finish.result) if finish is not None else None,
+                  "record": _json(finish.record) if finish is not None else None,
+                  "channel": CHANNEL, "payload": payload}
+        with self._conn() as conn:
+            try:
+                row = conn.execute(APPEND, params).fetchone()
+            except psycopg.errors.UniqueViolation:
+                raise StaleGameError(f"game {game_id!r} already has event {first_seq}",
+                                     "stale") from None
         if row is None or row["status"] is None:
             raise StoreError(f"no game {game_id!r}", "not_found")
         if row["status"] != "active":
