@@ -121,8 +121,8 @@ def test_a_number_is_its_written_form_rounded_half_up(written: decimal.Decimal,
     value = float(written)
     expected = decimal.Decimal(str(value)).quantize(decimal.Decimal(10) ** -decimals,
                                                     rounding=decimal.ROUND_HALF_UP)
-    written = str(expected)
-    sign, digits = ("-", written[1:]) if written.startswith("-") else ("", written)
+    text = str(expected)
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
     whole, _, fraction = digits.partition(".")
     dutch = sign + f"{int(whole):,}".replace(",", ".") + ("," + fraction if fraction else "")
     assert Speaker("nl").number(value, decimals) == dutch
