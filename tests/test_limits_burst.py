@@ -21,7 +21,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from .support.app import make_app
+from .support.app import make_app, new_game, seat
 from .support.limits import PROFILES
 from .support.redis_server import RedisServer, RedisUnavailable, start_server
 from .support.server import Server
@@ -116,3 +116,34 @@ def test_an_upload_counts_before_its_view_runs(tmp_path: Path) -> None:
         assert int(answer.headers["X-RateLimit-Remaining"]) == left
     assert client.post("/api/dictionaries", data={}).status_code == 429
 
+
+
+def test_a_request_without_a_limit_is_not_looked_at_by_the_limiter(tmp_path: Path) -> None:
+    """Only the endpoints with a limit (``LIMITED_ENDPOINTS``) pay for Flask-Limiter's look
+    at a request: a move, a state or a page does not, and the limited ones still count."""
+    app = make_app(tmp_path / "limits.sqlite3", RATE_LIMITS={"games": "2 per minute"})
+    limiter = app.extensions["wordyahtzee.limiter"]
+    looked: list[str] = []
+    resolve = limiter.limit_manager.resolve_limits
+
+    def counted(flask_app: Any, endpoint: str, *rest: Any) -> Any:
+        looked.append(endpoint)
+        return resolve(flask_app, endpoint, *rest)
+
+    limiter.limit_manager.resolve_limits = counted
+    client = app.test_client()
+    gid, links = new_game(client)
+    assert looked and set(looked) == {"api.create_game"}
+    looked.clear()
+    token = links[0]["token"]
+    thrown = client.post(f"/api/games/{gid}/act/throw", json={"seq": 0}, headers=seat(token))
+    assert thrown.status_code == 200, thrown.json
+    assert client.get(f"/api/games/{gid}", headers=seat(token)).status_code == 200
+    assert client.get("/").status_code == 200
+    assert looked == []
+    assert "X-RateLimit-Remaining" not in thrown.headers
+    new_game(client)
+    assert set(looked) == {"api.create_game"}
+    refused = client.post("/api/games", json={"mode": "woord", "kind": "solo",
+                                              "players": ["Anna"]})
+    assert refused.status_code == 429

@@ -24,7 +24,8 @@
   counts its own; ``redis://HOST:PORT`` shares the counters between every process that
   names it), ``RATELIMIT_ENABLED`` switches them off. Each request is counted when it
   is checked, before its view runs (a reservation: atomic in the store), so a burst
-  gets no more than the limit. A refused request gets 429 ``rate_limited`` with
+  gets no more than the limit; a request to any other endpoint (a move, a stream, a
+  page) is not looked at. A refused request gets 429 ``rate_limited`` with
   ``Retry-After``. A shared store that cannot be reached never fails a request: the
   process counts in its own memory meanwhile (Flask-Limiter's in-memory fallback) and
   goes back to the store once it answers again.
@@ -452,6 +453,11 @@ def init_security(app: Flask) -> Limiter:
         # burst would pass the check before any of it was counted)
         limited: Any = limiter.limit(spec, cost=cost)(app.view_functions[endpoint])
         app.view_functions[endpoint] = limited
+    # Flask-Limiter looks at every request for limits; only these endpoints have any, so
+    # every other request (a move, a stream, a page) skips that look.
+    limited_endpoints = frozenset(endpoint for key, endpoint in LIMITED_ENDPOINTS.items()
+                                  if limits.get(key))
+    limiter.request_filter(lambda: request.endpoint not in limited_endpoints)
     app.register_error_handler(RateLimitExceeded, _rate_limited)
     if default_handler not in limiter.logger.handlers:
         # Flask-Limiter's own warnings ("storage unreachable - falling back to in-memory
