@@ -308,6 +308,36 @@ def test_a_burst_of_new_profiles_through_nginx_makes_at_most_the_limit(
     assert statuses.count(201) == made and set(statuses) == {201, 429}, statuses
 
 
+def test_a_tables_requests_go_to_one_process_and_others_to_both(front: Front) -> None:
+    """nginx chooses a table's process by the game's id: every move and state of a table
+    reaches the same process (in nginx's own log), so none of them first reads what the
+    other process stored; requests of no table still go to either process."""
+    status, _, created = front.call("POST", "/api/games", {
+        "mode": "classic", "kind": "solo", "players": ["Anna"]}, source="127.5.0.1")
+    assert status == 201, created
+    gid, token = created["id"], created["links"][0]["token"]
+    seq = created["state"]["seq"] if "state" in created else 0
+    for _ in range(6):
+        status, _, answer = front.call("POST", f"/api/games/{gid}/act/throw",
+                                       {"seq": seq}, token, source="127.5.0.1")
+        assert status == 200, answer
+        seq = answer["state"]["seq"]
+        assert front.call("GET", f"/api/games/{gid}", token=token,
+                          source="127.5.0.1")[0] == 200
+        box = next(iter(answer["state"]["options"]))
+        status, _, answer = front.call("POST", f"/api/games/{gid}/act/claim",
+                                       {"seq": seq, "box": box}, token, source="127.5.0.1")
+        assert status == 200, answer
+        seq = answer["state"]["seq"]
+    for _ in range(12):
+        assert front.call("GET", "/api/meta", source="127.5.0.1")[0] == 200
+    lines = front.nginx.access_log().splitlines()
+    table = {line.rsplit("upstream=", 1)[1] for line in lines if f"/api/games/{gid}" in line}
+    others = {line.rsplit("upstream=", 1)[1] for line in lines if "/api/meta" in line}
+    assert len(table) == 1, table
+    assert len(others) == 2, others
+
+
 def test_a_postgresql_restart_behind_nginx_gives_503_then_every_table_recovers(
         front: Front) -> None:
     load = Load(front)

@@ -223,7 +223,7 @@ def test_one_request_is_followed_by_its_id_through_nginx_and_the_process(
         assert refused == 404 and json.loads(body)["error"]["code"] == "not_found"
         assert "wordyahtzee_request_seconds" in _metrics(server)  # this machine, directly
     finally:
-        access = (nginx.dir / "wordyahtzee.log").read_text()
+        access = nginx.access_log()
         nginx.stop()
         server.stop()
     assert f"rid={rid}" in access

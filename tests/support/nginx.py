@@ -35,13 +35,16 @@ def find_nginx() -> str:
 
 
 def site_config(upstreams: list[int], port: int) -> str:
-    """``deploy/nginx.conf`` serving on ``port`` over the processes on ``upstreams``."""
+    """``deploy/nginx.conf`` serving on ``port`` over the processes on ``upstreams`` (in
+    each of its upstream blocks)."""
     text = DEPLOY_CONF.read_text(encoding="utf-8")
     servers = re.findall(r"^( *)server 127\.0\.0\.1:\d+ (.*);$", text, re.MULTILINE)
-    assert len(servers) == 2, "deploy/nginx.conf names two upstream servers"
+    blocks = re.findall(r"^upstream ", text, re.MULTILINE)
+    assert blocks and len(servers) == 2 * len(blocks), \
+        "each upstream of deploy/nginx.conf names two servers"
     indent, options = servers[0]
     lines = "\n".join(f"{indent}server 127.0.0.1:{p} {options};" for p in upstreams)
-    text = re.sub(r"(^ *server 127\.0\.0\.1:\d+ .*;\n)+", lines + "\n", text, count=1,
+    text = re.sub(r"(^ *server 127\.0\.0\.1:\d+ .*;\n)+", lines + "\n", text,
                   flags=re.MULTILINE)
     text = text.replace("listen 80;", f"listen 127.0.0.1:{port};")
     assert f"listen 127.0.0.1:{port};" in text
@@ -86,6 +89,11 @@ class Nginx:
         """The tail of nginx's error log."""
         path = self.dir / "error.log"
         return path.read_text(errors="replace")[-3000:] if path.exists() else ""
+
+    def access_log(self) -> str:
+        """nginx's log of the requests it passed on (``deploy/nginx.conf``'s format)."""
+        path = self.dir / "wordyahtzee.log"
+        return path.read_text(errors="replace") if path.exists() else ""
 
     def stop(self) -> None:
         """Stop nginx and remove its prefix."""
