@@ -17,7 +17,17 @@ import psycopg
 import pytest
 from wordyahtzee.web.errors import http_status
 
-from wordyahtzee.store import Seat, StoreError, StoreUnavailableError, is_postgres_url, open_store
+from wordyahtzee.modes.woord import WoordRules
+from wordyahtzee.store import (
+    Finish,
+    Seat,
+    StoreError,
+    StoreUnavailableError,
+    is_postgres_url,
+    open_store,
+    rules_key,
+)
+from wordyahtzee.store.jsontext import compact
 from wordyahtzee.store.postgres import PostgresStore, check_idle, redact
 from wordyahtzee.store.sqlite import SQLiteStore
 
@@ -84,6 +94,28 @@ def test_json_is_kept_as_written(postgres_url: str) -> None:
     assert stored.setup == setup and list(stored.setup) == list(setup)
     assert stored.events == [{"type": "x", "at": 1.0, "é": "ĳ"}]
     assert isinstance(stored.setup["big"], float) and isinstance(stored.events[0]["at"], float)
+    store.close()
+
+
+def test_an_append_stores_each_event_as_written_and_each_score_by_name(
+        postgres_url: str) -> None:
+    """The events of one append are stored in order, each as the very text the compact
+    writer gives it (a record is a fact: its bytes do not depend on how they were sent), and
+    high-score names with quotes, backslashes and commas arrive intact."""
+    store = open_store(postgres_url)
+    rules = WoordRules().to_json()
+    store.create_game("t", "woord", "solo", {"rules": rules}, [Seat(0, 'Ann "A", \\ ĳ', "t")])
+    events = [{"type": "throw", "note": 'a "quoted" \\ word, {ĳ}', "at": 0.5},
+              {"type": "claim", "n": [1, {"x": None}], "é": "ĳ"},
+              {"type": "throw", "dice": "{1,2}"}]
+    store.append_events("t", 0, events, Finish({"r": 1}, {"rec": 1},
+                                               [('Ann "A", \\ ĳ', 90), ("Bo,b", 80)]))
+    with psycopg.connect(postgres_url) as conn:
+        rows = conn.execute("SELECT seq, event::text FROM events WHERE game_id = 't' "
+                            "ORDER BY seq").fetchall()
+    assert rows == [(n, compact(event)) for n, event in enumerate(events)]
+    best = store.high_scores("woord", "nl", rules_key(rules))
+    assert [(h.player, h.score) for h in best] == [('Ann "A", \\ ĳ', 90), ("Bo,b", 80)]
     store.close()
 
 

@@ -14,7 +14,7 @@ WITH g AS (
 ), added AS (
     INSERT INTO events (game_id, seq, event, at)
     SELECT %(id)s, %(first)s + e.n - 1, e.event, %(now)s
-    FROM ok, unnest(%(events)s::json[]) WITH ORDINALITY AS e(event, n)
+    FROM ok, json_array_elements(%(events)s::json) WITH ORDINALITY AS e(event, n)
     RETURNING seq
 ), moved AS (
     UPDATE games SET updated_at = %(now)s,
@@ -27,7 +27,7 @@ WITH g AS (
 ), scored AS (
     INSERT INTO high_scores (mode, kind, dictionary, rules_key, player, score, game_id, at)
     SELECT ok.mode, ok.kind, ok.dictionary, ok.rules_key, h.player, h.score, %(id)s, %(now)s
-    FROM ok, unnest(%(players)s::text[], %(scores)s::int[]) AS h(player, score)
+    FROM ok, json_to_recordset(%(scores)s::json) AS h(player text, score int)
     RETURNING 1
 ), daily AS (
     UPDATE daily_entries SET score = %(daily_score)s::int, finished_at = %(now)s

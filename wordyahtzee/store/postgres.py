@@ -406,9 +406,11 @@ class PostgresStore(PlayerRecords, LobbyRecords, ModeratorRecords, PuzzleRecords
         entries = [*(finish.high_scores if finish is not None else ()), *high_scores]
         payload = notice(game_id, first_seq, events)
         params = {"id": game_id, "first": first_seq, "now": now,
-                  "events": [_json(dict(e)) for e in events],
-                  "players": [player for player, _ in entries],
-                  "scores": [int(score) for _, score in entries],
+                  # one JSON text each, not arrays: psycopg quotes every element of an
+                  # array in Python (a regular expression per quote of each event)
+                  "events": _json([dict(e) for e in events]),
+                  "scores": _json([{"player": player, "score": int(score)}
+                                   for player, score in entries]),
                   "finished": finish is not None,
                   "daily_score": int(entries[0][1]) if finish is not None and entries
                   else None,
