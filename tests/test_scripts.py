@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = sorted(path.stem for path in (ROOT / "scripts").glob("*.py")
                  if path.name != "__init__.py")
@@ -102,3 +104,19 @@ def test_the_load_test_plays_solo_classic_tables_over_two_servers() -> None:
     assert set(rows) == {"throw", "claim"} and all(row[-1] == "0" for row in rows.values())
     actions = float(re.search(r"game actions/s: ([\d.]+)", done.stdout)[1])  # type: ignore[index]
     assert actions > 0
+
+
+@pytest.mark.slow
+def test_the_instructions_of_an_action_are_counted_under_valgrind(postgres_url: str) -> None:
+    """``bench_instructions`` plays whole classic games under valgrind and prints the
+    instructions an action costs, without the process's start: a few million, the same
+    order as the CPU time of a move on this machine."""
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts.bench_instructions", "--db", postgres_url, "--few",
+         "1", "--many", "2", "--rounds", "1"], cwd=ROOT, capture_output=True, text=True,
+        timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figure = re.search(r"^round 1 \S+ +([\d.]+) M instructions per action$", done.stdout,
+                       re.MULTILINE)
+    assert figure is not None, done.stdout
+    assert 0.5 < float(figure.group(1)) < 50, done.stdout
