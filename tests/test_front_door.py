@@ -316,7 +316,7 @@ def test_a_tables_requests_go_to_one_process_and_others_to_both(front: Front) ->
         "mode": "classic", "kind": "solo", "players": ["Anna"]}, source="127.5.0.1")
     assert status == 201, created
     gid, token = created["id"], created["links"][0]["token"]
-    seq = created["state"]["seq"] if "state" in created else 0
+    seq = created["state"]["seq"]
     for _ in range(6):
         status, _, answer = front.call("POST", f"/api/games/{gid}/act/throw",
                                        {"seq": seq}, token, source="127.5.0.1")
